@@ -1,0 +1,205 @@
+"""Cards as small ints, card sets as bitmasks, and the record notation (``AS``, ``TH``, ``JK``).
+
+A card is an ``int``: ``suit * 13 + (rank - 2)`` for the 52 suited cards (ranks 2..14, ace = 14) and
+``JOKER`` (52) for the joker. A set of cards is an ``int`` bitmask with bit ``card`` set. Plain ints keep
+hot loops fast (search bots play thousands of deals per move); the helpers here give them names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+Card = int
+CardSet = int
+Suit = int
+
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+SUITS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS)
+NO_SUIT: Final = -1
+
+JOKER: Final = 52
+ACE: Final = 14
+KING: Final = 13
+QUEEN: Final = 12
+JACK: Final = 11
+TEN: Final = 10
+
+SUIT_LETTERS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR: Final = ("spade", "heart", "diamond", "club")
+RANK_LETTERS: Final = "23456789TJQKA"
+RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+
+class CardError(ValueError):
+    """A card, suit or rank written in a way the notation does not allow."""
+
+
+def make_card(rank: int, suit: Suit) -> Card:
+    """The card of ``rank`` (2..14) in ``suit``."""
+    if not 2 <= rank <= 14 or suit not in SUITS:
+        raise CardError(f"no card of rank {rank} in suit {suit}")
+    return suit * 13 + rank - 2
+
+
+SUIT_OF: Final[tuple[Suit, ...]] = tuple(c // 13 for c in range(52)) + (NO_SUIT,)
+RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 + 2 for c in range(52)) + (0,)
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(53))
+SUIT_MASK: Final[tuple[CardSet, ...]] = tuple(((1 << 13) - 1) << (13 * s) for s in SUITS)
+FULL_DECK: Final[CardSet] = (1 << 52) - 1
+_TEXT: Final[tuple[str, ...]] = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in range(52)) + ("JK",)
+
+
+def suit_of(card: Card) -> Suit:
+    """The card's suit, or ``NO_SUIT`` for the joker."""
+    return SUIT_OF[card]
+
+
+def rank_of(card: Card) -> int:
+    """The card's rank, 2..14 (0 for the joker)."""
+    return RANK_OF[card]
+
+
+def card_text(card: Card) -> str:
+    """Canonical record notation: ``AS``, ``TH``, ``JK``."""
+    return _TEXT[card]
+
+
+def card_symbol(card: Card, ascii_only: bool = False) -> str:
+    """Display text with a suit symbol (``A♠``, ``10♥``); ``ascii_only`` keeps letters."""
+    if card == JOKER:
+        return "JK"
+    rank = RANK_LETTERS[card % 13]
+    rank = "10" if rank == "T" else rank
+    return rank + (SUIT_LETTERS if ascii_only else SUIT_SYMBOLS)[card // 13]
+
+
+_NAMES: Final[tuple[str, ...]] = tuple(
+    f"the {RANK_NAMES[c % 13]} of {SUIT_NAMES[c // 13]}" for c in range(52)
+) + ("the joker",)
+
+
+def card_name(card: Card) -> str:
+    """Words for a card, for event texts: ``the ace of spades``, ``the joker``."""
+    return _NAMES[card]
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (case-insensitive)."""
+    t = text.strip().upper()
+    if len(t) == 1:
+        if t in SUIT_LETTERS:
+            return SUIT_LETTERS.index(t)
+        if t in SUIT_SYMBOLS:
+            return SUIT_SYMBOLS.index(t)
+        if t in "♤♡♢♧":
+            return "♤♡♢♧".index(t)
+    raise CardError(f"not a suit: {text!r} (use S, H, D or C)")
+
+
+def parse_rank(text: str) -> int:
+    """A rank from ``2..9 T J Q K A`` (``10`` accepted as ``T``)."""
+    t = text.strip().upper()
+    if t == "10":
+        t = "T"
+    if len(t) == 1 and t in RANK_LETTERS:
+        return RANK_LETTERS.index(t) + 2
+    raise CardError(f"not a rank: {text!r} (use 2-9, T, J, Q, K or A)")
+
+
+def parse_card(text: str) -> Card:
+    """A card from record notation; raises ``CardError`` saying what is wrong."""
+    t = text.strip().upper()
+    if t == "JK":
+        return JOKER
+    if len(t) < 2:
+        raise CardError(f"not a card: {text!r}")
+    try:
+        return make_card(parse_rank(t[:-1]), parse_suit(t[-1]))
+    except CardError:
+        raise CardError(f"not a card: {text!r} (write rank then suit, like AS, TH or JK)") from None
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Several cards; a repeated card is an error."""
+    cards = [parse_card(t) for t in texts]
+    if len(set(cards)) != len(cards):
+        raise CardError("a card is listed twice")
+    return cards
+
+
+def mask_of(cards: Iterable[Card]) -> CardSet:
+    """The bitmask holding ``cards``."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_in(mask: CardSet) -> list[Card]:
+    """The cards of a bitmask, lowest index first."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def count(mask: CardSet) -> int:
+    """How many cards a bitmask holds."""
+    return mask.bit_count()
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards grouped by suit (spades, hearts, diamonds, clubs), high rank first, joker last."""
+    return sorted(cards, key=lambda c: (SUIT_OF[c] if c != JOKER else 9, -RANK_OF[c]))
+
+
+def standard_deck() -> list[Card]:
+    """The 52 suited cards."""
+    return list(range(52))
+
+
+def ranked_deck(lowest_rank: int, jokers: int = 0) -> list[Card]:
+    """Every suit from ``lowest_rank`` up to the ace, plus ``jokers`` (0 or 1) jokers.
+
+    ``ranked_deck(7)`` is the 32-card piquet deck; ``ranked_deck(2, 1)`` is 52 cards and a joker.
+    """
+    if jokers not in (0, 1):
+        raise CardError("only one joker is supported")
+    deck = [c for c in range(52) if RANK_OF[c] >= lowest_rank]
+    return deck + [JOKER] * jokers
+
+
+def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy of ``deck`` from the seeded generator ``rng``."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return cards
+
+
+def deal_packets(
+    cards: Sequence[Card], players: int, first: int, packets: Sequence[int]
+) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``cards`` from the top in rounds of packets, clockwise from seat ``first``.
+
+    Returns each seat's hand (indexed by seat) and the cards left over, top first. Nap deals
+    ``packets=(3, 2)``, Napas ``(2, 3)``, Napoleon ten packets of one.
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    pos = 0
+    for size in packets:
+        for i in range(players):
+            seat = (first + i) % players
+            hands[seat].extend(cards[pos : pos + size])
+            pos += size
+    if pos > len(cards):
+        raise CardError(f"{pos} cards needed to deal, only {len(cards)} in the deck")
+    return hands, list(cards[pos:])

@@ -1,0 +1,38 @@
+"""Typed errors shared by the core, the games, records and the CLI."""
+
+from __future__ import annotations
+
+
+class CardsuiteError(Exception):
+    """Base of every error the project raises on purpose; its message is one line for a person."""
+
+
+class IllegalAction(CardsuiteError):
+    """An action the rules forbid now; the state it was tried on is unchanged.
+
+    ``reason`` names the rule in plain words, for example ``seat 2 must follow spades``.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ActionSyntaxError(CardsuiteError):
+    """Action text that is not a well-formed action of the game (``play ZZ``, ``bid seven``)."""
+
+
+class OptionError(CardsuiteError):
+    """An unknown option key, or a value the option does not allow."""
+
+
+class RecordError(CardsuiteError):
+    """A game record that cannot be read or replayed; the message names the deal and action."""
+
+
+class UnknownGame(CardsuiteError):
+    """No installed game has this name."""
+
+
+class InvalidDeal(CardsuiteError):
+    """Given hands and stock that do not form a deal of the game (wrong counts, a card twice)."""

@@ -1,0 +1,320 @@
+"""The game contract: what every game plugin answers, and the values that cross it.
+
+Everything outside a plugin (matches, records, the CLI, the TUI, every bot, the conformance tests) talks
+to a game only through the names in this module. See ``docs/architecture.md`` for how they fit together.
+
+State is mutable for speed: ``apply`` first checks the action and raises ``IllegalAction`` without
+touching anything, then changes the state in place and returns the events it caused. ``clone`` gives an
+independent copy for search. Views are immutable values built for one seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Protocol
+
+from ..cards import Card
+from .errors import ActionSyntaxError, IllegalAction
+from .options import Options, OptionSpec, resolve_options
+
+Score = int | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move as a small value: a verb and its arguments; ``str()`` is its record text (no seat)."""
+
+    verb: str
+    args: tuple[int | str, ...] = ()
+    text: str = field(default="", compare=False)
+
+    def __str__(self) -> str:
+        return self.text or " ".join([self.verb, *map(str, self.args)])
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in plain words (``text``) and as data for UIs and statistics.
+
+    ``visible_to`` is ``None`` for a public event, otherwise the seats allowed to see it (a drawn
+    card, a hidden bid). ``rule`` says why a trick was won when a rule decided it ("same-2").
+    ``action`` is the record text of the action that caused it, where the event's viewers may know it:
+    search bots rebuild consistent deals by replaying these.
+    """
+
+    kind: str
+    seat: int | None
+    text: str
+    card: Card | None = None
+    winner: int | None = None
+    rule: str | None = None
+    scores: tuple[Score, ...] | None = None
+    visible_to: frozenset[int] | None = None
+    action: str | None = None
+    data: tuple[tuple[str, object], ...] = ()
+
+    def seen_by(self, seat: int) -> bool:
+        """Whether ``seat`` may see this event."""
+        return self.visible_to is None or seat in self.visible_to
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What everyone may know about one seat."""
+
+    seat: int
+    cards_held: int
+    tricks: int = 0
+    role: str | None = None
+    facts: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat may know, and nothing more: the only thing a bot or a screen is given.
+
+    ``table`` holds the game's public facts (contract, trumps, prize, stock size, named adjutant card);
+    ``private`` holds what only this seat has been told ("you are the adjutant"). Equal knowledge gives
+    equal views.
+    """
+
+    game: str
+    seat: int
+    players: int
+    phase: str
+    to_act: frozenset[int]
+    hand: tuple[Card, ...]
+    legal: tuple[Action, ...]
+    history: tuple[Event, ...]
+    seats: tuple[SeatInfo, ...]
+    table: Mapping[str, object]
+    private: Mapping[str, object]
+    options: Mapping[str, object]
+    dealer: int | None
+    is_over: bool
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """How a deal began: the dealer, each seat's hand before any exchange, and the stock, top first."""
+
+    dealer: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """The deal's outcome in words statistics can count: who declared what, and did it make."""
+
+    declarer: int | None = None
+    contract: str | None = None
+    made: bool | None = None
+    redeal: bool = False
+    text: str = ""
+    roles: Mapping[int, str] = field(default_factory=dict)
+
+
+class State(ABC):
+    """One deal in progress. Mutable; ``apply`` validates before it changes anything."""
+
+    players: int
+    options: Options
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The phase name: ``bidding``, ``play``, ``exchange``, ``over`` ..."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """Seats that must act now: one in turn-based phases, several in a simultaneous one, none at the end."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now (empty when it is not to act)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Do ``action`` for ``seat``; raise ``IllegalAction`` naming the rule, state unchanged."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the deal has ended (played out, or thrown in)."""
+
+    @abstractmethod
+    def scores(self) -> tuple[Score, ...]:
+        """Each seat's score change for this deal so far: zeros until a trick game is scored."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, for search and what-if."""
+
+    @abstractmethod
+    def setup(self) -> DealSetup:
+        """The dealer, hands and stock this deal began with (for records)."""
+
+    @abstractmethod
+    def summary(self) -> DealSummary:
+        """The contract and its result, for replay text and statistics."""
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, tuple[Card, ...]]:
+        """Where every card of the deal is now (``hand 0``, ``stock``, ``played``, ``widow`` ...).
+
+        Each card of ``setup()`` is in exactly one zone: the conformance tests check that cards are
+        conserved through every action.
+        """
+
+    @abstractmethod
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
+
+    def check(self, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` unless ``seat`` may do ``action`` now."""
+        if seat not in self.to_act:
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"seat {seat} may not {action} now")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is: its name, title, player counts, options and a one-line description."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    summary: str
+    default_players: int
+    uses_dealer: bool = True
+
+    def option(self, key: str) -> OptionSpec:
+        """The spec of option ``key``."""
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A finished deal as the match sees it."""
+
+    scores: tuple[Score, ...]
+    summary: DealSummary
+
+
+@dataclass(frozen=True)
+class MatchProgress:
+    """What a game needs to say whether its match is over."""
+
+    players: int
+    options: Options
+    deals: tuple[DealResult, ...]
+    totals: tuple[Score, ...]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A bot's advice: the action, why in a player's words, and the other actions with their values."""
+
+    action: Action
+    reason: str
+    alternatives: tuple[tuple[Action, float], ...] = ()
+
+
+class Bot(Protocol):
+    """A CPU player. It sees only its seat's view and draws randomness only from ``rng``."""
+
+    level: str
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """One of ``view.legal``."""
+        ...
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The action it would choose, with its reason."""
+        ...
+
+
+class BotFactory(Protocol):
+    """Makes a bot for a game at a level."""
+
+    def __call__(self) -> Bot: ...
+
+
+class Game(ABC):
+    """One game plugin. Registered under the ``cardsuite.games`` entry-point group."""
+
+    info: GameInfo
+
+    def resolve_options(self, given: Mapping[str, object], players: int) -> Options:
+        """Validated options with defaults filled in; ``check_options`` adds cross-checks."""
+        if players not in self.info.players:
+            from .errors import OptionError
+
+            counts = ", ".join(map(str, self.info.players))
+            raise OptionError(f"{self.info.title} is for {counts} players, not {players}")
+        options = resolve_options(self.info.options, given)
+        self.check_options(options, players)
+        return options
+
+    def check_options(self, options: Options, players: int) -> None:  # noqa: B027 - optional hook
+        """Raise ``OptionError`` for option values that do not fit together or with ``players``."""
+
+    @abstractmethod
+    def new_deal(
+        self,
+        players: int,
+        options: Options,
+        dealer: int | None,
+        rng: random.Random | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+        stock: Sequence[Card] | None = None,
+    ) -> State:
+        """A new deal: shuffled from ``rng``, or exactly the given ``hands`` and ``stock``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """An action from its record text (without the seat); ``ActionSyntaxError`` if malformed."""
+
+    @abstractmethod
+    def match_over(self, progress: MatchProgress) -> bool:
+        """Whether the match has ended by its own rules."""
+
+    @abstractmethod
+    def sample_deal(self, view: View, rng: random.Random) -> State:
+        """A complete state consistent with everything ``view`` knows, the unseen cards drawn from ``rng``.
+
+        Its ``view(view.seat)`` equals ``view``. Search bots use it to guess the hidden cards.
+        """
+
+    def next_dealer(self, dealer: int | None, players: int) -> int | None:
+        """The dealer of the next deal: one seat to the left."""
+        return None if dealer is None else (dealer + 1) % players
+
+    def bot_levels(self) -> Mapping[str, BotFactory]:
+        """The game's own CPU levels (``easy``, ``normal`` ...); ``random`` and search levels are generic."""
+        return {}
+
+    def rules_markdown(self) -> str:
+        """The rules page in Markdown (``cardsuite rules``); built-in games read ``docs/rules``."""
+        from .rules_docs import load_rules_markdown
+
+        return load_rules_markdown(self.info.name)
+
+    def action_syntax_error(self, text: str, why: str) -> ActionSyntaxError:
+        """A uniform syntax error for ``parse_action``."""
+        return ActionSyntaxError(f"malformed action {text!r}: {why}")

@@ -1,0 +1,130 @@
+"""A match: deals one after another, the dealer rotating, running totals, and the game's end rule."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..cards import card_text
+from .game import Action, DealResult, DealSetup, Event, Game, MatchProgress, Score, State
+from .options import Options
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat: a name, and for a CPU its level."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None
+
+    def as_record(self) -> dict[str, str]:
+        """The seat as records.md writes it."""
+        out = {"name": self.name, "kind": self.kind}
+        if self.level is not None:
+            out["level"] = self.level
+        return out
+
+
+@dataclass
+class DealLog:
+    """One deal's setup and its actions as record text (``"2 play KH"``)."""
+
+    setup: DealSetup
+    actions: list[str] = field(default_factory=list)
+
+    def as_record(self, uses_dealer: bool) -> dict[str, object]:
+        """The deal as records.md writes it."""
+        out: dict[str, object] = {}
+        if uses_dealer:
+            out["dealer"] = self.setup.dealer
+        out["hands"] = [[card_text(c) for c in hand] for hand in self.setup.hands]
+        out["stock"] = [card_text(c) for c in self.setup.stock]
+        out["actions"] = list(self.actions)
+        return out
+
+
+def winners(totals: Sequence[Score]) -> tuple[int, ...]:
+    """Seats with the highest total (several for a draw)."""
+    best = max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+class Match:
+    """Plays deals of one game until the game says the match is over.
+
+    All randomness (the first dealer, every shuffle) comes from ``seed``, so a match replays exactly.
+    After a deal ends, call ``next_deal`` to start the following one (a UI shows the result first).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Options,
+        seed: int,
+        seats: Sequence[SeatSpec] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.seats = tuple(seats) if seats else tuple(SeatSpec(f"Seat {i}") for i in range(players))
+        self._rng = random.Random(seed)
+        self.dealer = self._rng.randrange(players) if game.info.uses_dealer else None
+        self.results: list[DealResult] = []
+        self.logs: list[DealLog] = []
+        self.totals: list[Score] = [0] * players
+        self.state: State = self._deal()
+
+    def _deal(self) -> State:
+        deal_rng = random.Random(self._rng.getrandbits(64))
+        state = self.game.new_deal(self.players, self.options, self.dealer, rng=deal_rng)
+        self.logs.append(DealLog(state.setup()))
+        return state
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether the current deal has ended (and been settled)."""
+        return self.state.is_over
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended by the game's rules (checked after a settled deal)."""
+        return self.state.is_over and self.game.match_over(self.progress())
+
+    def progress(self) -> MatchProgress:
+        """The settled deals and totals, as the game's end rule reads them."""
+        return MatchProgress(self.players, self.options, tuple(self.results), tuple(self.totals))
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply ``action`` for ``seat`` to the current deal; settle the deal when it ends."""
+        events = self.state.apply(seat, action)
+        self.logs[-1].actions.append(f"{seat} {action}")
+        if self.state.is_over:
+            scores = self.state.scores()
+            self.results.append(DealResult(scores, self.state.summary()))
+            self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        return events
+
+    def next_deal(self) -> State:
+        """Start the next deal; only after the current one is over and the match is not."""
+        if not self.state.is_over:
+            raise RuntimeError("the current deal is not over")
+        if self.is_over:
+            raise RuntimeError("the match is over")
+        self.dealer = self.game.next_dealer(self.dealer, self.players)
+        self.state = self._deal()
+        return self.state
+
+    def record(self) -> dict[str, object]:
+        """The whole match so far in the records.md format."""
+        return {
+            "format": "cardsuite-record/1",
+            "game": self.game.info.name,
+            "players": self.players,
+            "options": self.options.non_default(),
+            "seats": [s.as_record() for s in self.seats],
+            "deals": [log.as_record(self.game.info.uses_dealer) for log in self.logs],
+        }

@@ -1,0 +1,146 @@
+"""Typed game options: a spec per key (default, allowed values, one-line doc) and validated values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import OptionError
+
+OptionValue = int | bool | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its key, default, allowed values and what it changes.
+
+    The value type is the default's type. ``choices`` lists the allowed values; without it an integer
+    option takes any whole number between ``minimum`` and ``maximum``.
+    """
+
+    key: str
+    default: OptionValue
+    doc: str
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, raw: object) -> OptionValue:
+        """A checked value from JSON (``3``, ``true``, ``"none"``) or CLI text (``"3"``, ``"true"``)."""
+        value = self._coerce(raw)
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(f"option {self.key}: {raw!r} is not one of {self.values_text()}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.key}: {value} is below the minimum {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.key}: {value} is above the maximum {self.maximum}")
+        return value
+
+    def _coerce(self, raw: object) -> OptionValue:
+        kind = type(self.default)
+        if kind is bool:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.key}: {raw!r} is not true or false")
+        if kind is int:
+            if isinstance(raw, bool):
+                raise OptionError(f"option {self.key}: {raw!r} is not a whole number")
+            if isinstance(raw, int):
+                return raw
+            try:
+                return int(str(raw).strip())
+            except ValueError:
+                raise OptionError(f"option {self.key}: {raw!r} is not a whole number") from None
+        if isinstance(raw, bool):
+            raise OptionError(f"option {self.key}: {raw!r} is not one of {self.values_text()}")
+        return str(raw).strip()
+
+    def values_text(self) -> str:
+        """The allowed values in words, for errors and the rules table."""
+        if self.choices is not None:
+            return ", ".join(_show(v) for v in self.choices)
+        low = "" if self.minimum is None else str(self.minimum)
+        high = "" if self.maximum is None else str(self.maximum)
+        if low and high:
+            return f"{low}..{high}"
+        if low:
+            return f"integer >= {low}"
+        return "integer"
+
+
+def _show(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Options(Mapping[str, OptionValue]):
+    """Validated option values for one game, every key present (defaults filled in)."""
+
+    __slots__ = ("_specs", "_values")
+
+    def __init__(self, specs: Sequence[OptionSpec], values: Mapping[str, OptionValue]) -> None:
+        self._specs = {s.key: s for s in specs}
+        self._values = dict(values)
+
+    def __getitem__(self, key: str) -> OptionValue:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def integer(self, key: str) -> int:
+        """An integer option's value."""
+        value = self._values[key]
+        assert isinstance(value, int) and not isinstance(value, bool), key
+        return value
+
+    def flag(self, key: str) -> bool:
+        """A true/false option's value."""
+        value = self._values[key]
+        assert isinstance(value, bool), key
+        return value
+
+    def text(self, key: str) -> str:
+        """A text option's value."""
+        value = self._values[key]
+        assert isinstance(value, str), key
+        return value
+
+    def non_default(self) -> dict[str, OptionValue]:
+        """Only the values that differ from the defaults: what a record stores."""
+        return {k: v for k, v in self._values.items() if self._specs[k].default != v}
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) -> Options:
+    """Check ``given`` against ``specs`` and fill in defaults; unknown keys are an error."""
+    by_key = {s.key: s for s in specs}
+    for key in given:
+        if key not in by_key:
+            known = ", ".join(by_key) or "none"
+            raise OptionError(f"unknown option {key!r} (this game has: {known})")
+    values = {s.key: (s.parse(given[s.key]) if s.key in given else s.default) for s in specs}
+    return Options(specs, values)
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["key=value", ...]`` from the command line into a dict of texts."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r} is not key=value")
+        out[key.strip()] = value.strip()
+    return out

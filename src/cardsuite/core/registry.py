@@ -1,0 +1,64 @@
+"""Finding games: every plugin registered under the ``cardsuite.games`` entry-point group.
+
+The built-in games are registered the same way (see ``pyproject.toml``), so a game in another package
+plugs in exactly like ours. Discovery is lazy: a game module is imported only when it is asked for.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+
+from .errors import UnknownGame
+from .game import Game
+
+GROUP = "cardsuite.games"
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def game_names() -> list[str]:
+    """Names of the installed games, sorted."""
+    return sorted(_entry_points())
+
+
+@cache
+def get_game(name: str) -> Game:
+    """The installed game called ``name``; ``UnknownGame`` names the ones there are."""
+    eps = _entry_points()
+    key = name.strip().lower()
+    if key not in eps:
+        known = ", ".join(sorted(eps)) or "none"
+        raise UnknownGame(f"no game called {name!r} (installed: {known})")
+    try:
+        game = eps[key].load()
+    except Exception as exc:  # a broken plugin must not take the others down with it
+        raise UnknownGame(f"the game {key!r} failed to load: {type(exc).__name__}: {exc}") from None
+    if not isinstance(game, Game):
+        raise UnknownGame(f"the entry point {key!r} does not name a cardsuite Game")
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every installed game that loads, sorted by name (see ``broken_games`` for the rest)."""
+    out = []
+    for name in game_names():
+        try:
+            out.append(get_game(name))
+        except UnknownGame:
+            continue
+    return out
+
+
+def broken_games() -> dict[str, str]:
+    """Installed games that fail to load, with the reason."""
+    out = {}
+    for name in game_names():
+        try:
+            get_game(name)
+        except UnknownGame as exc:
+            out[name] = str(exc)
+    return out

@@ -1,0 +1,1 @@
+"""The built-in games. Each registers itself under the ``cardsuite.games`` entry-point group."""

@@ -1,0 +1,261 @@
+"""Nap's heuristic CPU players: ``normal`` (sound hand reading) and ``easy`` (the same, with mistakes).
+
+Both see only their seat's ``View``. ``normal`` bids from trump length and top cards (misère with low
+cards) and plays to win cheaply, trumps when void, and plays low in misère.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from ...cards import RANK_OF, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, SUITS, Card, card_name, ranked_deck
+from ...core.game import Action, Hint, View
+from .rules import LADDER
+
+Choice = tuple[Action, str]
+
+
+def _lowest_rank(view: View) -> int:
+    return 12 - view.players if view.options.get("deck") == "reduced" else 2
+
+
+def unseen_cards(view: View) -> set[Card]:
+    """Cards this seat has not seen: not in its hand and not yet played."""
+    played = {e.card for e in view.history if e.kind == "play" and e.card is not None}
+    return set(ranked_deck(_lowest_rank(view))) - set(view.hand) - played
+
+
+def trump_strength(hand: Sequence[Card], suit: int, players: int, lowest: int) -> float:
+    """Tricks this hand may take as declarer with ``suit`` as trumps (a rough estimate)."""
+    trumps = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == suit), reverse=True)
+    estimate = 0.0
+    for held, rank in enumerate(trumps):
+        missing_above = sum(1 for r in range(rank + 1, 15) if r not in trumps)
+        if missing_above <= held:
+            estimate += 1.0
+        elif missing_above == held + 1:
+            estimate += 0.6
+        else:
+            estimate += 0.3 if len(trumps) >= 3 else 0.15
+    crowd = 0.1 * (players - 3)
+    for other in SUITS:
+        if other == suit:
+            continue
+        side = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == other), reverse=True)
+        if side and side[0] == 14:
+            estimate += 0.8 - crowd
+            if len(side) > 1 and side[1] == 13:
+                estimate += 0.5 - crowd
+        elif side and side[0] == 13 and len(side) > 1:
+            estimate += 0.25
+        if not side and len(trumps) >= 2:
+            estimate += 0.2
+    del lowest
+    return estimate
+
+
+def best_trump(hand: Sequence[Card], players: int, lowest: int) -> tuple[int, float]:
+    """The suit that makes the strongest trump game, and its estimate."""
+    return max(((s, trump_strength(hand, s, players, lowest)) for s in SUITS), key=lambda p: p[1])
+
+
+def misere_safe(hand: Sequence[Card]) -> bool:
+    """Whether the hand looks safe for misère: only low cards, or high ones guarded by low ones."""
+    for suit in SUITS:
+        ranks = sorted(RANK_OF[c] for c in hand if SUIT_OF[c] == suit)
+        if not ranks:
+            continue
+        if ranks[0] > 6:
+            return False
+        if ranks[-1] >= 11 and len(ranks) < 3:
+            return False
+    return True
+
+
+def beats(card: Card, best: Card, led: int, trump: int) -> bool:
+    """Whether ``card`` would beat ``best``, the card now winning a trick led in ``led``."""
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return RANK_OF[card] > RANK_OF[best]
+    return SUIT_OF[card] == trump and SUIT_OF[best] != trump
+
+
+def current_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
+    """The seat and card now winning a partial trick."""
+    led = SUIT_OF[trick[0][1]]
+    seat, best = trick[0]
+    for s, card in trick[1:]:
+        if beats(card, best, led, trump):
+            seat, best = s, card
+    return seat, best
+
+
+def sure_winner(card: Card, unseen: set[Card], trump: int) -> bool:
+    """No unseen card could beat ``card`` when it is led (ignores ruffs in plain suits if no trumps are out)."""
+    suit = SUIT_OF[card]
+    if any(SUIT_OF[c] == suit and RANK_OF[c] > RANK_OF[card] for c in unseen):
+        return False
+    return suit == trump or trump < 0 or not any(SUIT_OF[c] == trump for c in unseen)
+
+
+def _low(cards: Sequence[Card], trump: int) -> Card:
+    return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+
+
+def _high(cards: Sequence[Card]) -> Card:
+    return max(cards, key=lambda c: RANK_OF[c])
+
+
+class NormalNapBot:
+    """A sound heuristic Nap player."""
+
+    level = "normal"
+    mistake_rate = 0.0
+    bid_noise = 0.0
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The action this bot plays."""
+        return self.decide(view, rng)[0]
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The action with its reason in a player's words."""
+        action, reason = self.decide(view, rng)
+        return Hint(action, reason)
+
+    def decide(self, view: View, rng: random.Random) -> Choice:
+        """The chosen action and why."""
+        if len(view.legal) == 1:
+            return view.legal[0], "the only legal move"
+        if self.mistake_rate and rng.random() < self.mistake_rate:
+            return view.legal[rng.randrange(len(view.legal))], "a hunch"
+        if view.phase == "bidding":
+            return self._bid(view, rng)
+        return self._play(view)
+
+    # -- bidding ------------------------------------------------------------------------------------
+    def _bid(self, view: View, rng: random.Random) -> Choice:
+        lowest = _lowest_rank(view)
+        suit, strength = best_trump(view.hand, view.players, lowest)
+        strength += rng.gauss(0, self.bid_noise) if self.bid_noise else 0.0
+        legal = {str(a.args[0]): a for a in view.legal if a.verb == "bid"}
+        pass_action = next((a for a in view.legal if a.verb == "pass"), None)
+        wanted: list[tuple[str, str]] = []
+        if strength >= 4.7:
+            wanted += [("blucher", "a hand sure of all five tricks"), ("wellington", "a hand sure of all five"),
+                       ("nap", "strong enough to take all five tricks")]
+        if strength >= 3.7:
+            wanted.append(("4", f"about four tricks with {SUIT_NAMES[suit]} as trumps"))
+        if misere_safe(view.hand):
+            wanted.append(("misere", "only low cards: good for misère"))
+        if strength >= 2.7:
+            wanted.append(("3", f"about three tricks with {SUIT_NAMES[suit]} as trumps"))
+        if strength >= 1.9:
+            wanted.append(("2", f"two likely tricks with {SUIT_NAMES[suit]} as trumps"))
+        wanted.sort(key=lambda w: -LADDER.rank(w[0]))
+        for bid, reason in wanted:
+            if bid in legal:
+                return legal[bid], reason
+        if pass_action is not None:
+            return pass_action, "the hand is too weak to outbid"
+        cheapest = min(legal, key=LADDER.rank)
+        return legal[cheapest], "the dealer must bid: the cheapest bid"
+
+    # -- play ---------------------------------------------------------------------------------------
+    def _play(self, view: View) -> Choice:
+        cards = [cast(int, a.args[0]) for a in view.legal]
+        by_card = {cast(int, a.args[0]): a for a in view.legal}
+        contract = view.table.get("contract")
+        declarer = cast(int, view.table.get("declarer"))
+        trump = cast(int, view.table.get("trump"))
+        trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
+        unseen = unseen_cards(view)
+        if contract == "misere":
+            card, why = self._misere(view, cards, trick, declarer)
+        elif view.seat == declarer:
+            card, why = self._declarer(view, cards, trick, trump, unseen)
+        else:
+            card, why = self._defender(view, cards, trick, trump, declarer, unseen)
+        return by_card[card], why
+
+    def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                  unseen: set[Card]) -> tuple[Card, str]:
+        if not trick:
+            if trump < 0:
+                suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
+                lead = _high([c for c in cards if SUIT_OF[c] == suit])
+                return lead, f"lead the top {SUIT_SINGULAR[suit]} to make {SUIT_NAMES[suit]} trumps"
+            trumps = [c for c in cards if SUIT_OF[c] == trump]
+            trumps_out = any(SUIT_OF[c] == trump for c in unseen)
+            if trumps and trumps_out:
+                top = _high(trumps)
+                if sure_winner(top, unseen, trump):
+                    return top, "draw the opponents' trumps with the top trump"
+            winners = [c for c in cards if sure_winner(c, unseen, trump)]
+            if winners:
+                return _high(winners), f"cash {card_name(_high(winners))}: no unseen card beats it"
+            if trumps and trumps_out:
+                return _high(trumps), "force out the higher trumps"
+            return _low(cards, trump), "lead low and keep the winners"
+        return self._follow_to_win(cards, trick, trump, unseen, view)
+
+    def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                  declarer: int, unseen: set[Card]) -> tuple[Card, str]:
+        if not trick:
+            winners = [c for c in cards if sure_winner(c, unseen, trump)]
+            if winners:
+                return _high(winners), "take a sure trick against the declarer"
+            side = [c for c in cards if SUIT_OF[c] != trump] or cards
+            return _low(side, trump), "lead low in a side suit"
+        seat, _best = current_winner(trick, trump)
+        declarer_played = any(s == declarer for s, _ in trick)
+        if declarer_played and seat != declarer:
+            return _low(cards, trump), "a fellow opponent is already winning: play low"
+        return self._follow_to_win(cards, trick, trump, unseen, view)
+
+    def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                       unseen: set[Card], view: View) -> tuple[Card, str]:
+        _seat, best = current_winner(trick, trump)
+        led = SUIT_OF[trick[0][1]]
+        winning = [c for c in cards if beats(c, best, led, trump)]
+        if not winning:
+            return _low(cards, trump), "cannot win this trick: throw the lowest card"
+        last = len(trick) == view.players - 1
+        winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
+        if last:
+            ruff = SUIT_OF[winning[0]] == trump and led != trump
+            return winning[0], "trump when void" if ruff else "win with the lowest card that is enough"
+        safe = [c for c in winning if not any(
+            SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
+        if safe:
+            return safe[0], "win with the lowest card that is sure to hold"
+        return winning[-1], "win with the highest card, others still to play"
+
+    def _misere(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
+                declarer: int) -> tuple[Card, str]:
+        if view.seat == declarer:
+            if not trick:
+                return min(cards, key=lambda c: RANK_OF[c]), "misère: lead the lowest card"
+            _seat, best = current_winner(trick, -1)
+            led = SUIT_OF[trick[0][1]]
+            losing = [c for c in cards if not beats(c, best, led, -1)]
+            if losing:
+                return _high(losing), "misère: get rid of the highest card that still loses"
+            return _high(cards), "misère: forced to win, so shed the highest card"
+        if not trick:
+            return min(cards, key=lambda c: RANK_OF[c]), "against misère: lead low to catch the declarer"
+        seat, best = current_winner(trick, -1)
+        led = SUIT_OF[trick[0][1]]
+        if seat == declarer:
+            under = [c for c in cards if not beats(c, best, led, -1)]
+            if under:
+                return _high(under), "against misère: stay under the declarer's card"
+        return min(cards, key=lambda c: RANK_OF[c]), "against misère: play low"
+
+
+class EasyNapBot(NormalNapBot):
+    """``normal`` with deliberate mistakes: noisy bidding and a random card a third of the time."""
+
+    level = "easy"
+    mistake_rate = 0.3
+    bid_noise = 0.9

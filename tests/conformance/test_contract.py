@@ -1,0 +1,213 @@
+"""The contract every registered game must keep, checked by random play at each of its player counts.
+
+At every step: someone can act until the deal ends, each legal action round-trips through its text,
+illegal actions raise and change nothing, cards are conserved, views hide what they must (swapped hidden
+cards and other seats' pending simultaneous choices leave a view unchanged), a sampled deal agrees with
+the view it was sampled from; at the end the record replays to the same scores.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardsuite.cards import Card, card_text
+from cardsuite.core.errors import IllegalAction
+from cardsuite.core.game import Action, Game, State
+from cardsuite.core.match import Match
+from cardsuite.core.record import replay
+from cardsuite.core.registry import all_games, get_game
+
+MAX_ACTIONS = 2000
+CASES = [(g.info.name, n) for g in all_games() for n in g.info.players]
+
+
+def fingerprint(state: State) -> object:
+    """Everything observable about a state, to check that a refused action changed nothing."""
+    return (
+        state.phase,
+        state.to_act,
+        tuple(state.view(s) for s in range(state.players)),
+        state.events(),
+        state.scores(),
+        tuple(sorted(state.zones().items())),
+    )
+
+
+def dealt_cards(state: State) -> Counter[Card]:
+    setup = state.setup()
+    return Counter([c for hand in setup.hands for c in hand] + list(setup.stock))
+
+
+def zone_cards(state: State) -> Counter[Card]:
+    return Counter(c for cards in state.zones().values() for c in cards)
+
+
+def illegal_candidates(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
+    """Actions other seats may take (or took) but this seat may not: likely wrong for it."""
+    out: list[Action] = []
+    for other in range(state.players):
+        if other != seat:
+            out.extend(a for a in state.legal_actions(other) if a not in legal)
+    game_actions = {str(a) for a in legal}
+    hand = state.view(seat).hand
+    for card in range(53):
+        if card not in hand:
+            out.append(Action("play", (card,), f"play {card_text(card)}"))
+    return [a for a in out if str(a) not in game_actions][:12]
+
+
+def record_of(game: Game, state: State, players: int, options: dict[str, object],
+              actions: list[str]) -> dict[str, object]:
+    setup = state.setup()
+    deal: dict[str, object] = {
+        "hands": [[card_text(c) for c in h] for h in setup.hands],
+        "stock": [card_text(c) for c in setup.stock],
+        "actions": actions,
+    }
+    if game.info.uses_dealer:
+        deal["dealer"] = setup.dealer
+    return {"format": "cardsuite-record/1", "game": game.info.name, "players": players,
+            "options": options, "deals": [deal]}
+
+
+def check_swaps_hidden(game: Game, state: State, actions: list[tuple[int, Action]], rng: random.Random) -> None:
+    """Swapping two unplayed cards between two other seats' dealt hands leaves a seat's view unchanged."""
+    setup = state.setup()
+    options = state.options
+    players = state.players
+    for seat in range(players):
+        others = [s for s in range(players) if s != seat]
+        if len(others) < 2:
+            continue
+        a, b = rng.sample(others, 2)
+        held_a = [c for c in state.view(a).hand if c in setup.hands[a]]
+        held_b = [c for c in state.view(b).hand if c in setup.hands[b]]
+        if not held_a or not held_b:
+            continue
+        ca, cb = rng.choice(held_a), rng.choice(held_b)
+        hands = [list(h) for h in setup.hands]
+        hands[a][hands[a].index(ca)] = cb
+        hands[b][hands[b].index(cb)] = ca
+        twin = game.new_deal(players, options, setup.dealer, hands=hands, stock=setup.stock)
+        try:
+            for s, act in actions:
+                twin.apply(s, act)
+        except IllegalAction:
+            continue  # the swap changed what was legal (a revealed void): not a like-for-like twin
+        assert twin.view(seat) == state.view(seat), f"seat {seat}'s view shows cards swapped between {a} and {b}"
+
+
+def check_pending_hidden(state: State) -> None:
+    """In a simultaneous phase, another seat's pending choice never shows in a view."""
+    if len(state.to_act) < 2:
+        return
+    for chooser in sorted(state.to_act):
+        legal = state.legal_actions(chooser)
+        if len(legal) < 2:
+            continue
+        first, second = state.clone(), state.clone()
+        first.apply(chooser, legal[0])
+        second.apply(chooser, legal[-1])
+        if first.to_act and first.to_act == second.to_act:
+            for watcher in range(state.players):
+                if watcher != chooser:
+                    assert first.view(watcher) == second.view(watcher), (
+                        f"seat {watcher} can tell which card seat {chooser} chose"
+                    )
+
+
+def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -> None:
+    rng = random.Random(seed)
+    resolved = game.resolve_options(options, players)
+    dealer = rng.randrange(players) if game.info.uses_dealer else None
+    state = game.new_deal(players, resolved, dealer, rng=random.Random(seed))
+    dealt = dealt_cards(state)
+    assert zone_cards(state) == dealt
+    actions: list[tuple[int, Action]] = []
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps <= MAX_ACTIONS, "the deal does not end"
+        assert state.to_act, "nobody can act, yet the deal is not over"
+        seat = min(state.to_act)
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is to act but has no legal action"
+        for act in legal:
+            assert game.parse_action(str(act)) == act, f"{act} does not round-trip through its text"
+        view = state.view(seat)
+        assert view.legal == legal
+        if steps % 7 == 1:
+            sampled = game.sample_deal(view, random.Random(seed + steps))
+            assert sampled.view(seat) == view, "a sampled deal disagrees with the view it came from"
+        before = fingerprint(state)
+        for wrong in illegal_candidates(state, seat, legal):
+            with pytest.raises(IllegalAction):
+                state.apply(seat, wrong)
+            assert fingerprint(state) == before, f"a refused {wrong} changed the state"
+        for idle in range(players):
+            if idle not in state.to_act and legal:
+                with pytest.raises(IllegalAction):
+                    state.apply(idle, legal[0])
+                assert fingerprint(state) == before
+                break
+        check_pending_hidden(state)
+        action = legal[rng.randrange(len(legal))]
+        state.apply(seat, action)
+        actions.append((seat, action))
+        assert zone_cards(state) == dealt, "cards were created or lost"
+        if steps % 5 == 0:
+            check_swaps_hidden(game, state, actions, rng)
+    assert state.to_act == frozenset()
+    assert all(not state.legal_actions(s) for s in range(players))
+    check_swaps_hidden(game, state, actions, rng)
+    texts = [f"{s} {a}" for s, a in actions]
+    result = replay(record_of(game, state, players, resolved.non_default(), texts), get_game)
+    assert result.deals[0].scores == state.scores()
+    assert result.deals[0].complete
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_deals_keep_the_contract(name: str, players: int, seed: int) -> None:
+    play_deal(get_game(name), players, seed, {})
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_options_keep_the_contract(name: str, players: int, data: st.DataObject) -> None:
+    game = get_game(name)
+    options: dict[str, object] = {}
+    for spec in game.info.options:
+        if spec.choices is not None and data.draw(st.booleans()):
+            options[spec.key] = data.draw(st.sampled_from(spec.choices))
+    try:
+        game.resolve_options(options, players)
+    except Exception:
+        return  # options that do not fit this player count are refused up front
+    play_deal(game, players, data.draw(st.integers(0, 2**32 - 1)), options)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_whole_match_replays(name: str, players: int) -> None:
+    game = get_game(name)
+    match = Match(game, players, game.resolve_options({}, players), seed=players)
+    rng = random.Random(players)
+    while True:
+        while not match.deal_over:
+            seat = min(match.state.to_act)
+            legal = match.state.legal_actions(seat)
+            match.act(seat, legal[rng.randrange(len(legal))])
+        if match.is_over:
+            break
+        match.next_deal()
+    result = replay(match.record(), get_game)
+    assert result.complete
+    assert list(result.totals) == list(match.totals)
