@@ -24,6 +24,20 @@ app = typer.Typer(
 )
 
 
+@app.callback(invoke_without_command=True)
+def _home(ctx: typer.Context) -> None:
+    """With no command, open the home screen (choose a game, seats and options)."""
+    if ctx.invoked_subcommand is None:
+        try:
+            open_home = getattr(importlib.import_module(f"{__name__}.play"), "open_home", None)
+        except ImportError:
+            open_home = None
+        if open_home is None:
+            print(ctx.get_help())
+            return
+        open_home()
+
+
 def _register_commands() -> None:
     for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         if module.startswith("_"):

@@ -77,7 +77,10 @@ class SeatInfo:
 class View:
     """Everything one seat may know, and nothing more: the only thing a bot or a screen is given.
 
-    ``table`` holds the game's public facts (contract, trumps, prize, stock size, named adjutant card);
+    ``table`` holds the game's public facts (contract, trumps, prize, stock size, named adjutant card).
+    Keys shared by the trick games: ``contract_text`` (a header line), ``declarer`` (seat or None),
+    ``trump`` (suit, -1 for none), ``trick`` and ``last_trick`` ((seat, card) pairs), ``trick_number``.
+    Event texts name seats as ``seat N`` so that a UI can put names in their place.
     ``private`` holds what only this seat has been told ("you are the adjutant"). Equal knowledge gives
     equal views.
     """
@@ -314,6 +317,10 @@ class Game(ABC):
         from .rules_docs import load_rules_markdown
 
         return load_rules_markdown(self.info.name)
+
+    def describe_action(self, action: Action) -> str:
+        """Words for an action on a button or in a log (``bid nap`` -> ``Nap``); default: its text."""
+        return str(action)
 
     def action_syntax_error(self, text: str, why: str) -> ActionSyntaxError:
         """A uniform syntax error for ``parse_action``."""

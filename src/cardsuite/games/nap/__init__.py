@@ -9,7 +9,7 @@ from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
 from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
-from .rules import OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
+from .rules import BID_NAMES, OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
 
 
 class Nap(Game):
@@ -61,6 +61,11 @@ class Nap(Game):
         state = new_nap_deal(view.players, options, view.dealer or 0, None, hands, rest)
         replay_public(state, view.history, self.parse_action)
         return state
+
+    def describe_action(self, action: Action) -> str:
+        if action.verb == "bid":
+            return BID_NAMES[str(action.args[0])].capitalize()
+        return super().describe_action(action)
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapBot, NormalNapBot

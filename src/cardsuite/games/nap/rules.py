@@ -361,12 +361,21 @@ class NapState(State):
         text = f"seat {self.declarer} bid {contract}{verdict} ({self.taken[self.declarer]} tricks)"
         return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"})
 
+    def contract_text(self) -> str:
+        """The header line: who declared what, and trumps once the first lead names them."""
+        if self.high is None:
+            return "bidding" if self.phase_name == "bidding" else "thrown in"
+        trumps = "no trumps" if self.high == "misere" else (
+            f"{SUIT_NAMES[self.trump]} trumps" if self.trump >= 0 else "trumps: the first lead")
+        return f"seat {self.declarer}: {BID_NAMES[self.high]}, {trumps}"
+
     def view(self, seat: int) -> View:
         seats = tuple(
             SeatInfo(s, self.hands[s].bit_count(), self.taken[s], "declarer" if s == self.declarer else None)
             for s in range(self.players)
         )
         table: dict[str, object] = {
+            "contract_text": self.contract_text(),
             "bids": tuple(self.bids),
             "contract": self.high,
             "declarer": self.declarer if self.declarer >= 0 else None,
