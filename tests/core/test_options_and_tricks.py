@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardsuite.cards import parse_card, parse_cards
+from cardsuite.cards import mask_of, parse_card, parse_cards
 from cardsuite.core.auction import BidLadder, next_active, one_round_order
 from cardsuite.core.errors import OptionError
 from cardsuite.core.options import OptionSpec, parse_option_pairs, resolve_options
 from cardsuite.core.tricks import Trick, playable, refusal, standard_winner
-from cardsuite.cards import mask_of
 
 SPECS = (
     OptionSpec("n", 2, "a count", minimum=1),

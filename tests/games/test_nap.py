@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -265,7 +266,7 @@ def test_match_ends_after_each_player_dealt_twice() -> None:
         match.next_deal()
     assert len(match.results) == 6
     dealers = [log.setup.dealer for log in match.logs]
-    assert all((b - a) % 3 == 1 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))
 
 
 def test_parse_errors_are_clear() -> None:

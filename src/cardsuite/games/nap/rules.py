@@ -77,11 +77,16 @@ def play_actions(mask: int) -> tuple[Action, ...]:
 NOBODY: Final = frozenset[int]()
 
 
-def deck_for(players: int, options: Options) -> list[Card]:
+_DECKS: dict[int, tuple[Card, ...]] = {}
+
+
+def deck_for(players: int, options: Options) -> tuple[Card, ...]:
     """The cards in use: 52, or the top players + 3 ranks of each suit."""
-    if options.text("deck") == "reduced":
-        return ranked_deck(12 - players)
-    return ranked_deck(2)
+    lowest = 12 - players if options.text("deck") == "reduced" else 2
+    deck = _DECKS.get(lowest)
+    if deck is None:
+        deck = _DECKS[lowest] = tuple(ranked_deck(lowest))
+    return deck
 
 
 def top_bid(options: Options) -> str:
