@@ -32,7 +32,7 @@ bench: setup
 	$(BIN)/python bench/run.py
 
 soak: setup
-	CARDSUITE_SOAK=1 $(BIN)/pytest -m soak -p no:cacheprovider
+	$(BIN)/pytest -m soak -o addopts="-q"
 
 e2e: setup
 	bash scripts/e2e-tmux.sh
