@@ -29,6 +29,7 @@ unit: setup
 test: lint typecheck unit
 
 bench: setup
+	$(BIN)/python -m pip install --quiet open_spiel
 	$(BIN)/python bench/run.py
 
 soak: setup

@@ -1,0 +1,124 @@
+"""GOPS / Goofspiel: 2 or 3 players bid in secret for 13 diamond prizes with identical hands.
+
+CPU levels: ``easy`` and ``normal`` in ``bots.py``. A game-theoretic ``hard`` level plugs in by adding
+the module ``cardsuite.games.gops.hard`` with a class ``HardGopsBot`` (same ``choose``/``hint`` as the
+others): ``bot_levels`` offers it as soon as that module exists.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from importlib.util import find_spec
+
+from ...cards import Card
+from ...core.errors import OptionError
+from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
+from ...core.options import Options
+from .rules import (
+    ALL_FACES,
+    FACE_LETTERS,
+    FACE_NAMES,
+    OPTIONS,
+    PRIZES,
+    STANDARD_HANDS,
+    GopsState,
+    new_gops_deal,
+    parse_gops_action,
+    standard_hands,
+)
+
+HARD_BOT_MODULE = "cardsuite.games.gops.hard"
+"""Where the future game-theoretic ``hard`` bot lives (class ``HardGopsBot``); absent until written."""
+
+
+class Gops(Game):
+    """The GOPS plugin."""
+
+    info = GameInfo(
+        name="gops",
+        title="GOPS",
+        players=(2, 3),
+        options=OPTIONS,
+        summary="Goofspiel: everyone holds A-K and bids in secret for the 13 diamond prizes.",
+        default_players=3,
+        uses_dealer=False,
+    )
+
+    def check_options(self, options: Options, players: int) -> None:
+        if options.text("ties") == "split" and players != 2:
+            raise OptionError("option ties: split is for 2 players only")
+
+    def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,
+                 hands: Sequence[Sequence[Card]] | None = None,
+                 stock: Sequence[Card] | None = None) -> GopsState:
+        if hands is None and not stock and rng is not None and players in (2, 3):  # the common case, fast
+            draw = rng.random
+            return GopsState(players, options, STANDARD_HANDS, sorted(PRIZES, key=lambda _: draw()))
+        return new_gops_deal(players, options, rng, hands, stock)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse_gops_action(text)
+        except ValueError as exc:
+            raise self.action_syntax_error(text, str(exc)) from None
+
+    def match_over(self, progress: MatchProgress) -> bool:
+        return len(progress.deals) >= progress.options.integer("games")
+
+    def sample_deal(self, view: View, rng: random.Random) -> GopsState:
+        """Only the pending bids of other seats and (blind) the prize order are hidden: guess those."""
+        players = view.players
+        options = self.resolve_options(view.options, players)
+        turned: list[Card] = []
+        reveals: list[dict[int, int]] = [{}]
+        order: list[int] = []
+        own: int | None = None
+        for event in view.history:
+            if event.kind == "prize" and event.card is not None:
+                turned.append(event.card)
+            elif event.kind == "chosen" and event.seat is not None:
+                order.append(event.seat)
+            elif event.kind == "choose" and event.seat == view.seat:
+                own = int(dict(event.data)["face"])  # type: ignore[call-overload]
+            elif event.kind == "reveal" and event.seat is not None:
+                reveals[-1][event.seat] = int(dict(event.data)["face"])  # type: ignore[call-overload]
+                if len(reveals[-1]) == players:
+                    reveals.append({})
+        rest = [c for c in PRIZES if c not in turned]
+        rng.shuffle(rest)
+        state = new_gops_deal(players, options, None, standard_hands(players), turned + rest)
+        played: list[set[int]] = [set() for _ in range(players)]
+        for done in reveals[:-1]:
+            for s, f in done.items():
+                played[s].add(f)
+        for index, seat in enumerate(order):
+            rnd = index // players
+            if rnd < len(reveals) - 1:
+                face = reveals[rnd][seat]
+            elif seat == view.seat and own is not None:
+                face = own
+            else:
+                left = [f for f in ALL_FACES if f not in played[seat]]
+                face = left[rng.randrange(len(left))]
+            state.apply(seat, parse_gops_action(f"play {FACE_LETTERS[face - 1]}"))
+        return state
+
+    def describe_action(self, action: Action) -> str:
+        if action.verb == "play" and len(action.args) == 1 and str(action.args[0]) in FACE_LETTERS:
+            return f"play the {FACE_NAMES[FACE_LETTERS.index(str(action.args[0])) + 1]}"
+        return super().describe_action(action)
+
+    def bot_levels(self) -> Mapping[str, BotFactory]:
+        from .bots import EasyGopsBot, NormalGopsBot
+
+        levels: dict[str, BotFactory] = {"easy": EasyGopsBot, "normal": NormalGopsBot}
+        if find_spec(HARD_BOT_MODULE) is not None:  # the hook for the game-theoretic level
+            levels["hard"] = import_module(HARD_BOT_MODULE).HardGopsBot
+        return levels
+
+
+GAME = Gops()
+
+__all__ = ["GAME", "HARD_BOT_MODULE", "Gops", "GopsState"]

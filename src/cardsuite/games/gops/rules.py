@@ -1,0 +1,661 @@
+"""GOPS / Goofspiel (2 or 3 players): options, deal, simultaneous bids, prize awards and the early end.
+
+Follows ``docs/rules/gops.md``. Seat 0 holds spades, seat 1 hearts, seat 2 clubs (A..K each); the 13
+diamonds are the prize pile, ``stock[0]`` turned first. A bid is written by rank alone (``play K``):
+suits only tell whose card it is. Bids are hidden until every seat has chosen (``core.simultaneous``).
+
+Speed matters (search bots and the OpenSpiel benchmark play many thousands of games), so everything on
+the ``apply`` path is ints, bitmasks and events built once and reused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final
+
+from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
+from ...core.errors import IllegalAction, InvalidDeal
+from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
+from ...core.options import Options, OptionSpec
+from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
+
+ROUNDS: Final = 13
+SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
+"""The suit each seat holds: seat 0 spades, seat 1 hearts, seat 2 clubs (diamonds are the prizes)."""
+FACE_LETTERS: Final = "A23456789TJQK"
+FACE_NAMES: Final = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+ALL_FACES: Final = tuple(range(1, 14))
+
+OPTIONS: Final = (
+    OptionSpec("ties", "carry", "When nobody takes a prize: carry it to the next, discard it, or split it (2 players).",
+               choices=("carry", "discard", "split")),
+    OptionSpec("negative_faces", False,
+               "J, Q and K prizes are worth -1, -2 and -3; the lowest card takes a negative pot."),
+    OptionSpec("ace", "low", "The ace: low (1), high (beats the king, prize worth 14), or beats only the king.",
+               choices=("low", "high", "beats_king")),
+    OptionSpec("blind_prize", False, "Bid without seeing the prize; it is turned after the bids."),
+    OptionSpec("games", 1, "Games summed into one match.", minimum=1),
+    OptionSpec("memory", False, "Play by memory: the table hides played cards and remaining-card panels."),
+    OptionSpec("play_out", False, "Play all 13 prizes even when the winner is already certain."),
+)
+
+
+def face_of_card(card: Card) -> int:
+    """A hand card's face: ace 1, 2..10, jack 11, queen 12, king 13."""
+    rank = RANK_OF[card]
+    return 1 if rank == 14 else rank
+
+
+def card_of(face: int, suit: int) -> Card:
+    """The card of ``face`` (1..13) in ``suit``."""
+    return suit * 13 + (face - 2) % 13
+
+
+FACE_OF: Final[tuple[int, ...]] = tuple(face_of_card(c) for c in range(52))
+FACE_COLUMN: Final[tuple[int, ...]] = (0,) + tuple(
+    sum(1 << card_of(f, s) for s in (SPADES, HEARTS, CLUBS)) for f in ALL_FACES
+)
+"""``FACE_COLUMN[f]``: the bitmask of the non-diamond cards of face ``f``."""
+PRIZES: Final = tuple(card_of(f, DIAMONDS) for f in ALL_FACES)
+STANDARD_HANDS: Final = tuple(tuple(card_of(f, s) for f in ALL_FACES) for s in SEAT_SUITS)
+
+PLAY: Final[dict[int, Action]] = {
+    f: Action("play", (FACE_LETTERS[f - 1],), f"play {FACE_LETTERS[f - 1]}") for f in ALL_FACES
+}
+"""``PLAY[f]``: the interned action that bids face ``f``."""
+FACE_BY_ARG: Final[dict[object, int]] = {FACE_LETTERS[f - 1]: f for f in ALL_FACES}
+CHOICE_FLAT: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    choice_events(i // 14, "choose", f"seat {i // 14} chose the {FACE_NAMES[i % 14]}",
+                  f"play {FACE_LETTERS[i % 14 - 1]}", (("face", i % 14),)) if i % 14 else ()
+    for i in range(3 * 14)
+)
+"""``CHOICE_FLAT[seat * 14 + f]``: the private and the public event of ``seat`` choosing face ``f``."""
+REVEAL_EVENTS: Final[tuple[dict[int, Event], ...]] = tuple(
+    {f: Event("reveal", s, f"seat {s} played the {FACE_NAMES[f]}", data=(("face", f),)) for f in ALL_FACES}
+    for s in range(3)
+)
+REVEAL_PAIRS: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    (REVEAL_EVENTS[0][pair // 14], REVEAL_EVENTS[1][pair % 14]) if pair // 14 and pair % 14 else ()
+    for pair in range(14 * 14)
+)
+"""``REVEAL_PAIRS[f0 * 14 + f1]``: the two reveal events of a 2-player round."""
+BOTH: Final = frozenset({0, 1})
+STANDARD_MASKS: Final = tuple(sum(1 << c for c in hand) for hand in STANDARD_HANDS)
+FACE_BY_ARGS: Final[dict[object, int]] = {(FACE_LETTERS[f - 1],): f for f in ALL_FACES}
+_LEGAL: dict[int, tuple[Action, ...]] = {}
+_LEGAL_BY_HAND: dict[int, tuple[Action, ...]] = {}
+NOBODY: Final = frozenset[int]()
+
+
+def legal_of(faces: int) -> tuple[Action, ...]:
+    """The play actions for a 13-bit face mask (bit ``f - 1``), ace first (memoized)."""
+    found = _LEGAL.get(faces)
+    if found is None:
+        found = _LEGAL[faces] = tuple(PLAY[f] for f in ALL_FACES if faces >> (f - 1) & 1)
+    return found
+
+
+def face_mask(hand: int) -> int:
+    """The faces a hand bitmask holds, as a 13-bit mask with bit ``f - 1`` for face ``f``."""
+    ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF  # bit r - 2 for rank r (ace 14 -> 12)
+    return (ranks << 1 | ranks >> 12) & 0x1FFF
+
+
+def parse_gops_action(text: str) -> Action:
+    """``play <rank>``: ``play K``, ``play T``, ``play 10`` (case-insensitive)."""
+    words = text.strip().upper().split()
+    if len(words) != 2 or words[0] != "PLAY":
+        raise ValueError("expected play <rank>, like play K or play 10")
+    rank = "T" if words[1] == "10" else words[1]
+    face = FACE_BY_ARG.get(rank)
+    if face is None:
+        raise ValueError(f"not a rank: {words[1]!r} (use A, 2-9, T or 10, J, Q or K; no suit)")
+    return PLAY[face]
+
+
+@dataclass
+class Tables:
+    """Everything the options fix, computed once per option set and shared by its deals."""
+
+    players: int
+    ties: str
+    negative: bool
+    ace: str
+    blind: bool
+    play_out: bool
+    value: dict[Card, int]
+    strength: tuple[int, ...]
+    turn_events: dict[Card, Event]
+    total_abs: int
+    beats_king: bool = False
+    higher: tuple[int, ...] = ()
+    values: tuple[int, ...] = ()  # ``value`` as a tuple indexed by card, for the hot path
+    turns: tuple[Event, ...] = ()  # ``turn_events`` as a tuple indexed by card (the 9D's event at 33)
+    least_rest: tuple[int, ...] = ()  # least total |value| of the prizes left after ``turn`` are turned
+    awards: dict[int, Event] = field(default_factory=dict)
+    fast: list[FastEntry | None] = field(default_factory=lambda: list[FastEntry | None]([None] * 53 * 196))
+
+
+FastEntry = tuple[int, int, tuple[tuple[Card, ...], tuple[int, ...], int | None, str], tuple[Event, ...]] | tuple[()]
+"""A 2-player round decided without a pot: (winner, doubled points, round record, events), or ``()``."""
+
+
+def _fast_entry(t: Tables, prize: Card, f0: int, f1: int) -> FastEntry:
+    """The outcome of a 2-player round for ``prize`` with faces ``f0``/``f1`` when no pot is carried."""
+    winner = t.higher[f0 * 14 + f1]
+    value = t.values[prize]
+    if winner < 0 or value <= 0:
+        return ()
+    award = _award_event(winner, (prize,), "highest", value)
+    return winner, 2 * value, ((prize,), (f0, f1), winner, "highest"), REVEAL_PAIRS[f0 * 14 + f1] + (award,)
+
+
+_TABLES: dict[tuple[object, ...], Tables] = {}
+_BY_OPTIONS: dict[tuple[int, int], tuple[Options, Tables]] = {}
+
+
+def prize_value(card: Card, options: Options) -> int:
+    """What a prize card is worth under ``options``."""
+    face = FACE_OF[card]
+    if face == 1 and options.text("ace") == "high":
+        return 14
+    if face > 10 and options.flag("negative_faces"):
+        return 10 - face
+    return face
+
+
+def tables_for(players: int, options: Options) -> Tables:
+    """The shared tables of an option set (cached by value, and by identity for the hot path)."""
+    hit = _BY_OPTIONS.get((id(options), players))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    key = (players, *options.values())
+    found = _TABLES.get(key)
+    if found is None:
+        value = {c: prize_value(c, options) for c in PRIZES}
+        strength = (0, 14 if options.text("ace") == "high" else 1, *range(2, 14))
+        turns = {c: Event("prize", None, f"prize: {card_name_gops(c)} ({value[c]:+d})".replace("(+", "("), card=c)
+                 for c in PRIZES}
+        found = _TABLES[key] = Tables(players, options.text("ties"), options.flag("negative_faces"),
+                                      options.text("ace"), options.flag("blind_prize"), options.flag("play_out"),
+                                      value, strength, turns, sum(abs(v) for v in value.values()),
+                                      options.text("ace") == "beats_king", higher_table(strength,
+                                      options.text("ace") == "beats_king"))
+    found.values = tuple(found.value.get(c, 0) for c in range(53))
+    found.turns = tuple(found.turn_events.get(c, found.turn_events[PRIZES[0]]) for c in range(53))
+    absolute = sorted(abs(v) for v in found.value.values())
+    found.least_rest = tuple(sum(absolute[: ROUNDS - turn]) for turn in range(ROUNDS + 1))
+    if len(_BY_OPTIONS) > 1000:
+        _BY_OPTIONS.clear()
+    _BY_OPTIONS[(id(options), players)] = (options, found)
+    return found
+
+
+def higher_table(strength: Sequence[int], beats_king: bool) -> tuple[int, ...]:
+    """``table[f0 * 14 + f1]``: which of two bids (faces) is stronger, 0 or 1, or -1 for equal faces."""
+    out = []
+    for pair in range(14 * 14):
+        f0, f1 = divmod(pair, 14)
+        if f0 == f1 or not f0 or not f1:
+            out.append(-1)
+            continue
+        if beats_king and 13 in (f0, f1):
+            a, b = (14 if f0 == 1 else f0), (14 if f1 == 1 else f1)
+        else:
+            a, b = strength[f0], strength[f1]
+        out.append(0 if a > b else 1)
+    return tuple(out)
+
+
+def card_name_gops(card: Card) -> str:
+    """Words for a prize card: ``the 9 of diamonds``."""
+    return f"the {FACE_NAMES[FACE_OF[card]]} of diamonds"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """Prize cards in words, ``the 5 and the queen of diamonds``."""
+    faces = [FACE_NAMES[FACE_OF[c]] for c in cards]
+    if len(faces) == 1:
+        return f"the {faces[0]} of diamonds"
+    return "the " + ", the ".join(faces[:-1]) + f" and the {faces[-1]} of diamonds"
+
+
+def show_points(value: Score) -> str:
+    """A score for event texts: ``9``, ``-2``, ``4.5``."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return str(float(value))
+    return str(int(value))
+
+
+def half(doubled: int) -> Score:
+    """A doubled score as points: an int when whole, else a ``Fraction`` (split halves)."""
+    return doubled >> 1 if not doubled & 1 else Fraction(doubled, 2)
+
+
+class GopsState(Simultaneous[int], State):
+    """One game of GOPS: 13 prizes, one simultaneous bid from every seat per prize.
+
+    The bids are a ``Simultaneous`` round: the state is its own helper (``choices`` holds the hidden
+    faces bid, 1..13; the card behind a face is the seat's lowest-numbered card of that face,
+    cards, ``waiting`` who still has to bid), so the hot path reads them without an extra object.
+    """
+
+    def __init__(self, players: int, options: Options, hands: Sequence[Sequence[Card]], prizes: Sequence[Card],
+                 tables: Tables | None = None) -> None:
+        self.players = players
+        self.options = options
+        t = self.t = tables or tables_for(players, options)
+        self._hands = hands
+        self._start = STANDARD_MASKS if hands is STANDARD_HANDS else tuple(sum(1 << c for c in h) for h in hands)
+        self.hands = list(self._start[:players])
+        self.prizes = prizes
+        Simultaneous.__init__(self, players)
+        self.to_act = SEAT_SETS[(1 << players) - 1]
+        self.pot: list[Card] = []
+        self.pts2 = [0] * players  # doubled points (split ties give halves)
+        self.discarded: list[Card] = []
+        # one entry per resolved prize: (prize cards in the pot, each seat's card, winner or None, rule)
+        # one entry per resolved prize: (prize cards in the pot, each seat's face bid, winner or None, rule)
+        self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
+        self.fast = players == 2 and not t.blind
+        self.log: list[Event] = [] if t.blind else [t.turn_events[prizes[0]]]
+
+    # -- the contract -------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return "over" if self.over else "bid"
+
+    # ``to_act`` and ``is_over`` are plain attributes, kept current by ``apply``: drivers read them
+    # after every action, and an attribute is cheaper than a property.
+    to_act: frozenset[int] = NOBODY
+    is_over: bool = False
+    # defaults read from the class until first written: fewer stores per new game
+    turn = 0  # index of the current prize in ``prizes``
+    pot_value = 0
+    over = False
+    early = False
+
+    def scores(self) -> tuple[Score, ...]:
+        return tuple(half(p) for p in self.pts2)
+
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.log)
+
+    def setup(self) -> DealSetup:
+        hands = self._hands if self._hands is not STANDARD_HANDS else STANDARD_HANDS[: self.players]
+        return DealSetup(None, tuple(tuple(h) for h in hands), tuple(self.prizes))
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The prize cards each seat has taken, in the order taken (worked out from ``rounds``)."""
+        out: list[list[Card]] = [[] for _ in range(self.players)]
+        for pot, _cards, winner, _rule in self.rounds:
+            if winner is not None:
+                out[winner] += pot
+        return tuple(tuple(cards) for cards in out)
+
+    def played_cards(self, seat: int, pending: bool = False) -> tuple[Card, ...]:
+        """The cards ``seat`` has played to resolved prizes, in order (and its hidden bid if ``pending``)."""
+        faces = [r[1][seat] for r in self.rounds]
+        own = self.choices[seat]
+        if pending and own is not None:
+            faces.append(own)
+        hand = self._start[seat]
+        out = []
+        for face in faces:
+            held = hand & FACE_COLUMN[face]
+            low = held & -held
+            hand ^= low
+            out.append(low.bit_length() - 1)
+        return tuple(out)
+
+    def zones(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
+        taken = self.taken
+        for s in range(self.players):
+            out[f"played {s}"] = self.played_cards(s)
+            out[f"taken {s}"] = taken[s]
+        out["chosen"] = tuple(self.played_cards(s, True)[-1] for s in range(self.players)
+                              if self.choices[s] is not None)
+        out["prizes"] = tuple(self.prizes[self.turn:])
+        out["pot"] = tuple(self.pot)
+        out["discarded"] = tuple(self.discarded)
+        return out
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act:
+            return ()
+        hand = self.hands[seat]
+        found = _LEGAL_BY_HAND.get(hand)
+        if found is None:
+            if len(_LEGAL_BY_HAND) > 100_000:
+                _LEGAL_BY_HAND.clear()
+            found = _LEGAL_BY_HAND[hand] = legal_of(face_mask(hand))
+        return found
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        waiting = self.waiting
+        if seat < 0 or not waiting >> seat & 1:
+            raise IllegalAction(self._why_not_seat(seat))
+        face = FACE_BY_ARGS.get(action.args)
+        if face is None or action.verb != "play":
+            raise IllegalAction(f"seat {seat} must play a card by its rank (play K), not {action}")
+        hands = self.hands
+        hand = hands[seat]
+        held = hand & FACE_COLUMN[face]
+        if not held:
+            raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
+        low = held & -held
+        hands[seat] = hand ^ low
+        # Simultaneous.choose, inlined: this is the hottest spot of every GOPS playout
+        self.choices[seat] = face
+        self.waiting = waiting = waiting ^ (1 << seat)
+        events = CHOICE_FLAT[seat * 14 + face]
+        if waiting:
+            self.to_act = SEAT_SETS[waiting]
+            self.log += events
+            return events
+        if not self.fast:
+            self.log += events
+            return events + self._resolve()
+        # The common case, inlined: 2 players, prize face up, no pot, a positive prize and no tie. Its whole
+        # outcome (winner, points, round record, events) depends only on the prize and the two faces, so
+        # it is worked out once per option set and looked up.
+        t = self.t
+        c0, c1 = self.choices
+        turn = self.turn
+        prize = self.prizes[turn]
+        key = prize * 196 + c0 * 14 + c1  # type: ignore[operator]
+        entry = t.fast[key]
+        if entry is None:
+            entry = t.fast[key] = _fast_entry(t, prize, c0, c1)  # type: ignore[arg-type]
+        if not entry or self.pot:
+            self.log += events
+            return events + self._resolve()
+        winner, gain, record, tail = entry
+        self.pts2[winner] += gain
+        self.turn = turn = turn + 1
+        self.rounds.append(record)
+        if turn == ROUNDS or (not t.play_out and self._decided()):
+            return self._finish(events + tail, turn == ROUNDS)
+        self.choices = [None, None]
+        self.waiting = 3
+        self.to_act = BOTH
+        events = events + tail + (t.turns[self.prizes[turn]],)
+        self.log += events
+        return events
+
+    def _why_not_seat(self, seat: int) -> str:
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        if self.is_over:
+            return "the game is over"
+        return f"seat {seat} has already chosen a card for this prize"
+
+    # -- resolving a prize --------------------------------------------------------------------------
+    def _finish(self, events: tuple[Event, ...], last: bool) -> tuple[Event, ...]:
+        self.early = not last
+        self.over = self.is_over = True
+        self.start(0)
+        self.to_act = NOBODY
+        events = (*events, self._end_event())
+        self.log += events
+        return events
+
+    def _resolve(self) -> tuple[Event, ...]:
+        t = self.t
+        cards: tuple[int, ...] = tuple(self.choices)  # type: ignore[arg-type]  # faces
+        prize = self.prizes[self.turn]
+        prize_value = t.value[prize]
+        pot = self.pot
+        value = self.pot_value + prize_value
+        winner: int | None = None
+        events: tuple[Event, ...]
+        if self.players == 2:
+            f0, f1 = cards
+            events = REVEAL_PAIRS[f0 * 14 + f1]
+            if t.negative and value == 0:
+                rule = "zero"
+            elif f0 == f1:
+                rule = "tie"
+            else:
+                if t.ace == "beats_king" and (f0 == 13 or f1 == 13):
+                    a, b = (14 if f0 == 1 else f0), (14 if f1 == 1 else f1)
+                else:
+                    strength = t.strength
+                    a, b = strength[f0], strength[f1]
+                if value > 0:
+                    rule = "highest"
+                    winner = 0 if a > b else 1
+                else:
+                    rule = "lowest"
+                    winner = 0 if a < b else 1
+        else:
+            faces = list(cards)
+            events = tuple(REVEAL_EVENTS[s][f] for s, f in enumerate(faces))
+            if t.ace == "beats_king" and 13 in faces:
+                bids = [14 if f == 1 else f for f in faces]
+            else:
+                bids = [t.strength[f] for f in faces]
+            a, b, c = bids
+            if t.negative and value == 0:
+                rule = "zero"
+            elif a == b == c:
+                rule = "tie"
+            elif a in (b, c) or b == c:
+                rule = "third"
+                winner = 2 if a == b else (1 if a == c else 0)
+            elif value > 0:
+                rule = "highest"
+                winner = bids.index(max(bids))
+            else:
+                rule = "lowest"
+                winner = bids.index(min(bids))
+        if t.blind:
+            events = (t.turn_events[prize], *events)
+        self.turn = turn = self.turn + 1
+        last = turn == ROUNDS
+        if pot:
+            pot.append(prize)
+            pot_mask = 0
+            for card in pot:
+                pot_mask |= 1 << card
+        else:
+            pot = [prize]
+            pot_mask = 1 << prize
+        if winner is not None:
+            self.pts2[winner] += 2 * value
+            self.pot, self.pot_value = [], 0
+        elif rule == "tie" and t.ties == "carry" and not last:
+            self.pot, self.pot_value = pot, value
+            winner, rule = -1, "carry"
+        else:
+            if rule == "tie" and t.ties == "split":
+                for s in range(self.players):
+                    self.pts2[s] += value
+                rule = "split"
+            elif rule == "tie":
+                rule = "lost" if t.ties == "carry" else "discard"
+            self.discarded += pot
+            self.pot, self.pot_value = [], 0
+            winner = -1
+        key = pot_mask << 5 | (winner + 1) << 3 | RULES.index(rule)
+        award = t.awards.get(key)
+        if award is None:
+            award = t.awards[key] = _award_event(winner, cards_in(pot_mask), rule, value)
+        self.rounds.append((tuple(pot), cards, None if winner < 0 else winner, rule))
+        if last or (not t.play_out and self._decided()):
+            return self._finish((*events, award), last)
+        else:
+            self.choices = [None] * self.players
+            self.waiting = waiting = (1 << self.players) - 1
+            self.to_act = SEAT_SETS[waiting]
+            events = (*events, award) if t.blind else (*events, award, t.turn_events[self.prizes[turn]])
+        self.log += events
+        return events
+
+    def _decided(self) -> bool:
+        """Whether no prize still in play can change who wins (decision 1 of the spec)."""
+        pts = sorted(self.pts2, reverse=True)
+        lead = pts[0] - pts[1]
+        t = self.t
+        if lead <= 2 * t.least_rest[self.turn]:  # cannot be decided yet, whatever is left: skip the sum
+            return False
+        rest = sum(abs(t.value[c]) for c in self.prizes[self.turn:]) + sum(abs(t.value[c]) for c in self.pot)
+        return lead > 2 * rest
+
+    def _end_event(self) -> Event:
+        scores = self.scores()
+        best = max(scores)
+        top = [s for s in range(self.players) if scores[s] == best]
+        early = " (no prize left can change the result)" if self.early else ""
+        if len(top) == 1:
+            text = f"seat {top[0]} wins with {show_points(best)} points{early}"
+            return Event("end", top[0], text, winner=top[0], scores=scores)
+        names = " and ".join(f"seat {s}" for s in top)
+        return Event("end", None, f"a draw between {names} on {show_points(best)} points{early}", scores=scores)
+
+    # -- summaries and views ------------------------------------------------------------------------
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (several for a draw)."""
+        best = max(self.pts2)
+        return tuple(s for s in range(self.players) if self.pts2[s] == best)
+
+    def summary(self) -> DealSummary:
+        if not self.over:
+            return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}")
+        scores = ", ".join(show_points(s) for s in self.scores())
+        top = self.winners()
+        who = f"seat {top[0]} won" if len(top) == 1 else "a draw"
+        early = f", decided after {self.turn} prizes" if self.early else ""
+        return DealSummary(text=f"{who} ({scores}){early}")
+
+    def current_prize(self) -> Card | None:
+        """The prize now being bid for, if it is face up (``None`` when blind or over)."""
+        if self.over or self.t.blind:
+            return None
+        return self.prizes[self.turn]
+
+    def view(self, seat: int) -> View:
+        t = self.t
+        prize = self.current_prize()
+        unseen = self.prizes[self.turn + (prize is not None):]
+        played_faces = tuple(tuple(r[1][s] for r in self.rounds) for s in range(self.players))
+        remaining = tuple(tuple(f for f in ALL_FACES if f not in p) for p in played_faces)
+        scores = self.scores()
+        taken = self.taken
+        history_rows = tuple(self.rounds)
+        table: dict[str, object] = {
+            "prize": prize,
+            "prize_value": None if prize is None else t.value[prize],
+            "pot": tuple(self.pot),
+            "pot_value": self.pot_value,
+            "prizes_left": tuple(sorted(unseen)),
+            "round": min(self.turn + 1, ROUNDS),
+            "played": played_faces,
+            "remaining": remaining,
+            "points": scores,
+            "taken": taken,
+            "history": history_rows,
+            "chosen": self.chosen,
+            "ties": t.ties,
+            "memory": self.options.flag("memory"),
+            "values": tuple(sorted(t.value.items())),
+            "seat_suits": SEAT_SUITS[: self.players],
+        }
+        own = self.pending(seat)
+        private: dict[str, object] = {} if own is None else {"chosen": FACE_LETTERS[own - 1]}
+        seats = tuple(SeatInfo(s, self.hands[s].bit_count(), len(taken[s]),
+                               facts={"points": scores[s]}) for s in range(self.players))
+        hand = tuple(sorted(cards_in(self.hands[seat]), key=lambda c: (SUIT_OF[c], FACE_OF[c])))
+        history = tuple(e for e in self.log if e.visible_to is None or seat in e.visible_to)
+        return View(
+            game="gops", seat=seat, players=self.players, phase=self.phase, to_act=self.to_act, hand=hand,
+            legal=self.legal_actions(seat), history=history, seats=seats, table=table, private=private,
+            options=dict(self.options), dealer=None, is_over=self.over,
+        )
+
+    def clone(self) -> GopsState:
+        other = GopsState.__new__(GopsState)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.players, other.choices, other.waiting = self.players, list(self.choices), self.waiting
+        other.pot = list(self.pot)
+        other.pts2 = list(self.pts2)
+        other.discarded = list(self.discarded)
+        other.rounds = list(self.rounds)
+        other.log = list(self.log)
+        return other
+
+
+RULES: Final = ("highest", "lowest", "third", "carry", "split", "discard", "lost", "zero")
+_RULE_WORDS: Final = {
+    "highest": "the highest card",
+    "lowest": "the lowest card (negative pot)",
+    "third": "two cards tied, so the third player takes it",
+}
+
+
+def _award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Event:
+    words = cards_words(pot)
+    data: tuple[tuple[str, object], ...] = (("prizes", tuple(pot)), ("value", value))
+    if winner >= 0:
+        text = f"seat {winner} takes {words} ({value:+d}): {_RULE_WORDS[rule]}"
+        return Event("award", winner, text, winner=winner, rule=rule, data=data)
+    texts = {
+        "carry": f"a tie: {words} carry over (pot {value:+d})",
+        "split": f"a tie: {words} are split, {show_points(Fraction(value, 2))} each",
+        "discard": f"a tie: {words} are discarded",
+        "lost": f"a tie in the last round: {words} score for nobody",
+        "zero": f"the pot sums to 0: {words} are removed and nobody scores",
+    }
+    return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data)
+
+
+def standard_hands(players: int) -> list[list[Card]]:
+    """Each seat's full suit, ace to king: seat 0 spades, seat 1 hearts, seat 2 clubs."""
+    return [list(STANDARD_HANDS[s]) for s in range(players)]
+
+
+def new_gops_deal(players: int, options: Options, rng: random.Random | None,
+                  hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None,
+                  tables: Tables | None = None) -> GopsState:
+    """A new game: the prize pile shuffled from ``rng``, or the given pile (and hands, else the standard ones)."""
+    if players not in (2, 3):
+        raise InvalidDeal(f"GOPS is for 2 or 3 players, not {players}")
+    if hands is None:
+        hands = STANDARD_HANDS
+    else:
+        if len(hands) != players:
+            raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != ROUNDS:
+                raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {ROUNDS}")
+            for card in hand:
+                if not 0 <= card < 52 or SUIT_OF[card] == DIAMONDS:
+                    raise InvalidDeal(f"seat {seat} holds {card_text(card) if 0 <= card <= 52 else card}: "
+                                      "hands hold spades, hearts or clubs (diamonds are the prizes)")
+                if seen >> card & 1:
+                    raise InvalidDeal(f"{card_text(card)} is dealt twice")
+                seen |= 1 << card
+    if stock:
+        if len(stock) != ROUNDS or set(stock) != set(PRIZES):
+            raise InvalidDeal("the prize pile (stock) must be the 13 diamonds, each once")
+        prizes = list(stock)
+    elif rng is not None:
+        draw = rng.random  # a random key per card: one shuffle, cheaper than rng.shuffle on 13 cards
+        prizes = sorted(PRIZES, key=lambda _: draw())
+    else:
+        raise InvalidDeal("a new game needs a random generator or the prize pile (stock)")
+    return GopsState(players, options, hands, prizes, tables)
+
+
+__all__ = [
+    "ALL_FACES", "FACE_LETTERS", "FACE_NAMES", "FACE_OF", "OPTIONS", "PLAY", "PRIZES", "ROUNDS",
+    "SEAT_SUITS", "GopsState", "Tables", "card_of", "face_mask", "legal_of", "new_gops_deal",
+    "parse_gops_action", "standard_hands", "tables_for",
+]

@@ -1,0 +1,117 @@
+"""GOPS bots and the simultaneous-move helper they rely on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.bots import levels_for, make_bot
+from cardsuite.cards import parse_card
+from cardsuite.core.errors import IllegalAction
+from cardsuite.core.simultaneous import Simultaneous, choice_events, chosen_event
+from cardsuite.games.gops import GAME, HARD_BOT_MODULE
+from cardsuite.games.gops.rules import PRIZES, GopsState
+
+RANKS = "A23456789TJQK"
+
+
+def deal(players: int, first: str, **options: object) -> GopsState:
+    top = [parse_card(f"{r}D") for r in first.split()]
+    stock = top + [c for c in PRIZES if c not in top]
+    return GAME.new_deal(players, GAME.resolve_options(options, players), None, stock=stock)
+
+
+def bid(state: GopsState, *ranks: str) -> None:
+    for seat, rank in enumerate(ranks):
+        state.apply(seat, GAME.parse_action(f"play {rank}"))
+
+
+def test_levels() -> None:
+    levels = GAME.bot_levels()
+    assert set(levels) >= {"easy", "normal"}
+    assert levels_for(GAME)[:3] == ("random", "easy", "normal")
+    assert HARD_BOT_MODULE == "cardsuite.games.gops.hard"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("options", [{}, {"negative_faces": True}, {"blind_prize": True}, {"ace": "beats_king"}])
+def test_bots_play_whole_games_legally(level: str, players: int, options: dict[str, object]) -> None:
+    rng = random.Random(5)
+    state = GAME.new_deal(players, GAME.resolve_options(options, players), None, rng=rng)
+    bot = make_bot(GAME, level)
+    while not state.is_over:
+        for seat in sorted(state.to_act):
+            view = state.view(seat)
+            hint = bot.hint(view, rng)
+            assert hint.action in view.legal and hint.reason
+            state.apply(seat, bot.choose(view, rng))
+
+
+def test_normal_wins_by_the_smallest_sure_margin() -> None:
+    state = deal(2, "Q K J T 9 8 7 6 5 4 3 2 A")
+    bid(state, "A", "K")  # seat 1's king is gone: seat 0's king now beats anything seat 1 has
+    bid(state, "2", "Q")  # and seat 1's queen is gone too: seat 0's queen is sure to win
+    view = state.view(0)
+    assert view.table["prize_value"] == 11
+    hint = make_bot(GAME, "normal").hint(view, random.Random(1))
+    assert str(hint.action) == "play Q"
+    assert "sure win" in hint.reason
+    assert hint.alternatives and hint.alternatives[0][0] == hint.action
+
+
+def test_normal_spends_next_to_nothing_on_the_lowest_prize() -> None:
+    state = deal(2, "A")
+    action = make_bot(GAME, "normal").choose(state.view(0), random.Random(1))
+    assert str(action) in ("play A", "play 2")
+
+
+def test_normal_gives_up_a_prize_it_cannot_win_cheaply() -> None:
+    state = deal(2, "A K Q J T 9 8 7 6 5 4 3 2")
+    bid(state, "A", "K")  # seat 0 bids in proportion to the prizes: the ace on the ace...
+    bid(state, "K", "Q")  # ...and its king on the king
+    view = state.view(1)
+    assert view.table["prize_value"] == 12
+    action = make_bot(GAME, "normal").choose(view, random.Random(1))
+    assert str(action) == "play A"  # seat 0 will put its queen on the queen; the jack cannot beat it
+
+
+def test_normal_reads_a_random_opponent() -> None:
+    state = deal(2, "3 K Q J T 9 8 7 6 5 4 2 A")
+    bid(state, "A", "K")
+    bid(state, "2", "Q")  # seat 0 throws its lowest cards on any prize: it bids at random, so far
+    action = make_bot(GAME, "normal").choose(state.view(1), random.Random(1))
+    assert str(action) != "play A"  # the jack beats most of what a random bidder holds: worth a try
+
+
+def test_normal_avoids_a_three_player_tie() -> None:
+    state = deal(3, "A 2 3 4 5 6 7 8 9 T J Q K")
+    for rank in "A23456789TJ":  # everyone plays the same card: every prize carries
+        bid(state, rank, rank, rank)
+    view = state.view(2)  # all hold Q and K; the others will put the king on the huge pot
+    action = make_bot(GAME, "normal").choose(view, random.Random(1))
+    assert str(action) == "play Q"  # two kings cancel and the queen takes the pot
+
+
+def test_simultaneous_helper() -> None:
+    sim: Simultaneous[str] = Simultaneous(3)
+    assert sim.to_act == frozenset({0, 1, 2}) and sim.chosen == frozenset()
+    assert not sim.choose(1, "K")
+    assert sim.to_act == frozenset({0, 2}) and sim.chosen == frozenset({1})
+    assert sim.pending(1) == "K" and sim.pending(0) is None
+    with pytest.raises(IllegalAction, match="already chosen"):
+        sim.choose(1, "Q")
+    copy = sim.copy()
+    assert not sim.choose(0, "2")
+    assert sim.choose(2, "7")
+    assert sim.choices == ["2", "K", "7"] and sim.to_act == frozenset()
+    assert copy.to_act == frozenset({0, 2})
+    sim.start(0b010)
+    assert sim.to_act == frozenset({1}) and sim.choices == [None, None, None]
+    with pytest.raises(IllegalAction, match="does not choose"):
+        sim.choose(0, "A")
+    private, public = choice_events(2, "choose", "seat 2 chose the king", "play K")
+    assert private.visible_to == frozenset({2}) and private.action == "play K"
+    assert public is chosen_event(2) and public.visible_to is None and public.card is None
+    assert public.seen_by(0) and not private.seen_by(0)
