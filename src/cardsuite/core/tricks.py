@@ -81,3 +81,29 @@ def standard_winner(trick: Trick) -> tuple[int, str]:
     if best_key > 100 and trick.led_suit != trump:
         return best, "highest trump"
     return best, f"highest {SUIT_SINGULAR[trick.led_suit]}"
+
+
+def leadable(hand: CardSet, must_lead: Suit = -1) -> CardSet:
+    """The cards of ``hand`` that may lead when the lead must be in ``must_lead`` if the hand holds one.
+
+    ``must_lead`` -1 means no restriction. Napas: the declarer's opening lead must be a trump if held.
+    """
+    if must_lead < 0:
+        return hand
+    restricted = hand & SUIT_MASK[must_lead]
+    return restricted or hand
+
+
+def lead_refusal(hand: CardSet, card: Card, must_lead: Suit = -1, what: str = "the lead",
+                 kind: str | None = None) -> str | None:
+    """Why ``card`` may not lead from ``hand`` under ``leadable`` (``None`` when it may).
+
+    ``what`` names the lead and ``kind`` the required card in the reason (default: ``a spade``), so a
+    game can say ``the opening lead must be a trump (spades) while the hand holds one``.
+    """
+    if not hand >> card & 1:
+        return "does not hold that card"
+    if leadable(hand, must_lead) >> card & 1:
+        return None
+    word = kind if kind is not None else f"a {SUIT_SINGULAR[must_lead]}"
+    return f"{what} must be {word} while the hand holds one"

@@ -1,0 +1,167 @@
+"""Napas: Lithuanian Nap for 2-6 players: bid 1, 2, 3, 0 (the zero game), 4 or 5, name trumps, exchange."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
+from ...core.errors import IllegalAction
+from ...core.game import Action, BotFactory, Event, Game, GameInfo, MatchProgress, View
+from ...core.options import Options
+from ...core.sampling import deal_unseen
+from .rules import (
+    BID_NAMES,
+    MAX_DEALS,
+    OPTIONS,
+    NapasState,
+    deck_for,
+    exchange_action,
+    new_napas_deal,
+    parse_napas_action,
+)
+
+
+def _data(event: Event, key: str) -> object:
+    for k, v in event.data:
+        if k == key:
+            return v
+    return None
+
+
+class Napas(Game):
+    """The Napas plugin."""
+
+    info = GameInfo(
+        name="napas",
+        title="Napas",
+        players=(2, 3, 4, 5, 6),
+        options=OPTIONS,
+        summary="Lithuanian Nap: one round of bids 1 < 2 < 3 < 0 < 4 < 5, trumps by choice, then an exchange.",
+        default_players=4,
+    )
+
+    def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,
+                 hands: Sequence[Sequence[Card]] | None = None,
+                 stock: Sequence[Card] | None = None) -> NapasState:
+        return new_napas_deal(players, options, dealer or 0, rng, hands, stock)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return parse_napas_action(text)
+        except ValueError as exc:  # CardError is a ValueError
+            raise self.action_syntax_error(text, str(exc)) from None
+
+    def match_over(self, progress: MatchProgress) -> bool:
+        """After the deal in which someone reaches ``target``; as a safety stop, after ``MAX_DEALS`` deals."""
+        target = progress.options.integer("target")
+        return any(total >= target for total in progress.totals) or len(progress.deals) >= MAX_DEALS
+
+    def sample_deal(self, view: View, rng: random.Random) -> NapasState:
+        """Share the unseen cards consistently with the view, re-create hidden exchanges, replay.
+
+        Known: this seat's own cards (dealt, put away, drawn), every played card, each exchange's count
+        (so the stock positions each seat drew from), and voids: a seat that did not follow the led
+        suit holds none of it, and, in a trump game, if it did not trump either, holds no trumps; a
+        declarer whose opening lead was not a trump held none. Each other seat's cards after the
+        exchange are its played cards and a fresh share of the unseen ones; the cards it drew are a
+        random choice among those, and its discards come from the unseen pool.
+        """
+        players = view.players
+        me = view.seat
+        options = self.resolve_options(view.options, players)
+        trump = -1
+        played: dict[int, list[Card]] = {s: [] for s in range(players)}
+        void: dict[int, CardSet] = {s: 0 for s in range(players)}
+        counts: list[tuple[int, int]] = []  # (seat, count) of each exchange in order
+        my_put_away: tuple[Card, ...] = ()
+        my_drawn: tuple[Card, ...] = ()
+        led = -1
+        first_lead = True
+        for event in view.history:
+            kind = event.kind
+            if kind == "play" and event.seat is not None and event.card is not None:
+                card, seat = event.card, event.seat
+                played[seat].append(card)
+                if led < 0:
+                    led = SUIT_OF[card]
+                    if first_lead and trump >= 0 and SUIT_OF[card] != trump:
+                        void[seat] |= SUIT_MASK[trump]
+                    first_lead = False
+                elif SUIT_OF[card] != led:
+                    void[seat] |= SUIT_MASK[led]
+                    if trump >= 0 and SUIT_OF[card] != trump:
+                        void[seat] |= SUIT_MASK[trump]
+            elif kind == "trick":
+                led = -1
+            elif kind == "trump":
+                trump = int(str(_data(event, "trump")))
+            elif kind == "exchange" and event.seat is not None:
+                counts.append((event.seat, int(str(_data(event, "count")))))
+            elif kind == "draw" and event.seat == me:
+                my_put_away = tuple(_data(event, "discarded"))  # type: ignore[arg-type]
+                my_drawn = tuple(_data(event, "drawn"))  # type: ignore[arg-type]
+        exchanged = {s: k for s, k in counts}
+        seen = set(view.hand) | set(my_put_away) | {c for cards in played.values() for c in cards}
+        pool = [c for c in deck_for(players, options) if c not in seen]
+        others = [s for s in range(players) if s != me]
+        needs = {s: view.seats[s].cards_held for s in others}
+        given, rest = deal_unseen(pool, needs, void, rng)
+        # The hidden exchanges: what each other seat drew, and what it put away.
+        drew: dict[int, list[Card]] = {}
+        put: dict[int, list[Card]] = {}
+        for s in others:
+            k = exchanged.get(s, 0)
+            if not k:
+                continue
+            after = played[s] + given[s]
+            drew[s] = rng.sample(after, k)
+            put[s], rest = rest[:k], rest[k:]
+        drew[me] = list(my_drawn)
+        put[me] = list(my_put_away)
+        stock: list[Card] = []
+        for s, k in counts:
+            if k:
+                stock.extend(drew[s])
+        stock.extend(rest)
+        hands: list[list[Card]] = []
+        for s in range(players):
+            now = list(view.hand) if s == me else given[s]
+            after = played[s] + now
+            gone = set(drew.get(s, ()))
+            hands.append([c for c in after if c not in gone] + put.get(s, []))
+        state = new_napas_deal(players, options, view.dealer or 0, None, hands, stock)
+        for event in view.history:
+            if event.seat is None:
+                continue
+            seat = event.seat
+            if event.action is not None:
+                action = self.parse_action(event.action)
+            elif event.kind == "exchange" and seat != me:
+                action = exchange_action(mask_of(put[seat]))
+            else:
+                continue
+            try:
+                state.apply(seat, action)
+            except IllegalAction as exc:
+                raise ValueError(f"sample does not fit the view: {exc}") from None
+        return state
+
+    def describe_action(self, action: Action) -> str:
+        if action.verb == "bid":
+            return "Zero game" if action.args[0] == "0" else f"Bid {BID_NAMES[str(action.args[0])]}"
+        if action.verb == "trump":
+            return f"{SUIT_NAMES[parse_suit(str(action.args[0]))].capitalize()} trumps"
+        if action.verb == "exchange" and not action.args:
+            return "Keep the hand"
+        return super().describe_action(action)
+
+    def bot_levels(self) -> Mapping[str, BotFactory]:
+        from .bots import EasyNapasBot, NormalNapasBot
+
+        return {"easy": EasyNapasBot, "normal": NormalNapasBot}
+
+
+GAME = Napas()
+
+__all__ = ["GAME", "Napas", "NapasState"]

@@ -1,0 +1,305 @@
+"""Napas's heuristic CPU players: ``normal`` (sound hand reading) and ``easy`` (the same, with mistakes).
+
+Both see only their seat's ``View``. ``normal`` bids from trump length and top cards (the zero game with
+low cards), names its longest strong suit, exchanges its weak side cards (as few as it can, since its
+count caps everyone else's), and plays to win cheaply, or low in the zero game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from ...cards import RANK_OF, SUIT_LETTERS, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
+from ...core.game import Action, Hint, View
+from .rules import LADDER, ZERO, exchange_action
+
+Choice = tuple[Action, str]
+
+
+def lowest_rank(view: View) -> int:
+    """The lowest rank in the deck in use (7 for 32 cards, 2 for 52)."""
+    deck = view.options.get("deck", "auto")
+    if deck == "auto":
+        deck = "32" if view.players <= 4 else "52"
+    return 7 if deck == "32" else 2
+
+
+def unseen_cards(view: View) -> set[Card]:
+    """Cards this seat has not seen: not in its hand, not put away by it, not yet played."""
+    low = lowest_rank(view)
+    played = {e.card for e in view.history if e.kind == "play" and e.card is not None}
+    mine = set(view.hand) | set(cast(tuple[Card, ...], view.private.get("put_away", ())))
+    return {c for c in range(52) if RANK_OF[c] >= low} - mine - played
+
+
+def trump_estimate(hand: Sequence[Card], suit: int, players: int, low: int) -> float:
+    """Tricks this hand may take as declarer with ``suit`` as trumps, before the exchange (rough)."""
+    trumps = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == suit), reverse=True)
+    estimate = 0.0
+    for held, rank in enumerate(trumps):
+        missing_above = sum(1 for r in range(rank + 1, 15) if r not in trumps)
+        if missing_above <= held:
+            estimate += 1.0
+        elif missing_above == held + 1:
+            estimate += 0.55
+        else:
+            estimate += 0.35 if len(trumps) >= 3 else 0.15
+    crowd = 0.08 * (players - 3)
+    for other in SUITS:
+        if other == suit:
+            continue
+        side = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == other), reverse=True)
+        if side and side[0] == 14:
+            estimate += 0.75 - crowd
+            if len(side) > 1 and side[1] == 13:
+                estimate += 0.4 - crowd
+        elif side and side[0] == 13 and len(side) > 1:
+            estimate += 0.2
+        if not side and len(trumps) >= 2:
+            estimate += 0.15
+    # The exchange: weak side cards may be swapped for trumps or aces.
+    weak = sum(1 for c in hand if SUIT_OF[c] != suit and RANK_OF[c] < 13)
+    estimate += 0.12 * weak
+    return estimate
+
+
+def best_trump(hand: Sequence[Card], players: int, low: int) -> tuple[int, float]:
+    """The suit that makes the strongest trump game, and its estimate."""
+    return max(((s, trump_estimate(hand, s, players, low)) for s in SUITS), key=lambda p: p[1])
+
+
+def zero_risk(hand: Sequence[Card], low: int) -> float:
+    """How dangerous the hand is for the zero game: 0 for only bottom cards, more for high ones."""
+    span = 15 - low
+    risk = 0.0
+    for suit in SUITS:
+        ranks = sorted(RANK_OF[c] - low for c in hand if SUIT_OF[c] == suit)
+        for i, r in enumerate(ranks):
+            # a card is safer the lower it is, and the more low cards of its suit guard it
+            exposure = max(0.0, r - 2 * i) / span
+            risk += exposure * exposure * 2.5
+    return risk
+
+
+def zero_discards(hand: Sequence[Card], low: int, limit: int) -> list[Card]:
+    """The riskiest cards for the zero game, at most ``limit``, highest first."""
+    span = 15 - low
+    risky = sorted((c for c in hand if RANK_OF[c] - low >= span // 2), key=lambda c: -RANK_OF[c])
+    return risky[:limit]
+
+
+def beats(card: Card, best: Card, trump: int) -> bool:
+    """Whether ``card`` would beat ``best``, the card now winning the trick."""
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return RANK_OF[card] > RANK_OF[best]
+    return SUIT_OF[card] == trump
+
+
+def current_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
+    """The seat and card now winning a partial trick."""
+    seat, best = trick[0]
+    for s, card in trick[1:]:
+        if beats(card, best, trump):
+            seat, best = s, card
+    return seat, best
+
+
+def sure_winner(card: Card, unseen: set[Card], trump: int) -> bool:
+    """No unseen card could beat ``card`` when it is led (a ruff counts while trumps are unseen)."""
+    suit = SUIT_OF[card]
+    if any(SUIT_OF[c] == suit and RANK_OF[c] > RANK_OF[card] for c in unseen):
+        return False
+    return suit == trump or trump < 0 or not any(SUIT_OF[c] == trump for c in unseen)
+
+
+def _low(cards: Sequence[Card], trump: int) -> Card:
+    return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+
+
+def _high(cards: Sequence[Card]) -> Card:
+    return max(cards, key=lambda c: RANK_OF[c])
+
+
+class NormalNapasBot:
+    """A sound heuristic Napas player."""
+
+    level = "normal"
+    mistake_rate = 0.0
+    bid_noise = 0.0
+    bid_margin = 0.0
+    thresholds = (("5", 4.6), ("4", 3.6), ("3", 2.6), ("2", 1.7), ("1", 1.0))
+    zero_limit = 0.9
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The action this bot plays."""
+        return self.decide(view, rng)[0]
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The action with its reason in a player's words."""
+        action, reason = self.decide(view, rng)
+        return Hint(action, reason)
+
+    def decide(self, view: View, rng: random.Random) -> Choice:
+        """The chosen action and why."""
+        if len(view.legal) == 1:
+            return view.legal[0], "the only legal move"
+        if self.mistake_rate and rng.random() < self.mistake_rate:
+            return view.legal[rng.randrange(len(view.legal))], "a hunch"
+        if view.phase == "bidding":
+            return self._bid(view, rng)
+        if view.phase == "trump":
+            return self._trump(view)
+        if view.phase == "exchange":
+            return self._exchange(view)
+        return self._play(view)
+
+    # -- bidding, trumps, exchange ------------------------------------------------------------------
+    def _bid(self, view: View, rng: random.Random) -> Choice:
+        low = lowest_rank(view)
+        suit, strength = best_trump(view.hand, view.players, low)
+        if self.bid_noise:
+            strength += rng.gauss(0, self.bid_noise)
+        strength -= self.bid_margin
+        legal = {str(a.args[0]): a for a in view.legal if a.verb == "bid"}
+        pass_action = next(a for a in view.legal if a.verb == "pass")
+        wanted: list[tuple[str, str]] = []
+        name = SUIT_NAMES[suit]
+        reasons = {"5": f"strong enough for all five tricks with {name} as trumps",
+                   "4": f"about four tricks with {name} as trumps", "3": f"about three tricks with {name} as trumps",
+                   "2": f"two likely tricks with {name} as trumps", "1": f"a sure trick with {name} as trumps"}
+        for bid, needed in self.thresholds:
+            if strength >= needed:
+                wanted.append((bid, reasons[bid]))
+        if zero_risk(view.hand, low) < self.zero_limit:
+            wanted.append((ZERO, "only low cards: good for the zero game"))
+        wanted.sort(key=lambda w: -LADDER.rank(w[0]))
+        for bid, reason in wanted:
+            if bid in legal:
+                return legal[bid], reason
+        return pass_action, "the hand is too weak to outbid"
+
+    def _trump(self, view: View) -> Choice:
+        suit, _ = best_trump(view.hand, view.players, lowest_rank(view))
+        action = next(a for a in view.legal if a.args[0] == SUIT_LETTERS[suit])
+        return action, f"{SUIT_NAMES[suit]} is the strongest suit in the hand"
+
+    def _exchange(self, view: View) -> Choice:
+        limit = max(len(a.args) for a in view.legal)
+        low = lowest_rank(view)
+        contract = view.table.get("contract")
+        trump = cast(int, view.table.get("trump"))
+        declarer = view.table.get("declarer")
+        if contract == ZERO:
+            if view.seat == declarer:
+                cards = zero_discards(view.hand, low, limit)
+                why = "put away the high cards that could win a trick"
+            else:
+                cards = sorted((c for c in view.hand if RANK_OF[c] - low >= 4), key=lambda c: -RANK_OF[c])[:limit]
+                why = "put away high cards: low cards force the declarer to win"
+        else:
+            keep_rank = 13 if view.seat == declarer else 12
+            weak = [c for c in view.hand if SUIT_OF[c] != trump and RANK_OF[c] < keep_rank]
+            cards = sorted(weak, key=lambda c: RANK_OF[c])[:limit]
+            why = "put away weak side cards for a chance at trumps and aces"
+        if not cards:
+            return exchange_action(0), "the hand is good as it is"
+        action = exchange_action(mask_of(cards))
+        if action not in view.legal:
+            return exchange_action(0), "the hand is good as it is"
+        return action, f"{why} ({len(cards)} card{'s' if len(cards) != 1 else ''})"
+
+    # -- play ---------------------------------------------------------------------------------------
+    def _play(self, view: View) -> Choice:
+        cards = [cast(int, a.args[0]) for a in view.legal]
+        by_card = {cast(int, a.args[0]): a for a in view.legal}
+        contract = view.table.get("contract")
+        declarer = cast(int, view.table.get("declarer"))
+        trump = cast(int, view.table.get("trump"))
+        trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
+        unseen = unseen_cards(view)
+        if contract == ZERO:
+            card, why = self._zero(view, cards, trick, declarer)
+        elif view.seat == declarer:
+            card, why = self._declarer(view, cards, trick, trump, unseen)
+        else:
+            card, why = self._defender(view, cards, trick, trump, declarer, unseen)
+        return by_card[card], why
+
+    def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                  unseen: set[Card]) -> tuple[Card, str]:
+        if not trick:
+            trumps = [c for c in cards if SUIT_OF[c] == trump]
+            trumps_out = any(SUIT_OF[c] == trump for c in unseen)
+            if trumps and trumps_out:
+                top = _high(trumps)
+                if sure_winner(top, unseen, trump) or view.table.get("trick_number") == 1:
+                    return top, "draw the opponents' trumps with the top trump"
+            winners = [c for c in cards if sure_winner(c, unseen, trump)]
+            if winners:
+                return _high(winners), f"cash {card_name(_high(winners))}: no unseen card beats it"
+            return _low(cards, trump), "lead low and keep the winners"
+        return self._follow_to_win(cards, trick, trump, unseen, view)
+
+    def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                  declarer: int, unseen: set[Card]) -> tuple[Card, str]:
+        if not trick:
+            winners = [c for c in cards if sure_winner(c, unseen, trump)]
+            if winners:
+                return _high(winners), "take a sure trick against the declarer"
+            side = [c for c in cards if SUIT_OF[c] != trump] or cards
+            return _low(side, trump), "lead low in a side suit"
+        seat, best = current_winner(trick, trump)
+        declarer_played = any(s == declarer for s, _ in trick)
+        if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
+            return _low(cards, trump), "a fellow opponent is already winning: play low"
+        return self._follow_to_win(cards, trick, trump, unseen, view)
+
+    def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
+                       unseen: set[Card], view: View) -> tuple[Card, str]:
+        _seat, best = current_winner(trick, trump)
+        led = SUIT_OF[trick[0][1]]
+        winning = [c for c in cards if beats(c, best, trump)]
+        if not winning:
+            return _low(cards, trump), "cannot win this trick: play the lowest card"
+        last = len(trick) == view.players - 1
+        winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
+        if last:
+            ruff = SUIT_OF[winning[0]] == trump and led != trump
+            return winning[0], "trump to win the trick" if ruff else "win with the lowest card that is enough"
+        safe = [c for c in winning if not any(
+            SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
+        if safe:
+            return safe[0], "win with the lowest card that is sure to hold"
+        return winning[-1], "win with the highest card, others still to play"
+
+    def _zero(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
+              declarer: int) -> tuple[Card, str]:
+        if view.seat == declarer:
+            if not trick:
+                return min(cards, key=lambda c: RANK_OF[c]), "zero game: lead the lowest card"
+            _seat, best = current_winner(trick, -1)
+            losing = [c for c in cards if not beats(c, best, -1)]
+            if losing:
+                return _high(losing), "zero game: shed the highest card that still loses"
+            return _high(cards), "zero game: forced to win, so win with the highest card"
+        if not trick:
+            return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: lead low"
+        seat, best = current_winner(trick, -1)
+        if seat == declarer:
+            under = [c for c in cards if not beats(c, best, -1)]
+            if under:
+                return _high(under), "against the zero game: stay under the declarer's card"
+        if not any(s == declarer for s, _ in trick):
+            return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: play low before the declarer"
+        return _high(cards), "against the zero game: the declarer is safe here, shed a high card"
+
+
+class EasyNapasBot(NormalNapasBot):
+    """``normal`` with deliberate mistakes: noisy, bolder bidding and a random move a third of the time."""
+
+    level = "easy"
+    mistake_rate = 0.3
+    bid_noise = 0.9
+    bid_margin = -0.4

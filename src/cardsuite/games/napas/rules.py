@@ -1,0 +1,598 @@
+"""Napas (Lithuanian Nap, 2-6 players, 5-card hands): options, deal, auction, trumps, exchange, play, scoring.
+
+Follows ``docs/rules/napas.md``. Seats are ints, play goes clockwise (increasing seat number). The
+phases are ``bidding``, ``trump`` (the declarer names trumps; skipped in the zero game), ``exchange``,
+``play`` and ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from ...cards import (
+    BIT,
+    RANK_OF,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_OF,
+    SUIT_SINGULAR,
+    SUITS,
+    Card,
+    CardError,
+    card_name,
+    card_text,
+    cards_in,
+    deal_packets,
+    mask_of,
+    parse_card,
+    parse_suit,
+    ranked_deck,
+)
+from ...core.auction import BidLadder, one_round_order
+from ...core.errors import IllegalAction, InvalidDeal
+from ...core.exchange import ExchangeRound, discard_choices, exchange_order
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, State, View
+from ...core.options import Options, OptionSpec
+from ...core.tricks import lead_refusal, leadable, refusal
+
+HAND_SIZE: Final = 5
+MAX_DEALS: Final = 100
+"""A safety stop: the match also ends after this many deals (the highest total wins), since scores may fall
+without end and nobody might ever reach the target."""
+ZERO: Final = "0"
+TOP: Final = "5"
+LADDER: Final = BidLadder(("1", "2", "3", ZERO, "4", TOP))
+BID_NAMES: Final = {"1": "1 trick", "2": "2 tricks", "3": "3 tricks", ZERO: "the zero game",
+                    "4": "4 tricks", TOP: "5 tricks"}
+
+OPTIONS: Final = (
+    OptionSpec("target", 20, "The match ends after the deal in which a player's total reaches this score.",
+               minimum=1),
+    OptionSpec("deck", "auto", "Cards used: auto (32 for 2-4 players, 52 for 5-6), or always 32 or 52.",
+               choices=("auto", "32", "52")),
+    OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
+               choices=(0, 30, 60)),
+)
+
+CARD_TEXTS: Final = tuple(card_text(c) for c in range(52))
+CARD_NAMES: Final = tuple(card_name(c) for c in range(52))
+PASS: Final = Action("pass", (), "pass")
+BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
+TRUMP_ACTIONS: Final = tuple(Action("trump", (SUIT_LETTERS[s],), f"trump {SUIT_LETTERS[s]}") for s in SUITS)
+PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
+PLAY_EVENTS: Final = tuple(
+    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text)
+          for c in range(52))
+    for seat in range(6)
+)
+BID_EVENTS: Final = tuple(
+    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=f"bid {b}") for b in LADDER.bids}
+    for seat in range(6)
+)
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass") for seat in range(6))
+SEAT_SETS: Final = tuple(frozenset({s}) for s in range(8))
+NOBODY: Final = frozenset[int]()
+LEGAL_BIDS: Final = {
+    high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
+}
+
+_PLAYS_OF_MASK: dict[int, tuple[Action, ...]] = {}
+_EVENTS: dict[tuple[object, ...], Event] = {}
+_TRICK_EVENTS: dict[tuple[int, Card, bool], Event] = {}
+
+
+def interned_event(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
+    """The event for ``key``, made once: events are immutable values, and making them is slow."""
+    found = _EVENTS.get(key)
+    if found is None:
+        if len(_EVENTS) > 50_000:
+            _EVENTS.clear()
+        found = _EVENTS[key] = make()
+    return found
+
+
+_EXCHANGE_ACTIONS: dict[int, Action] = {}
+_EXCHANGE_MASKS: dict[tuple[int | str, ...], int] = {}
+"""The discard mask of each interned exchange action's cards."""
+_EXCHANGE_GET: Final = _EXCHANGE_ACTIONS.__getitem__
+
+
+def play_actions(mask: int) -> tuple[Action, ...]:
+    """The play actions for the cards of ``mask`` (memoized: hands repeat across playouts)."""
+    found = _PLAYS_OF_MASK.get(mask)
+    if found is None:
+        if len(_PLAYS_OF_MASK) > 100_000:
+            _PLAYS_OF_MASK.clear()
+        found = _PLAYS_OF_MASK[mask] = tuple(PLAY_ACTIONS[c] for c in cards_in(mask))
+    return found
+
+
+def exchange_action(discard: int) -> Action:
+    """The ``exchange`` action putting away the cards of ``discard`` (no cards: keep the hand).
+
+    Interned up to four cards (about 41,000 actions with 32 cards); whole-hand exchanges are made afresh.
+    """
+    found = _EXCHANGE_ACTIONS.get(discard)
+    if found is None:
+        cards = tuple(cards_in(discard))
+        found = Action("exchange", cards, " ".join(["exchange", *[CARD_TEXTS[c] for c in cards]]))
+        if len(cards) < HAND_SIZE:
+            if len(_EXCHANGE_ACTIONS) > 60_000:
+                _EXCHANGE_ACTIONS.clear()
+                _EXCHANGE_MASKS.clear()
+            _EXCHANGE_ACTIONS[discard] = found
+            _EXCHANGE_MASKS[cards] = discard
+    return found
+
+
+def exchange_actions(hand: int, limit: int) -> tuple[Action, ...]:
+    """Every exchange of at most ``limit`` cards of ``hand``: keeping the hand first, then by size."""
+    masks = discard_choices(hand, limit)
+    try:
+        if masks[-1].bit_count() == HAND_SIZE:  # whole-hand exchanges are not interned
+            return (*map(_EXCHANGE_GET, masks[:-1]), exchange_action(masks[-1]))
+        return tuple(map(_EXCHANGE_GET, masks))
+    except KeyError:
+        get = _EXCHANGE_ACTIONS.get
+        return tuple([get(m) or exchange_action(m) for m in masks])
+
+
+def deck_for(players: int, options: Options) -> list[Card]:
+    """The cards in use: 32 (A down to 7) or 52, by the ``deck`` option and the player count."""
+    choice = options.text("deck")
+    if choice == "auto":
+        choice = "32" if players <= 4 else "52"
+    return ranked_deck(7 if choice == "32" else 2)
+
+
+def deal_points(bid: str, taken: int) -> int:
+    """The declarer's score for ``bid`` with ``taken`` tricks: b + t if made, else -(2b - t); 5 adds 5 more
+    either way; the zero game scores +7 with no trick, else -5."""
+    if bid == ZERO:
+        return 7 if taken == 0 else -5
+    b = int(bid)
+    bonus = 5 if b == 5 else 0
+    if taken >= b:
+        return b + taken + bonus
+    return -(2 * b - taken) - bonus
+
+
+def parse_napas_action(text: str) -> Action:
+    """``pass``, ``bid <n>``, ``trump <suit>``, ``exchange <cards...>`` or ``play <card>``."""
+    words = text.strip().split()
+    verb = words[0].lower() if words else ""
+    if verb == "pass" and len(words) == 1:
+        return PASS
+    if verb == "bid" and len(words) == 2:
+        if words[1] in BID_ACTIONS:
+            return BID_ACTIONS[words[1]]
+        raise ValueError(f"unknown bid {words[1]!r} (1, 2, 3, 0, 4 or 5)")
+    if verb == "trump" and len(words) == 2:
+        return TRUMP_ACTIONS[parse_suit(words[1])]
+    if verb == "exchange":
+        cards = [parse_card(w) for w in words[1:]]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is listed twice")
+        if any(c >= 52 for c in cards):
+            raise ValueError("Napas has no joker")
+        return exchange_action(mask_of(cards))
+    if verb == "play" and len(words) == 2:
+        card = parse_card(words[1])
+        if card >= 52:
+            raise ValueError("Napas has no joker")
+        return PLAY_ACTIONS[card]
+    raise ValueError("expected pass, bid <n>, trump <suit>, exchange <cards...> or play <card>")
+
+
+class NapasState(State):
+    """One deal of Napas."""
+
+    def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
+                 stock: Sequence[Card]) -> None:
+        self.players = players
+        self.options = options
+        self.dealer = dealer
+        self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
+        self.hands = [mask_of(h) for h in hands]
+        self.order = one_round_order((dealer + 1) % players, players)
+        self.speaker = 0  # index into order while bidding
+        self.bids: list[tuple[int, str | None]] = []
+        self.high: str | None = None
+        self.declarer = -1
+        self.phase_name = "bidding"
+        self.turn = self.order[0]
+        self.trump = -1
+        self.round: ExchangeRound | None = None
+        self.put_away: list[tuple[Card, ...]] = [() for _ in range(players)]
+        self.drawn: list[tuple[Card, ...]] = [() for _ in range(players)]
+        self.led = -1
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.trick_number = 1
+        self.taken = [0] * players
+        self.played: list[list[Card]] = [[] for _ in range(players)]
+        self.last_cards: tuple[Card, ...] = ()
+        self.last_seats: tuple[int, ...] = ()
+        self.best = -1  # index in the trick of the card winning it so far
+        self.best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
+        self.log: list[Event] = []
+        self._scores: tuple[int, ...] = (0,) * players
+        self.thrown_in = False
+
+    # -- the contract -------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return NOBODY if self.phase_name == "over" else SEAT_SETS[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase_name == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        return self._scores
+
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.log)
+
+    def setup(self) -> DealSetup:
+        return self._setup
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still in the stock, top first."""
+        return self.round.remaining_stock if self.round is not None else self._setup.stock
+
+    def zones(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
+        out["stock"] = self.stock
+        out["discards"] = tuple(self.round.discards) if self.round is not None else ()
+        out["played"] = tuple(c for cards in self.played for c in cards)
+        return out
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat != self.turn:
+            return ()
+        phase = self.phase_name
+        if phase == "play":
+            hand = self.hands[seat]
+            led = self.led
+            if led >= 0:
+                mask = hand & SUIT_MASK[led]
+                if not mask and self.trump >= 0:
+                    mask = hand & SUIT_MASK[self.trump]
+                mask = mask or hand
+            elif self.trick_number == 1 and self.trump >= 0:
+                mask = hand & SUIT_MASK[self.trump] or hand
+            else:
+                mask = hand
+            found = _PLAYS_OF_MASK.get(mask)
+            return found if found is not None else play_actions(mask)
+        if phase == "bidding":
+            return LEGAL_BIDS[self.high]
+        if phase == "exchange":
+            assert self.round is not None
+            return exchange_actions(self.hands[seat], self.round.limit(seat))
+        if phase == "trump":
+            return TRUMP_ACTIONS
+        return ()
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        phase = self.phase_name
+        if seat != self.turn or phase == "over":
+            if phase == "over":
+                raise IllegalAction("the deal is over")
+            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        verb = action.verb
+        if phase == "play":
+            if verb != "play":
+                raise IllegalAction(f"seat {seat} must play a card now, not {action}")
+            card = action.args[0] if action.args else None
+            if not isinstance(card, int):
+                raise IllegalAction(f"{action} does not name a card")
+            return self._play(seat, card)
+        if phase == "bidding":
+            return self._bid(seat, action)
+        if phase == "trump":
+            return self._name_trump(seat, action)
+        return self._exchange(seat, action)
+
+    # -- bidding ------------------------------------------------------------------------------------
+    def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
+        if action.verb == "pass":
+            self.bids.append((seat, None))
+            event = PASS_EVENTS[seat]
+        elif action.verb == "bid":
+            bid = str(action.args[0])
+            if bid not in BID_ACTIONS:
+                raise IllegalAction(f"{bid} is not a Napas bid")
+            if not LADDER.beats(bid, self.high):
+                assert self.high is not None
+                raise IllegalAction(f"a bid must outrank {self.high} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)")
+            self.bids.append((seat, bid))
+            self.high, self.declarer = bid, seat
+            event = BID_EVENTS[seat][bid]
+        else:
+            raise IllegalAction(f"seat {seat} must bid or pass now, not {action}")
+        self.log.append(event)
+        self.speaker += 1
+        if self.high == TOP or self.speaker == self.players:
+            return (event, *self._end_auction())
+        self.turn = self.order[self.speaker]
+        return (event,)
+
+    def _end_auction(self) -> list[Event]:
+        if self.high is None:
+            self.phase_name = "over"
+            self.thrown_in = True
+            event = Event("redeal", None, "everyone passed: the deal is thrown in", scores=self._scores)
+            self.log.append(event)
+            return [event]
+        declarer = self.declarer
+        text = f"seat {declarer} is the declarer with {BID_NAMES[self.high]}"
+        high = self.high
+        event = interned_event(("contract", declarer, high),
+                               lambda: Event("contract", declarer, text, data=(("contract", high),)))
+        self.log.append(event)
+        self.turn = declarer
+        if self.high == ZERO:
+            return [event, *self._start_exchange()]
+        self.phase_name = "trump"
+        return [event]
+
+    # -- trumps and the exchange --------------------------------------------------------------------
+    def _name_trump(self, seat: int, action: Action) -> tuple[Event, ...]:
+        if action.verb != "trump":
+            raise IllegalAction(f"seat {seat}, the declarer, must name trumps now, not {action}")
+        try:
+            suit = parse_suit(str(action.args[0]))
+        except (CardError, IndexError):
+            raise IllegalAction(f"{action} does not name a suit") from None
+        self.trump = suit
+        event = interned_event(("trump", seat, suit), lambda: Event(
+            "trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
+            data=(("trump", suit),)))
+        self.log.append(event)
+        return (event, *self._start_exchange())
+
+    def _start_exchange(self) -> list[Event]:
+        self.round = ExchangeRound(exchange_order(self.declarer, self.players), self._setup.stock, HAND_SIZE,
+                                   leader_word="the declarer")
+        self.phase_name = "exchange"
+        return self._after_exchange()
+
+    def _exchange(self, seat: int, action: Action) -> tuple[Event, ...]:
+        if action.verb != "exchange":
+            raise IllegalAction(f"seat {seat} must exchange now (\"exchange\" alone keeps the hand), not {action}")
+        round_ = self.round
+        assert round_ is not None
+        discard = _EXCHANGE_MASKS.get(action.args, -1)
+        cards: tuple[Card, ...] | None = None
+        if discard < 0:
+            discard = 0
+            for card in action.args:
+                if not isinstance(card, int) or not 0 <= card < 52:
+                    raise IllegalAction(f"{action} does not name cards")
+                discard |= BIT[card]
+        else:
+            cards = action.args  # type: ignore[assignment]
+        result = round_.exchange(seat, self.hands[seat], discard, action.text or str(action), cards)
+        self.hands[seat] = result.hand
+        if discard:
+            self.put_away[seat] = result.put_away
+            self.drawn[seat] = result.drawn
+        self.log.extend(result.events)
+        if round_.current is not None:
+            self.turn = round_.current
+            return result.events
+        return (*result.events, *self._after_exchange())
+
+    def _after_exchange(self) -> list[Event]:
+        round_ = self.round
+        assert round_ is not None
+        seat = round_.current
+        if seat is not None:
+            self.turn = seat
+            return []
+        self.phase_name = "play"
+        self.turn = self.declarer
+        left = round_.stock_left
+        event = interned_event(("exchange-done", left), lambda: Event(
+            "exchange-done", None, f"the exchange is over: {left} cards left in the stock",
+            data=(("stock", left),)))
+        self.log.append(event)
+        return [event]
+
+    # -- play ---------------------------------------------------------------------------------------
+    def _play(self, seat: int, card: Card) -> tuple[Event, ...]:
+        hand = self.hands[seat]
+        if not 0 <= card < 52 or not hand >> card & 1:
+            raise IllegalAction(f"seat {seat} does not hold {card_text(card) if 0 <= card < 53 else card}")
+        led = self.led
+        trick = self.trick
+        suit = SUIT_OF[card]
+        trump = self.trump
+        if led >= 0:
+            if suit != led and (hand & SUIT_MASK[led] or (
+                    suit != trump and trump >= 0 and hand & SUIT_MASK[trump])):
+                raise IllegalAction(f"seat {seat} {refusal(hand, card, led, trump, True)}")
+            key = 100 + RANK_OF[card] if suit == trump else (RANK_OF[card] if suit == led else -1)
+            if key > self.best_key:
+                self.best, self.best_key = len(trick), key
+        else:
+            if self.trick_number == 1 and not leadable(hand, trump) >> card & 1:
+                why = lead_refusal(hand, card, trump, "the opening lead", f"a trump ({SUIT_NAMES[trump]})")
+                raise IllegalAction(f"seat {seat}: {why}")
+            self.led = suit
+            self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
+        play_event = PLAY_EVENTS[seat][card]
+        self.hands[seat] = hand ^ BIT[card]
+        trick.append(card)
+        self.trick_seats.append(seat)
+        self.played[seat].append(card)
+        self.log.append(play_event)
+        if len(trick) < self.players:
+            self.turn = seat + 1 if seat + 1 < self.players else 0
+            return (play_event,)
+        return (play_event, *self._finish_trick())
+
+    def _finish_trick(self) -> list[Event]:
+        """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
+        cards = self.last_cards = tuple(self.trick)
+        seats = self.last_seats = tuple(self.trick_seats)
+        index = self.best
+        winner = seats[index]
+        card = cards[index]
+        self.taken[winner] += 1
+        ruffed = self.best_key > 100 and self.led != self.trump
+        event = _TRICK_EVENTS.get((winner, card, ruffed))
+        if event is None:
+            reason = "highest trump" if ruffed else f"highest {SUIT_SINGULAR[SUIT_OF[card]]}"
+            event = _TRICK_EVENTS[(winner, card, ruffed)] = Event(
+                "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
+                card=card, winner=winner, rule=reason)
+        self.trick, self.trick_seats, self.led, self.best_key = [], [], -1, -1
+        self.turn = winner
+        self.log.append(event)
+        if self.trick_number == HAND_SIZE:
+            settle = self._settle()
+            self.log.append(settle)
+            return [event, settle]
+        self.trick_number += 1
+        return [event]
+
+    def _settle(self) -> Event:
+        high = self.high
+        assert high is not None
+        declarer = self.declarer
+        taken = self.taken[declarer]
+        change = deal_points(high, taken)
+        self._scores = scores = tuple(change if s == declarer else 0 for s in range(self.players))
+        self.phase_name = "over"
+        made = taken == 0 if high == ZERO else taken >= int(high)
+        text = (f"seat {declarer} {'made' if made else 'failed'} {BID_NAMES[high]} with {taken}"
+                f" trick{'s' if taken != 1 else ''}: {change:+d}")
+        return interned_event(("score", declarer, high, taken, self.players),
+                              lambda: Event("score", declarer, text, scores=scores))
+
+    # -- summaries and views ------------------------------------------------------------------------
+    def made(self) -> bool | None:
+        """Whether the contract was made (``None`` until all five tricks are played, or when thrown in)."""
+        if self.phase_name != "over" or self.high is None:
+            return None
+        taken = self.taken[self.declarer]
+        return taken == 0 if self.high == ZERO else taken >= int(self.high)
+
+    def summary(self) -> DealSummary:
+        if self.thrown_in:
+            return DealSummary(redeal=True, text="all passed: thrown in")
+        if self.high is None:
+            return DealSummary()
+        made = self.made()
+        verdict = "" if made is None else (" made" if made else " failed")
+        text = f"seat {self.declarer} bid {BID_NAMES[self.high]}{verdict} ({self.taken[self.declarer]} tricks)"
+        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"})
+
+    def contract_text(self) -> str:
+        """The header line: who declared what, and the trumps."""
+        if self.high is None:
+            return "bidding" if self.phase_name == "bidding" else "thrown in"
+        if self.high == ZERO:
+            trumps = "no trumps"
+        elif self.trump >= 0:
+            trumps = f"{SUIT_NAMES[self.trump]} trumps"
+        else:
+            trumps = "trumps not named yet"
+        return f"seat {self.declarer}: {BID_NAMES[self.high]}, {trumps}"
+
+    def view(self, seat: int) -> View:
+        declarer = self.declarer if self.declarer >= 0 else None
+        round_ = self.round
+        seats = tuple(
+            SeatInfo(s, self.hands[s].bit_count(), self.taken[s], "declarer" if s == declarer else None,
+                     {"exchanged": round_.counts[s]} if round_ is not None and s in round_.counts else {})
+            for s in range(self.players)
+        )
+        declarer_tricks = self.taken[self.declarer] if declarer is not None else 0
+        table: dict[str, object] = {
+            "contract_text": self.contract_text(),
+            "bids": tuple(self.bids),
+            "contract": self.high,
+            "declarer": declarer,
+            "trump": self.trump,
+            "trick": tuple(zip(self.trick_seats, self.trick, strict=True)),
+            "trick_number": self.trick_number,
+            "last_trick": tuple(zip(self.last_seats, self.last_cards, strict=True)),
+            "stock_size": len(self.stock),
+            "discards_size": len(round_.discards) if round_ is not None else 0,
+            "exchange_cap": round_.cap if round_ is not None else None,
+            "exchanges": dict(round_.counts) if round_ is not None else {},
+            "declarer_tricks": declarer_tricks,
+            "opponent_tricks": sum(self.taken) - declarer_tricks if declarer is not None else 0,
+            "target": self.options.integer("target"),
+        }
+        private: dict[str, object] = {}
+        if self.put_away[seat]:
+            private = {"put_away": self.put_away[seat], "drawn": self.drawn[seat]}
+        return View(
+            game="napas", seat=seat, players=self.players, phase=self.phase_name, to_act=self.to_act,
+            hand=tuple(sorted(cards_in(self.hands[seat]), key=lambda c: (SUIT_OF[c], -RANK_OF[c]))),
+            legal=self.legal_actions(seat), history=tuple(e for e in self.log if e.seen_by(seat)),
+            seats=seats, table=table, private=private, options=dict(self.options), dealer=self.dealer,
+            is_over=self.is_over,
+        )
+
+    def clone(self) -> NapasState:
+        other = NapasState.__new__(NapasState)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.bids = list(self.bids)
+        other.round = self.round.clone() if self.round is not None else None
+        other.put_away = list(self.put_away)
+        other.drawn = list(self.drawn)
+        other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.taken = list(self.taken)
+        other.played = [list(p) for p in self.played]
+        other.log = list(self.log)
+        return other
+
+
+def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Random | None,
+                   hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapasState:
+    """Shuffle and deal 2 then 3 from the dealer's left, or check and use the given cards.
+
+    Given hands with no stock take the rest of the deck, in deck order, as the stock.
+    """
+    deck = deck_for(players, options)
+    if hands is None:
+        if rng is None:
+            raise InvalidDeal("a new deal needs a random generator or the hands")
+        draw = rng.random  # a fair shuffle, faster than random.shuffle for random-play throughput
+        dealt, rest = deal_packets(sorted(deck, key=lambda _: draw()), players, (dealer + 1) % players, (2, 3))
+        return NapasState(players, options, dealer, dealt, rest)
+    if len(hands) != players:
+        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
+    rest = list(stock or [])
+    every = [c for h in hands for c in h] + rest
+    in_deck = set(deck)
+    for card in every:
+        if card not in in_deck:
+            raise InvalidDeal(f"{card_text(card)} is not in the {len(deck)}-card deck in use")
+    if len(set(every)) != len(every):
+        raise InvalidDeal("a card is dealt twice")
+    if not rest:
+        held = set(every)
+        rest = [c for c in deck if c not in held]
+    elif len(every) != len(deck):
+        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
+    return NapasState(players, options, dealer, hands, rest)

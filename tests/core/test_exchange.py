@@ -1,0 +1,95 @@
+"""The exchange round: order, the leader's cap, a short stock, drawing top first, discards, events."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from cardsuite.cards import mask_of, parse_cards
+from cardsuite.core.errors import IllegalAction
+from cardsuite.core.exchange import ExchangeRound, discard_choices, exchange_order
+from cardsuite.core.tricks import lead_refusal, leadable
+
+
+def cards(text: str) -> list[int]:
+    return parse_cards(text.split())
+
+
+def test_order_is_the_leader_then_clockwise() -> None:
+    assert exchange_order(2, 4) == (2, 3, 0, 1)
+
+
+def test_discard_choices_are_every_small_enough_subset_smallest_first() -> None:
+    hand = cards("AS KH 7D 9C 8S")
+    for limit in range(6):
+        got = discard_choices(mask_of(hand), limit)
+        expected = {mask_of(c) for k in range(limit + 1) for c in itertools.combinations(hand, k)}
+        assert sorted(got) == sorted(expected) and len(got) == len(expected)
+        assert [m.bit_count() for m in got] == sorted(m.bit_count() for m in got)
+        assert got[0] == 0
+    assert len(discard_choices(mask_of(cards("AS KH 7D")), 2)) == 7
+
+
+def test_leader_caps_the_others_and_draws_come_from_the_top() -> None:
+    stock = cards("2S 3S 4S 5S 6S")
+    round_ = ExchangeRound((1, 2, 0), stock, 5, leader_word="the declarer")
+    hand1 = mask_of(cards("AS KS QS JS TS"))
+    assert round_.current == 1 and round_.limit(1) == 5 and round_.cap is None
+    result = round_.exchange(1, hand1, mask_of(cards("QS JS")), "exchange QS JS")
+    assert result.drawn == tuple(cards("2S 3S"))
+    assert result.hand == mask_of(cards("AS KS TS 2S 3S"))
+    assert round_.cap == 2 and round_.stock_left == 3 and round_.current == 2
+    hand2 = mask_of(cards("AH KH QH JH TH"))
+    with pytest.raises(IllegalAction, match="no more than the declarer exchanged"):
+        round_.exchange(2, hand2, mask_of(cards("AH KH QH")), "x")
+    assert round_.current == 2 and round_.stock_left == 3  # unchanged by the refusal
+    round_.exchange(2, hand2, mask_of(cards("AH KH")), "exchange AH KH")
+    assert round_.limit(0) == 1  # one card left in the stock
+    round_.exchange(0, mask_of(cards("AD KD QD JD TD")), mask_of(cards("AD")), "exchange AD")
+    assert round_.done and round_.remaining_stock == ()
+    assert sorted(round_.discards) == sorted(cards("QS JS AH KH AD"))
+    assert round_.counts == {1: 2, 2: 2, 0: 1}
+
+
+def test_a_zero_exchange_by_the_leader_skips_everyone() -> None:
+    round_ = ExchangeRound((0, 1, 2), cards("2S 3S"), 5)
+    result = round_.exchange(0, mask_of(cards("AS KS QS JS TS")), 0, "exchange")
+    assert round_.done
+    assert [e.kind for e in result.events] == ["exchange"]
+    assert result.events[0].action == "exchange" and result.events[0].visible_to is None
+
+
+def test_cards_are_private_and_counts_public() -> None:
+    round_ = ExchangeRound((0, 1), cards("2S 3S"), 5)
+    result = round_.exchange(0, mask_of(cards("AS KS QS JS TS")), mask_of(cards("AS")), "exchange AS")
+    private, public = result.events
+    assert private.visible_to == frozenset({0}) and private.action == "exchange AS"
+    assert "the ace of spades" in private.text and "the 2 of spades" in private.text
+    assert public.visible_to is None and public.action is None
+    assert public.text == "seat 0 exchanged 1 card"
+
+
+def test_not_your_turn_and_cards_not_held() -> None:
+    round_ = ExchangeRound((0, 1), cards("2S 3S"), 5)
+    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+        round_.exchange(1, mask_of(cards("AS")), 0, "exchange")
+    with pytest.raises(IllegalAction, match="does not hold"):
+        round_.exchange(0, mask_of(cards("AS")), mask_of(cards("KS")), "exchange KS")
+
+
+def test_clone_is_independent() -> None:
+    round_ = ExchangeRound((0, 1), cards("2S 3S"), 5)
+    twin = round_.clone()
+    round_.exchange(0, mask_of(cards("AS KS")), mask_of(cards("AS")), "exchange AS")
+    assert twin.current == 0 and twin.stock_left == 2 and twin.discards == []
+
+
+def test_lead_restriction() -> None:
+    hand = mask_of(cards("AS 7H 8D"))
+    assert leadable(hand, 0) == mask_of(cards("AS"))
+    assert leadable(hand, 3) == hand  # no clubs held: any card
+    assert leadable(hand, -1) == hand
+    why = lead_refusal(hand, cards("7H")[0], 0, "the opening lead", "a trump (spades)")
+    assert why == "the opening lead must be a trump (spades) while the hand holds one"
+    assert lead_refusal(hand, cards("AS")[0], 0) is None

@@ -1,0 +1,102 @@
+"""Napas CPU players: always legal, reasons given, and the heuristics they promise."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.cards import parse_card, parse_cards
+from cardsuite.games.napas import GAME
+from cardsuite.games.napas.bots import EasyNapasBot, NormalNapasBot
+from cardsuite.games.napas.rules import NapasState
+
+HANDS = [
+    "7C 8C 9C TC JC",
+    "AS KS QS AH 7D",
+    "JS TS 9H 8H KD",
+    "9S 8S AD KH QH",
+]
+STOCK = "7S JH TH 7H QD JD TD 9D 8D QC KC AC"
+
+
+def deal(hands: list[str] = HANDS, stock: str = STOCK) -> NapasState:
+    opts = GAME.resolve_options({}, len(hands))
+    return GAME.new_deal(len(hands), opts, 0, hands=[parse_cards(h.split()) for h in hands],
+                         stock=parse_cards(stock.split()) if stock else None)
+
+
+def act(state: NapasState, *lines: str) -> None:
+    for line in lines:
+        seat, _, text = line.partition(" ")
+        state.apply(int(seat), GAME.parse_action(text))
+
+
+def test_levels() -> None:
+    levels = GAME.bot_levels()
+    assert set(levels) == {"easy", "normal"}
+    assert levels["normal"]().level == "normal" and levels["easy"]().level == "easy"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("bot", [NormalNapasBot, EasyNapasBot])
+def test_bots_play_legal_moves_with_reasons(players: int, bot: type[NormalNapasBot]) -> None:
+    rng = random.Random(players)
+    player = bot()
+    opts = GAME.resolve_options({}, players)
+    for n in range(15):
+        state = GAME.new_deal(players, opts, n % players, rng=rng)
+        while not state.is_over:
+            seat = min(state.to_act)
+            view = state.view(seat)
+            hint = player.hint(view, random.Random(n))
+            assert hint.action in view.legal and hint.reason
+            state.apply(seat, player.choose(view, rng))
+
+
+def test_a_strong_trump_hand_bids_high_and_names_its_suit() -> None:
+    state = deal(["7C 8C 9C TC JC", "AS KS QS JS AH", "TS 9S 9H 8H KD", "8S 7S AD KH QH"], "")
+    bot = NormalNapasBot()
+    action = bot.choose(state.view(1), random.Random(1))
+    assert str(action) == "bid 5"
+    act(state, "1 bid 5")
+    assert str(bot.choose(state.view(1), random.Random(1))) == "trump S"
+
+
+def test_a_weak_hand_passes() -> None:
+    state = deal(["7C 8C 9C TC JC", "JS 9H TD 8D QC", "AS KS QS AH KH", "TS 9S 8H JD 9D"], "")
+    assert str(NormalNapasBot().choose(state.view(1), random.Random(1))) == "pass"
+
+
+def test_a_low_hand_tries_the_zero_game() -> None:
+    state = deal(["AC KC QC AD KD", "7S 8S 7H 8H 7D", "AS KS QS AH KH", "JS TS 9H JD TD"], "")
+    assert str(NormalNapasBot().choose(state.view(1), random.Random(1))) == "bid 0"
+
+
+def test_the_declarer_puts_away_weak_side_cards() -> None:
+    state = deal()
+    act(state, "1 bid 4", "2 pass", "3 pass", "0 pass", "1 trump S")
+    action = NormalNapasBot().choose(state.view(1), random.Random(1))
+    assert action.verb == "exchange" and tuple(action.args) == (parse_card("7D"),)
+
+
+def test_zero_game_declarer_sheds_its_highest_losing_card() -> None:
+    hands = ["AC KC QC JC TC", "7S 8S 7H 8H 9D", "AS KS QS AH KH", "JS TS 9H JD TD"]
+    state = deal(hands, "")
+    act(state, "1 bid 0", "2 pass", "3 pass", "0 pass", "1 exchange")
+    act(state, "1 play 7H", "2 play KH", "3 play 9H", "0 play AC")  # seat 2 wins, leads
+    act(state, "2 play AS")
+    action = NormalNapasBot().choose(state.view(3), random.Random(1))
+    assert str(action) in ("play JS", "play TS")
+    act(state, "3 play TS", "0 play KC")
+    assert str(NormalNapasBot().choose(state.view(1), random.Random(1))) == "play 8S"
+
+
+def test_the_bot_sees_only_its_view() -> None:
+    state = deal()
+    view = state.view(1)
+    twin = deal(["7C 8C 9C TC JC", "AS KS QS AH 7D", "9S TS 9H 8H KD", "JS 8S AD KH QH"])
+    assert twin.view(1) == view
+    a = NormalNapasBot().choose(view, random.Random(3))
+    b = NormalNapasBot().choose(twin.view(1), random.Random(3))
+    assert a == b
