@@ -1,0 +1,754 @@
+"""Japanese Napoleon (5 players, 53 cards): options, bids, deal, auction, adjutant, widow, play, scoring.
+
+Follows ``docs/rules/napoleon.md``. Seats are ints, play goes clockwise (increasing seat number).
+Hidden roles: the adjutant is whoever holds the named card; the state knows it from the naming on, but
+views reveal it only when that card is played (and to the holder itself). "Napoleon plays alone" (the
+named card was in the widow or in Napoleon's own hand) is told to Napoleon only, and to all at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final
+
+from ...cards import (
+    BIT,
+    JOKER,
+    RANK_OF,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_OF,
+    SUIT_SINGULAR,
+    Card,
+    card_name,
+    card_text,
+    cards_in,
+    mask_of,
+    parse_card,
+    parse_suit,
+    ranked_deck,
+    sort_hand,
+)
+from ...core.auction import next_active
+from ...core.errors import IllegalAction, InvalidDeal
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, State, View
+from ...core.options import Options, OptionSpec
+from ...core.tricks import Trick, TrickRule, refusal
+
+PLAYERS: Final = 5
+HAND_SIZE: Final = 10
+TOP_BID: Final = 20
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+MIGHTY: Final = 12  # the ace of spades
+HEART_QUEEN: Final = 13 + 10
+CLUB_THREE: Final = 39 + 1
+JOKER_BIT: Final = BIT[JOKER]
+HONOURS: Final = mask_of(c for c in range(52) if RANK_OF[c] >= 10)
+IS_HONOUR: Final = tuple(HONOURS >> c & 1 for c in range(53))
+TRUMP_JACK: Final = tuple(s * 13 + 9 for s in range(4))
+SAME_COLOUR_JACK: Final = tuple(TRUMP_JACK[p] for p in (CLUBS, DIAMONDS, HEARTS, SPADES))
+TWO_OF: Final = tuple(s * 13 for s in range(4))
+SUIT_STRENGTH: Final = (3, 2, 1, 0)  # spades > hearts > diamonds > clubs at equal counts
+
+OPTIONS: Final = (
+    OptionSpec("jokers", 1, "Jokers in the pack: 1 (53 cards, widow of 3) or 0 (52 cards, widow and discard of 2).",
+               choices=(1, 0)),
+    OptionSpec("min_bid", 11, "The lowest number of honours that may be bid (1 is the source's literal rule).",
+               minimum=1, maximum=20),
+    OptionSpec("games", 5, "Games in a match (deals that were played; thrown-in deals do not count).", minimum=1),
+    OptionSpec("yoromeki", True, "The heart queen beats the Mighty (spade ace) when both are in one trick."),
+    OptionSpec("same_two", True, "Same-2: a 2 wins a trick of five cards of one suit, after the first trick."),
+    OptionSpec("joker_request", True, "The club 3 led forces the joker's holder to play it."),
+    OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
+               choices=(0, 30, 60)),
+)
+
+
+# -- actions (interned) -----------------------------------------------------------------------------
+def bid_text(n: int, suit: int) -> str:
+    """A bid in words: ``13 hearts``."""
+    return f"{n} {SUIT_NAMES[suit]}"
+
+
+def bid_rank(n: int, suit: int) -> int:
+    """The bid's place on the ladder: more honours first, then spades > hearts > diamonds > clubs."""
+    return (n - 1) * 4 + SUIT_STRENGTH[suit]
+
+
+PASS: Final = Action("pass", (), "pass")
+BIDS: Final = tuple(
+    Action("bid", (n, s), f"bid {n} {SUIT_LETTERS[s]}")
+    for n in range(1, TOP_BID + 1) for s in (CLUBS, DIAMONDS, HEARTS, SPADES)
+)  # BIDS[bid_rank(n, s)] is the bid (n, s)
+BID_CHOICES: Final = tuple((PASS, *BIDS[i:]) for i in range(len(BIDS) + 1))
+ADJUTANT: Final = tuple(Action("adjutant", (c,), f"adjutant {card_text(c)}") for c in range(53))
+PLAY: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(53))
+JOKER_LEADS: Final = tuple(Action("play", (JOKER, s), f"play JK {SUIT_LETTERS[s]}") for s in range(4))
+PLAY_EVENTS: Final = tuple(
+    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY[c].text)
+          for c in range(53))
+    for seat in range(PLAYERS)
+)
+SEAT_SETS: Final = tuple(frozenset({s}) for s in range(PLAYERS))
+NOBODY: Final = frozenset[int]()
+_DISCARDS: dict[tuple[Card, ...], Action] = {}
+JOKER_ONLY: Final = (PLAY[JOKER],)
+
+
+def discard_action(cards: Sequence[Card]) -> Action:
+    """The interned discard action for these cards (in card order, whatever order they are given)."""
+    key = tuple(sorted(cards))
+    found = _DISCARDS.get(key)
+    if found is None:
+        found = _DISCARDS[key] = Action("discard", key, "discard " + " ".join(card_text(c) for c in key))
+    return found
+
+
+_ALL_DISCARDS: Final = 23426 + 1378  # every 3 of 53 cards and every 2 of 53
+
+
+def _fill_discards() -> None:
+    """Intern every possible discard once, so that listing a hand's discards is a C-level map."""
+    for size in (2, 3):
+        for cards in combinations(range(53), size):
+            discard_action(cards)
+
+
+_SUIT_PLAYS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+
+
+def _suit_plays(suit: int, bits: int) -> tuple[Action, ...]:
+    """The play actions for the ranks ``bits`` (13 bits) of one suit, built once."""
+    found = _SUIT_PLAYS[suit][bits]
+    if found is None:
+        found = _SUIT_PLAYS[suit][bits] = tuple(PLAY[suit * 13 + r] for r in range(13) if bits >> r & 1)
+    return found
+
+
+def play_actions(mask: int, leading: bool) -> tuple[Action, ...]:
+    """The play actions for the cards of ``mask``; a leader's joker comes as four suit-naming leads."""
+    plays: tuple[Action, ...] = ()
+    for suit in range(4):
+        bits = mask >> (13 * suit) & 8191
+        if bits:
+            plays += _SUIT_PLAYS[suit][bits] or _suit_plays(suit, bits)
+    if mask & JOKER_BIT:
+        plays += JOKER_LEADS if leading else JOKER_ONLY
+    return plays
+
+
+def parse_napoleon_action(text: str) -> Action:
+    """``pass``, ``bid <n> <suit>``, ``adjutant <card>``, ``discard <cards>``, ``play <card>``, ``play JK <suit>``."""
+    words = text.strip().split()
+    verb = words[0].lower() if words else ""
+    if verb == "pass" and len(words) == 1:
+        return PASS
+    if verb == "bid":
+        if len(words) != 3 or not words[1].isdigit():
+            raise ValueError("a bid is bid <n> <suit>, like bid 13 H")
+        n = int(words[1])
+        if not 1 <= n <= TOP_BID:
+            raise ValueError(f"a bid counts 1..{TOP_BID} honours, not {n}")
+        return BIDS[bid_rank(n, parse_suit(words[2]))]
+    if verb == "adjutant" and len(words) == 2:
+        return ADJUTANT[parse_card(words[1])]
+    if verb == "discard" and len(words) in (3, 4):
+        cards = [parse_card(w) for w in words[1:]]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is discarded twice")
+        return discard_action(cards)
+    if verb == "play" and len(words) == 2:
+        return PLAY[parse_card(words[1])]
+    if verb == "play" and len(words) == 3:
+        if parse_card(words[1]) != JOKER:
+            raise ValueError("only a joker lead names a suit (play JK H)")
+        return JOKER_LEADS[parse_suit(words[2])]
+    raise ValueError("expected pass, bid <n> <suit>, adjutant <card>, discard <cards>, play <card> or play JK <suit>")
+
+
+# -- card power -------------------------------------------------------------------------------------
+def trick_rule(yoromeki: bool = True, same_two: bool = True, joker_request: bool = True) -> TrickRule:
+    """The card-power hook for the chosen specials (see ``winner``)."""
+    return _RULES[(yoromeki, same_two, joker_request)]
+
+
+def _make_rule(yoromeki: bool, same_two: bool, joker_request: bool) -> TrickRule:
+    def rule(trick: Trick) -> tuple[int, str]:
+        return winner(trick, yoromeki, same_two, joker_request)
+
+    return rule
+
+
+def winner(trick: Trick, yoromeki: bool = True, same_two: bool = True,
+           joker_request: bool = True) -> tuple[int, str]:
+    """The winning index of a (possibly partial) trick and why, high to low.
+
+    Yoromeki, the Mighty, the joker, the trump jack, the same-colour jack, same-2 (a complete trick of
+    one suit, not the first trick), the highest trump, the highest card of the led (or named) suit.
+    """
+    cards = trick.cards
+    if MIGHTY in cards:
+        if yoromeki and HEART_QUEEN in cards:
+            return cards.index(HEART_QUEEN), "yoromeki: the heart queen beats the Mighty"
+        return cards.index(MIGHTY), "Mighty"
+    if JOKER in cards:
+        i = cards.index(JOKER)
+        if joker_request and i > 0 and cards[0] == CLUB_THREE:
+            return i, "the joker requested by the club 3"
+        return i, "joker"
+    trump = trick.trump
+    if trump >= 0:
+        if TRUMP_JACK[trump] in cards:
+            return cards.index(TRUMP_JACK[trump]), "trump jack"
+        if SAME_COLOUR_JACK[trump] in cards:
+            return cards.index(SAME_COLOUR_JACK[trump]), "same-colour jack"
+    led = trick.led_suit
+    if same_two and trick.number > 1 and len(cards) == PLAYERS and TWO_OF[led] in cards \
+            and all(SUIT_OF[c] == led for c in cards):
+        return cards.index(TWO_OF[led]), "same-2"
+    best, best_key = 0, -1
+    for i, card in enumerate(cards):
+        suit = SUIT_OF[card]
+        if suit == trump:
+            key = 100 + RANK_OF[card]
+        elif suit == led:
+            key = RANK_OF[card]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    if best_key > 100 and led != trump:
+        return best, "highest trump"
+    return best, f"highest {SUIT_SINGULAR[led]}"
+
+
+_RULES: Final = {(y, s, j): _make_rule(y, s, j) for y in (True, False) for s in (True, False) for j in (True, False)}
+SPECIAL_RULES: Final = frozenset({"Mighty", "joker", "trump jack", "same-colour jack", "same-2",
+                                  "yoromeki: the heart queen beats the Mighty", "the joker requested by the club 3"})
+
+
+_DECKS: Final = (ranked_deck(2, 0), ranked_deck(2, 1))
+
+
+def deck_for(options: Options) -> list[Card]:
+    """53 cards with the joker, or 52 without (a new list)."""
+    return list(_DECKS[options.integer("jokers")])
+
+
+def widow_size(options: Options) -> int:
+    """3 cards with the joker, 2 without: the widow and the discard."""
+    return 3 if options.integer("jokers") else 2
+
+
+def honour_count(mask: int) -> int:
+    """Honours (10, J, Q, K, A) among the cards of ``mask``."""
+    return (mask & HONOURS).bit_count()
+
+
+class NapoleonState(State):
+    """One deal of Napoleon."""
+
+    def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
+                 widow: Sequence[Card]) -> None:
+        self.players = PLAYERS
+        self.options = options
+        self.dealer = dealer
+        self.yoromeki = options.flag("yoromeki")
+        self.same_two = options.flag("same_two")
+        self.request_on = options.flag("joker_request") and options.integer("jokers") == 1
+        self.min_rank = bid_rank(options.integer("min_bid"), CLUBS)
+        self.rule = trick_rule(self.yoromeki, self.same_two, self.request_on)
+        self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(widow))
+        self.hands = [mask_of(h) for h in hands]
+        self.widow = tuple(widow)
+        self.widow_taken = False
+        self.phase_name = "bidding"
+        self.turn = (dealer + 1) % PLAYERS
+        self.passed = [False] * PLAYERS
+        self.passes = 0
+        self.bids: list[tuple[int, tuple[int, int] | None]] = []
+        self.high = -1  # rank of the high bid on the ladder
+        self.napoleon = -1
+        self.bid_n = 0
+        self.trump = -1
+        self.adjutant_card = -1
+        self.adjutant_seat = -1  # the holder of the named card; -1: Napoleon plays alone
+        self.alone_known = False  # whether Napoleon has learnt that he plays alone
+        self.revealed = False
+        self.discards: tuple[Card, ...] = ()
+        self.face_up: tuple[Card, ...] = ()
+        self.discards_to = -1
+        self.led = -1
+        self.joker_suit = -1
+        self.requested = False
+        self.joker_out = False
+        self.trick: list[Card] = []
+        self.trick_seats: list[int] = []
+        self.trick_number = 1
+        self.tricks_won = [0] * PLAYERS
+        self.honours = [0] * PLAYERS
+        self.played: list[Card] = []
+        self.last_trick: tuple[tuple[int, Card], ...] = ()
+        self.log: list[Event] = []
+        self._scores: tuple[int, ...] = (0,) * PLAYERS
+        self.thrown_in = False
+        self.made: bool | None = None
+
+    # -- the contract -------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return NOBODY if self.phase_name == "over" else SEAT_SETS[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase_name == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        return self._scores
+
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.log)
+
+    def setup(self) -> DealSetup:
+        return self._setup
+
+    def zones(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(PLAYERS)}
+        out["widow"] = () if self.widow_taken else self.widow
+        out["discards"] = self.discards
+        out["played"] = tuple(self.played)
+        return out
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase_name
+        if phase == "over" or seat != self.turn:
+            return ()
+        if phase == "play":
+            hand = self.hands[seat]
+            if not self.trick:
+                return play_actions(hand, True)
+            if self.requested and hand & JOKER_BIT:
+                return JOKER_ONLY
+            led = self.led
+            bits = hand >> (13 * led) & 8191
+            if not bits:
+                return play_actions(hand, False)
+            plays = _SUIT_PLAYS[led][bits] or _suit_plays(led, bits)
+            return plays + JOKER_ONLY if hand & JOKER_BIT else plays
+        if phase == "bidding":
+            return BID_CHOICES[max(self.min_rank, self.high + 1)]
+        if phase == "adjutant":
+            return ADJUTANT if self.options.integer("jokers") else ADJUTANT[:52]
+        size = len(self.widow)
+        if len(_DISCARDS) < _ALL_DISCARDS:
+            _fill_discards()
+        return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(self.hands[seat]), size)))
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        phase = self.phase_name
+        if phase == "over":
+            raise IllegalAction("the deal is over")
+        if seat != self.turn:
+            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if phase == "play":
+            if action.verb != "play":
+                raise IllegalAction(f"seat {seat} must play a card now, not {action}")
+            return self._play(seat, action)
+        if phase == "bidding":
+            return self._bid(seat, action)
+        if phase == "adjutant":
+            return self._name(seat, action)
+        return self._discard(seat, action)
+
+    # -- bidding ------------------------------------------------------------------------------------
+    def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
+        if action.verb == "pass":
+            self.passed[seat] = True
+            self.passes += 1
+            self.bids.append((seat, None))
+            event = Event("pass", seat, f"seat {seat} passed and drops out", action="pass")
+        elif action.verb == "bid":
+            n, suit = int(action.args[0]), int(action.args[1])
+            rank = bid_rank(n, suit)
+            if rank < self.min_rank:
+                raise IllegalAction(f"the lowest bid is {self.options.integer('min_bid')} honours")
+            if rank <= self.high:
+                high = BIDS[self.high].args
+                raise IllegalAction(f"a bid must beat {bid_text(int(high[0]), int(high[1]))}")
+            self.high = rank
+            self.napoleon = seat
+            self.bids.append((seat, (n, suit)))
+            event = Event("bid", seat, f"seat {seat} bid {bid_text(n, suit)}", action=str(action))
+        else:
+            raise IllegalAction(f"seat {seat} must bid or pass now, not {action}")
+        self.log.append(event)
+        if self.high == len(BIDS) - 1 or (self.passes == PLAYERS - 1 and self.high >= 0):
+            return (event, *self._end_auction())
+        if self.passes == PLAYERS:
+            self.phase_name = "over"
+            self.thrown_in = True
+            redeal = Event("redeal", None, "everyone passed: the deal is thrown in and the next dealer deals",
+                           scores=self._scores)
+            self.log.append(redeal)
+            return (event, redeal)
+        nxt = next_active(seat, PLAYERS, self.passed)
+        assert nxt is not None
+        self.turn = nxt
+        return (event,)
+
+    def _end_auction(self) -> list[Event]:
+        n, suit = (int(x) for x in BIDS[self.high].args)
+        self.bid_n, self.trump = n, suit
+        self.phase_name = "adjutant"
+        self.turn = self.napoleon
+        text = f"seat {self.napoleon} is Napoleon with {bid_text(n, suit)}: {SUIT_NAMES[suit]} are trumps"
+        event = Event("contract", self.napoleon, text, data=(("bid", (n, suit)),))
+        self.log.append(event)
+        return [event]
+
+    # -- the adjutant and the widow -----------------------------------------------------------------
+    def _name(self, seat: int, action: Action) -> tuple[Event, ...]:
+        if action.verb != "adjutant":
+            raise IllegalAction(f"seat {seat} (Napoleon) must name the adjutant's card now, not {action}")
+        card = int(action.args[0])
+        if card == JOKER and not self.options.integer("jokers"):
+            raise IllegalAction("there is no joker in play")
+        self.adjutant_card = card
+        nap = self.napoleon
+        events = [Event("adjutant", nap, f"seat {nap} named {card_name(card)}: its holder is the adjutant",
+                        card=card, action=str(action))]
+        holder = next((s for s in range(PLAYERS) if self.hands[s] >> card & 1), -1)
+        if holder == nap:
+            self.alone_known = True
+            events.append(Event("alone", nap, f"you hold {card_name(card)} yourself: you play alone",
+                                visible_to=SEAT_SETS[nap]))
+            holder = -1
+        elif holder >= 0:
+            events.append(Event("adjutant_told", holder, f"you hold {card_name(card)}: you are the adjutant",
+                                visible_to=SEAT_SETS[holder]))
+        self.adjutant_seat = holder
+        # Napoleon takes the widow at once: only he sees it.
+        self.widow_taken = True
+        self.hands[nap] |= mask_of(self.widow)
+        self.phase_name = "discard"
+        events.append(Event("widow", nap, f"seat {nap} took the widow of {len(self.widow)} cards"))
+        seen = ", ".join(card_name(c) for c in self.widow)
+        events.append(Event("widow_cards", nap, f"the widow held {seen}", visible_to=SEAT_SETS[nap],
+                            data=(("cards", self.widow),)))
+        if card in self.widow:
+            self.alone_known = True
+            events.append(Event("alone", nap, f"{card_name(card)} was in the widow: you play alone",
+                                visible_to=SEAT_SETS[nap]))
+        self.log.extend(events)
+        return tuple(events)
+
+    def _discard(self, seat: int, action: Action) -> tuple[Event, ...]:
+        size = len(self.widow)
+        if action.verb != "discard":
+            raise IllegalAction(f"seat {seat} (Napoleon) must discard {size} cards now, not {action}")
+        cards = tuple(int(c) for c in action.args)
+        if len(cards) != size or len(set(cards)) != size:
+            raise IllegalAction(f"Napoleon must discard exactly {size} different cards")
+        hand = self.hands[seat]
+        for c in cards:
+            if not hand >> c & 1:
+                raise IllegalAction(f"seat {seat} does not hold {card_name(c)}")
+        self.hands[seat] = hand & ~mask_of(cards)
+        self.discards = cards
+        self.face_up = tuple(c for c in cards if HONOURS >> c & 1)
+        hidden = size - len(self.face_up)
+        shown = ", ".join(card_name(c) for c in self.face_up) or "no honours"
+        text = f"seat {seat} discarded {size} cards: face up {shown}; {hidden} face down"
+        data = (("face_up", self.face_up), ("hidden", hidden))
+        if hidden:
+            events = [Event("discard_private", seat, f"you discarded {', '.join(card_name(c) for c in cards)}",
+                            visible_to=SEAT_SETS[seat], action=str(action)),
+                      Event("discard", seat, text, data=data)]
+        else:
+            events = [Event("discard", seat, text, data=data, action=str(action))]
+        self.phase_name = "play"
+        self.turn = self.napoleon
+        self.log.extend(events)
+        return tuple(events)
+
+    # -- play ---------------------------------------------------------------------------------------
+    def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
+        args = action.args
+        card = args[0]
+        hand = self.hands[seat]
+        if not isinstance(card, int) or not 0 <= card <= JOKER:
+            raise IllegalAction(f"there is no card {card!r}")
+        if not hand >> card & 1:
+            raise IllegalAction(f"seat {seat} does not hold {card_name(card)}")
+        trick = self.trick
+        if trick:
+            if len(args) != 1:
+                raise IllegalAction("only a joker lead names a suit")
+            if self.requested and hand & JOKER_BIT:
+                allowed = JOKER_BIT
+            else:
+                follow = hand & SUIT_MASK[self.led]
+                allowed = follow | (hand & JOKER_BIT) if follow else hand
+            if not allowed >> card & 1:
+                if self.requested and hand & JOKER_BIT:
+                    raise IllegalAction(f"seat {seat} must play the joker: the club 3 requests it")
+                raise IllegalAction(f"seat {seat} {refusal(hand, card, self.led, free=JOKER_BIT)}")
+            self.hands[seat] = hand ^ BIT[card]
+            self.played.append(card)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if card == JOKER:
+                self.joker_out = True
+            event = PLAY_EVENTS[seat][card]
+            if card != self.adjutant_card and len(trick) < PLAYERS:
+                self.turn = (seat + 1) % PLAYERS
+                self.log.append(event)
+                return (event,)
+            events = [event]
+        else:
+            if card == JOKER:
+                if len(args) != 2 or args[1] not in (0, 1, 2, 3):
+                    raise IllegalAction("a joker lead must name a suit: play JK S, H, D or C")
+            elif len(args) != 1:
+                raise IllegalAction("only a joker lead names a suit")
+            self.hands[seat] = hand ^ BIT[card]
+            self.played.append(card)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if card == JOKER:
+                suit = int(args[-1])
+                self.led = self.joker_suit = suit
+                self.joker_out = True
+                events = [Event("play", seat, f"seat {seat} led the joker and named {SUIT_NAMES[suit]}",
+                                card=JOKER, action=str(action), data=(("suit", suit),))]
+            else:
+                self.led = SUIT_OF[card]
+                events = [PLAY_EVENTS[seat][card]]
+                if card == CLUB_THREE and self.request_on and not self.joker_out:
+                    self.requested = True
+                    events.append(Event("joker_request", seat, "the club 3 is led: the joker is requested"))
+        if card == self.adjutant_card:
+            self.revealed = True
+            if seat == self.napoleon:
+                text = f"seat {seat} (Napoleon) played the named card: there is no adjutant"
+            else:
+                text = f"seat {seat} played the named card: seat {seat} is the adjutant"
+            events.append(Event("reveal", seat, text, card=card))
+        if len(trick) < PLAYERS:
+            self.turn = (seat + 1) % PLAYERS
+        else:
+            events.extend(self._finish_trick())
+        self.log.extend(events)
+        return tuple(events)
+
+    def _finish_trick(self) -> list[Event]:
+        trick = Trick(tuple(self.trick), tuple(self.trick_seats), self.led, self.trump, self.trick_number)
+        index, reason = self.rule(trick)
+        won_by = self.trick_seats[index]
+        card = self.trick[index]
+        self.tricks_won[won_by] += 1
+        gained = sum(IS_HONOUR[c] for c in self.trick)
+        self.honours[won_by] += gained
+        self.last_trick = tuple(zip(self.trick_seats, self.trick, strict=True))
+        special = reason if reason in SPECIAL_RULES else None
+        text = (f"seat {won_by} won trick {self.trick_number} with {card_name(card)} ({reason}),"
+                f" {gained} honour{'s' if gained != 1 else ''}")
+        events = [Event("trick", won_by, text, card=card, winner=won_by, rule=special)]
+        if self.trick_number == 1:
+            self.discards_to = won_by
+            extra = honour_count(mask_of(self.discards))
+            self.honours[won_by] += extra
+            events.append(Event("discards", won_by, f"seat {won_by} takes Napoleon's discards:"
+                                f" {extra} honour{'s' if extra != 1 else ''}", winner=won_by))
+        self.trick, self.trick_seats = [], []
+        self.led = self.joker_suit = -1
+        self.requested = False
+        self.turn = won_by
+        if self.trick_number == HAND_SIZE:
+            events.append(self._settle())
+        else:
+            self.trick_number += 1
+        return events
+
+    def side_honours(self) -> int:
+        """Honours captured by Napoleon and the adjutant (the discards count for the trick-1 winner)."""
+        total = self.honours[self.napoleon]
+        if self.adjutant_seat >= 0:
+            total += self.honours[self.adjutant_seat]
+        return total
+
+    def _settle(self) -> Event:
+        nap, adj = self.napoleon, self.adjutant_seat
+        got = self.side_honours()
+        made = self.made = got >= self.bid_n
+        scores = [0] * PLAYERS
+        if adj < 0:
+            for s in range(PLAYERS):
+                scores[s] = (60 if s == nap else 0) if made else (0 if s == nap else 15)
+        else:
+            for s in range(PLAYERS):
+                side = s in (nap, adj)
+                scores[s] = (40 if s == nap else 20 if s == adj else 0) if made else (0 if side else 20)
+        self._scores = tuple(scores)
+        self.phase_name = "over"
+        team = f"seat {nap} alone" if adj < 0 else f"seat {nap} and the adjutant seat {adj}"
+        verdict = "made" if made else "failed"
+        text = f"{team} took {got} honours and {verdict} {bid_text(self.bid_n, self.trump)}"
+        return Event("score", nap, text, scores=self._scores)
+
+    # -- summaries and views ------------------------------------------------------------------------
+    def roles(self, public: bool = True) -> dict[int, str]:
+        """Seat roles: Napoleon, the adjutant once revealed; every role at the end (or ``public=False``)."""
+        if self.napoleon < 0:
+            return {}
+        if self.phase_name == "over" or not public:
+            out = {s: "allies" for s in range(PLAYERS)}
+            if self.adjutant_seat >= 0 and (self.adjutant_card >= 0):
+                out[self.adjutant_seat] = "adjutant"
+            out[self.napoleon] = "napoleon"
+            return out
+        out = {self.napoleon: "napoleon"}
+        if self.revealed and self.adjutant_seat >= 0:
+            out[self.adjutant_seat] = "adjutant"
+        return out
+
+    def summary(self) -> DealSummary:
+        if self.thrown_in:
+            return DealSummary(redeal=True, text="everyone passed: thrown in")
+        if self.napoleon < 0 or self.trump < 0:
+            return DealSummary()
+        contract = bid_text(self.bid_n, self.trump)
+        verdict = "" if self.made is None else (" made" if self.made else " failed")
+        text = f"seat {self.napoleon} (Napoleon) bid {contract}{verdict}"
+        if self.made is not None:
+            text += f" ({self.side_honours()} honours)"
+        return DealSummary(self.napoleon, contract, self.made, False, text, self.roles())
+
+    def contract_text(self) -> str:
+        """The header line: Napoleon, the bid and trumps, and the named card."""
+        if self.thrown_in:
+            return "thrown in"
+        if self.trump < 0:
+            if self.high < 0:
+                return "bidding"
+            n, s = BIDS[self.high].args
+            return f"bidding: {bid_text(int(n), int(s))} by seat {self.napoleon}"
+        text = f"seat {self.napoleon}: Napoleon, {bid_text(self.bid_n, self.trump)}"
+        if self.adjutant_card >= 0:
+            text += f"; adjutant: {card_name(self.adjutant_card)}"
+        return text
+
+    def table(self) -> dict[str, object]:
+        """The public table facts (see the module docs for what stays hidden)."""
+        over = self.phase_name == "over"
+        bid = None if self.high < 0 else (int(BIDS[self.high].args[0]), int(BIDS[self.high].args[1]))
+        shown_adj = self.adjutant_seat if (self.revealed or over) and self.adjutant_seat >= 0 else None
+        if self.revealed and self.adjutant_seat < 0:
+            shown_adj = self.napoleon  # Napoleon played the card he named: everyone saw it
+        return {
+            "contract_text": self.contract_text(),
+            "declarer": self.napoleon if self.trump >= 0 else None,
+            "trump": self.trump,
+            "trick": tuple(zip(self.trick_seats, self.trick, strict=True)),
+            "last_trick": self.last_trick,
+            "trick_number": self.trick_number,
+            "bid": bid,
+            "bids": tuple(self.bids),
+            "high_bidder": self.napoleon if self.high >= 0 else None,
+            "passed": tuple(s for s in range(PLAYERS) if self.passed[s]),
+            "adjutant_card": self.adjutant_card if self.adjutant_card >= 0 else None,
+            "adjutant": shown_adj,
+            "alone": (self.adjutant_seat < 0) if over and self.trump >= 0 else None,
+            "widow_size": 0 if self.widow_taken else len(self.widow),
+            "discarded": len(self.discards),
+            "face_up_discards": self.face_up,
+            "discards_to": self.discards_to if self.discards_to >= 0 else None,
+            "honours": tuple(self.honours),
+            "joker_suit": self.joker_suit if self.joker_suit >= 0 else None,
+            "joker_requested": self.requested,
+            "trump_jack": TRUMP_JACK[self.trump] if self.trump >= 0 else None,
+            "same_colour_jack": SAME_COLOUR_JACK[self.trump] if self.trump >= 0 else None,
+            "same_two_active": self.same_two and self.trick_number > 1,
+        }
+
+    def private(self, seat: int) -> dict[str, object]:
+        """What only ``seat`` has been told: its role, and for Napoleon the widow, discards, "alone"."""
+        if self.adjutant_card < 0:
+            return {}
+        if seat == self.napoleon:
+            out: dict[str, object] = {"role": "napoleon", "widow": self.widow}
+            if self.discards:
+                out["discards"] = self.discards
+            if self.alone_known:
+                out["alone"] = True
+            return out
+        if seat == self.adjutant_seat:
+            return {"role": "adjutant", "adjutant": True, "text": "you are the adjutant"}
+        return {"role": "allies"}
+
+    def view(self, seat: int) -> View:
+        roles = self.roles()
+        seats = tuple(
+            SeatInfo(s, self.hands[s].bit_count(), self.tricks_won[s], roles.get(s),
+                     {"honours": self.honours[s], "passed": self.passed[s]})
+            for s in range(PLAYERS)
+        )
+        return View(
+            game="napoleon", seat=seat, players=PLAYERS, phase=self.phase_name, to_act=self.to_act,
+            hand=tuple(sort_hand(cards_in(self.hands[seat]))), legal=self.legal_actions(seat),
+            history=tuple(e for e in self.log if e.seen_by(seat)), seats=seats, table=self.table(),
+            private=self.private(seat), options=dict(self.options), dealer=self.dealer, is_over=self.is_over,
+        )
+
+    def clone(self) -> NapoleonState:
+        other = NapoleonState.__new__(NapoleonState)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.passed = list(self.passed)
+        other.bids = list(self.bids)
+        other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.tricks_won = list(self.tricks_won)
+        other.honours = list(self.honours)
+        other.played = list(self.played)
+        other.log = list(self.log)
+        return other
+
+
+def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
+                      hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapoleonState:
+    """Shuffle and deal one card at a time clockwise from the dealer's left, or check the given cards."""
+    deck = deck_for(options)
+    size = widow_size(options)
+    if hands is None:
+        if rng is None:
+            raise InvalidDeal("a new deal needs a random generator or the hands")
+        rng.shuffle(deck)
+        first = (dealer + 1) % PLAYERS
+        dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        for i in range(PLAYERS):
+            dealt[(first + i) % PLAYERS] = deck[i:PLAYERS * HAND_SIZE:PLAYERS]
+        return NapoleonState(options, dealer, dealt, deck[PLAYERS * HAND_SIZE:])
+    if len(hands) != PLAYERS:
+        raise InvalidDeal(f"expected {PLAYERS} hands, got {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
+    widow = list(stock or [])
+    if len(widow) != size:
+        raise InvalidDeal(f"the widow (stock) holds {len(widow)} cards, not {size}")
+    every = [c for h in hands for c in h] + widow
+    in_deck = set(deck)
+    for card in every:
+        if card not in in_deck:
+            raise InvalidDeal(f"{card_text(card)} is not in the pack in use")
+    if len(set(every)) != len(every):
+        raise InvalidDeal("a card is dealt twice")
+    return NapoleonState(options, dealer, hands, widow)

@@ -1,0 +1,109 @@
+"""Napoleon: the heuristic bots and ``sample_deal`` (hidden discards, voids, the requested joker)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.bots import make_bot
+from cardsuite.cards import JOKER, card_text, parse_card
+from cardsuite.games.napoleon import GAME
+from cardsuite.games.napoleon.bots import NormalNapoleonBot
+from cardsuite.games.napoleon.rules import HONOURS, NapoleonState
+
+from .test_napoleon import act, auction, deal
+
+
+def test_levels() -> None:
+    assert set(GAME.bot_levels()) == {"easy", "normal"}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_bots_play_whole_deals_with_reasons(level: str) -> None:
+    bot = make_bot(GAME, level)
+    rng = random.Random(7)
+    for deal_no in range(6):
+        state = GAME.new_deal(5, GAME.resolve_options({}, 5), deal_no % 5, rng=random.Random(deal_no))
+        while not state.is_over:
+            seat = min(state.to_act)
+            view = state.view(seat)
+            hint = bot.hint(view, random.Random(1))
+            assert hint.action in view.legal and hint.reason
+            state.apply(seat, bot.choose(view, rng))
+
+
+def test_normal_names_the_mighty_when_lacking_it_and_else_the_joker() -> None:
+    bot = NormalNapoleonBot()
+    state = deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H"})
+    auction(state, 0)
+    assert str(bot.choose(state.view(0), random.Random(1))) == "adjutant AS"
+    state = deal({0: "AS KH QH JH TH 9H 8H 7H 6H 5H"})
+    auction(state, 0)
+    assert str(bot.choose(state.view(0), random.Random(1))) == "adjutant JK"
+
+
+def discard_widow(state: NapoleonState) -> None:
+    act(state, f"{state.napoleon} discard {' '.join(card_text(c) for c in state.widow)}")
+
+
+def test_normal_keeps_honours_and_trumps_when_discarding() -> None:
+    bot = NormalNapoleonBot()
+    state = deal({0: "AS KH QH JH TH 9H 8H AC 2D 3C"}, widow="2S 4D 7H")
+    auction(state, 0)
+    act(state, "0 adjutant JK")
+    action = bot.choose(state.view(0), random.Random(1))
+    assert all(not HONOURS >> c & 1 and c // 13 != 1 for c in map(int, action.args))
+
+
+def test_normal_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    bot = NormalNapoleonBot()
+    strong = deal({0: "AS JK JH JD AH KH QH TH 9H AC"})
+    assert bot.choose(strong.view(0), random.Random(1)).verb == "bid"
+    weak = deal({0: "2S 3S 4H 5H 6D 7D 8C 9C 2C 3D"})
+    assert bot.choose(weak.view(0), random.Random(1)).verb == "pass"
+
+
+def test_the_adjutant_feeds_napoleon_and_an_ally_plays_low() -> None:
+    bot = NormalNapoleonBot()
+    state = deal({0: "AS KH QH JH TH 9H 8H 7H 6H 5H", 1: "KS QS 2C 3C 4C 5C 6C 7C 8C 9C",
+                  2: "2S TS 2D 3D 4D 5D 6D 7D 8D 9D"}, widow="TC JC QC", yoromeki=False)
+    auction(state, 0)
+    act(state, "0 adjutant KS")
+    discard_widow(state)
+    act(state, "0 play AS")
+    hint = bot.hint(state.view(1), random.Random(1))  # seat 1 holds the named KS: the adjutant
+    assert str(hint.action) == "play QS" and "partner" in hint.reason
+    act(state, "1 play QS")
+    assert str(bot.choose(state.view(2), random.Random(1))) == "play 2S"
+
+
+def test_samples_hide_and_respect_the_discards() -> None:
+    state = deal({0: "AH 4C TD 2S 3S 4S 5S 6S 7S 8S"}, widow="9S 9D 9C")
+    auction(state, 0, "12 S")
+    act(state, "0 adjutant JK", "0 discard AH TD 4C")
+    for seat in range(5):
+        for i in range(4):
+            assert GAME.sample_deal(state.view(seat), random.Random(i)).view(seat) == state.view(seat)
+    for i in range(20):
+        sample = GAME.sample_deal(state.view(2), random.Random(i))
+        assert set(sample.face_up) == {parse_card("AH"), parse_card("TD")}
+        hidden = [c for c in sample.discards if c not in sample.face_up]
+        assert len(hidden) == 1 and not HONOURS >> hidden[0] & 1
+    napoleon_sample = GAME.sample_deal(state.view(0), random.Random(1))
+    assert napoleon_sample.discards == state.discards and napoleon_sample.widow == state.widow
+
+
+def test_samples_respect_the_requested_joker_and_voids() -> None:
+    state = deal({0: "3C AH KH QH TH 9H 8H 7H 6H 5H", 1: "2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+                  4: "JK 4C 2D 3D 4D 5D 6D 7D 8D 9D"}, widow="AD KD QD")
+    auction(state, 0)
+    act(state, "0 adjutant AS")
+    discard_widow(state)
+    act(state, "0 play 3C", "1 play 2S")  # seat 1 shows it has neither clubs nor the joker
+    view = state.view(3)
+    for i in range(20):
+        sample = GAME.sample_deal(view, random.Random(i))
+        assert sample.view(3) == view
+        assert not sample.hands[1] >> JOKER & 1
+        assert not any(sample.hands[1] >> c & 1 for c in range(39, 52))
