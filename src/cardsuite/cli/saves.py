@@ -1,0 +1,173 @@
+"""``cardsuite resume``, ``history``, ``export`` and ``stats``: saved and finished matches.
+
+Storage (and Textual, for resume) is imported inside the commands, keeping ``--help`` quick. Damaged
+files met on the way are reported on stderr, one line each, after they have been moved aside.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ..core.errors import CardsuiteError
+
+
+def _notices() -> None:
+    from ..storage.paths import take_notices
+
+    for line in take_notices():
+        print(f"cardsuite: {line}", file=sys.stderr)
+
+
+def _game_name(game: str | None) -> str | None:
+    from ..core.registry import get_game
+
+    return None if game is None else get_game(game).info.name
+
+
+def resume(
+    save_id: str | None = typer.Argument(None, help="The save to reopen (a unique start of its id); default: newest."),
+    list_only: bool = typer.Option(False, "--list", help="List the unfinished matches and stop."),
+    delete: bool = typer.Option(False, "--delete", help="Abandon the save ID instead of reopening it."),
+) -> None:
+    """Reopen an unfinished match at the same seats and the same moment."""
+    from ..storage.saves import find_save, list_saves, load_save
+
+    try:
+        if list_only:
+            saves = list_saves()
+            for info in saves:
+                print(info.describe())
+            if not saves:
+                print("No unfinished match.")
+            return
+        if delete:
+            if save_id is None:
+                raise CardsuiteError("--delete needs the id of the save to abandon")
+            info = find_save(save_id)
+            info.path.unlink(missing_ok=True)
+            print(f"abandoned {info.id}")
+            return
+        record, match = load_save(save_id)
+    finally:
+        _notices()
+    open_resumed(record, match)
+
+
+def open_resumed(record: dict[str, object], match: Any) -> None:
+    """Open the table for a rebuilt match: ``cardsuite.tui.app.run_resumed`` when the TUI has it."""
+    try:
+        tui_app = importlib.import_module("cardsuite.tui.app")
+    except ImportError as exc:
+        raise CardsuiteError(f"the table cannot open here ({exc}); the save is kept") from None
+    from ..storage.saves import Autosave
+
+    runner = getattr(tui_app, "run_resumed", None)
+    if callable(runner):
+        runner(record, match, Autosave.resumed(record))
+        return
+    fallback_app(tui_app, match).run()
+
+
+def fallback_app(tui_app: Any, match: Any) -> Any:
+    """Until the TUI offers ``run_resumed``: its app on a session whose match is the rebuilt one.
+
+    It resumes the table but does not save further actions; ``run_resumed`` (with the session hooks) does.
+    """
+    try:
+        from ..tui.config import TableConfig, suits_encodable
+        from ..tui.render import Style
+        from ..tui.screens.table import TableScreen
+        from ..tui.session import Session
+    except ImportError as exc:
+        raise CardsuiteError(f"the table cannot open here ({exc}); the save is kept") from None
+    config = TableConfig(game=match.game.info.name, seats=match.seats, options=match.options.non_default(),
+                         seed=match.seed, ascii_only=not suits_encodable())
+
+    class ResumedApp(tui_app.CardsuiteApp):  # type: ignore[misc]
+        CSS_PATH = Path(tui_app.__file__).parent / tui_app.CardsuiteApp.CSS_PATH  # relative to tui/, not here
+
+        def start_table(self, config: TableConfig) -> None:
+            self.config = config
+            session = Session(config)
+            session.match = match
+            self.push_screen(TableScreen(session, Style(config.ascii_only, config.four_colour)))
+
+    return ResumedApp(config)
+
+
+def history(
+    game: str | None = typer.Argument(None, help="Only this game."),
+    limit: int = typer.Option(50, "--limit", "-n", help="At most this many, newest first (0: all)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per line."),
+) -> None:
+    """List finished matches, newest first: id, date, game, totals and the winner."""
+    from ..storage.history import History
+
+    game = _game_name(game)
+    try:
+        entries = History().matches(game, limit or None)
+    finally:
+        _notices()
+    for entry in entries:
+        if as_json:
+            print(json.dumps({"id": entry.id, "game": entry.game, "finished": entry.finished, "deals": entry.deals,
+                              "players": list(entry.names), "totals": list(entry.totals),
+                              "results": list(entry.results)}))
+        else:
+            print(entry.describe())
+    if not entries and not as_json:
+        print("No finished match in the history yet.")
+
+
+def export(
+    match_id: int = typer.Argument(..., help="The history id (see `cardsuite history`)."),
+    file: Path | None = typer.Argument(None, help="Where to write the record; default: stdout."),
+) -> None:
+    """Write a finished match's record (cardsuite-record/1 JSON), for `cardsuite replay`."""
+    from ..core.record import save_record
+    from ..storage.history import History
+
+    try:
+        record = History().record(match_id)
+    finally:
+        _notices()
+    if file is None:
+        print(json.dumps(record, indent=2, ensure_ascii=False))
+        return
+    if file.exists():
+        raise CardsuiteError(f"{file} exists: choose another name (nothing is overwritten)")
+    save_record(file, record)
+
+
+def stats(
+    game: str | None = typer.Argument(None, help="Only this game."),
+    as_json: bool = typer.Option(False, "--json", help="Print the statistics as one JSON object."),
+) -> None:
+    """Per game and player: results, roles, contracts, results against each CPU level, hints, undos, rating."""
+    from ..storage.stats import stats as collect
+    from ..storage.stats import stats_lines
+
+    game = _game_name(game)
+    try:
+        data = collect(game)
+    finally:
+        _notices()
+    if as_json:
+        print(json.dumps(data))
+        return
+    for line in stats_lines(data):
+        print(line)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``resume``, ``history``, ``export`` and ``stats``."""
+    app.command("resume")(resume)
+    app.command("history")(history)
+    app.command("export")(export)
+    app.command("stats")(stats)

@@ -1,0 +1,85 @@
+"""Where cardsuite keeps its files, and how a damaged file is moved aside and reported.
+
+``CARDSUITE_HOME`` (for tests and portable installs) replaces both the data and the config folder;
+otherwise platformdirs chooses them (``~/.local/share/cardsuite`` and ``~/.config/cardsuite`` on Linux).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from platformdirs import user_config_path, user_data_path
+
+from ..core.errors import CardsuiteError
+
+APP = "cardsuite"
+HOME_VARIABLE = "CARDSUITE_HOME"
+
+_notices: list[str] = []
+
+
+class StorageError(CardsuiteError):
+    """A file or database that cannot be used now (locked, unwritable); one line for a person."""
+
+
+def data_dir() -> Path:
+    """The folder for saves and the history database."""
+    home = os.environ.get(HOME_VARIABLE)
+    return Path(home) if home else user_data_path(APP, appauthor=False)
+
+
+def config_dir() -> Path:
+    """The folder for the settings file."""
+    home = os.environ.get(HOME_VARIABLE)
+    return Path(home) if home else user_config_path(APP, appauthor=False)
+
+
+def saves_dir() -> Path:
+    """One JSON record per unfinished match."""
+    return data_dir() / "saves"
+
+
+def history_path() -> Path:
+    """The SQLite database of finished matches and ratings."""
+    return data_dir() / "history.sqlite3"
+
+
+def settings_path() -> Path:
+    """The TOML settings file."""
+    return config_dir() / "settings.toml"
+
+
+def quarantine(path: Path, why: str, companions: Sequence[str] = ()) -> str:
+    """Move a damaged ``path`` aside as ``<name>.corrupt-<UTC time>`` and note one line saying so.
+
+    The file is never deleted or overwritten: a person (or a bug report) can still read it.
+    ``companions`` are suffixes of files that belong to it (SQLite's ``-wal`` and ``-shm``) and move with it.
+    Returns the line, which is also kept for ``take_notices``.
+    """
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+        for suffix in companions:
+            extra = path.with_name(path.name + suffix)
+            if extra.exists():
+                os.replace(extra, target.with_name(target.name + suffix))
+        line = f"{path} is damaged ({why}); moved aside to {target.name}"
+    except OSError as exc:
+        line = f"{path} is damaged ({why}) and could not be moved aside: {exc.strerror or exc}"
+    _notices.append(line)
+    return line
+
+
+def take_notices() -> list[str]:
+    """The one-line reports of damaged files since the last call (the CLI prints them, the TUI shows them)."""
+    out = list(_notices)
+    _notices.clear()
+    return out

@@ -1,0 +1,62 @@
+"""Ratings: OpenSkill (Bradley-Terry, full pairing) per game for each local player name and each CPU level.
+
+Each seat is a team of one, ranked by its final total; equal totals share a rank. Bradley-Terry compares
+every pair of seats, so a shared place (a draw) always rates strictly between winning and losing that
+place. (OpenSkill's Plackett-Luce rates a shared first place no better than a clear second, and in larger
+tables worse, which breaks that rule; the tests check it.) When one rated player sits in several seats
+(two CPUs of the same level), each seat is rated from the same prior and the player's new rating is the
+mean of its seats' results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import BradleyTerryFull
+
+MODEL = BradleyTerryFull()
+MU = float(MODEL.mu)
+SIGMA = float(MODEL.sigma)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's skill estimate: ``mu`` the mean, ``sigma`` the doubt; ``ordinal`` is the one number shown."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+    matches: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """A conservative skill (mu - 3 sigma): new players start at 0 and climb as they prove themselves."""
+        return self.mu - 3 * self.sigma
+
+
+def player_key(kind: str, name: str, level: str | None) -> str:
+    """Who a seat is for ratings and statistics: the name of a person, ``CPU <level>`` for a CPU."""
+    if kind == "cpu":
+        return f"CPU {level or 'unknown'}"
+    return name.strip()
+
+
+def ranks_of(totals: Sequence[float]) -> list[int]:
+    """Rank 1 for the best total; equal totals share a rank (1, 1, 3 ...)."""
+    return [1 + sum(1 for other in totals if other > t) for t in totals]
+
+
+def rate_match(priors: Sequence[Rating], keys: Sequence[str], totals: Sequence[float]) -> dict[str, Rating]:
+    """New ratings of the players ``keys`` (one per seat) after a match that ended with ``totals``."""
+    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in priors]
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks_of(totals)])
+    grouped: dict[str, list[tuple[float, float]]] = {}
+    for key, team in zip(keys, rated, strict=True):
+        grouped.setdefault(key, []).append((float(team[0].mu), float(team[0].sigma)))
+    before = dict(zip(keys, priors, strict=True))
+    out: dict[str, Rating] = {}
+    for key, values in grouped.items():
+        mu = sum(v[0] for v in values) / len(values)
+        sigma = sum(v[1] for v in values) / len(values)
+        out[key] = Rating(mu, sigma, before[key].matches + 1)
+    return out

@@ -1,0 +1,146 @@
+"""Settings: default names, card style, ASCII suits, CPU speed and preferred options per game, in TOML.
+
+The file is flat and small, so it is written here by hand (no TOML writer needed) and read with
+``tomllib``. A file that does not parse, or holds a value of the wrong type, is moved aside with a
+timestamp and reported in one line; the defaults are used and the next save starts a fresh file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.record import write_atomically
+from . import paths
+
+CARD_STYLES = ("two-colour", "four-colour")
+Scalar = bool | int | float | str
+
+
+@dataclass
+class Settings:
+    """What the home screen remembers between runs."""
+
+    names: list[str] = field(default_factory=lambda: ["You"])
+    card_style: str = "two-colour"
+    ascii: bool = False
+    speed: str = "normal"
+    options: dict[str, dict[str, Scalar]] = field(default_factory=dict)
+
+    @property
+    def four_colour(self) -> bool:
+        """Whether cards are drawn in four colours (``TableConfig.four_colour``)."""
+        return self.card_style == "four-colour"
+
+    def options_for(self, game: str) -> dict[str, Scalar]:
+        """The preferred options of ``game`` (only those set)."""
+        return dict(self.options.get(game, {}))
+
+
+class SettingsError(ValueError):
+    """A settings file with a value of the wrong kind."""
+
+
+def _from_toml(data: Mapping[str, object]) -> Settings:
+    out = Settings()
+    for key, value in data.items():
+        if key == "names":
+            if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+                raise SettingsError("names must be a list of non-empty strings")
+            out.names = [str(n) for n in value]
+        elif key == "card_style":
+            if value not in CARD_STYLES:
+                raise SettingsError(f"card_style must be one of {', '.join(CARD_STYLES)}")
+            out.card_style = str(value)
+        elif key == "ascii":
+            if not isinstance(value, bool):
+                raise SettingsError("ascii must be true or false")
+            out.ascii = value
+        elif key == "speed":
+            if not isinstance(value, str | int | float) or isinstance(value, bool):
+                raise SettingsError("speed must be a name (instant, fast, normal, slow) or seconds")
+            out.speed = str(value)
+        elif key == "options":
+            if not isinstance(value, dict):
+                raise SettingsError("options must be a table of games")
+            for game, table in value.items():
+                if not isinstance(table, dict) or not all(isinstance(v, Scalar) for v in table.values()):
+                    raise SettingsError(f"options.{game} must be a table of plain values")
+                out.options[str(game)] = dict(table)
+        # unknown keys are from a newer version: ignored on reading (see docs/saves.md)
+    return out
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings, or the defaults when there is no file or it is damaged (moved aside, one notice)."""
+    target = path or paths.settings_path()
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            paths.quarantine(target, "not UTF-8 text")
+        else:
+            paths._notices.append(f"cannot read {target}: {exc.strerror or exc}; using the default settings")
+        return Settings()
+    try:
+        return _from_toml(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, SettingsError) as exc:
+        paths.quarantine(target, str(exc))
+        return Settings()
+
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: quotes and backslashes escaped, control characters as \\uXXXX."""
+    out = []
+    for char in text:
+        if char in '"\\':
+            out.append("\\" + char)
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _key(text: str) -> str:
+    return text if _BARE.match(text) else _string(text)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    return _string(str(value))
+
+
+def settings_toml(settings: Settings) -> str:
+    """The settings as TOML text."""
+    lines = [
+        "# cardsuite settings (see docs/saves.md)",
+        f"names = {_value(settings.names)}",
+        f"card_style = {_value(settings.card_style)}",
+        f"ascii = {_value(settings.ascii)}",
+        f"speed = {_value(settings.speed)}",
+    ]
+    for game, table in sorted(settings.options.items()):
+        lines += ["", f"[options.{_key(game)}]"]
+        lines += [f"{_key(k)} = {_value(v)}" for k, v in sorted(table.items())]
+    return "\n".join(lines) + "\n"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically (checked first: what is written always loads back)."""
+    text = settings_toml(settings)
+    _from_toml(tomllib.loads(text))
+    write_atomically(path or paths.settings_path(), text)

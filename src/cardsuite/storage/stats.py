@@ -1,0 +1,109 @@
+"""Statistics from the history: per game and per player, matches and results, roles, contracts,
+results against each CPU level, hints and undos, and the rating.
+
+``stats(game)`` returns plain dicts and lists (the ``--json`` output); ``stats_lines`` words them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .history import History
+
+
+def _tally() -> dict[str, int]:
+    return {"matches": 0, "wins": 0, "draws": 0, "losses": 0}
+
+
+def _count(tally: dict[str, int], result: str) -> None:
+    tally["matches"] += 1
+    tally[{"win": "wins", "draw": "draws"}.get(result, "losses")] += 1
+
+
+def stats(game: str | None = None, history: History | None = None) -> dict[str, Any]:
+    """``{"games": {game: {"players": {player: {...}}}}}`` from every finished match in the history.
+
+    Per player: ``matches wins draws losses``; ``kind``; ``roles`` (role -> deals and deals won by its
+    side); ``contracts`` (contract -> times bid as declarer and times made); ``vs_cpu`` (CPU level ->
+    this player's results in matches with that level at the table); ``hints``; ``undos``; ``rating``
+    (mu, sigma, ordinal, matches).
+    """
+    history = history or History()
+    where, args = ("WHERE m.game = ?", (game,)) if game else ("", ())
+    seat_rows = history.rows(
+        "SELECT m.game, s.match_id, s.seat, s.player, s.kind, s.level, s.result, s.hints, s.undos "
+        f"FROM seats s JOIN matches m ON m.id = s.match_id {where} ORDER BY s.match_id, s.seat", args)
+    deal_rows = history.rows(
+        "SELECT m.game, s.player, d.role, d.contract, d.won FROM deals d "
+        "JOIN matches m ON m.id = d.match_id JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat "
+        f"{where}", args)
+    games: dict[str, Any] = {}
+
+    def player(name: str, who: str, kind: str) -> dict[str, Any]:
+        table = games.setdefault(name, {"matches": 0, "players": {}})["players"]
+        if who not in table:
+            table[who] = {"kind": kind, **_tally(), "roles": {}, "contracts": {}, "vs_cpu": {},
+                          "hints": 0, "undos": 0, "rating": None}
+        entry: dict[str, Any] = table[who]
+        return entry
+
+    by_match: dict[int, list[tuple[object, ...]]] = {}
+    for row in seat_rows:
+        by_match.setdefault(int(str(row[1])), []).append(row)
+    for rows in by_match.values():
+        name = str(rows[0][0])
+        games.setdefault(name, {"matches": 0, "players": {}})["matches"] += 1
+        levels = sorted({str(r[5]) for r in rows if r[4] == "cpu" and r[5] is not None})
+        for _, _, _, who, kind, _, result, hints, undos in rows:
+            entry = player(name, str(who), str(kind))
+            _count(entry, str(result))
+            entry["hints"] += int(str(hints))
+            entry["undos"] += int(str(undos))
+            if kind != "cpu":
+                for level in levels:
+                    _count(entry["vs_cpu"].setdefault(level, _tally()), str(result))
+    for deal_game, who, role, contract, won in deal_rows:
+        entry = player(str(deal_game), str(who), "human")
+        role_tally = entry["roles"].setdefault(str(role), {"deals": 0, "won": 0})
+        role_tally["deals"] += 1
+        role_tally["won"] += int(won == 1)
+        if contract is not None:
+            bid = entry["contracts"].setdefault(str(contract), {"bid": 0, "made": 0})
+            bid["bid"] += 1
+            bid["made"] += int(won == 1)
+    for name, table in history.ratings(game).items():
+        for who, rating in table.items():
+            if name in games and who in games[name]["players"]:
+                games[name]["players"][who]["rating"] = {
+                    "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
+                    "ordinal": round(rating.ordinal, 3), "matches": rating.matches,
+                }
+    return {"games": dict(sorted(games.items()))}
+
+
+def _results(t: dict[str, int]) -> str:
+    return f"{t['matches']} played, {t['wins']} won, {t['draws']} drawn, {t['losses']} lost"
+
+
+def stats_lines(data: dict[str, Any]) -> list[str]:
+    """The statistics as lines of text, one block per game and player (best rated first)."""
+    lines: list[str] = []
+    for name, block in data["games"].items():
+        lines.append(f"{name}: {block['matches']} matches")
+        players = block["players"].items()
+        ordered = sorted(players, key=lambda p: -(p[1]["rating"] or {"ordinal": -1e9})["ordinal"])
+        for who, p in ordered:
+            rating = p["rating"]
+            shown = f"rating {rating['ordinal']:.1f} (mu {rating['mu']:.1f}, sigma {rating['sigma']:.1f})" \
+                if rating else "unrated"
+            lines.append(f"  {who}: {_results(p)}; {shown}")
+            for role, r in sorted(p["roles"].items()):
+                lines.append(f"    as {role}: {r['deals']} deals, {r['won']} won")
+            if p["contracts"]:
+                bids = ", ".join(f"{c} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
+                lines.append(f"    contracts made/bid: {bids}")
+            for level, t in sorted(p["vs_cpu"].items()):
+                lines.append(f"    against CPU {level}: {_results(t)}")
+            if p["kind"] != "cpu":
+                lines.append(f"    hints {p['hints']}, undos {p['undos']}")
+    return lines or ["No finished match in the history yet."]

@@ -1,0 +1,19 @@
+"""Every storage test gets its own CARDSUITE_HOME: never the user's real folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardsuite.storage import paths
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "home"
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
+    paths.take_notices()
+    yield folder
+    paths.take_notices()

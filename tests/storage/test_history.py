@@ -1,0 +1,129 @@
+"""The history database: filing, statistics, ratings, and damaged databases."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.record import replay
+from cardsuite.core.registry import get_game
+from cardsuite.storage import paths
+from cardsuite.storage.history import History
+from cardsuite.storage.ratings import Rating, ranks_of, rate_match
+from cardsuite.storage.saves import Autosave
+from cardsuite.storage.stats import stats, stats_lines
+
+from .helpers import new_match, play_out
+
+
+def finished(game: str, seed: int) -> dict[str, object]:
+    match = play_out(new_match(game, seed), random.Random(seed))
+    autosave = Autosave(f"{game}-{seed}")
+    autosave.count_hint(0)
+    autosave.count_hint(0)
+    autosave.count_undo(0)
+    return autosave.record(match)
+
+
+def test_stats_count_what_the_records_hold() -> None:
+    records = [finished("nap", seed) for seed in (1, 2, 3)]
+    for record in records:
+        History().record_finished(record)
+    ann = stats("nap")["games"]["nap"]["players"]["Ann"]
+    wins = declared = made = defended = 0
+    contracts: dict[str, list[int]] = {}
+    for record in records:
+        checked = replay(record, get_game)
+        best = max(checked.totals)
+        wins += checked.totals[0] == best and list(checked.totals).count(best) == 1
+        for deal in checked.deals:
+            s = deal.summary
+            if s.redeal or s.declarer is None:
+                continue
+            if s.declarer == 0:
+                declared += 1
+                made += bool(s.made)
+                tally = contracts.setdefault(str(s.contract), [0, 0])
+                tally[0] += 1
+                tally[1] += bool(s.made)
+            else:
+                defended += 1
+    assert ann["matches"] == 3 and ann["wins"] == wins
+    assert ann["roles"].get("declarer", {"deals": 0, "won": 0}) == {"deals": declared, "won": made}
+    assert ann["roles"].get("defender", {"deals": 0})["deals"] == defended
+    assert {c: [v["bid"], v["made"]] for c, v in ann["contracts"].items()} == contracts
+    assert ann["hints"] == 6 and ann["undos"] == 3
+    assert ann["vs_cpu"]["easy"]["matches"] == 3 and ann["vs_cpu"]["normal"]["matches"] == 3
+    assert ann["rating"]["matches"] == 3
+    assert any(line.startswith("  Ann: 3 played") for line in stats_lines(stats()))
+
+
+def test_napoleon_roles_are_napoleon_adjutant_and_allies() -> None:
+    History().record_finished(finished("napoleon", 4))
+    players = stats("napoleon")["games"]["napoleon"]["players"]
+    roles = {role for p in players.values() for role in p["roles"]}
+    assert roles <= {"napoleon", "adjutant", "allies"} and {"napoleon", "allies"} <= roles
+
+
+def test_history_lists_and_returns_the_record() -> None:
+    record = finished("gops", 2)
+    match_id = History().record_finished(record)
+    (entry,) = History().matches()
+    assert entry.id == match_id and entry.game == "gops" and entry.names[0] == "Ann"
+    assert History().record(match_id) == record
+    with pytest.raises(CardsuiteError, match="no match 99"):
+        History().record(99)
+
+
+def test_an_unfinished_match_is_not_filed() -> None:
+    record = Autosave().record(play_out(new_match(), random.Random(1), limit=4))
+    with pytest.raises(CardsuiteError, match="not finished"):
+        History().record_finished(record)
+
+
+def test_a_draw_rates_between_a_win_and_a_loss() -> None:
+    priors = [Rating(), Rating()]
+    win = rate_match(priors, ["A", "B"], [10, 5])["A"]
+    draw = rate_match(priors, ["A", "B"], [5, 5])["A"]
+    loss = rate_match(priors, ["A", "B"], [5, 10])["A"]
+    assert win.mu > draw.mu > loss.mu
+    # a shared first place among three is between first alone and second
+    shared = rate_match([Rating()] * 3, ["A", "B", "C"], [9, 9, 1])["A"]
+    first = rate_match([Rating()] * 3, ["A", "B", "C"], [9, 5, 1])["A"]
+    second = rate_match([Rating()] * 3, ["A", "B", "C"], [5, 9, 1])["A"]
+    assert first.mu > shared.mu > second.mu
+    # and at a table of five
+    five = [Rating()] * 5
+    keys = ["A", "B", "C", "D", "E"]
+    assert (rate_match(five, keys, [9, 5, 4, 3, 1])["A"].mu > rate_match(five, keys, [9, 9, 4, 3, 1])["A"].mu
+            > rate_match(five, keys, [5, 9, 4, 3, 1])["A"].mu)
+    assert ranks_of([3, 9, 9, 1]) == [3, 1, 1, 4]
+
+
+def test_two_seats_of_one_cpu_level_give_it_one_rating() -> None:
+    out = rate_match([Rating()] * 3, ["Ann", "CPU hard", "CPU hard"], [9, 5, 1])
+    assert set(out) == {"Ann", "CPU hard"} and out["CPU hard"].matches == 1
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_a_damaged_database_is_moved_aside_and_a_new_one_started(damage: str, home: Path) -> None:
+    History().record_finished(finished("gops", 1))
+    db = paths.history_path()
+    if damage == "garbage":
+        db.write_bytes(b"this is not a database at all" * 200)
+    else:
+        with sqlite3.connect(db) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        data = db.read_bytes()
+        db.write_bytes(data[: len(data) // 2])
+    assert History().matches() == []
+    (notice,) = paths.take_notices()
+    assert "history.sqlite3 is damaged" in notice and "moved aside" in notice
+    assert len(list(home.glob("history.sqlite3.corrupt-*"))) >= 1
+    # the new database works
+    History().record_finished(finished("gops", 2))
+    assert len(History().matches()) == 1
