@@ -211,3 +211,10 @@ def test_whole_match_replays(name: str, players: int) -> None:
     result = replay(match.record(), get_game)
     assert result.complete
     assert list(result.totals) == list(match.totals)
+
+
+def test_every_built_in_game_loads() -> None:
+    from cardsuite.core.registry import broken_games
+
+    names = {g.info.name for g in all_games()}
+    assert {"nap", "napas", "napoleon", "gops"} <= names, broken_games()
