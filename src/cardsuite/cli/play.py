@@ -1,0 +1,82 @@
+"""``cardsuite play GAME``: open a table; ``cardsuite`` alone opens the home screen.
+
+Textual is imported inside the functions, so ``cardsuite list`` and ``--help`` never load it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import typer
+
+from ..core.options import parse_option_pairs
+from ..core.registry import get_game
+
+
+def make_config(
+    game: str,
+    players: int | None = None,
+    humans: int = 1,
+    cpu: str = "normal",
+    seats: str | None = None,
+    option: list[str] | None = None,
+    seed: int | None = None,
+    ascii_only: bool = False,
+    four_colour: bool = False,
+    speed: str = "normal",
+    auto_play: bool = False,
+) -> object:
+    """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``)."""
+    from ..tui.config import TableConfig, build_seats, parse_speed, suits_encodable
+
+    found = get_game(game)
+    seat_specs, notes = build_seats(found, players, humans, cpu, seats)
+    given = parse_option_pairs(option or [])
+    found.resolve_options(given, len(seat_specs))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    return TableConfig(
+        game=found.info.name,
+        seats=seat_specs,
+        options=given,
+        seed=seed,
+        ascii_only=ascii_only or not suits_encodable(),
+        four_colour=four_colour,
+        cpu_delay=parse_speed(speed),
+        auto_play=auto_play,
+        notes=(f"seed {seed}", *notes),
+    )
+
+
+def play(
+    game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="How many seats (default: the game's)."),
+    humans: int = typer.Option(1, "--humans", help="How many people (the rest are CPUs); hot-seat if 2+."),
+    cpu: str = typer.Option("normal", "--cpu", help="CPU level: random, easy, normal, hard (best there is)."),
+    seats: str | None = typer.Option(None, "--seats", help='Each seat: "Ann,Bob,cpu:easy,cpu:hard".'),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rule option key=value (repeatable)."),
+    seed: int | None = typer.Option(None, "--seed", help="Make the deals repeatable."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
+    four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
+    speed: str = typer.Option("normal", "--speed", help="CPU speed: instant, fast, normal, slow or seconds."),
+    auto_play: bool = typer.Option(False, "--auto-play", help="Play a forced card automatically."),
+) -> None:
+    """Open a table: play a whole match at the keyboard, hot-seat or against CPUs."""
+    config = make_config(game, players, humans, cpu, seats, option, seed, ascii_only, four_colour, speed, auto_play)
+    from ..tui.app import run_table
+    from ..tui.config import TableConfig
+
+    assert isinstance(config, TableConfig)
+    run_table(config)
+
+
+def open_home() -> None:
+    """The home screen: choose the game, the seats and the options."""
+    from ..tui.app import run_home
+
+    run_home()
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play``."""
+    app.command("play")(play)

@@ -1,0 +1,135 @@
+"""What a table is set up with: the game, the seats, the options, and display settings.
+
+Pure Python (no Textual), so the CLI can check a command line and fail in one line before the TUI loads.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..bots.base import levels_for
+from ..core.errors import CardsuiteError
+from ..core.game import Game
+from ..core.match import SeatSpec
+
+SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.2}
+
+
+@dataclass
+class TableConfig:
+    """Everything needed to open a table; ``notes`` are messages for the event log (level fallbacks)."""
+
+    game: str
+    seats: tuple[SeatSpec, ...]
+    options: Mapping[str, object] = field(default_factory=dict)
+    seed: int = 0
+    ascii_only: bool = False
+    four_colour: bool = False
+    cpu_delay: float = SPEEDS["normal"]
+    auto_play: bool = False
+    timer_seconds: float | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return len(self.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """Seats played by people."""
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+
+def parse_speed(text: str) -> float:
+    """Seconds a CPU waits before its move: a name (instant, fast, normal, slow) or a number."""
+    key = text.strip().lower()
+    if key in SPEEDS:
+        return SPEEDS[key]
+    try:
+        value = float(key)
+    except ValueError:
+        raise CardsuiteError(f"speed {text!r} is not one of {', '.join(SPEEDS)} or a number of seconds") from None
+    if value < 0:
+        raise CardsuiteError("speed must not be negative")
+    return value
+
+
+def cpu_levels(game: Game) -> tuple[str, ...]:
+    """The game's CPU levels, weakest first; only ``random`` if its bots fail to load."""
+    try:
+        return levels_for(game)
+    except Exception:  # a game's bot module failing must not close the table
+        return ("random",)
+
+
+def fit_level(game: Game, wanted: str) -> tuple[str, str | None]:
+    """The CPU level to use for ``wanted``: itself if the game has it, else its best, with a note why."""
+    levels = cpu_levels(game)
+    if wanted in levels:
+        return wanted, None
+    best = levels[-1]
+    return best, f"{game.info.title} has no {wanted!r} CPU level yet: using {best!r}"
+
+
+def build_seats(
+    game: Game,
+    players: int | None = None,
+    humans: int = 1,
+    cpu: str = "normal",
+    seats_text: str | None = None,
+) -> tuple[tuple[SeatSpec, ...], tuple[str, ...]]:
+    """Seats from the command line: ``--seats "Ann,Bob,cpu:easy"`` or ``--players``/``--humans``/``--cpu``."""
+    notes: list[str] = []
+    out: list[SeatSpec] = []
+    if seats_text:
+        entries = [e.strip() for e in seats_text.split(",") if e.strip()]
+        cpu_count = 0
+        for entry in entries:
+            if entry.lower() == "cpu" or entry.lower().startswith("cpu:"):
+                cpu_count += 1
+                wanted = entry.partition(":")[2].strip().lower() or cpu
+                level, note = fit_level(game, wanted)
+                if note and note not in notes:
+                    notes.append(note)
+                out.append(SeatSpec(f"CPU {cpu_count}", "cpu", level))
+            else:
+                out.append(SeatSpec(entry))
+        if players is not None and players != len(out):
+            raise CardsuiteError(f"--seats names {len(out)} seats but --players says {players}")
+    else:
+        count = players if players is not None else game.info.default_players
+        if not 0 <= humans <= count:
+            raise CardsuiteError(f"--humans must be between 0 and {count}")
+        level, note = fit_level(game, cpu.strip().lower())
+        if note:
+            notes.append(note)
+        for i in range(count):
+            if i < humans:
+                out.append(SeatSpec("You" if humans == 1 else f"Player {i + 1}"))
+            else:
+                out.append(SeatSpec(f"CPU {i - humans + 1}", "cpu", level))
+    if len(out) not in game.info.players:
+        counts = ", ".join(map(str, game.info.players))
+        raise CardsuiteError(f"{game.info.title} is for {counts} players, not {len(out)}")
+    names = [s.name.lower() for s in out]
+    if len(set(names)) != len(names):
+        raise CardsuiteError("two seats have the same name")
+    return tuple(out), tuple(notes)
+
+
+def suits_encodable(stream: object = None) -> bool:
+    """Whether the terminal's encoding can show ♠♥♦♣ (else the table uses S H D C)."""
+    encoding = getattr(stream if stream is not None else sys.__stdout__, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def seat_names(seats: Sequence[SeatSpec]) -> tuple[str, ...]:
+    """The display name of each seat."""
+    return tuple(s.name for s in seats)

@@ -1,0 +1,207 @@
+"""Turning contract values into text for the screen: cards, names in event texts, table facts, charts.
+
+No Textual here, only Rich text, so these helpers are cheap to test and reuse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from rich.text import Text
+
+from ..cards import (
+    JOKER,
+    RANK_OF,
+    SUIT_LETTERS,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    Card,
+    CardError,
+    card_symbol,
+    parse_card,
+    parse_rank,
+)
+from ..core.game import Action, Score
+
+TWO_COLOUR = ("bold", "bold red", "bold red", "bold")
+FOUR_COLOUR = ("bold", "bold red", "bold blue", "bold green")
+_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_CARD_KEYS = re.compile(r"card|prize|pot|discard|widow|hand|played|stock|taken|trick")
+_NOT_CARDS = re.compile(r"size|count|value|tricks|points|honours|score|number|cap|round|target|seat|suit")
+_ONE_CARD = re.compile(r"(^|_)card$|^prize$")
+
+
+class Style:
+    """Display settings every widget shares: ASCII suits and the four-colour deck."""
+
+    def __init__(self, ascii_only: bool = False, four_colour: bool = False) -> None:
+        self.ascii_only = ascii_only
+        self.four_colour = four_colour
+
+    def card_style(self, card: Card) -> str:
+        """The colour of a card's suit."""
+        if card == JOKER:
+            return "bold magenta"
+        return (FOUR_COLOUR if self.four_colour else TWO_COLOUR)[SUIT_OF[card]]
+
+    def card(self, card: Card, extra: str = "") -> Text:
+        """A card as coloured text: ``A♠`` (or ``AS`` in ASCII mode)."""
+        return Text(card_symbol(card, self.ascii_only), style=f"{self.card_style(card)} {extra}".strip())
+
+    def cards(self, cards: Sequence[Card]) -> Text:
+        """Several cards separated by spaces."""
+        out = Text()
+        for i, card in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(card))
+        return out
+
+    def suit(self, suit: int) -> str:
+        """A suit symbol or letter; ``-`` for none."""
+        if not 0 <= suit < 4:
+            return "-"
+        return (SUIT_LETTERS if self.ascii_only else SUIT_SYMBOLS)[suit]
+
+    def plain(self, text: str) -> str:
+        """``text`` with suit symbols turned into letters in ASCII mode."""
+        if not self.ascii_only:
+            return text
+        return text.translate(str.maketrans(SUIT_SYMBOLS, SUIT_LETTERS))
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Event text with ``seat N`` replaced by that seat's name."""
+
+    def swap(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return names[index] if 0 <= index < len(names) else match.group(0)
+
+    return _SEAT.sub(swap, text)
+
+
+def action_cards(action: Action) -> tuple[Card, ...]:
+    """The cards an action's text names (``play JK S`` -> the joker; ``bid 3`` -> none)."""
+    out: list[Card] = []
+    for token in str(action).split()[1:]:
+        if len(token) < 2:
+            continue
+        try:
+            out.append(parse_card(token))
+        except CardError:
+            continue
+    return tuple(out)
+
+
+def rank_cards(actions: Sequence[Action], hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """For actions that name a rank (``play K``): the one hand card of that rank each names.
+
+    All or nothing: if any action does not name exactly one hand card, none is mapped (a list is used).
+    """
+    out: list[tuple[Card, ...]] = []
+    for action in actions:
+        tokens = str(action).split()[1:]
+        if len(tokens) != 1:
+            return [() for _ in actions]
+        try:
+            rank = 14 if tokens[0].upper() in ("A", "1") else parse_rank(tokens[0])
+        except CardError:
+            return [() for _ in actions]
+        found = [c for c in hand if c != JOKER and RANK_OF[c] == rank]
+        if len(found) != 1:
+            return [() for _ in actions]
+        out.append((found[0],))
+    return out
+
+
+def score_text(value: Score) -> str:
+    """A score: whole numbers plain, fractions as ``7½`` or ``1/3``."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        whole, part = divmod(value, 1)
+        if part == Fraction(1, 2):
+            return f"{whole}½" if whole else "½"
+        return str(value)
+    return str(int(value))
+
+
+def fact_text(key: str, value: object, style: Style, names: Sequence[str]) -> Text:
+    """One ``view.table`` fact in words, guessing cards from the key name (generic game panel)."""
+    label = key.replace("_", " ")
+    out = Text(f"{label}: ", style="dim")
+    cardish = bool(_CARD_KEYS.search(key)) and not _NOT_CARDS.search(key)
+    if isinstance(value, int) and not isinstance(value, bool):
+        cardish = bool(_ONE_CARD.search(key))
+    out.append_text(_value_text(value, style, names, cardish))
+    return out
+
+
+def _value_text(value: object, style: Style, names: Sequence[str], cardish: bool) -> Text:
+    if value is None:
+        return Text("-")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if isinstance(value, int):
+        if cardish and 0 <= value <= JOKER:
+            return style.card(value)
+        return Text(str(value))
+    if isinstance(value, Fraction):
+        return Text(score_text(value))
+    if isinstance(value, str):
+        return Text(style.plain(name_seats(value, names)))
+    if isinstance(value, Mapping):
+        out = Text()
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            out.append(f"{_key_name(k, names)} ")
+            out.append_text(_value_text(v, style, names, cardish))
+        return out
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else list(value)
+        if not items:
+            return Text("none")
+        out = Text()
+        for i, item in enumerate(items):
+            if i:
+                out.append(" ")
+            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], int) and 0 <= item[0] < len(names):
+                out.append(f"{names[item[0]]}:")
+                out.append_text(_value_text(item[1], style, names, cardish))
+            else:
+                out.append_text(_value_text(item, style, names, cardish))
+        return out
+    return Text(str(value))
+
+
+def _key_name(key: object, names: Sequence[str]) -> str:
+    if isinstance(key, int) and 0 <= key < len(names):
+        return names[key]
+    return str(key)
+
+
+BARS = "▁▂▃▄▅▆▇█"
+ASCII_BARS = "._-=+*#@"
+
+
+def sparkline(values: Sequence[Score], low: Score, high: Score, ascii_only: bool = False) -> str:
+    """One character per value, scaled between ``low`` and ``high``: a deal-by-deal score chart."""
+    bars = ASCII_BARS if ascii_only else BARS
+    span = high - low
+    out = []
+    for value in values:
+        level = 0 if span == 0 else int((value - low) / span * (len(bars) - 1) + Fraction(1, 2))
+        out.append(bars[max(0, min(len(bars) - 1, level))])
+    return "".join(out)
+
+
+def running_totals(per_deal: Sequence[Sequence[Score]], players: int) -> list[list[Score]]:
+    """Each seat's running total after each deal."""
+    totals: list[Score] = [0] * players
+    out: list[list[Score]] = [[] for _ in range(players)]
+    for scores in per_deal:
+        for seat in range(players):
+            totals[seat] = totals[seat] + scores[seat]
+            out[seat].append(totals[seat])
+    return out

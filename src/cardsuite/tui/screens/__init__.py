@@ -1,0 +1,1 @@
+"""Screens: the home form, the table (the mediator), the hand-off cover and small modal choices."""

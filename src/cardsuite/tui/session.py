@@ -1,0 +1,144 @@
+"""A table's match and who controls each seat: the orchestration the screen mediates, with no rules.
+
+It decides who acts next (a CPU, or which person), keeps each seat's bot and random generator, holds
+notes for the event log (each visible to one seat or to all), and rebuilds the match for undo by
+replaying its record minus the last actions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..bots.base import make_bot
+from ..core.game import Action, Bot, Event, Game
+from ..core.match import Match
+from ..core.registry import get_game
+from .config import TableConfig, cpu_levels
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message for the event log: ``seat`` None is for everyone, else only that seat sees it."""
+
+    deal: int
+    after: int
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts next: a ``cpu`` seat, a ``human`` seat, or ``over`` when the deal has ended."""
+
+    kind: str
+    seat: int = -1
+
+
+class Session:
+    """One table: the match, the control of each seat (person or CPU level), bots and notes."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.game: Game = get_game(config.game)
+        self.options = self.game.resolve_options(config.options, config.players)
+        self.names = tuple(s.name for s in config.seats)
+        self.match = Match(self.game, config.players, self.options, config.seed, config.seats)
+        self.control: list[str | None] = [s.level if s.kind == "cpu" else None for s in config.seats]
+        self.best_level = cpu_levels(self.game)[-1]
+        self.assisted = False
+        self.notes: list[Note] = []
+        self._bots: dict[str, Bot] = {}
+        self.rngs = [random.Random(config.seed * 7919 + seat) for seat in range(config.players)]
+        self.hint_rng = random.Random(config.seed + 1)
+        for text in config.notes:
+            self.note(text)
+
+    # -- who plays ----------------------------------------------------------------------------------
+    @property
+    def people(self) -> tuple[int, ...]:
+        """Seats that belong to a person (even while handed to a CPU)."""
+        return self.config.humans
+
+    def is_cpu(self, seat: int) -> bool:
+        """Whether a CPU plays ``seat`` now."""
+        return self.control[seat] is not None
+
+    def next_turn(self) -> Turn:
+        """The next seat to act: CPUs first in a simultaneous phase, then people one at a time."""
+        state = self.match.state
+        if state.is_over:
+            return Turn("over")
+        waiting = sorted(state.to_act)
+        for seat in waiting:
+            if self.is_cpu(seat):
+                return Turn("cpu", seat)
+        return Turn("human", waiting[0]) if waiting else Turn("over")
+
+    def bot(self, level: str) -> Bot:
+        """The bot of ``level`` (one per level: bots keep no state between moves)."""
+        if level not in self._bots:
+            self._bots[level] = make_bot(self.game, level)
+        return self._bots[level]
+
+    def set_control(self, seat: int, level: str | None) -> None:
+        """Hand ``seat`` to a CPU of ``level``, or back to its person with ``None``."""
+        self.control[seat] = level
+
+    # -- actions and notes --------------------------------------------------------------------------
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply through the match (``IllegalAction`` leaves everything unchanged)."""
+        return self.match.act(seat, action)
+
+    def note(self, text: str, seat: int | None = None) -> None:
+        """Add a message to the event log after the events so far."""
+        self.notes.append(Note(len(self.match.logs), len(self.match.state.events()), text, seat))
+
+    def log_lines(self, seat: int | None) -> list[str]:
+        """The current deal's events and notes that ``seat`` may see, names substituted."""
+        from .render import name_seats
+
+        deal = len(self.match.logs)
+        notes = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
+        events = [] if seat is None else [e for e in self.match.state.view(seat).history if e.seen_by(seat)]
+        lines: list[str] = [f"— deal {deal} —"]
+        pending = list(notes)
+        for index, event in enumerate(events):
+            while pending and pending[0].after <= index:
+                lines.append(pending.pop(0).text)
+            lines.append(name_seats(event.text, self.names))
+        lines.extend(n.text for n in pending)
+        return lines
+
+    # -- undo ---------------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Undo is for a single person against CPUs: it would let one person change another's past."""
+        return len(self.people) == 1
+
+    def undo(self, seat: int) -> bool:
+        """Go back to just before ``seat``'s last decision in this deal; False if there is none."""
+        logs = self.match.logs
+        current = logs[-1].actions
+        cut = None
+        for index in range(len(current) - 1, -1, -1):
+            if int(current[index].split(" ", 1)[0]) == seat:
+                cut = index
+                break
+        if cut is None:
+            return False
+        history = [list(log.actions) for log in logs]
+        history[-1] = history[-1][:cut]
+        self.match = self.replay(history)
+        self.assisted = True
+        return True
+
+    def replay(self, deals: list[list[str]]) -> Match:
+        """A new match from the same seed with the given actions (``"2 play KH"``) deal by deal."""
+        match = Match(self.game, self.config.players, self.options, self.config.seed, self.config.seats)
+        for number, actions in enumerate(deals):
+            if number:
+                match.next_deal()
+            for line in actions:
+                seat_text, _, text = line.partition(" ")
+                match.act(int(seat_text), self.game.parse_action(text))
+        return match

@@ -1,0 +1,187 @@
+"""Driving the TUI like a person: wait for the table to need someone, then press the keys they would."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from cardsuite.cards import sort_hand
+from cardsuite.core.game import Action, View
+from cardsuite.core.match import SeatSpec
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.config import TableConfig
+from cardsuite.tui.render import action_cards
+from cardsuite.tui.screens.modals import ChoiceScreen, HandoffScreen, TextScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.hand import HandView
+
+SUITS = "♠♥♦♣"
+
+
+def screen_text(app: App[Any]) -> str:
+    """The characters on the screen now, one line per row."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def config(game: str, seats: list[SeatSpec], seed: int = 1, **options: object) -> TableConfig:
+    """A table with instant CPUs."""
+    return TableConfig(game, tuple(seats), options, seed=seed, cpu_delay=0.0)
+
+
+async def settle(pilot: Pilot[None], app: CardsuiteApp, limit: int = 20000) -> None:
+    """Wait until someone must press a key: a cover, a dialog, a person's turn, or the app has ended.
+
+    It polls with plain sleeps (a Pilot pause forces a full repaint) and repaints once at the end.
+    """
+    for _ in range(limit):
+        if not app.is_running or app.return_code is not None:
+            return
+        screen = app.screen
+        if isinstance(screen, (HandoffScreen, TextScreen, ChoiceScreen)):
+            break
+        if isinstance(screen, TableScreen) and (
+            screen.finished or (screen.awaiting is not None and not screen.cpu_thinking)
+        ):
+            break
+        await asyncio.sleep(0.001)
+    else:
+        raise AssertionError("the table never came to need a person")
+    if app.is_running:
+        await pilot.pause()
+
+
+@dataclass
+class Run:
+    """What a driven match saw."""
+
+    handoffs: list[str] = field(default_factory=list)
+    deal_pages: list[str] = field(default_factory=list)
+    match_page: str = ""
+    moves: int = 0
+    checks: int = 0
+
+
+Chooser = Callable[[View], Action]
+
+
+def first_legal(view: View) -> Action:
+    """The first legal action."""
+    return view.legal[0]
+
+
+def random_legal(seed: int) -> Chooser:
+    """A seeded random legal action."""
+    rng = random.Random(seed)
+    return lambda view: view.legal[rng.randrange(len(view.legal))]
+
+
+async def press_action(pilot: Pilot[None], table: TableScreen, action: Action) -> None:
+    """Press the keys that make ``action``: a button number, or cards in the hand then Enter."""
+    for index, item in enumerate(table.items):
+        if item.kind == "action" and item.actions == (action,):
+            if table.zone != "actions":
+                await pilot.press("up")
+            await pilot.press("1234567890"[index])
+            return
+    for index, item in enumerate(table.items):
+        if item.kind == "list" and action in item.actions:
+            if table.zone != "actions":
+                await pilot.press("up")
+            await pilot.press("1234567890"[index])
+            await pilot.pause()
+            await pick_in_list(pilot, table, action)
+            return
+    verb = next(v for v, acts in table.card_verbs.items() if action in acts)
+    if table.card_verb != verb:
+        index = next(i for i, it in enumerate(table.items) if it.kind == "verb" and it.verb == verb)
+        await pilot.press("up", "1234567890"[index])
+    if table.zone != "hand":
+        await pilot.press("down")
+    hand = table.query_one(HandView)
+    cards = table.cards_of.get(action) or action_cards(action)
+    for card in cards:
+        await put_cursor(pilot, hand, card)
+        if hand.multi:
+            await pilot.press("space")
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(table.app.screen, ChoiceScreen):
+        await pick_in_list(pilot, table, action)
+
+
+async def put_cursor(pilot: Pilot[None], hand: HandView, card: int) -> None:
+    """Move the hand's cursor to ``card``: its number key, then the arrow keys past the tenth card."""
+    index = hand.cards.index(card)
+    await pilot.press("1234567890"[min(index, 9)])
+    for _ in range(index - 9):
+        await pilot.press("right")
+    assert hand.current == card
+
+
+async def pick_in_list(pilot: Pilot[None], table: TableScreen, action: Action) -> None:
+    """In a choice list, move down to ``action``'s label and press Enter."""
+    screen = table.app.screen
+    assert isinstance(screen, ChoiceScreen)
+    target = screen.labels.index(table._label(action))
+    options = screen.query_one(OptionList)
+    options.focus()
+    await pilot.pause()
+    options.highlighted = 0
+    for _ in range(target):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def drive(
+    pilot: Pilot[None],
+    app: CardsuiteApp,
+    choose: Chooser = first_legal,
+    on_handoff: Callable[[str], None] | None = None,
+    stop: Callable[[TableScreen], bool] | None = None,
+    max_steps: int = 4000,
+) -> Run:
+    """Play until the match ends (or ``stop``), checking privacy at every person's turn."""
+    run = Run()
+    for _ in range(max_steps):
+        await settle(pilot, app)
+        if not app.is_running or app.return_code is not None:
+            return run
+        screen = app.screen
+        if isinstance(screen, HandoffScreen):
+            text = screen_text(app)
+            run.handoffs.append(text)
+            if on_handoff:
+                on_handoff(text)
+            await pilot.press("enter")
+        elif isinstance(screen, TextScreen):
+            text = screen_text(app)
+            if screen.has_class("match-over"):
+                run.match_page = text
+            else:
+                run.deal_pages.append(text)
+            await pilot.press("enter")
+            if run.match_page:
+                await pilot.pause()
+                return run
+        elif isinstance(screen, TableScreen):
+            if stop is not None and stop(screen):
+                return run
+            seat = screen.awaiting
+            assert seat is not None
+            # privacy: the person to act is the one whose view is on the screen
+            assert screen.viewer == seat
+            view = screen.session.match.state.view(seat)
+            assert screen.query_one(HandView).cards == sort_hand(view.hand)
+            run.checks += 1
+            await press_action(pilot, screen, choose(view))
+            run.moves += 1
+        else:
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the match did not end")

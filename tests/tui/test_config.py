@@ -1,0 +1,92 @@
+"""The TUI's pure helpers: seats from the command line, level fallback, text for the screen."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cardsuite.cards import parse_card
+from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.game import Action
+from cardsuite.core.registry import get_game
+from cardsuite.tui.config import build_seats, parse_speed
+from cardsuite.tui.render import action_cards, name_seats, rank_cards, sparkline
+
+
+def test_seats_from_a_list_with_level_fallback() -> None:
+    """``--seats`` names each seat; a level the game lacks falls back to its best, with a note."""
+    nap = get_game("nap")
+    seats, notes = build_seats(nap, seats_text="Ann,Bob,cpu:nosuch,cpu:random")
+    assert [s.name for s in seats] == ["Ann", "Bob", "CPU 1", "CPU 2"]
+    assert seats[3].level == "random" and seats[2].kind == "cpu" and seats[2].level not in (None, "nosuch")
+    assert notes and "no 'nosuch' CPU level" in notes[0]
+
+
+def test_seats_from_counts() -> None:
+    """``--players 3 --humans 2``: two people then one CPU."""
+    seats, _ = build_seats(get_game("nap"), players=3, humans=2, cpu="random")
+    assert [s.kind for s in seats] == ["human", "human", "cpu"]
+
+
+@pytest.mark.parametrize("text", ["Ann,ann,cpu", "Ann", "Ann,Bob,Cy,Di,Ed,Fy,Gu"])
+def test_bad_seats_are_refused(text: str) -> None:
+    """Duplicate names and impossible player counts are one-line errors."""
+    with pytest.raises(CardsuiteError):
+        build_seats(get_game("nap"), seats_text=text)
+
+
+def test_speed_names_and_seconds() -> None:
+    """Speeds by name or in seconds; nonsense is refused."""
+    assert parse_speed("instant") == 0.0 and parse_speed("0.25") == 0.25
+    with pytest.raises(CardsuiteError):
+        parse_speed("warp")
+
+
+def test_names_replace_seat_numbers() -> None:
+    """Event texts say ``seat N``; the screen says the name."""
+    assert name_seats("seat 2 won the trick from seat 0", ["Ann", "Bob", "Cy"]) == "Cy won the trick from Ann"
+
+
+def test_action_cards_reads_cards_not_bids() -> None:
+    """``play JK S`` names the joker, ``bid 3`` names no card, ``discard`` names several."""
+    assert action_cards(Action("play", (), "play JK S")) == (parse_card("JK"),)
+    assert action_cards(Action("bid", ("3",), "bid 3")) == ()
+    assert action_cards(Action("discard", (), "discard AS TH 2C")) == tuple(map(parse_card, ["AS", "TH", "2C"]))
+
+
+def test_rank_actions_map_to_the_one_card_of_that_rank() -> None:
+    """GOPS-style ``play K``: the hand's only king; ambiguous hands map nothing."""
+    hand = [parse_card(c) for c in ("KS", "2S", "AS")]
+    actions = [Action("play", (), "play K"), Action("play", (), "play A")]
+    assert rank_cards(actions, hand) == [(parse_card("KS"),), (parse_card("AS"),)]
+    assert rank_cards(actions, [*hand, parse_card("KH")]) == [(), ()]
+
+
+def test_sparkline_scales_between_low_and_high() -> None:
+    """The lowest value is the lowest bar, the highest the highest."""
+    assert sparkline([0, 5, 10], 0, 10) == "▁▅█"
+    assert sparkline([0, 10], 0, 10, ascii_only=True) == ".@"
+
+
+def test_list_does_not_import_textual() -> None:
+    """``cardsuite list`` stays quick: the TUI is imported only by ``play`` and the home screen."""
+    code = (
+        "import sys\nfrom typer.testing import CliRunner\nfrom cardsuite.cli import app\n"
+        "r = CliRunner().invoke(app, ['list'])\nassert r.exit_code == 0, r.output\n"
+        "print('textual' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_ascii_is_automatic_when_the_terminal_cannot_encode_suits() -> None:
+    """A terminal whose encoding has no ♠♥♦♣ gets letters."""
+    from types import SimpleNamespace
+
+    from cardsuite.tui.config import suits_encodable
+
+    assert suits_encodable(SimpleNamespace(encoding="utf-8"))
+    assert not suits_encodable(SimpleNamespace(encoding="ascii"))
+    assert not suits_encodable(SimpleNamespace(encoding="latin-1"))

@@ -1,0 +1,77 @@
+"""The home screen builds a table from the game's own option schema."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select, Switch
+
+from cardsuite.core.registry import all_games
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.home import HomeScreen
+from cardsuite.tui.screens.table import TableScreen
+
+from .helpers import screen_text
+
+
+async def test_home_builds_a_nap_table_from_the_form() -> None:
+    """Options, seats and seed typed into the form reach the table's match."""
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert "How many times each player deals" in screen_text(app)
+        home.query_one("#opt-deals_per_player", Input).value = "1"
+        home.query_one("#opt-misere", Switch).value = False
+        home.query_one("#opt-above_nap", Select).value = "blucher"
+        home.query_one("#seat-name-0", Input).value = "Ann"
+        home.query_one("#seat-kind-1", Select).value = "cpu:random"
+        home.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        table = app.table
+        assert isinstance(app.screen, TableScreen) and table is not None
+        session = table.session
+        assert session.options["deals_per_player"] == 1
+        assert session.options["misere"] is False
+        assert session.options["above_nap"] == "blucher"
+        assert session.names[0] == "Ann" and session.config.seats[1].level == "random"
+        assert session.config.seed == 42
+
+
+async def test_home_rejects_a_bad_option_value_in_words() -> None:
+    """A value the schema refuses is shown on the form, and no table opens."""
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#opt-deals_per_player", Input).value = "0"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.table is None
+        assert "Cannot start" in screen_text(app)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.info.name)
+async def test_home_form_follows_each_game_schema(game: object) -> None:
+    """Choosing a game rebuilds the form: one field per option with its one-line explanation."""
+    from cardsuite.core.game import Game
+
+    assert isinstance(game, Game)
+    app = CardsuiteApp()
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#game", Select).value = game.info.name
+        await pilot.pause()
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen) and home.game_name == game.info.name
+        for spec in game.info.options:
+            assert home.query(f"#opt-{spec.key}"), spec.key
+        assert len(home.query(".name")) == game.info.default_players
+        config = home.build_config()
+        assert config.game == game.info.name
