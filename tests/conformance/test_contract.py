@@ -211,6 +211,10 @@ def test_whole_match_replays(name: str, players: int) -> None:
     result = replay(match.record(), get_game)
     assert result.complete
     assert list(result.totals) == list(match.totals)
+    length = game.match_length(players, match.options)
+    if length is not None:
+        played = [r for r in match.results if not r.summary.redeal]
+        assert len(played) == length or len(match.results) == length
 
 
 def test_every_built_in_game_loads() -> None:

@@ -304,6 +304,10 @@ class Game(ABC):
         Its ``view(view.seat)`` equals ``view``. Search bots use it to guess the hidden cards.
         """
 
+    def match_length(self, players: int, options: Options) -> int | None:
+        """How many deals a match lasts when that is fixed in advance (for "deal k / N"); else ``None``."""
+        return None
+
     def next_dealer(self, dealer: int | None, players: int) -> int | None:
         """The dealer of the next deal: one seat to the left."""
         return None if dealer is None else (dealer + 1) % players

@@ -67,6 +67,9 @@ class Gops(Game):
     def match_over(self, progress: MatchProgress) -> bool:
         return len(progress.deals) >= progress.options.integer("games")
 
+    def match_length(self, players: int, options: Options) -> int | None:
+        return options.integer("games")
+
     def sample_deal(self, view: View, rng: random.Random) -> GopsState:
         """Only the pending bids of other seats and (blind) the prize order are hidden: guess those."""
         players = view.players

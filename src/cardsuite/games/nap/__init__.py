@@ -38,6 +38,9 @@ class Nap(Game):
     def match_over(self, progress: MatchProgress) -> bool:
         return len(progress.deals) >= progress.options.integer("deals_per_player") * progress.players
 
+    def match_length(self, players: int, options: Options) -> int | None:
+        return options.integer("deals_per_player") * players
+
     def sample_deal(self, view: View, rng: random.Random) -> NapState:
         played: dict[int, list[Card]] = {s: [] for s in range(view.players)}
         void: dict[int, CardSet] = {s: 0 for s in range(view.players)}
@@ -65,6 +68,8 @@ class Nap(Game):
     def describe_action(self, action: Action) -> str:
         if action.verb == "bid":
             return BID_NAMES[str(action.args[0])].capitalize()
+        if action.verb == "pass":
+            return "Pass"
         return super().describe_action(action)
 
     def bot_levels(self) -> Mapping[str, BotFactory]:

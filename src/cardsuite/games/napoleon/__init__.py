@@ -57,6 +57,9 @@ class Napoleon(Game):
         played = sum(1 for deal in progress.deals if not deal.summary.redeal)
         return played >= progress.options.integer("games")
 
+    def match_length(self, players: int, options: Options) -> int | None:
+        return options.integer("games")  # games played; thrown-in deals come on top
+
     def sample_deal(self, view: View, rng: random.Random) -> NapoleonState:
         """Share the unseen cards among the other seats, the widow and the hidden discards, then replay.
 
