@@ -252,6 +252,25 @@ class Bot(Protocol):
         ...
 
 
+class ReasonedBot(ABC):
+    """A bot that decides an action together with its reason; ``choose`` and ``hint`` both come from it."""
+
+    level: str
+
+    @abstractmethod
+    def decide(self, view: View, rng: random.Random) -> tuple[Action, str]:
+        """One of ``view.legal`` and why, in a player's words."""
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The action this bot plays."""
+        return self.decide(view, rng)[0]
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The action with its reason."""
+        action, reason = self.decide(view, rng)
+        return Hint(action, reason)
+
+
 class BotFactory(Protocol):
     """Makes a bot for a game at a level."""
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from ...core.game import Action, Hint, View
+from ...core.game import Action, Hint, ReasonedBot, View
 from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
 
 Choice = tuple[Action, str]
@@ -165,7 +165,7 @@ def outcome_odds(sit: Situation, face: int, models: Sequence[Sequence[tuple[int,
     return mine, other
 
 
-class NormalGopsBot:
+class NormalGopsBot(ReasonedBot):
     """Counts every card, wins cheaply where it surely can, and gives up prizes it cannot buy cheaply."""
 
     level = "normal"
@@ -245,20 +245,11 @@ class NormalGopsBot:
         return f"the {name} should just beat the card the opponent is likely to bid"
 
 
-class EasyGopsBot:
+class EasyGopsBot(ReasonedBot):
     """Bids about what the prize is worth (its place among the prizes left), with noise."""
 
     level = "easy"
     noise = 1.5  # spread of the mistake, in cards
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """The card this bot plays."""
-        return self.decide(view, rng)[0]
-
-    def hint(self, view: View, rng: random.Random) -> Hint:
-        """The card with the reason."""
-        action, reason = self.decide(view, rng)
-        return Hint(action, reason)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen card and why."""

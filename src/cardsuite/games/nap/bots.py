@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...cards import RANK_OF, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, SUITS, Card, card_name, ranked_deck
-from ...core.game import Action, Hint, View
+from ...core.game import Action, ReasonedBot, View
+from ..trickplay import beats, current_winner, highest, lowest, sure_winner
 from .rules import LADDER
 
 Choice = tuple[Action, str]
@@ -74,54 +75,12 @@ def misere_safe(hand: Sequence[Card]) -> bool:
     return True
 
 
-def beats(card: Card, best: Card, led: int, trump: int) -> bool:
-    """Whether ``card`` would beat ``best``, the card now winning a trick led in ``led``."""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return RANK_OF[card] > RANK_OF[best]
-    return SUIT_OF[card] == trump and SUIT_OF[best] != trump
-
-
-def current_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
-    """The seat and card now winning a partial trick."""
-    led = SUIT_OF[trick[0][1]]
-    seat, best = trick[0]
-    for s, card in trick[1:]:
-        if beats(card, best, led, trump):
-            seat, best = s, card
-    return seat, best
-
-
-def sure_winner(card: Card, unseen: set[Card], trump: int) -> bool:
-    """No unseen card could beat ``card`` when it is led (ignores ruffs in plain suits if no trumps are out)."""
-    suit = SUIT_OF[card]
-    if any(SUIT_OF[c] == suit and RANK_OF[c] > RANK_OF[card] for c in unseen):
-        return False
-    return suit == trump or trump < 0 or not any(SUIT_OF[c] == trump for c in unseen)
-
-
-def _low(cards: Sequence[Card], trump: int) -> Card:
-    return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
-
-
-def _high(cards: Sequence[Card]) -> Card:
-    return max(cards, key=lambda c: RANK_OF[c])
-
-
-class NormalNapBot:
+class NormalNapBot(ReasonedBot):
     """A sound heuristic Nap player."""
 
     level = "normal"
     mistake_rate = 0.0
     bid_noise = 0.0
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """The action this bot plays."""
-        return self.decide(view, rng)[0]
-
-    def hint(self, view: View, rng: random.Random) -> Hint:
-        """The action with its reason in a player's words."""
-        action, reason = self.decide(view, rng)
-        return Hint(action, reason)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
@@ -183,20 +142,20 @@ class NormalNapBot:
         if not trick:
             if trump < 0:
                 suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
-                lead = _high([c for c in cards if SUIT_OF[c] == suit])
+                lead = highest([c for c in cards if SUIT_OF[c] == suit])
                 return lead, f"lead the top {SUIT_SINGULAR[suit]} to make {SUIT_NAMES[suit]} trumps"
             trumps = [c for c in cards if SUIT_OF[c] == trump]
             trumps_out = any(SUIT_OF[c] == trump for c in unseen)
             if trumps and trumps_out:
-                top = _high(trumps)
+                top = highest(trumps)
                 if sure_winner(top, unseen, trump):
                     return top, "draw the opponents' trumps with the top trump"
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return _high(winners), f"cash {card_name(_high(winners))}: no unseen card beats it"
+                return highest(winners), f"cash {card_name(highest(winners))}: no unseen card beats it"
             if trumps and trumps_out:
-                return _high(trumps), "force out the higher trumps"
-            return _low(cards, trump), "lead low and keep the winners"
+                return highest(trumps), "force out the higher trumps"
+            return lowest(cards, trump), "lead low and keep the winners"
         return self._follow_to_win(cards, trick, trump, unseen, view)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
@@ -204,22 +163,22 @@ class NormalNapBot:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return _high(winners), "take a sure trick against the declarer"
+                return highest(winners), "take a sure trick against the declarer"
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return _low(side, trump), "lead low in a side suit"
+            return lowest(side, trump), "lead low in a side suit"
         seat, _best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if declarer_played and seat != declarer:
-            return _low(cards, trump), "a fellow opponent is already winning: play low"
+            return lowest(cards, trump), "a fellow opponent is already winning: play low"
         return self._follow_to_win(cards, trick, trump, unseen, view)
 
     def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
                        unseen: set[Card], view: View) -> tuple[Card, str]:
         _seat, best = current_winner(trick, trump)
         led = SUIT_OF[trick[0][1]]
-        winning = [c for c in cards if beats(c, best, led, trump)]
+        winning = [c for c in cards if beats(c, best, trump)]
         if not winning:
-            return _low(cards, trump), "cannot win this trick: throw the lowest card"
+            return lowest(cards, trump), "cannot win this trick: throw the lowest card"
         last = len(trick) == view.players - 1
         winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
         if last:
@@ -237,19 +196,17 @@ class NormalNapBot:
             if not trick:
                 return min(cards, key=lambda c: RANK_OF[c]), "misère: lead the lowest card"
             _seat, best = current_winner(trick, -1)
-            led = SUIT_OF[trick[0][1]]
-            losing = [c for c in cards if not beats(c, best, led, -1)]
+            losing = [c for c in cards if not beats(c, best, -1)]
             if losing:
-                return _high(losing), "misère: get rid of the highest card that still loses"
-            return _high(cards), "misère: forced to win, so shed the highest card"
+                return highest(losing), "misère: get rid of the highest card that still loses"
+            return highest(cards), "misère: forced to win, so shed the highest card"
         if not trick:
             return min(cards, key=lambda c: RANK_OF[c]), "against misère: lead low to catch the declarer"
         seat, best = current_winner(trick, -1)
-        led = SUIT_OF[trick[0][1]]
         if seat == declarer:
-            under = [c for c in cards if not beats(c, best, led, -1)]
+            under = [c for c in cards if not beats(c, best, -1)]
             if under:
-                return _high(under), "against misère: stay under the declarer's card"
+                return highest(under), "against misère: stay under the declarer's card"
         return min(cards, key=lambda c: RANK_OF[c]), "against misère: play low"
 
 

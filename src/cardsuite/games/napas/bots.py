@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
-from ...core.game import Action, Hint, View
+from ...core.game import Action, ReasonedBot, View
+from ..trickplay import beats, current_winner, highest, lowest, sure_winner
 from .rules import LADDER, ZERO, exchange_action
 
 Choice = tuple[Action, str]
@@ -90,39 +91,7 @@ def zero_discards(hand: Sequence[Card], low: int, limit: int) -> list[Card]:
     return risky[:limit]
 
 
-def beats(card: Card, best: Card, trump: int) -> bool:
-    """Whether ``card`` would beat ``best``, the card now winning the trick."""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return RANK_OF[card] > RANK_OF[best]
-    return SUIT_OF[card] == trump
-
-
-def current_winner(trick: Sequence[tuple[int, Card]], trump: int) -> tuple[int, Card]:
-    """The seat and card now winning a partial trick."""
-    seat, best = trick[0]
-    for s, card in trick[1:]:
-        if beats(card, best, trump):
-            seat, best = s, card
-    return seat, best
-
-
-def sure_winner(card: Card, unseen: set[Card], trump: int) -> bool:
-    """No unseen card could beat ``card`` when it is led (a ruff counts while trumps are unseen)."""
-    suit = SUIT_OF[card]
-    if any(SUIT_OF[c] == suit and RANK_OF[c] > RANK_OF[card] for c in unseen):
-        return False
-    return suit == trump or trump < 0 or not any(SUIT_OF[c] == trump for c in unseen)
-
-
-def _low(cards: Sequence[Card], trump: int) -> Card:
-    return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
-
-
-def _high(cards: Sequence[Card]) -> Card:
-    return max(cards, key=lambda c: RANK_OF[c])
-
-
-class NormalNapasBot:
+class NormalNapasBot(ReasonedBot):
     """A sound heuristic Napas player."""
 
     level = "normal"
@@ -131,15 +100,6 @@ class NormalNapasBot:
     bid_margin = 0.0
     thresholds = (("5", 4.6), ("4", 3.6), ("3", 2.6), ("2", 1.7), ("1", 1.0))
     zero_limit = 0.9
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """The action this bot plays."""
-        return self.decide(view, rng)[0]
-
-    def hint(self, view: View, rng: random.Random) -> Hint:
-        """The action with its reason in a player's words."""
-        action, reason = self.decide(view, rng)
-        return Hint(action, reason)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
@@ -233,13 +193,13 @@ class NormalNapasBot:
             trumps = [c for c in cards if SUIT_OF[c] == trump]
             trumps_out = any(SUIT_OF[c] == trump for c in unseen)
             if trumps and trumps_out:
-                top = _high(trumps)
+                top = highest(trumps)
                 if sure_winner(top, unseen, trump) or view.table.get("trick_number") == 1:
                     return top, "draw the opponents' trumps with the top trump"
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return _high(winners), f"cash {card_name(_high(winners))}: no unseen card beats it"
-            return _low(cards, trump), "lead low and keep the winners"
+                return highest(winners), f"cash {card_name(highest(winners))}: no unseen card beats it"
+            return lowest(cards, trump), "lead low and keep the winners"
         return self._follow_to_win(cards, trick, trump, unseen, view)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
@@ -247,13 +207,13 @@ class NormalNapasBot:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return _high(winners), "take a sure trick against the declarer"
+                return highest(winners), "take a sure trick against the declarer"
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return _low(side, trump), "lead low in a side suit"
+            return lowest(side, trump), "lead low in a side suit"
         seat, best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
-            return _low(cards, trump), "a fellow opponent is already winning: play low"
+            return lowest(cards, trump), "a fellow opponent is already winning: play low"
         return self._follow_to_win(cards, trick, trump, unseen, view)
 
     def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
@@ -262,7 +222,7 @@ class NormalNapasBot:
         led = SUIT_OF[trick[0][1]]
         winning = [c for c in cards if beats(c, best, trump)]
         if not winning:
-            return _low(cards, trump), "cannot win this trick: play the lowest card"
+            return lowest(cards, trump), "cannot win this trick: play the lowest card"
         last = len(trick) == view.players - 1
         winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
         if last:
@@ -282,18 +242,18 @@ class NormalNapasBot:
             _seat, best = current_winner(trick, -1)
             losing = [c for c in cards if not beats(c, best, -1)]
             if losing:
-                return _high(losing), "zero game: shed the highest card that still loses"
-            return _high(cards), "zero game: forced to win, so win with the highest card"
+                return highest(losing), "zero game: shed the highest card that still loses"
+            return highest(cards), "zero game: forced to win, so win with the highest card"
         if not trick:
             return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: lead low"
         seat, best = current_winner(trick, -1)
         if seat == declarer:
             under = [c for c in cards if not beats(c, best, -1)]
             if under:
-                return _high(under), "against the zero game: stay under the declarer's card"
+                return highest(under), "against the zero game: stay under the declarer's card"
         if not any(s == declarer for s, _ in trick):
             return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: play low before the declarer"
-        return _high(cards), "against the zero game: the declarer is safe here, shed a high card"
+        return highest(cards), "against the zero game: the declarer is safe here, shed a high card"
 
 
 class EasyNapasBot(NormalNapasBot):

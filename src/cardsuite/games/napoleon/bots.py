@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...cards import JOKER, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name
-from ...core.game import Action, Hint, View
+from ...core.game import Action, ReasonedBot, View
 from ...core.tricks import Trick
 from .rules import (
     CLUB_THREE,
@@ -72,7 +72,7 @@ def hand_score(hand: Sequence[Card], trump: int) -> float:
     return score
 
 
-class NormalNapoleonBot:
+class NormalNapoleonBot(ReasonedBot):
     """A sound heuristic Napoleon player."""
 
     level = "normal"
@@ -82,15 +82,6 @@ class NormalNapoleonBot:
     lead_trumps = True
     base = 7.0  # honours expected = base + slope * hand_score: the fit on normal-vs-normal deals plus 2,
     slope = 0.8  # for being Napoleon pays while the bid is made more often than about 40%
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """The action this bot plays."""
-        return self.decide(view, rng)[0]
-
-    def hint(self, view: View, rng: random.Random) -> Hint:
-        """The action with its reason in a player's words."""
-        action, reason = self.decide(view, rng)
-        return Hint(action, reason)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
