@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end check of the TUI in a real terminal: start `cardsuite play nap --players 4 --seed 1` under
-# tmux, play the first deal with keys, and check what the screen says at each step.
+# tmux, play the first deal with keys, and check what the screen says at each step. Then kill the
+# terminal in the middle of deal 2 and check that `cardsuite resume` reopens the match where it was.
+# Everything is saved under a temporary CARDSUITE_HOME, never in the user's folders.
 # Run by `make e2e`. Needs tmux (apt-get install -y tmux).
 set -euo pipefail
 
@@ -18,7 +20,9 @@ fi
 SESSION="cardsuite-e2e-$$"
 WIDTH=100
 HEIGHT=30
-cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; }
+HOME_DIR="$(mktemp -d)"
+export CARDSUITE_HOME="$HOME_DIR"
+cleanup() { tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$HOME_DIR"; }
 trap cleanup EXIT
 
 screen() { tmux capture-pane -p -t "$SESSION"; }
@@ -41,13 +45,13 @@ wait_for() {
 
 start=$(date +%s.%N)
 tmux new-session -d -s "$SESSION" -x "$WIDTH" -y "$HEIGHT" \
-    "env LANG=C.UTF-8 TERM=xterm-256color $BIN/cardsuite play nap --players 4 --seed 1 --speed fast; echo CARDSUITE-EXITED; sleep 30"
+    "env LANG=C.UTF-8 TERM=xterm-256color CARDSUITE_HOME=$HOME_DIR $BIN/cardsuite play nap --players 4 --seed 1 --speed fast; echo CARDSUITE-EXITED; sleep 30"
 wait_for "Your turn" 15
 ready=$(date +%s.%N)
 echo "e2e: table drawn after $(echo "$ready - $start" | bc 2>/dev/null || echo '?') s"
 
 text="$(screen)"
-for want in "Nap · deal 1" "You ★" "CPU 1" "CPU 2" "CPU 3" "Trick 1" "seed 1" "q Menu"; do
+for want in "Nap · deal 1 / 8" "Player ★" "CPU 1" "CPU 2" "CPU 3" "Trick 1" "seed 1" "q Menu"; do
     grep -qF -- "$want" <<<"$text" || fail "the table does not show '$want'"
 done
 grep -q '[♠♥♦♣]' <<<"$text" || fail "no suit symbol on the table"
@@ -79,12 +83,30 @@ grep -qF "total" <<<"$text" || fail "the end-of-deal page shows no totals"
 echo "e2e: deal 1 played with $moves key presses; the result page shows the scores"
 
 tmux send-keys -t "$SESSION" Enter
-wait_for "deal 2" 10
+wait_for "deal 2 / 8" 10
+wait_for "Your turn" 15
 echo "e2e: deal 2 started"
 
-# the menu quits the table
+# a kill in the middle of deal 2 leaves a save that resume reopens at the same moment
+before="$(screen | grep -F '★' | head -1)"
+tmux kill-session -t "$SESSION"
+listing="$($BIN/cardsuite resume --list)"
+[ "$(grep -c 'Nap, deal 2' <<<"$listing")" = 1 ] || { echo "e2e: FAIL: resume --list shows: $listing" >&2; exit 1; }
+echo "e2e: after a kill, resume --list shows the match: $listing"
+tmux new-session -d -s "$SESSION" -x "$WIDTH" -y "$HEIGHT" \
+    "env LANG=C.UTF-8 TERM=xterm-256color CARDSUITE_HOME=$HOME_DIR $BIN/cardsuite resume; echo CARDSUITE-EXITED; sleep 30"
+wait_for "Your turn" 15
+text="$(screen)"
+for want in "Nap · deal 2 / 8" "Player ★" "resumed"; do
+    grep -qF -- "$want" <<<"$text" || fail "the resumed table does not show '$want'"
+done
+[ "$(screen | grep -F '★' | head -1)" = "$before" ] || fail "the resumed table is not where it was: '$before'"
+echo "e2e: resume reopened the match at deal 2, same seat line"
+
+# the menu quits the table; the match stays saved
 tmux send-keys -t "$SESSION" q
 wait_for "Quit this table" 5
 tmux send-keys -t "$SESSION" Up Enter
 wait_for "CARDSUITE-EXITED" 10
+screen | grep -qF "the match is saved as" || fail "leaving the table does not say where the match is saved"
 echo "e2e: PASS"

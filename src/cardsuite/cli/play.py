@@ -23,15 +23,22 @@ def make_config(
     seed: int | None = None,
     ascii_only: bool = False,
     four_colour: bool = False,
-    speed: str = "normal",
+    speed: str | None = None,
     auto_play: bool = False,
+    settings: object = None,
 ) -> object:
-    """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``)."""
+    """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``).
+
+    What the command line leaves open comes from the settings file: the people's names, the card style,
+    ASCII suits, the CPU speed and the game's preferred options (``--option`` overrides them).
+    """
+    from ..storage.settings import Settings, load_settings
     from ..tui.config import TableConfig, build_seats, parse_speed, suits_encodable
 
+    prefs = settings if isinstance(settings, Settings) else load_settings()
     found = get_game(game)
-    seat_specs, notes = build_seats(found, players, humans, cpu, seats)
-    given = parse_option_pairs(option or [])
+    seat_specs, notes = build_seats(found, players, humans, cpu, seats, prefs.names)
+    given: dict[str, object] = {**prefs.options_for(found.info.name), **parse_option_pairs(option or [])}
     found.resolve_options(given, len(seat_specs))
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -40,9 +47,9 @@ def make_config(
         seats=seat_specs,
         options=given,
         seed=seed,
-        ascii_only=ascii_only or not suits_encodable(),
-        four_colour=four_colour,
-        cpu_delay=parse_speed(speed),
+        ascii_only=ascii_only or prefs.ascii or not suits_encodable(),
+        four_colour=four_colour or prefs.four_colour,
+        cpu_delay=parse_speed(speed if speed is not None else prefs.speed),
         auto_play=auto_play,
         notes=(f"seed {seed}", *notes),
     )
@@ -58,10 +65,12 @@ def play(
     seed: int | None = typer.Option(None, "--seed", help="Make the deals repeatable."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
-    speed: str = typer.Option("normal", "--speed", help="CPU speed: instant, fast, normal, slow or seconds."),
+    speed: str | None = typer.Option(
+        None, "--speed", help="CPU speed: instant, fast, normal, slow or seconds (default: the settings')."
+    ),
     auto_play: bool = typer.Option(False, "--auto-play", help="Play a forced card automatically."),
 ) -> None:
-    """Open a table: play a whole match at the keyboard, hot-seat or against CPUs."""
+    """Open a table: play a whole match at the keyboard, hot-seat or against CPUs (saved after every move)."""
     config = make_config(game, players, humans, cpu, seats, option, seed, ascii_only, four_colour, speed, auto_play)
     from ..tui.app import run_table
     from ..tui.config import TableConfig

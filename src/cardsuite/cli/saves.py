@@ -6,15 +6,14 @@ files met on the way are reported on stderr, one line each, after they have been
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import typer
 
 from ..core.errors import CardsuiteError
+from ..core.match import Match
 
 
 def _notices() -> None:
@@ -59,46 +58,15 @@ def resume(
     open_resumed(record, match)
 
 
-def open_resumed(record: dict[str, object], match: Any) -> None:
-    """Open the table for a rebuilt match: ``cardsuite.tui.app.run_resumed`` when the TUI has it."""
+def open_resumed(record: dict[str, object], match: Match) -> None:
+    """Open the table for a rebuilt match, saving on into the same file."""
     try:
-        tui_app = importlib.import_module("cardsuite.tui.app")
+        from ..tui.app import run_resumed
     except ImportError as exc:
         raise CardsuiteError(f"the table cannot open here ({exc}); the save is kept") from None
     from ..storage.saves import Autosave
 
-    runner = getattr(tui_app, "run_resumed", None)
-    if callable(runner):
-        runner(record, match, Autosave.resumed(record))
-        return
-    fallback_app(tui_app, match).run()
-
-
-def fallback_app(tui_app: Any, match: Any) -> Any:
-    """Until the TUI offers ``run_resumed``: its app on a session whose match is the rebuilt one.
-
-    It resumes the table but does not save further actions; ``run_resumed`` (with the session hooks) does.
-    """
-    try:
-        from ..tui.config import TableConfig, suits_encodable
-        from ..tui.render import Style
-        from ..tui.screens.table import TableScreen
-        from ..tui.session import Session
-    except ImportError as exc:
-        raise CardsuiteError(f"the table cannot open here ({exc}); the save is kept") from None
-    config = TableConfig(game=match.game.info.name, seats=match.seats, options=match.options.non_default(),
-                         seed=match.seed, ascii_only=not suits_encodable())
-
-    class ResumedApp(tui_app.CardsuiteApp):  # type: ignore[misc]
-        CSS_PATH = Path(tui_app.__file__).parent / tui_app.CardsuiteApp.CSS_PATH  # relative to tui/, not here
-
-        def start_table(self, config: TableConfig) -> None:
-            self.config = config
-            session = Session(config)
-            session.match = match
-            self.push_screen(TableScreen(session, Style(config.ascii_only, config.four_colour)))
-
-    return ResumedApp(config)
+    run_resumed(record, match, Autosave.resumed(record))
 
 
 def history(

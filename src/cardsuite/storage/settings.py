@@ -22,9 +22,9 @@ Scalar = bool | int | float | str
 
 @dataclass
 class Settings:
-    """What the home screen remembers between runs."""
+    """What the home screen remembers between runs; ``names`` empty means "not set" (people are "Player")."""
 
-    names: list[str] = field(default_factory=lambda: ["You"])
+    names: list[str] = field(default_factory=list)
     card_style: str = "two-colour"
     ascii: bool = False
     speed: str = "normal"

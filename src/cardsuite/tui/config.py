@@ -80,8 +80,12 @@ def build_seats(
     humans: int = 1,
     cpu: str = "normal",
     seats_text: str | None = None,
+    names: Sequence[str] = (),
 ) -> tuple[tuple[SeatSpec, ...], tuple[str, ...]]:
-    """Seats from the command line: ``--seats "Ann,Bob,cpu:easy"`` or ``--players``/``--humans``/``--cpu``."""
+    """Seats from the command line: ``--seats "Ann,Bob,cpu:easy"`` or ``--players``/``--humans``/``--cpu``.
+
+    People are named from ``names`` (the settings' default names) in order, else ``person_name``.
+    """
     notes: list[str] = []
     out: list[SeatSpec] = []
     if seats_text:
@@ -108,7 +112,7 @@ def build_seats(
             notes.append(note)
         for i in range(count):
             if i < humans:
-                out.append(SeatSpec("You" if humans == 1 else f"Player {i + 1}"))
+                out.append(SeatSpec(person_name(i, humans, names)))
             else:
                 out.append(SeatSpec(f"CPU {i - humans + 1}", "cpu", level))
     if len(out) not in game.info.players:
@@ -118,6 +122,13 @@ def build_seats(
     if len(set(names)) != len(names):
         raise CardsuiteError("two seats have the same name")
     return tuple(out), tuple(notes)
+
+
+def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:
+    """The default name of the ``index``-th person: the settings' name, else "Player" (or "Player 2" ...)."""
+    if index < len(names) and names[index].strip():
+        return names[index].strip()
+    return "Player" if humans == 1 else f"Player {index + 1}"
 
 
 def suits_encodable(stream: object = None) -> bool:

@@ -38,9 +38,8 @@ def _line(label: str, body: Text | str) -> Text:
 
 
 def _nap(view: View, match: Match, names: tuple[str, ...], style: Style) -> list[Text]:
-    """Nap: the deal counter k / (deals per player × players) and the bid history."""
-    total = int(str(view.options.get("deals_per_player", 2))) * view.players
-    out = [Text(f"deal {min(len(match.logs), total)} / {total}", style="dim")]
+    """Nap: the bid history (the deal counter is in the top line, for every game)."""
+    out: list[Text] = []
     bids = view.table.get("bids")
     if isinstance(bids, tuple) and bids:
         out.append(_line("bids", ", ".join(f"{names[s]} {b or 'pass'}" for s, b in bids)))

@@ -2,7 +2,8 @@
 
 It decides who acts next (a CPU, or which person), keeps each seat's bot and random generator, holds
 notes for the event log (each visible to one seat or to all), and rebuilds the match for undo by
-replaying its record minus the last actions.
+replaying its record minus the last actions. Its ``Autosave`` rewrites the match's save after every
+action (and undo), so a kill leaves a match that ``cardsuite resume`` reopens as it was.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ..bots.base import make_bot
 from ..core.game import Action, Bot, Event, Game
 from ..core.match import Match
 from ..core.registry import get_game
+from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
 
 
@@ -38,21 +40,23 @@ class Turn:
 class Session:
     """One table: the match, the control of each seat (person or CPU level), bots and notes."""
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         self.config = config
         self.game: Game = get_game(config.game)
         self.options = self.game.resolve_options(config.options, config.players)
         self.names = tuple(s.name for s in config.seats)
-        self.match = Match(self.game, config.players, self.options, config.seed, config.seats)
+        self.match = match or Match(self.game, config.players, self.options, config.seed, config.seats)
         self.control: list[str | None] = [s.level if s.kind == "cpu" else None for s in config.seats]
         self.best_level = cpu_levels(self.game)[-1]
-        self.assisted = False
         self.notes: list[Note] = []
         self._bots: dict[str, Bot] = {}
         self.rngs = [random.Random(config.seed * 7919 + seat) for seat in range(config.players)]
         self.hint_rng = random.Random(config.seed + 1)
         for text in config.notes:
             self.note(text)
+        self.autosave = autosave or Autosave()
+        self.assisted = self.autosave.assisted
+        self.autosave.save(self.match)
 
     # -- who plays ----------------------------------------------------------------------------------
     @property
@@ -87,8 +91,24 @@ class Session:
 
     # -- actions and notes --------------------------------------------------------------------------
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply through the match (``IllegalAction`` leaves everything unchanged)."""
-        return self.match.act(seat, action)
+        """Apply through the match (``IllegalAction`` leaves everything unchanged), then save it."""
+        events = self.match.act(seat, action)
+        self.autosave.save(self.match)
+        return events
+
+    def next_deal(self) -> None:
+        """Deal the next deal and save the match at its start."""
+        self.match.next_deal()
+        self.autosave.save(self.match)
+
+    def count_hint(self, seat: int) -> None:
+        """``seat`` asked for a hint (kept in the save, then in the history)."""
+        self.autosave.count_hint(seat)
+        self.autosave.save(self.match)
+
+    def finish(self) -> int | None:
+        """File the finished match into the history (its save is removed); the history id, or None."""
+        return self.autosave.finish(self.match)
 
     def note(self, text: str, seat: int | None = None) -> None:
         """Add a message to the event log after the events so far."""
@@ -130,6 +150,8 @@ class Session:
         history[-1] = history[-1][:cut]
         self.match = self.replay(history)
         self.assisted = True
+        self.autosave.count_undo(seat)
+        self.autosave.save(self.match)
         return True
 
     def replay(self, deals: list[list[str]]) -> Match:

@@ -1,27 +1,35 @@
-"""The home screen: choose a game, the seats (person or CPU and level, names) and the game's options.
+"""The home screen: continue a saved match, or choose a game, the seats and the game's options.
 
 The option form is built from the game's own schema (``game.info.options``): a switch for true/false,
-a list for fixed choices, a number field otherwise, each with its one-line explanation.
+a list for fixed choices, a number field otherwise, each with its one-line explanation. It starts from
+the settings file (names, card style, ASCII, speed, preferred options per game) and writes the form back
+to it when a table starts. The chosen game's ratings are shown below the form.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import ClassVar
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
 
 from ...core.errors import CardsuiteError
 from ...core.game import Game
 from ...core.match import SeatSpec
 from ...core.options import OptionSpec
 from ...core.registry import all_games, broken_games
-from ..config import SPEEDS, TableConfig, cpu_levels, suits_encodable
+from ...storage.history import ratings_for
+from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
+from ...storage.settings import Settings, load_settings, save_settings
+from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, suits_encodable
 
 
 def _show(value: object) -> str:
@@ -38,6 +46,9 @@ class HomeScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        self.settings: Settings = load_settings()
+        self.saves: list[SaveInfo] = self._list_saves()
+        self._fresh = True
         self.games = {g.info.name: g for g in all_games()}
         first = "nap" if "nap" in self.games else next(iter(self.games), "")
         self.set_reactive(HomeScreen.game_name, first)
@@ -50,11 +61,15 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="home"):
-            yield Static("cardsuite: choose a game, the seats and the options", id="home-title")
+            yield Static("cardsuite: continue a match, or choose a game, the seats and the options", id="home-title")
+            if self.saves:
+                yield Static("Continue (Enter or a click reopens the match where it was left)", classes="section")
+                yield OptionList(*(Option(info.describe(), id=info.id) for info in self.saves), id="continue")
             if not self.games:
                 yield Static("No game is installed.")
                 return
             game = self.game
+            preferred = self.settings.options_for(game.info.name)
             with Horizontal(classes="row"):
                 yield Label("Game", classes="key")
                 yield Select([(g.info.title, n) for n, g in self.games.items()], value=self.game_name,
@@ -71,15 +86,15 @@ class HomeScreen(Screen[None]):
             for seat in range(self.players):
                 with Horizontal(classes="row"):
                     yield Label(f"Seat {seat}", classes="key")
-                    yield Input(value="You" if seat == 0 else f"CPU {seat}", id=f"seat-name-{seat}",
-                                compact=True, classes="name")
+                    name = person_name(0, 1, self.settings.names) if seat == 0 else f"CPU {seat}"
+                    yield Input(value=name, id=f"seat-name-{seat}", compact=True, classes="name")
                     yield Select(kinds, value="human" if seat == 0 else best, allow_blank=False,
                                  id=f"seat-kind-{seat}", compact=True)
             yield Static("Options", classes="section")
             for spec in game.info.options:
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
-                    yield self._option_widget(spec)
+                    yield self._option_widget(spec, preferred.get(spec.key))
                     yield Static(spec.doc, classes="doc")
             yield Static("Table", classes="section")
             with Horizontal(classes="row"):
@@ -88,28 +103,94 @@ class HomeScreen(Screen[None]):
                 yield Static("The same seed deals the same cards.", classes="doc")
             with Horizontal(classes="row"):
                 yield Label("CPU speed", classes="key")
-                yield Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False, id="speed", compact=True)
+                speeds = list(SPEEDS) + ([] if self.settings.speed in SPEEDS else [self.settings.speed])
+                yield Select([(k, k) for k in speeds], value=self.settings.speed, allow_blank=False, id="speed",
+                             compact=True)
             with Horizontal(classes="row"):
                 yield Label("four colours", classes="key")
-                yield Switch(False, id="four-colour")
+                yield Switch(self.settings.four_colour, id="four-colour")
+                yield Label("ASCII suits", classes="key")
+                yield Switch(self.settings.ascii, id="ascii")
                 yield Label("auto-play forced", classes="key")
                 yield Switch(False, id="auto-play")
             yield Button("Start", id="start", variant="primary", compact=True)
             yield Static("", id="home-error")
+            yield Static(f"Ratings: {game.info.title}", classes="section")
+            yield Static(self._ratings(game.info.name), id="ratings")
             broken = broken_games()
             if broken:
                 yield Static("Not loaded: " + ", ".join(sorted(broken)), classes="doc")
         yield Footer()
 
-    def _option_widget(self, spec: OptionSpec) -> Switch | Select[str] | Input:
+    def _option_widget(self, spec: OptionSpec, preferred: object = None) -> Switch | Select[str] | Input:
+        """The field of one option, showing the preferred value of the settings when it is a valid one."""
         wid = f"opt-{spec.key}"
+        try:
+            value = spec.default if preferred is None else spec.parse(preferred)
+        except (CardsuiteError, ValueError, TypeError):  # a stale preference: the game's default
+            value = spec.default
         if isinstance(spec.default, bool):
-            return Switch(spec.default, id=wid)
+            return Switch(bool(value), id=wid)
         if spec.choices is not None:
-            return Select([(_show(c), _show(c)) for c in spec.choices], value=_show(spec.default),
+            return Select([(_show(c), _show(c)) for c in spec.choices], value=_show(value),
                           allow_blank=False, id=wid, compact=True)
-        return Input(value=_show(spec.default), id=wid, type="integer" if isinstance(spec.default, int) else "text",
+        return Input(value=_show(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
                      compact=True, classes="value")
+
+    def _list_saves(self) -> list[SaveInfo]:
+        """The unfinished matches (a storage failure is shown, not raised)."""
+        try:
+            return list_saves()
+        except CardsuiteError as exc:
+            self.notify(str(exc), severity="error")
+            return []
+
+    def _ratings(self, game: str) -> Table | str:
+        """The game's ratings, best first: the conservative number, mu ± sigma, matches."""
+        try:
+            ratings = ratings_for(game).get(game, {})
+        except CardsuiteError as exc:
+            return f"(the ratings cannot be read: {exc})"
+        if not ratings:
+            return "No finished match of this game yet."
+        table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
+        for column in ("player", "rating", "mu ± sigma", "matches"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for player, rating in list(ratings.items())[:10]:
+            table.add_row(player, f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+                          str(rating.matches))
+        return table
+
+    def on_screen_resume(self) -> None:
+        """Back from a table: the Continue list and the ratings may have changed."""
+        if self._fresh:  # the first showing: the lists are new
+            self._fresh = False
+            return
+        self.saves = self._list_saves()
+        self.refresh(recompose=True)
+        show = getattr(self.app, "show_notices", None)
+        if callable(show):
+            show()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A save in the Continue list: reopen it."""
+        if event.option_list.id == "continue" and event.option.id:
+            self.resume(event.option.id)
+
+    def resume(self, save_id: str) -> None:
+        """Reopen the save ``save_id`` as ``cardsuite resume`` does."""
+        from ..app import resumed_config
+
+        try:
+            record, match = load_save(save_id)
+        except CardsuiteError as exc:
+            self.notify(str(exc), severity="error")
+            self.saves = self._list_saves()
+            self.refresh(recompose=True)
+            return
+        start = getattr(self.app, "start_table", None)
+        if callable(start):
+            start(resumed_config(record, match, self.settings), match, Autosave.resumed(record))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game or player count rebuilds the form."""
@@ -132,9 +213,32 @@ class HomeScreen(Screen[None]):
         except CardsuiteError as exc:
             self.query_one("#home-error", Static).update(f"[b]Cannot start:[/b] {exc}")
             return
+        self.remember(config)
         start = getattr(self.app, "start_table", None)
         if callable(start):
             start(config)
+
+    def remember(self, config: TableConfig) -> None:
+        """Write the form into the settings file: people's names, card style, ASCII, speed, this game's options."""
+        game = self.game
+        settings = self.settings
+        people = [s.name for s in config.seats if s.kind == "human" and not re.fullmatch(r"CPU \d+", s.name)]
+        if people:
+            settings.names = people + settings.names[len(people):]
+        settings.card_style = "four-colour" if config.four_colour else "two-colour"
+        settings.ascii = self.query_one("#ascii", Switch).value
+        settings.speed = str(self.query_one("#speed", Select).value)
+        chosen: dict[str, bool | int | float | str] = dict(
+            game.resolve_options(config.options, config.players).non_default()
+        )
+        if chosen:
+            settings.options[game.info.name] = chosen
+        else:
+            settings.options.pop(game.info.name, None)
+        try:
+            save_settings(settings)
+        except (OSError, ValueError) as exc:
+            self.notify(f"The settings could not be saved: {exc}", severity="warning")
 
     def build_config(self) -> TableConfig:
         """The form as a ``TableConfig``, options checked by the game."""
@@ -162,14 +266,18 @@ class HomeScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
         speed = str(self.query_one("#speed", Select).value)
+        try:
+            delay = parse_speed(speed)
+        except CardsuiteError:
+            delay = SPEEDS["normal"]
         return TableConfig(
             game=game.info.name,
             seats=tuple(seats),
             options=given,
             seed=seed,
-            ascii_only=not suits_encodable(),
+            ascii_only=self.query_one("#ascii", Switch).value or not suits_encodable(),
             four_colour=self.query_one("#four-colour", Switch).value,
-            cpu_delay=SPEEDS.get(speed, SPEEDS["normal"]),
+            cpu_delay=delay,
             auto_play=self.query_one("#auto-play", Switch).value,
             notes=(f"seed {seed}",),
         )

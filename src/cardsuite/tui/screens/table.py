@@ -118,6 +118,7 @@ class TableScreen(Screen[None]):
                 log = EventLog(self.style_set, id="log")
                 log.can_focus = False
                 yield log
+            yield Static(id="reveal")
             yield Static(id="prompt")
             yield ActionBar(id="actions")
             yield HandView(self.style_set, id="hand")
@@ -294,7 +295,7 @@ class TableScreen(Screen[None]):
 
     def _show_top(self) -> None:
         session = self.session
-        parts = [session.game.info.title, f"deal {len(session.match.logs)}"]
+        parts = [session.game.info.title, self.deal_text()]
         if self.viewer is not None:
             view = session.match.state.view(self.viewer)
             parts.append(contract_line(view, session.names, self.style_set))
@@ -306,6 +307,21 @@ class TableScreen(Screen[None]):
         if session.assisted:
             parts.append("assisted")
         self.query_one(TopBar).show(parts)
+
+    def deal_text(self) -> str:
+        """``deal k / N`` from the game's ``match_length``; ``deal k, to T`` for a match played to a target."""
+        session = self.session
+        deal = len(session.match.logs)
+        try:
+            length = session.game.match_length(session.match.players, session.options)
+        except Exception:  # a game's helper failing must not close the table
+            length = None
+        if length is not None:
+            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
+        target = session.options.get("target")
+        if isinstance(target, int | float) and not isinstance(target, bool):
+            return f"deal {deal}, to {target}"
+        return f"deal {deal}"
 
     def refresh_table(self) -> None:
         """Redraw every widget from the viewer's view (or hide all that is private)."""
@@ -320,6 +336,7 @@ class TableScreen(Screen[None]):
             actions.show((), False)
             self.query_one(SeatsPanel).update("", layout=False)
             self.query_one(InfoPanel).update("", layout=False)
+            self._show_reveal(None)
             prompt.update("", layout=False)
             self.items, self.card_verbs, self.card_verb = [], {}, None
             return
@@ -327,6 +344,7 @@ class TableScreen(Screen[None]):
         self.query_one(SeatsPanel).show(view, session.names, session.match.totals, session.control, session.people)
         extra, skip = game_lines(view, session.match, session.names, self.style_set)
         self.query_one(InfoPanel).show(view, session.names, self.style_set, extra, skip)
+        self._show_reveal(view)
         my_turn = self.awaiting == self.viewer and self.awaiting is not None
         self._plan(view if my_turn else None)
         verb_actions = self.card_verbs.get(self.card_verb or "", ())
@@ -339,6 +357,40 @@ class TableScreen(Screen[None]):
             self.zone = "hand"
         actions.show(tuple(i.label for i in self.items), my_turn and self.zone == "actions")
         prompt.update(self._prompt(view, my_turn, verb_actions, multi), layout=False)
+
+    def reveal_text(self, view: View) -> Text | None:
+        """The last simultaneous reveal the viewer saw (GOPS: each seat's card, then who took the prize).
+
+        A simultaneous reveal is a run of ``reveal`` events, one for every seat; a single reveal (the
+        Napoleon adjutant showing) is not one.
+        """
+        history = [e for e in view.history if e.seen_by(view.seat)]
+        groups: list[tuple[int, int]] = []
+        index = 0
+        while index < len(history):
+            end = index
+            while end < len(history) and history[end].kind == "reveal":
+                end += 1
+            if end - index == view.players and len({e.seat for e in history[index:end]}) == view.players:
+                groups.append((index, end))
+            index = max(end, index + 1)
+        if not groups:
+            return None
+        first, last = groups[-1]
+        names = self.session.names
+        out = Text(f"Round {len(groups)} revealed: ", style="bold")
+        out.append("; ".join(self.style_set.plain(name_seats(e.text, names)) for e in history[first:last]))
+        outcome = next((e for e in history[last:] if e.kind != "reveal" and e.visible_to is None), None)
+        if outcome is not None:
+            out.append(" → ")
+            out.append(self.style_set.plain(name_seats(outcome.text, names)), style="bold")
+        return out
+
+    def _show_reveal(self, view: View | None) -> None:
+        line = self.query_one("#reveal", Static)
+        text = None if view is None else self.reveal_text(view)
+        line.set_class(text is not None, "-shown")
+        line.update(text or "", layout=False)
 
     def _plan(self, view: View | None) -> None:
         """Group the legal actions by verb: buttons for non-card actions, the hand for card actions."""
@@ -498,6 +550,7 @@ class TableScreen(Screen[None]):
             self.note("A hint is for the person to act.")
             return
         view = self.session.match.state.view(seat)
+        self.session.count_hint(seat)
         self.hint_worker(seat, self.session.bot(self.session.best_level), view, self.generation)
 
     @work(thread=True, group="hint")
@@ -589,10 +642,11 @@ class TableScreen(Screen[None]):
         """The menu: rules, scores, keys, CPU seat, quit."""
         entries = [("resume", "Back to the table"), ("rules", "Rules of this game"), ("scores", "Scoreboard"),
                    ("keymap", "Keys"), ("cpu_seat", "Hand my seat to the CPU / take it back"),
-                   ("quit", "Quit this table")]
+                   ("abandon", "Abandon this match (delete its save)"),
+                   ("quit", "Quit this table (the match stays saved)")]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
-            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table,
+            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.abandon,
         }
 
         def chosen(key: str | None) -> None:
@@ -600,6 +654,11 @@ class TableScreen(Screen[None]):
                 actions[key]()
 
         self.app.push_screen(MenuScreen(entries), callback=chosen)
+
+    def abandon(self) -> None:
+        """Leave the table and delete its save (nothing goes into the history)."""
+        self.session.autosave.discard()
+        self.quit_table()
 
     def quit_table(self) -> None:
         """Leave the table (the app decides where to: home, or exit)."""
@@ -652,10 +711,15 @@ class TableScreen(Screen[None]):
     def _after_deal(self) -> None:
         session = self.session
         if session.match.is_over:
-            self.app.push_screen(TextScreen("The match is over", self.match_over_body(), classes="match-over"),
+            history_id = session.finish()
+            body = self.match_over_body()
+            if history_id is not None:
+                body.append(f"\nFiled in the history as match {history_id} (cardsuite history, cardsuite stats).",
+                            style="dim")
+            self.app.push_screen(TextScreen("The match is over", body, classes="match-over"),
                                  callback=lambda _: self.quit_table())
             return
-        session.match.next_deal()
+        session.next_deal()
         if len(session.people) > 1:
             self.viewer = None
         self.generation += 1

@@ -1,0 +1,270 @@
+"""Saves at the table: every move is saved, a save reopens as it was, a finished match goes to the history."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Select, Switch
+
+from cardsuite.cards import sort_hand
+from cardsuite.core.match import Match, SeatSpec
+from cardsuite.core.registry import get_game
+from cardsuite.storage.history import History, ratings_for
+from cardsuite.storage.paths import saves_dir
+from cardsuite.storage.saves import Autosave, list_saves, load_save
+from cardsuite.storage.settings import Settings, load_settings, save_settings
+from cardsuite.tui.app import CardsuiteApp, resumed_config
+from cardsuite.tui.config import build_seats
+from cardsuite.tui.screens.home import HomeScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.hand import HandView
+
+from .helpers import config, drive, press_action, random_legal, screen_text, settle
+
+NAP_SEATS = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random"),
+             SeatSpec("Ed", "cpu", "random")]
+
+
+def _nap_match(seed: int, steps: int) -> Match:
+    """A Nap match of random legal moves, stopped where Ann (seat 0) must act after at least ``steps`` moves."""
+    game = get_game("nap")
+    match = Match(game, 4, game.resolve_options({}, 4), seed, NAP_SEATS)
+    rng = random.Random(seed)
+    moves = 0
+    while moves < steps or 0 not in match.state.to_act:
+        if match.deal_over:
+            match.next_deal()
+            continue
+        seat = sorted(match.state.to_act)[0]
+        legal = match.state.legal_actions(seat)
+        match.act(seat, legal[rng.randrange(len(legal))])
+        moves += 1
+    return match
+
+
+async def test_every_move_is_saved_and_the_save_rebuilds_the_same_match() -> None:
+    """After some moves by keys, the save on disk rebuilds exactly the table's match and Ann's view."""
+    app = CardsuiteApp(config("nap", NAP_SEATS, seed=12))
+    moves: list[int] = []
+
+    def after_some(table: TableScreen) -> bool:
+        moves.append(1)
+        return len(moves) > 4
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, random_legal(1), stop=after_some)
+        table = app.table
+        assert table is not None
+        session = table.session
+        _, rebuilt = load_save(session.autosave.id)
+        assert rebuilt.record() == session.match.record()
+        assert rebuilt.state.view(0) == session.match.state.view(0)
+        assert sum(len(log.actions) for log in rebuilt.logs) >= 4
+    assert [s.id for s in list_saves()] == [session.autosave.id]  # quitting (or a kill) keeps the save
+
+
+async def test_a_resumed_table_shows_the_same_hand_and_keeps_saving_to_the_same_file() -> None:
+    """Opened as ``run_resumed`` does, the table is at the same seat and moment, with the same hand."""
+    original = _nap_match(seed=5, steps=9)
+    Autosave("20261130-000000-abcd").save(original)
+    save_settings(Settings(speed="instant", ascii=True))
+    record, match = load_save("20261130")
+    app = CardsuiteApp(resumed_config(record, match), match, Autosave.resumed(record))
+    assert app.config is not None and app.config.cpu_delay == 0.0 and app.config.ascii_only
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.awaiting == 0 and table.viewer == 0
+        assert table.query_one(HandView).cards == sort_hand(original.state.view(0).hand)
+        assert table.session.match.record() == original.record()
+        assert table.session.names == ("Ann", "Cy", "Di", "Ed")
+        assert "resumed 20261130-000000-abcd" in screen_text(app)
+        view = table.session.match.state.view(0)
+        await press_action(pilot, table, view.legal[0])
+        await settle(pilot, app)
+        count = sum(len(log.actions) for log in table.session.match.logs)
+    assert sorted(p.name for p in saves_dir().glob("*.json")) == ["20261130-000000-abcd.json"]
+    _, again = load_save("20261130")
+    assert sum(len(log.actions) for log in again.logs) == count > sum(len(log.actions) for log in original.logs)
+
+
+async def test_a_finished_match_is_filed_in_the_history_with_hints_and_undos() -> None:
+    """A GOPS match with one hint and one undo: the history has it with those counts; the save is gone.
+
+    On the way, the round's reveal shows each seat's card and who took the prize, not only in the log.
+    """
+    seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")]
+    app = CardsuiteApp(config("gops", seats, seed=3, games=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.awaiting == 0
+        await pilot.press("h")
+        view = table.session.match.state.view(0)
+        await press_action(pilot, table, view.legal[0])
+        await settle(pilot, app)
+        reveal = str(table.query_one("#reveal").render())
+        assert "Round 1 revealed" in reveal and "Ann played" in reveal and "Cy played" in reveal, reveal
+        assert "Round 1 revealed" in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert table.session.assisted
+        save_id = table.session.autosave.id
+        run = await drive(pilot, app, random_legal(8))
+    assert "Filed in the history as match 1" in run.match_page
+    assert not list_saves() and not (saves_dir() / f"{save_id}.json").exists()
+    entries = History().matches("gops")
+    assert [e.names for e in entries] == [("Ann", "CPU random")]
+    rows = History().rows("SELECT seat, hints, undos FROM seats ORDER BY seat")
+    assert rows == [(0, 1, 1), (1, 0, 0)]
+    assert set(ratings_for("gops")["gops"]) == {"Ann", "CPU random"}
+
+
+async def test_home_lists_unfinished_matches_shows_ratings_and_continues_one() -> None:
+    """The home screen: a Continue list of saves and the game's ratings; choosing a save reopens it."""
+    finished = _nap_match(seed=2, steps=0)
+    rng = random.Random(2)
+    while not finished.is_over:
+        if finished.deal_over:
+            finished.next_deal()
+            continue
+        seat = sorted(finished.state.to_act)[0]
+        legal = finished.state.legal_actions(seat)
+        finished.act(seat, legal[rng.randrange(len(legal))])
+    assert Autosave().finish(finished) == 1
+    waiting = _nap_match(seed=9, steps=6)
+    Autosave("20261130-010101-beef").save(waiting)
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        text = screen_text(app)
+        assert "Continue" in text and "20261130-010101-beef" in text
+        assert "Ratings: Nap" in text and "CPU random" in text and "Ann" in text
+        options = home.query_one("#continue", OptionList)
+        options.focus()
+        options.highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None
+        assert table.session.autosave.id == "20261130-010101-beef"
+        assert table.session.match.logs[0].actions[:6] == waiting.logs[0].actions[:6]
+
+
+async def test_home_starts_from_the_settings_and_saves_the_form_back(home: Path) -> None:
+    """Names, card style, ASCII, speed and a game's options come from settings.toml and go back to it."""
+    save_settings(Settings(names=["Zed"], card_style="four-colour", ascii=True, speed="fast",
+                           options={"nap": {"deals_per_player": 1}}))
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, HomeScreen)
+        assert form.query_one("#seat-name-0", Input).value == "Zed"
+        assert form.query_one("#opt-deals_per_player", Input).value == "1"
+        assert form.query_one("#four-colour", Switch).value and form.query_one("#ascii", Switch).value
+        assert form.query_one("#speed", Select).value == "fast"
+        form.query_one("#seat-name-0", Input).value = "Una"
+        form.query_one("#four-colour", Switch).value = False
+        form.query_one("#opt-misere", Switch).value = False
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        table = app.table
+        assert table is not None and table.session.names[0] == "Una" and table.session.config.ascii_only
+    saved = load_settings()
+    assert saved.names == ["Una"] and saved.card_style == "two-colour" and saved.ascii and saved.speed == "fast"
+    assert saved.options_for("nap") == {"deals_per_player": 1, "misere": False}
+
+
+def test_a_lone_person_is_named_from_the_settings_or_player() -> None:
+    """No more "You is Napoleon": the settings' name, else "Player" (several people: "Player 2" ...)."""
+    game = get_game("nap")
+    seats, _ = build_seats(game, 4, 1)
+    assert seats[0].name == "Player"
+    seats, _ = build_seats(game, 4, 1, names=["Zed"])
+    assert seats[0].name == "Zed"
+    seats, _ = build_seats(game, 4, 2, names=["Zed"])
+    assert [s.name for s in seats[:2]] == ["Zed", "Player 2"]
+
+
+async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> None:
+    """The menu's Quit keeps the match for resume; Abandon deletes its save."""
+    for entry, kept in (("quit", True), ("abandon", False)):
+        app = CardsuiteApp(config("nap", NAP_SEATS, seed=4))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            table = app.table
+            assert table is not None
+            save = table.session.autosave.path
+            assert save.exists()
+            await pilot.press("q")
+            await pilot.pause()
+            menu = app.screen.query_one(OptionList)
+            menu.highlighted = menu.get_option_index(entry)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert save.exists() is kept, entry
+        assert (app.saved_id is not None) is kept, entry
+
+
+def test_only_a_reveal_by_every_seat_is_a_round_reveal() -> None:
+    """GOPS's reveal of every seat's card makes the reveal line; a lone reveal (Napoleon's adjutant) does not."""
+    from dataclasses import replace
+
+    from cardsuite.core.game import Event
+    from cardsuite.tui.render import Style
+    from cardsuite.tui.session import Session
+
+    session = Session(config("gops", [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")], seed=1))
+    table = TableScreen(session, Style(True, False))
+    view = session.match.state.view(0)
+    both = (Event("reveal", 0, "seat 0 played the king"), Event("reveal", 1, "seat 1 played the 2"),
+            Event("award", 0, "seat 0 takes the 5 (+5)"))
+    text = table.reveal_text(replace(view, history=both))
+    assert text is not None and text.plain == (
+        "Round 1 revealed: Ann played the king; Cy played the 2 → Ann takes the 5 (+5)")
+    assert table.reveal_text(replace(view, history=both[1:])) is None
+    assert table.reveal_text(view) is None
+
+
+async def test_quitting_a_table_started_from_home_lists_it_under_continue() -> None:
+    """Back on the home screen after Quit, the match just left is in the Continue list."""
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query("#continue")
+        app.screen.query_one("#seat-kind-1", Select).value = "cpu:random"
+        await pilot.click("#start")
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None
+        save_id = table.session.autosave.id
+        await pilot.press("q")
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        menu.highlighted = menu.get_option_index("quit")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        listed = app.screen.query_one("#continue", OptionList)
+        assert listed.get_option_at_index(0).id == save_id
+
+
+def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> None:
+    """``cardsuite play``: names, card style, speed and preferred options from settings; flags win."""
+    from cardsuite.cli.play import make_config
+    from cardsuite.tui.config import SPEEDS, TableConfig
+
+    save_settings(Settings(names=["Zed"], card_style="four-colour", speed="fast", options={"nap": {"misere": False}}))
+    made = make_config("nap", seed=1)
+    assert isinstance(made, TableConfig)
+    assert made.seats[0].name == "Zed" and made.four_colour and made.cpu_delay == SPEEDS["fast"]
+    assert made.options == {"misere": False}
+    made = make_config("nap", seed=1, option=["misere=true"], speed="slow")
+    assert isinstance(made, TableConfig)
+    assert made.options == {"misere": "true"} and made.cpu_delay == SPEEDS["slow"]
