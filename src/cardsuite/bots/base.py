@@ -29,18 +29,54 @@ class RandomBot:
 
 
 def levels_for(game: Game) -> tuple[str, ...]:
-    """The levels a game offers, weakest first."""
+    """The levels a game offers, weakest first: ``hard`` always (the generic search bot)."""
     own = game.bot_levels()
-    return ("random", *(level for level in LEVELS if level in own))
+    return ("random", *(level for level in LEVELS if level in own or level == "hard"))
 
 
-def make_bot(game: Game, level: str) -> Bot:
-    """A new bot of ``level`` for ``game``; an unknown level names the ones there are."""
-    if level == "random":
+def parse_level(level: str) -> tuple[str, float | None, int | None]:
+    """``hard``, ``hard:500ms`` (a time budget) or ``hard:64`` (sampled deals per decision).
+
+    Returns the level name, the budget in milliseconds and the iteration count (``None`` when not given).
+    """
+    name, _, budget = level.strip().lower().partition(":")
+    if not budget:
+        return name, None, None
+    try:
+        if budget.endswith("ms"):
+            ms = float(budget[:-2])
+            if ms > 0:
+                return name, ms, None
+        elif int(budget) > 0:
+            return name, None, int(budget)
+    except ValueError:
+        pass
+    raise CardsuiteError(f"bad budget in {level!r}: use e.g. hard:500ms (time) or hard:64 (sampled deals)")
+
+
+def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations: int | None = None) -> Bot:
+    """A new bot of ``level`` for ``game``; an unknown level names the ones there are.
+
+    ``hard`` is the game's own hard bot if it has one, else the generic search bot
+    (``cardsuite.bots.search``). Its budget per decision is ``budget_ms`` (default 200 ms) or a fixed
+    number of sampled deals, ``iterations`` (deterministic for a seed); ``level`` may carry it as
+    ``hard:500ms`` or ``hard:64``.
+    """
+    name, level_ms, level_iterations = parse_level(level)
+    budget_ms = budget_ms if budget_ms is not None else level_ms
+    iterations = iterations if iterations is not None else level_iterations
+    if name == "random":
         return RandomBot()
     factories = game.bot_levels()
-    if level not in factories:
+    if name == "hard":
+        from .search import DEFAULT_BUDGET_MS, SearchBot
+
+        ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS
+        if "hard" in factories:  # a game's own hard level takes the same budget keywords
+            return factories["hard"](budget_ms=ms, iterations=iterations)  # type: ignore[call-arg]
+        return SearchBot(game, budget_ms=ms, iterations=iterations)
+    if name not in factories:
         raise CardsuiteError(
             f"{game.info.title} has no {level!r} CPU level (it has: {', '.join(levels_for(game))})"
         )
-    return factories[level]()
+    return factories[name]()

@@ -15,11 +15,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, IllegalAction
 from .options import Options, OptionSpec, resolve_options
+
+if TYPE_CHECKING:
+    from .search import SearchHooks
 
 Score = int | Fraction
 
@@ -272,7 +275,8 @@ class ReasonedBot(ABC):
 
 
 class BotFactory(Protocol):
-    """Makes a bot for a game at a level."""
+    """Makes a bot for a game at a level. A game's own ``hard`` factory also takes ``budget_ms`` (float) and
+    ``iterations`` (int or None) keywords: the time or sample budget per decision."""
 
     def __call__(self) -> Bot: ...
 
@@ -330,6 +334,13 @@ class Game(ABC):
     def next_dealer(self, dealer: int | None, players: int) -> int | None:
         """The dealer of the next deal: one seat to the left."""
         return None if dealer is None else (dealer + 1) % players
+
+    def search_hooks(self) -> SearchHooks | None:
+        """How this game refines the generic ``hard`` search bot (an exact solver, a sampler, hint words).
+
+        ``None`` (the default) means plain determinized search with the game's ``normal`` rollouts.
+        """
+        return None
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         """The game's own CPU levels (``easy``, ``normal`` ...); ``random`` and search levels are generic."""

@@ -9,6 +9,7 @@ from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
 from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
+from ...core.search import SearchHooks
 from .rules import BID_NAMES, OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
 
 
@@ -71,6 +72,12 @@ class Nap(Game):
         if action.verb == "pass":
             return "Pass"
         return super().describe_action(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Solve the trick play of each sampled deal exactly (5 tricks are few)."""
+        from ..tricksolver import NAP_RULES, solved_evaluator
+
+        return SearchHooks(evaluator=solved_evaluator(NAP_RULES))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapBot, NormalNapBot

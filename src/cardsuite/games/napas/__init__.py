@@ -10,6 +10,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen
+from ...core.search import SearchHooks
 from .rules import (
     BID_NAMES,
     MAX_DEALS,
@@ -155,6 +156,12 @@ class Napas(Game):
         if action.verb == "exchange" and not action.args:
             return "Keep the hand"
         return super().describe_action(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Solve the trick play of each sampled deal exactly, with must-trump and the trump lead."""
+        from ..tricksolver import NAPAS_RULES, solved_evaluator
+
+        return SearchHooks(evaluator=solved_evaluator(NAPAS_RULES))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapasBot, NormalNapasBot

@@ -10,6 +10,7 @@ from ...cards import JOKER, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, card_
 from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen
+from ...core.search import SearchHooks
 from .rules import (
     CLUB_THREE,
     HONOURS,
@@ -142,6 +143,12 @@ class Napoleon(Game):
         if action.verb == "play" and len(action.args) == 2:
             return f"Lead the joker, naming {SUIT_NAMES[int(action.args[1])]}"
         return super().describe_action(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Hints say who the hidden adjutant probably is, judged over the sampled deals."""
+        from .hints import adjutant_guess
+
+        return SearchHooks(explain=adjutant_guess)
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapoleonBot, NormalNapoleonBot

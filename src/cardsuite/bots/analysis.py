@@ -1,0 +1,206 @@
+"""After-deal analysis with every hand shown: the best result of the contract, and the costly moves.
+
+Each finished deal of a record is replayed. At every decision of a seat that had a choice, each legal
+action is valued with all cards known: exactly where the game's search hooks give an exact evaluator
+(Nap and Napas solve the trick play), otherwise by rollouts with the game's ``normal`` policy from the
+true position (search-based: an estimate). An action that scores clearly less for its seat than the
+best one is reported as a place where a card (or a bid) lost value. For trick games with an exact
+solver it also states what the contract was worth with best play from the first lead, and, for each
+seat, the best contract it could have made had it declared (the others passing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core.game import Action, Game, Score, State
+from ..core.search import Evaluator, Outcome, Policy, SearchHooks
+from .search import bot_policy, random_policy, rollout_evaluator
+
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision that lost value: who, when, what was played, what was best, and what it cost."""
+
+    index: int
+    seat: int
+    phase: str
+    played: Action
+    best: Action
+    played_value: float
+    best_value: float
+
+    @property
+    def cost(self) -> float:
+        """Points the seat's score lost against the best action (with all cards shown)."""
+        return self.best_value - self.played_value
+
+
+@dataclass
+class DealAnalysis:
+    """One finished deal's analysis."""
+
+    index: int
+    exact: bool
+    summary: str
+    actual: tuple[Score, ...]
+    best_play: tuple[Score, ...] | None = None
+    best_play_text: str = ""
+    contracts: list[str] = field(default_factory=list)
+    mistakes: list[Mistake] = field(default_factory=list)
+
+
+class Analyst:
+    """Values actions with every card shown, exactly when the game offers an exact evaluator."""
+
+    def __init__(self, game: Game, rollouts: int = 24, seed: int = 1) -> None:
+        hooks = game.search_hooks() or SearchHooks()
+        self.game = game
+        self.exact = hooks.evaluator is not None
+        self.evaluator: Evaluator = hooks.evaluator or rollout_evaluator
+        self.rollouts = 1 if self.exact else rollouts
+        self.seed = seed
+        factories = game.bot_levels()
+        self.policy: Policy = bot_policy(factories["normal"]()) if "normal" in factories else random_policy
+
+    def outcome(self, state: State, seat: int, action: Action | None, rng: random.Random,
+                others: Sequence[tuple[int, Action]] = ()) -> Outcome:
+        """One evaluation of ``action`` (or of the position as it stands) for ``seat``.
+
+        ``others`` are the choices the other seats made in the same simultaneous round (known after it).
+        """
+        trial = state.clone()
+        if action is not None:
+            trial.apply(seat, action)
+        for other, choice in others:
+            if other in trial.to_act:
+                trial.apply(other, choice)
+        if trial.is_over:
+            return trial
+        return self.evaluator(trial, seat, rng, self.policy)
+
+    def value(self, state: State, seat: int, action: Action | None, rng: random.Random,
+              others: Sequence[tuple[int, Action]] = ()) -> float:
+        """``seat``'s expected score after ``action``, all cards shown (exact, or a rollout average)."""
+        seed = rng.getrandbits(64)
+        total = 0.0
+        for i in range(self.rollouts):
+            outcome = self.outcome(state, seat, action, random.Random(seed + i), others)
+            total += float(outcome.scores()[seat])
+        return total / self.rollouts
+
+    def analyze_deal(self, index: int, start: State, actions: Sequence[tuple[int, Action]],
+                     threshold: float = 0.5) -> DealAnalysis:
+        """Replay ``actions`` from ``start`` (a fresh deal) and find the costly decisions."""
+        rng = random.Random(self.seed * 1_000_003 + index)
+        state = start.clone()
+        mistakes: list[Mistake] = []
+        play_start: State | None = None
+        for number, (seat, action) in enumerate(actions):
+            if play_start is None and state.phase == "play":
+                play_start = state.clone()
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and state.phase == "play":
+                others = _pending(state, seat, actions[number + 1:])
+                values = {a: self.value(state, seat, a, rng, others) for a in legal}
+                best = max(legal, key=lambda a: values[a])
+                played = values.get(action, values[best])
+                if values[best] - played > threshold + EPSILON:
+                    mistakes.append(Mistake(number, seat, state.phase, action, best, played, values[best]))
+            state.apply(seat, action)
+        analysis = DealAnalysis(index, self.exact, state.summary().text, state.scores(), mistakes=mistakes)
+        if play_start is not None:
+            outcome = self.outcome(play_start, -1, None, rng)
+            analysis.best_play = outcome.scores()
+            analysis.best_play_text = outcome.summary().text
+        if self.exact:
+            analysis.contracts = self.contract_table(start)
+        return analysis
+
+    def contract_table(self, start: State) -> list[str]:
+        """For each seat: the highest contract it could have made as declarer, the others passing."""
+        lines: list[str] = []
+        state = start.clone()
+        if state.phase != "bidding":
+            return lines
+        for seat in range(state.players):
+            bids = self._own_bids(state, seat)
+            made: list[str] = []
+            for bid in bids:
+                result = self._declare(state, seat, bid)
+                if result is not None and result[0]:
+                    made.append(f"{self.game.describe_action(bid)} ({result[1]:+})")
+            text = ", ".join(made) if made else "nothing"
+            lines.append(f"seat {seat} as declarer (the others passing) could have made: {text}")
+        return lines
+
+    def _own_bids(self, state: State, seat: int) -> list[Action]:
+        """The bids ``seat`` could make when its turn comes, the others passing before it."""
+        trial = state.clone()
+        while not trial.is_over and trial.phase == "bidding" and seat not in trial.to_act:
+            mover = next(iter(trial.to_act))
+            trial.apply(mover, _pass_or_first(trial.legal_actions(mover)))
+        if trial.is_over or seat not in trial.to_act:
+            return []
+        return [a for a in trial.legal_actions(seat) if a.verb == "bid"]
+
+    def _declare(self, state: State, seat: int, bid: Action) -> tuple[bool, Score] | None:
+        """Whether ``seat`` makes ``bid`` with best play (trying each choice between auction and play)."""
+        trial = state.clone()
+        while not trial.is_over and trial.phase == "bidding":
+            mover = next(iter(trial.to_act))
+            legal = trial.legal_actions(mover)
+            trial.apply(mover, bid if mover == seat and bid in legal else _pass_or_first(legal))
+        if trial.summary().declarer not in (seat, None) and trial.is_over:
+            return None
+        return self._best_after_auction(trial, seat, depth=0)
+
+    def _best_after_auction(self, state: State, seat: int, depth: int) -> tuple[bool, Score] | None:
+        if state.is_over:
+            summary = state.summary()
+            return (bool(summary.made), state.scores()[seat]) if summary.declarer == seat else None
+        if state.phase == "play":
+            outcome = self.evaluator(state.clone(), seat, random.Random(0), self.policy)
+            summary = outcome.summary()
+            if summary.declarer != seat:
+                return None
+            return bool(summary.made), outcome.scores()[seat]
+        if depth > 12:
+            return None
+        mover = next(iter(state.to_act))
+        legal = state.legal_actions(mover)
+        choices = list(legal) if mover == seat and len(legal) <= 4 else [_keep(legal)]
+        best: tuple[bool, Score] | None = None
+        for action in choices:
+            trial = state.clone()
+            trial.apply(mover, action)
+            result = self._best_after_auction(trial, seat, depth + 1)
+            if result is not None and (best is None or result[1] > best[1]):
+                best = result
+        return best
+
+
+def _pending(state: State, seat: int, later: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:
+    """In a simultaneous round: the choices the other seats still to act went on to make."""
+    waiting = set(state.to_act) - {seat}
+    found: list[tuple[int, Action]] = []
+    for other, action in later:
+        if other in waiting:
+            found.append((other, action))
+            waiting.discard(other)
+        if not waiting:
+            break
+    return found
+
+
+def _pass_or_first(legal: Sequence[Action]) -> Action:
+    return next((a for a in legal if a.verb == "pass"), legal[0])
+
+
+def _keep(legal: Sequence[Action]) -> Action:
+    """The action that changes least: one with no arguments (``exchange`` keeping the hand), else the first."""
+    return next((a for a in legal if not a.args), legal[0])

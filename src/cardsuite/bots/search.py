@@ -1,0 +1,321 @@
+"""The generic ``hard`` CPU player: determinized search through the game contract only.
+
+For each decision it samples complete deals consistent with its seat's view (``Game.sample_deal``),
+plays every legal action in each sampled deal and finishes the deal with an evaluator (by default a
+rollout in which every seat plays the game's ``normal`` policy through its own view), and picks the
+action with the best average result: perfect-information Monte Carlo (PIMC). All actions are tried in
+the same sampled deals with the same rollout seed (common random numbers), so differences between
+actions are not drowned in the luck of the deal.
+
+A game may refine the search through the contract's hook, ``Game.search_hooks() -> SearchHooks`` (see
+``docs/bots.md``): a better evaluator (Nap and Napas solve the trick play exactly), a sampler that
+weighs deals by what the bidding suggests, and extra words for hints.
+
+Thread-safety: a bot keeps no state between calls beyond its configuration, and there are no shared
+mutable globals, so a UI may call it from a worker thread.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core.game import Action, Bot, Game, Hint, Score, State, View
+from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, rollout_until
+
+DEFAULT_BUDGET_MS = 200.0
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """A rollout policy that asks ``bot`` through the seat's view, as in a real game."""
+
+    def policy(state: State, seat: int, rng: random.Random) -> Action:
+        return bot.choose(state.view(seat), rng)
+
+    return policy
+
+
+def random_policy(state: State, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action (the rollout policy of games with no ``normal`` level)."""
+    legal = state.legal_actions(seat)
+    return legal[rng.randrange(len(legal))]
+
+
+def rollout_evaluator(state: State, seat: int, rng: random.Random, policy: Policy) -> Outcome:
+    """The default evaluator: play the deal out with the rollout policy."""
+    del seat
+    return rollout_until(state, rng, policy)
+
+
+def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
+    """``Game.sample_deal``, keeping deals in which every other seat's bids are what ``model`` would bid.
+
+    Bidding inference through the contract: each sampled deal is replayed from its start, and at every
+    auction decision of another seat the model (the game's ``normal`` policy) is asked what it would do
+    with that seat's sampled hand. The first deal that agrees everywhere is kept; after ``tries`` deals,
+    the one that agreed most often.
+    """
+
+    def sample(view: View, rng: random.Random) -> State:
+        best: State | None = None
+        best_score = -1
+        for _ in range(tries):
+            deal = game.sample_deal(view, rng)
+            agree, asked = _agreement(game, deal, view.seat, model)
+            if agree == asked:
+                return deal
+            if agree > best_score:
+                best, best_score = deal, agree
+        assert best is not None
+        return best
+
+    return sample
+
+
+def _agreement(game: Game, deal: State, me: int, model: Bot) -> tuple[int, int]:
+    """How many of the other seats' auction actions in ``deal`` the model agrees with, of how many."""
+    setup = deal.setup()
+    replay = game.new_deal(deal.players, deal.options, setup.dealer, hands=setup.hands, stock=setup.stock)
+    if replay.phase != "bidding":
+        return 0, 0
+    agree = asked = 0
+    check_rng = random.Random(0)
+    for event in deal.events():
+        if replay.phase != "bidding":
+            break
+        if event.action is None or event.seat is None:
+            continue
+        action = game.parse_action(event.action)
+        if event.seat != me:
+            asked += 1
+            agree += model.choose(replay.view(event.seat), check_rng) == action
+        replay.apply(event.seat, action)
+    return agree, asked
+
+
+def utility(scores: Sequence[Score], seat: int) -> float:
+    """What the search maximizes: the seat's score minus the others' average.
+
+    In zero-sum games this is the seat's score scaled; where only the declarer scores (Napas) it makes a
+    defender want the declarer to fail.
+    """
+    others = [float(s) for i, s in enumerate(scores) if i != seat]
+    mine = float(scores[seat])
+    return mine - (sum(others) / len(others) if others else 0.0)
+
+
+@dataclass
+class ActionStats:
+    """What the search learnt about one action."""
+
+    action: Action
+    total: float = 0.0
+    values: list[float] = field(default_factory=list)
+    count: int = 0
+    declared: int = 0
+    made: int = 0
+
+    @property
+    def mean(self) -> float:
+        """Average utility over the sampled deals."""
+        return self.total / self.count if self.count else float("-inf")
+
+    def add(self, value: float) -> None:
+        """Record one sampled result."""
+        self.total += value
+        self.values.append(value)
+        self.count += 1
+
+
+@dataclass
+class SearchResult:
+    """One search: per-action statistics (best first) and the sampled deals it used."""
+
+    stats: list[ActionStats]
+    samples: list[State] = field(default_factory=list)
+    iterations: int = 0
+
+    @property
+    def best(self) -> ActionStats:
+        """The chosen action's statistics."""
+        return self.stats[0]
+
+
+class SearchBot:
+    """Perfect-information Monte Carlo over sampled deals, for any game, through its contract.
+
+    ``iterations`` fixes the number of sampled deals (deterministic for a seed: tests and simulations);
+    otherwise the bot samples until ``budget_ms`` has passed (at least one deal).
+    """
+
+    level = "hard"
+
+    def __init__(self, game: Game, budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
+                 evaluator: Evaluator | None = None, sampler: Sampler | None = None,
+                 rollout_level: str | None = None, max_iterations: int = 5000, confidence: float = 1.0) -> None:
+        hooks = game.search_hooks() or SearchHooks()
+        self.game = game
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.max_iterations = max_iterations
+        self.confidence = confidence
+        self.evaluator = evaluator or hooks.evaluator or rollout_evaluator
+        self.explain = hooks.explain
+        level = rollout_level or hooks.rollout_level
+        self.policy_bot = _policy_bot(game, level)
+        self.policy = bot_policy(self.policy_bot) if self.policy_bot is not None else random_policy
+        default_sampler = (inferring_sampler(game, self.policy_bot) if self.policy_bot is not None and
+                           hooks.infer_bids else game.sample_deal)
+        self.sampler = sampler or hooks.sampler or default_sampler
+
+    # -- the Bot protocol ---------------------------------------------------------------------------
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """The action with the best average result over the sampled deals."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.search(view, rng).best.action
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The choice, why in a player's words, and each alternative's estimated value."""
+        if len(view.legal) == 1:
+            return Hint(view.legal[0], "the only legal move")
+        result = self.search(view, rng)
+        reason = self.reason(view, result, rng)
+        alternatives = tuple((s.action, round(s.mean, 2)) for s in result.stats if s.count)
+        return Hint(result.best.action, reason, alternatives)
+
+    # -- search -------------------------------------------------------------------------------------
+    def search(self, view: View, rng: random.Random) -> SearchResult:
+        """Sample deals and evaluate every legal action in each; best action first."""
+        seat = view.seat
+        stats = [ActionStats(a) for a in view.legal]
+        active = list(range(len(stats)))
+        samples: list[State] = []
+        deadline = None if self.iterations is not None else time.perf_counter() + self.budget_ms / 1000
+        hard_stop = (deadline or 0.0) + self.budget_ms / 10000
+        limit = self.iterations if self.iterations is not None else self.max_iterations
+        done = 0
+        failures = 0
+        next_prune = 3
+        began = time.perf_counter()
+        while done < limit:
+            if deadline is not None and done:
+                now = time.perf_counter()
+                if now + (now - began) / done > deadline:
+                    break  # the next deal would not finish in time
+            try:
+                deal = self.sampler(view, rng)
+            except ValueError:
+                failures += 1
+                if failures > 20:
+                    break
+                continue
+            seed = rng.getrandbits(64)
+            results: list[tuple[int, float, Outcome]] = []
+            for index in active:
+                if deadline is not None and time.perf_counter() >= hard_stop:
+                    break  # even the first deal: better the policy's own move than a late one
+                state = deal.clone()
+                state.apply(seat, stats[index].action)
+                final = self.evaluator(state, seat, random.Random(seed), self.policy)
+                results.append((index, utility(final.scores(), seat), final))
+            if len(results) < len(active):
+                break  # out of time mid-deal: drop it, so that every action saw the same deals
+            samples.append(deal)
+            for index, value, final in results:
+                stats[index].add(value)
+                if final.is_over:
+                    summary = final.summary()
+                    if summary.declarer == seat:
+                        stats[index].declared += 1
+                        stats[index].made += bool(summary.made)
+            done += 1
+            if done == next_prune and len(active) > 6:
+                active.sort(key=lambda i: -stats[i].mean)
+                active = active[: max(6, math.ceil(len(active) / 2))]
+                next_prune *= 2
+        if not done:
+            fallback = self._fallback(view, rng)
+            return SearchResult([ActionStats(fallback, 0.0, [0.0], 1)] +
+                                [ActionStats(a) for a in view.legal if a != fallback], samples, 0)
+        ranked = sorted(stats, key=lambda s: (s.count == 0, -s.mean if s.count else 0.0))
+        if self.policy_bot is not None and self.confidence > 0:
+            ranked = self._keep_policy_unless_sure(view, rng, ranked)
+        return SearchResult(ranked, samples, done)
+
+    def _keep_policy_unless_sure(self, view: View, rng: random.Random,
+                                 ranked: list[ActionStats]) -> list[ActionStats]:
+        """Prefer the rollout policy's own action unless the search beats it clearly.
+
+        The comparison is paired (both actions were tried in the same sampled deals): the best action
+        must lead by more than ``confidence`` standard errors. With few sampled deals (slow games, short
+        budgets) the bot so plays no worse than its policy, and leaves it only on firm evidence.
+        """
+        assert self.policy_bot is not None
+        chosen = self.policy_bot.choose(view, random.Random(rng.getrandbits(32)))
+        best = ranked[0]
+        mine = next((s for s in ranked if s.action == chosen), None)
+        if mine is None or mine is best:
+            return ranked
+        n = min(len(best.values), len(mine.values))
+        diffs = [best.values[i] - mine.values[i] for i in range(n)]
+        if n >= 2:
+            mean = sum(diffs) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+            if mean > self.confidence * spread / math.sqrt(n):
+                return ranked
+        return [mine, *(s for s in ranked if s is not mine)]
+
+    def _fallback(self, view: View, rng: random.Random) -> Action:
+        """When no deal could be sampled: the rollout policy's own choice."""
+        if self.policy_bot is not None:
+            return self.policy_bot.choose(view, rng)
+        return view.legal[rng.randrange(len(view.legal))]
+
+    # -- words --------------------------------------------------------------------------------------
+    def reason(self, view: View, result: SearchResult, rng: random.Random) -> str:
+        """Why the best action, in a player's words, with the numbers behind it."""
+        best = result.best
+        name = self.game.describe_action(best.action)
+        deals = f"{result.iterations} deal{'s' if result.iterations != 1 else ''} like this one"
+        heuristic: tuple[Action, str] | None = None
+        if self.policy_bot is not None:
+            h = self.policy_bot.hint(view, rng)
+            heuristic = (h.action, h.reason)
+        parts: list[str] = []
+        if heuristic is not None and heuristic[0] == best.action:
+            parts.append(heuristic[1][:1].upper() + heuristic[1][1:])
+        else:
+            parts.append(f"{name} gives the best result")
+        if best.declared:
+            share = round(100 * best.made / best.declared)
+            parts.append(f"you make the contract in {share}% of {deals}")
+        parts.append(f"worth {best.mean:+.1f} on average over {deals}")
+        runner = next((s for s in result.stats[1:] if s.count), None)
+        if heuristic is not None and heuristic[0] != best.action:
+            other = next((s for s in result.stats if s.action == heuristic[0] and s.count), None)
+            if other is not None:
+                parts.append(f"{self.game.describe_action(other.action)} ({heuristic[1]}) would be worth "
+                             f"{other.mean:+.1f}")
+        elif runner is not None and runner.mean > best.mean:
+            parts.append(f"{self.game.describe_action(runner.action)} looked better ({runner.mean:+.1f}), but "
+                         f"not by enough over {deals} to be sure")
+        elif runner is not None:
+            parts.append(f"the next best, {self.game.describe_action(runner.action)}, {runner.mean:+.1f}")
+        if self.explain is not None:
+            extra = self.explain(view, result.samples)
+            if extra:
+                parts.append(extra)
+        return "; ".join(parts)
+
+
+def _policy_bot(game: Game, level: str) -> Bot | None:
+    factories = game.bot_levels()
+    if level in factories and level != "hard":
+        return factories[level]()
+    if "normal" in factories:
+        return factories["normal"]()
+    return None

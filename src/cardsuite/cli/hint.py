@@ -1,0 +1,81 @@
+"""``cardsuite hint RECORD``: what the hard CPU would do now in an unfinished record, and why."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import typer
+
+from ..core.errors import CardsuiteError
+from ..core.game import Game, State
+from ..core.record import Replay, load_record, replay
+from ..core.registry import get_game
+from .text import name_seats
+
+
+def current_state(result: Replay) -> State:
+    """The last deal of a replayed record, rebuilt and brought up to its last action."""
+    if not result.deals or result.deals[-1].complete:
+        raise CardsuiteError("the record has no unfinished deal: nobody is to move")
+    deal = result.deals[-1]
+    game: Game = result.game
+    setup = deal.setup
+    state = game.new_deal(result.players, result.options, setup.dealer, hands=setup.hands, stock=setup.stock)
+    for seat, action in deal.actions:
+        state.apply(seat, action)
+    return state
+
+
+def hint_command(
+    file: Path = typer.Argument(..., help="An unfinished game record (cardsuite-record/1 JSON)."),
+    seat: int = typer.Option(-1, "--seat", help="The seat to advise (default: every seat to move)."),
+    level: str = typer.Option("hard", "--level", help="The CPU level that gives the hint."),
+    budget_ms: float = typer.Option(200.0, "--budget-ms", min=1, help="Thinking time per hint."),
+    iterations: int = typer.Option(0, "--iterations", min=0,
+                                   help="Sampled deals instead of a time budget (repeatable results)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the hint's sampling."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Print the hint for the seat to move: the action, why, and the value of the alternatives."""
+    from ..bots import make_bot
+
+    result = replay(load_record(file), get_game)
+    state = current_state(result)
+    movers = sorted(state.to_act)
+    if seat >= 0:
+        if seat not in movers:
+            raise CardsuiteError(f"seat {seat} is not to move (to move: {', '.join(map(str, movers))})")
+        movers = [seat]
+    bot = make_bot(result.game, level, budget_ms=budget_ms, iterations=iterations or None)
+    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(result.seats)]
+    names += [f"Seat {i}" for i in range(len(names), result.players)]
+    out: list[dict[str, object]] = []
+    for mover in movers:
+        hint = bot.hint(state.view(mover), random.Random(seed))
+        out.append({
+            "seat": mover,
+            "action": str(hint.action),
+            "reason": hint.reason,
+            "alternatives": [{"action": str(a), "value": v} for a, v in hint.alternatives],
+        })
+    if as_json:
+        print(json.dumps({"game": result.game.info.name, "deal": len(result.deals) - 1, "hints": out}))
+        return
+    for item, mover in zip(out, movers, strict=True):
+        action = result.game.describe_action(result.game.parse_action(str(item["action"])))
+        who = names[mover] if names[mover] == f"Seat {mover}" else f"{names[mover]} (seat {mover})"
+        print(f"{who} to move: {action}  [{item['action']}]")
+        print(f"  why: {name_seats(str(item['reason']), names)}")
+        alternatives = item["alternatives"]
+        assert isinstance(alternatives, list)
+        if alternatives:
+            print("  estimated value of each choice (your score against the table's average):")
+            for alt in alternatives:
+                print(f"    {alt['action']:<24} {alt['value']:+.2f}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``hint``."""
+    app.command("hint")(hint_command)

@@ -1,0 +1,62 @@
+"""The search hook: how a game may refine the generic search bot (``Game.search_hooks``).
+
+These are contract types, so a plugin can offer a better evaluator (an exact solver), its own sampler
+or words for hints without importing any bot. ``cardsuite.bots.search`` is the bot that uses them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .game import Action, DealSummary, Score, State, View
+
+Policy = Callable[[State, int, random.Random], Action]
+"""Chooses an action for ``seat`` in a complete state (a rollout policy)."""
+
+class Outcome(Protocol):
+    """How a sampled deal ended: a finished ``State``, or any value with the same three answers."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def scores(self) -> tuple[Score, ...]: ...
+
+    def summary(self) -> DealSummary: ...
+
+
+Evaluator = Callable[[State, int, random.Random, Policy], Outcome]
+"""Finishes a sampled deal after the searching seat's action; returns how it ended."""
+
+Sampler = Callable[[View, random.Random], State]
+"""Draws a complete deal consistent with a view (by default ``Game.sample_deal``)."""
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """How a game refines the generic search. Every field is optional.
+
+    ``sampler`` replaces the default sampler (``Game.sample_deal`` filtered by ``inferring_sampler``:
+    deals in which the other seats' bids are what the ``normal`` policy would have bid; set
+    ``infer_bids=False`` to sample without that filter); ``evaluator``
+    replaces the rollout (e.g. an exact solver); ``explain`` adds a sentence to a hint from the view and
+    the sampled deals (e.g. "your partner is likely the holder of the Mighty"); ``rollout_level`` names
+    the level whose policy plays the rollouts.
+    """
+
+    sampler: Sampler | None = None
+    evaluator: Evaluator | None = None
+    explain: Callable[[View, Sequence[State]], str | None] | None = None
+    rollout_level: str = "normal"
+    infer_bids: bool = True
+
+
+def rollout_until(state: State, rng: random.Random, policy: Policy,
+                  stop: Callable[[State], bool] = lambda s: False) -> State:
+    """Let ``policy`` act for every seat until the deal ends or ``stop(state)``; returns ``state``."""
+    while not state.is_over and not stop(state):
+        for seat in sorted(state.to_act):
+            if seat in state.to_act and not state.is_over:
+                state.apply(seat, policy(state, seat, rng))
+    return state

@@ -1,0 +1,590 @@
+"""GOPS's ``hard`` CPU player: a mixed strategy from simultaneous-move MCTS with regret matching.
+
+A pure best response is exploitable in a simultaneous game, so this bot plays a *mixed* strategy: it
+runs decoupled simultaneous-move Monte Carlo tree search (SM-MCTS) in which every seat at every node
+picks its card by regret matching, samples the unseen prize order afresh in each iteration, and finishes
+with quick "bid in proportion to the prize" rollouts. It then draws its card from the root's average
+strategy, which approaches an equilibrium of the game as the iterations grow. With two players and at
+most three cards left it solves the rest of the game exactly (backward induction over the prize orders,
+with each round's matrix game solved in closed form or by regret matching).
+
+On top of that it watches the public history: when an opponent's every bid so far fits a simple fixed
+rule (bid the prize's own value, one above it, always the highest card, always the lowest), the search
+assumes it will keep to that rule and plays the best response to it; any deviation drops the model.
+
+It reads only the ``View`` (the remaining cards of every seat are public in GOPS), keeps nothing between
+calls, and draws all randomness from the ``rng`` it is given; with ``iterations`` set it is
+deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from ...core.game import Action, Hint, View
+from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
+
+DEFAULT_BUDGET_MS = 200.0
+EXPLORE = 0.12
+EXACT_CARDS = 3
+OTHERS_WEIGHT = {2: 1.0, 3: 1.0}
+"""How much the others' points count against a seat's own (2 players: zero-sum)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options that change how a round is decided."""
+
+    players: int
+    ties: str
+    negative: bool
+    ace: str
+    play_out: bool
+
+
+def _strength(faces: Sequence[int], ace: str) -> list[int]:
+    if ace == "beats_king" and 13 in faces:
+        return [14 if f == 1 else f for f in faces]
+    if ace == "high":
+        return [14 if f == 1 else f for f in faces]
+    return list(faces)
+
+
+class Sim:
+    """A compact GOPS position for search: hands as face lists, prize values, points (floats)."""
+
+    __slots__ = ("hands", "over", "pot", "pot_abs", "prizes", "pts", "rest_abs", "rules")
+
+    def __init__(self, rules: Rules, hands: list[list[int]], prizes: list[int], pts: list[float],
+                 pot: float, pot_abs: float, rest_abs: float) -> None:
+        self.rules = rules
+        self.hands = hands
+        self.prizes = prizes  # values, current prize first
+        self.pts = pts
+        self.pot = pot
+        self.pot_abs = pot_abs
+        self.rest_abs = rest_abs
+        self.over = not prizes or not hands[0]
+
+    def copy(self) -> Sim:
+        """An independent copy."""
+        return Sim(self.rules, [list(h) for h in self.hands], list(self.prizes), list(self.pts), self.pot,
+                   self.pot_abs, self.rest_abs)
+
+    def play(self, faces: Sequence[int]) -> None:
+        """Resolve the current prize with each seat's face (removed from its hand)."""
+        rules = self.rules
+        for seat, face in enumerate(faces):
+            self.hands[seat].remove(face)
+        prize = self.prizes.pop(0)
+        value = self.pot + prize
+        self.rest_abs -= abs(prize)
+        last = not self.prizes
+        bids = _strength(faces, rules.ace)
+        winner = -1
+        tie = False
+        if rules.negative and value == 0:
+            pass
+        elif rules.players == 2:
+            a, b = bids
+            if a == b:
+                tie = True
+            elif value > 0:
+                winner = 0 if a > b else 1
+            else:
+                winner = 0 if a < b else 1
+        else:
+            a, b, c = bids
+            if a == b == c:
+                tie = True
+            elif a in (b, c) or b == c:
+                winner = 2 if a == b else (1 if a == c else 0)
+            elif value > 0:
+                winner = bids.index(max(bids))
+            else:
+                winner = bids.index(min(bids))
+        if winner >= 0:
+            self.pts[winner] += value
+            self.pot = self.pot_abs = 0
+        elif tie and rules.ties == "carry" and not last:
+            self.pot_abs += abs(prize)
+            self.pot = value
+        else:
+            if tie and rules.ties == "split":
+                for s in range(rules.players):
+                    self.pts[s] += value / 2
+            self.pot = self.pot_abs = 0
+        if last:
+            self.over = True
+        elif not rules.play_out:
+            top = sorted(self.pts, reverse=True)
+            if top[0] - top[1] > self.rest_abs + self.pot_abs:
+                self.over = True
+
+    def utility(self, seat: int) -> float:
+        """What the search maximizes: the seat's points minus ``OTHERS_WEIGHT`` times the others' average."""
+        pts = self.pts
+        weight = OTHERS_WEIGHT[len(pts)]
+        return pts[seat] - weight * (sum(pts) - pts[seat]) / (len(pts) - 1)
+
+
+Model = Callable[[int, list[int]], int]
+"""A fixed opponent rule: (prize face, faces held) -> the face it bids."""
+
+
+def _match(prize: int, held: list[int]) -> int:
+    return prize
+
+
+def _above(prize: int, held: list[int]) -> int:
+    return 1 if prize == 13 else prize + 1
+
+
+def _highest(prize: int, held: list[int]) -> int:
+    return max(held)
+
+
+def _lowest(prize: int, held: list[int]) -> int:
+    return min(held)
+
+
+MODELS: tuple[tuple[str, Model], ...] = (
+    ("bids each prize's own value", _match),
+    ("bids one above each prize (the ace on the king)", _above),
+    ("always bids its highest card", _highest),
+    ("always bids its lowest card", _lowest),
+)
+
+
+@dataclass
+class Node:
+    """A joint-decision node: regrets and average strategy for every seat, children by outcome."""
+
+    actions: list[list[int]]
+    regrets: list[list[float]]
+    average: list[list[float]]
+    children: dict[tuple[object, ...], Node] = field(default_factory=dict)
+    visits: int = 0
+    value_sum: list[list[float]] = field(default_factory=list)
+    value_count: list[list[int]] = field(default_factory=list)
+
+
+def _node(actions: list[list[int]]) -> Node:
+    return Node(actions, [[0.0] * len(a) for a in actions], [[0.0] * len(a) for a in actions],
+                value_sum=[[0.0] * len(a) for a in actions], value_count=[[0] * len(a) for a in actions])
+
+
+def _regret_strategy(regrets: list[float]) -> list[float]:
+    positive = [r if r > 0 else 0.0 for r in regrets]
+    total = sum(positive)
+    if total <= 0:
+        return [1.0 / len(regrets)] * len(regrets)
+    return [p / total for p in positive]
+
+
+def _sample(weights: list[float], rng: random.Random) -> int:
+    x = rng.random()
+    acc = 0.0
+    for i, w in enumerate(weights):
+        acc += w
+        if x < acc:
+            return i
+    return len(weights) - 1
+
+
+def solve_matrix(matrix: list[list[float]], iterations: int = 400) -> tuple[list[float], float]:
+    """The row player's equilibrium strategy and the game's value (zero-sum, row maximizes).
+
+    Saddle points and 2x2 games are solved in closed form, larger ones by regret matching.
+    """
+    rows, cols = len(matrix), len(matrix[0])
+    lower = max(min(row) for row in matrix)
+    upper = min(max(matrix[r][c] for r in range(rows)) for c in range(cols))
+    if lower >= upper - 1e-12:
+        best = max(range(rows), key=lambda r: min(matrix[r]))
+        return [1.0 if r == best else 0.0 for r in range(rows)], lower
+    if rows == 2 and cols == 2:
+        (a, b), (c, d) = matrix
+        denom = a - b - c + d
+        p = (d - c) / denom
+        return [p, 1 - p], (a * d - b * c) / denom
+    r_reg, c_reg = [0.0] * rows, [0.0] * cols
+    r_avg, c_avg = [0.0] * rows, [0.0] * cols
+    for _ in range(iterations):
+        rs, cs = _regret_strategy(r_reg), _regret_strategy(c_reg)
+        row_vals = [sum(matrix[r][c] * cs[c] for c in range(cols)) for r in range(rows)]
+        col_vals = [sum(matrix[r][c] * rs[r] for r in range(rows)) for c in range(cols)]
+        value = sum(rs[r] * row_vals[r] for r in range(rows))
+        for r in range(rows):
+            r_reg[r] = max(0.0, r_reg[r] + row_vals[r] - value)  # regret matching plus
+            r_avg[r] += rs[r]
+        for c in range(cols):
+            c_reg[c] = max(0.0, c_reg[c] + value - col_vals[c])
+            c_avg[c] += cs[c]
+    total = sum(r_avg)
+    strategy = [x / total for x in r_avg]
+    ct = sum(c_avg)
+    cstrat = [x / ct for x in c_avg]
+    value = sum(strategy[r] * matrix[r][c] * cstrat[c] for r in range(rows) for c in range(cols))
+    return strategy, value
+
+
+class HardGopsBot:
+    """Mixed-strategy GOPS player: SM-MCTS with regret matching, exact endgames, fixed-rule detection."""
+
+    level = "hard"
+
+    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
+                 max_iterations: int = 20_000, exploit: bool = True, purify: float = 0.1,
+                 pure: bool = False) -> None:
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.max_iterations = max_iterations
+        self.exploit = exploit
+        self.purify = purify
+        self.pure = pure
+
+    # -- the Bot protocol ---------------------------------------------------------------------------
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """A card drawn from the mixed strategy the search found."""
+        if len(view.legal) == 1:
+            return view.legal[0]
+        faces, strategy, _values, _note = self.strategy(view, rng)
+        return self._action(view, faces[_sample(strategy, rng)])
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The most likely card of the mix, why, and each card's estimated value."""
+        if len(view.legal) == 1:
+            return Hint(view.legal[0], "the last card")
+        faces, strategy, values, note = self.strategy(view, rng)
+        best = max(range(len(faces)), key=lambda i: strategy[i])
+        mix = sorted(((strategy[i], faces[i]) for i in range(len(faces)) if strategy[i] >= 0.05), reverse=True)
+        shares = ", ".join(f"the {FACE_NAMES[f]} {round(100 * p)}%" for p, f in mix[:4])
+        if note:
+            reason = f"the opponent {note}: {self._answer(faces[best], note)}"
+        elif len(mix) > 1:
+            reason = (f"a predictable bidder can be read, so mix: {shares}; the {FACE_NAMES[faces[best]]} "
+                      f"is the most likely choice")
+        else:
+            reason = f"the {FACE_NAMES[faces[best]]} is best whatever the others bid"
+        reason += f" (worth {values[best]:+.1f} points against the table on average)"
+        alternatives = tuple(sorted(((self._action(view, f), round(v, 2)) for f, v in zip(faces, values,
+                                                                                          strict=True)),
+                                    key=lambda p: -p[1]))
+        return Hint(self._action(view, faces[best]), reason, alternatives)
+
+    # -- search -------------------------------------------------------------------------------------
+    def strategy(self, view: View, rng: random.Random) -> tuple[list[int], list[float], list[float], str]:
+        """My faces, the probability of each, its estimated value, and a note on a detected opponent rule."""
+        began = time.perf_counter()
+        rules, hands, current, future, pts, pot, pot_abs = self._read(view)
+        me = view.seat
+        models = self._models(view, rules) if self.exploit else {}
+        predicted = self._policy_predictions(view, models) if self.exploit else {}
+        notes = [MODELS[i][0] for i in models.values()]
+        notes += [f"plays like the normal CPU and should bid the {FACE_NAMES[f]}" for f in predicted.values()]
+        note = "; ".join(notes)
+        mine = sorted(hands[me])
+        known = current is not None
+        if rules.players == 2 and current is not None and len(mine) <= EXACT_CARDS and not models \
+                and not predicted:
+            rest_abs = float(sum(abs(v) for v in future) + abs(current))
+            sim = Sim(rules, hands, [current, *future], pts, pot, pot_abs, rest_abs)
+            return self._exact_root(sim, me)
+        root = _node([sorted(h) for h in hands])
+        # the budget counts from the call (reading the opponents costs time too), with a margin for the rest
+        deadline = None if self.iterations is not None else began + 0.9 * self.budget_ms / 1000
+        limit = self.iterations if self.iterations is not None else self.max_iterations
+        done = 0
+        unseen = list(future) if known else [*future]
+        while done < limit:
+            if deadline is not None and done >= 16 and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            order = list(unseen)
+            rng.shuffle(order)
+            if known:
+                assert current is not None
+                prizes = [current, *order]
+            else:
+                prizes = order
+            rest = float(sum(abs(v) for v in prizes))
+            sim = Sim(rules, [list(h) for h in hands], prizes, list(pts), pot, pot_abs, rest)
+            self._iterate(root, sim, rng, models, predicted, first=True)
+            done += 1
+        total = sum(root.average[me]) or 1.0
+        strategy = [x / total for x in root.average[me]]
+        strategy = self._purify(strategy)
+        if self.pure:
+            values0 = [root.value_sum[me][i] / max(1, root.value_count[me][i]) for i in range(len(strategy))]
+            top = max(range(len(strategy)), key=lambda i: values0[i])
+            strategy = [1.0 if i == top else 0.0 for i in range(len(strategy))]
+        values = [root.value_sum[me][i] / root.value_count[me][i] if root.value_count[me][i] else 0.0
+                  for i in range(len(root.actions[me]))]
+        exploited = set(models) | set(predicted)
+        if exploited and exploited == set(range(rules.players)) - {me}:
+            best = max(range(len(values)), key=lambda i: (values[i], -root.actions[me][i]))
+            strategy = [1.0 if i == best else 0.0 for i in range(len(values))]
+        return root.actions[me], strategy, values, note
+
+    def _purify(self, strategy: list[float]) -> list[float]:
+        """Drop the noise of the search: actions under ``self.purify`` are not played."""
+        kept = [p if p >= self.purify else 0.0 for p in strategy]
+        total = sum(kept)
+        return [p / total for p in kept] if total > 0 else strategy
+
+    def _iterate(self, node: Node, sim: Sim, rng: random.Random, models: dict[int, int],
+                 predicted: dict[int, int], first: bool) -> list[float]:
+        players = sim.rules.players
+        prize_face = int(sim.prizes[0])  # models are used only when a prize's value is its face
+        chosen: list[int] = []
+        probs: list[float] = []
+        strategies: list[list[float]] = []
+        for seat in range(players):
+            actions = node.actions[seat]
+            forced = models.get(seat)
+            if forced is not None or (first and seat in predicted):
+                face = predicted[seat] if forced is None else self._model_face(forced, sim, seat, prize_face)
+                index = actions.index(face) if face in actions else 0
+                chosen.append(index)
+                probs.append(1.0)
+                strategies.append([])
+                continue
+            sigma = _regret_strategy(node.regrets[seat])
+            n = len(actions)
+            mixed = [(1 - EXPLORE) * s + EXPLORE / n for s in sigma]
+            index = _sample(mixed, rng)
+            chosen.append(index)
+            probs.append(mixed[index])
+            strategies.append(sigma)
+        faces = [node.actions[s][chosen[s]] for s in range(players)]
+        prize = sim.prizes[0]
+        sim.play(faces)
+        if sim.over:
+            payoff = [sim.utility(s) for s in range(players)]
+        else:
+            key = (tuple(faces), prize)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _node([sorted(h) for h in sim.hands])
+                payoff = self._rollout(sim, rng, models)
+            else:
+                payoff = self._iterate(child, sim, rng, models, predicted, first=False)
+        node.visits += 1
+        for seat in range(players):
+            if not strategies[seat]:
+                continue
+            index = chosen[seat]
+            u = payoff[seat]
+            regrets = node.regrets[seat]
+            estimate = u / probs[seat]
+            for i in range(len(regrets)):
+                regrets[i] += (estimate if i == index else 0.0) - u
+            sigma = strategies[seat]
+            average = node.average[seat]
+            weight = node.visits  # linear averaging: later, better-informed strategies count more
+            for i in range(len(average)):
+                average[i] += weight * sigma[i]
+            node.value_sum[seat][index] += u
+            node.value_count[seat][index] += 1
+        return payoff
+
+    @staticmethod
+    def _model_face(model: int, sim: Sim, seat: int, prize_face: int) -> int:
+        return MODELS[model][1](prize_face, sim.hands[seat])
+
+    def _rollout(self, sim: Sim, rng: random.Random, models: dict[int, int]) -> list[float]:
+        """Finish the game with a quick, sensible policy for every seat.
+
+        A seat that can surely win a prize in the upper half (its best card beats every other seat's
+        best) does so with its cheapest sure card; a prize in the lowest third gets its lowest card;
+        otherwise it bids in proportion to the prize's rank among the prizes left, with some noise.
+        """
+        players = sim.rules.players
+        high_ace = sim.rules.ace == "high"
+        while not sim.over:
+            prizes = sim.prizes
+            prize = prizes[0] + sim.pot
+            n_prizes = len(prizes)
+            below = 0.0
+            for v in prizes:
+                if v < prize:
+                    below += 1.0
+                elif v == prize:
+                    below += 0.5
+            quantile = (below - 0.5) / (n_prizes - 1) if n_prizes > 1 else 1.0
+            hands = sim.hands
+            tops = [14 if high_ace and h[0] == 1 else h[-1] for h in hands]
+            faces = []
+            for seat in range(players):
+                forced = models.get(seat)
+                held = hands[seat]
+                if forced is not None:
+                    face = self._model_face(forced, sim, seat, int(prizes[0]))
+                    if face in held:
+                        faces.append(face)
+                        continue
+                ordered = held[1:] + [1] if high_ace and held[0] == 1 else held
+                n = len(ordered)
+                if prize > 0 and quantile >= 0.5:
+                    rival = max(tops[:seat] + tops[seat + 1:])
+                    if tops[seat] > rival:
+                        for f in ordered:
+                            if (14 if f == 1 and high_ace else f) > rival:
+                                faces.append(f)
+                                break
+                        continue
+                if prize <= 0 or quantile < 0.3:
+                    faces.append(ordered[0] if prize > 0 else ordered[-1])
+                    continue
+                index = int(quantile * (n - 1) + rng.random() * 2.6 - 1.3 + 0.5)
+                faces.append(ordered[min(n - 1, max(0, index))])
+            sim.play(faces)
+        return [sim.utility(s) for s in range(players)]
+
+    # -- exact endgame (two players) ----------------------------------------------------------------
+    def _exact_root(self, sim: Sim, me: int) -> tuple[list[int], list[float], list[float], str]:
+        memo: dict[tuple[object, ...], float] = {}
+        mine, theirs = sorted(sim.hands[me]), sorted(sim.hands[1 - me])
+        matrix = [[self._cell(sim, me, a, b, memo) for b in theirs] for a in mine]
+        strategy, _value = solve_matrix(matrix)
+        values = [sum(row) / len(row) for row in matrix]
+        return mine, strategy, values, ""
+
+    def _cell(self, sim: Sim, me: int, a: int, b: int, memo: dict[tuple[object, ...], float]) -> float:
+        nxt = sim.copy()
+        nxt.play([a, b] if me == 0 else [b, a])
+        return self._value(nxt, me, memo)
+
+    def _value(self, sim: Sim, me: int, memo: dict[tuple[object, ...], float]) -> float:
+        """The game's value for ``me`` from a position whose current prize is not yet turned."""
+        if sim.over:
+            return sim.utility(me)
+        key = (tuple(sorted(sim.hands[0])), tuple(sorted(sim.hands[1])), tuple(sorted(sim.prizes)), sim.pot,
+               sim.pts[me] - sim.pts[1 - me])
+        found = memo.get(key)
+        if found is not None:
+            return found
+        total = 0.0
+        distinct = sorted(set(sim.prizes))
+        for prize in distinct:
+            weight = sim.prizes.count(prize) / len(sim.prizes)
+            turned = sim.copy()
+            turned.prizes.remove(prize)
+            turned.prizes.insert(0, prize)
+            mine, theirs = sorted(turned.hands[me]), sorted(turned.hands[1 - me])
+            matrix = [[self._cell(turned, me, a, b, memo) for b in theirs] for a in mine]
+            total += weight * solve_matrix(matrix)[1]
+        memo[key] = total
+        return total
+
+    # -- reading the view ---------------------------------------------------------------------------
+    @staticmethod
+    def _read(view: View) -> tuple[Rules, list[list[int]], int | None, list[int], list[float], float, float]:
+        table = view.table
+        options = view.options
+        rules = Rules(view.players, str(options.get("ties", "carry")), bool(options.get("negative_faces", False)),
+                      str(options.get("ace", "low")), bool(options.get("play_out", False)))
+        values = dict(cast(tuple[tuple[int, int], ...], table["values"]))
+        remaining = cast(tuple[tuple[int, ...], ...], table["remaining"])
+        hands = [list(r) for r in remaining]
+        hands[view.seat] = sorted(FACE_LETTERS.index(str(a.args[0])) + 1 for a in view.legal)
+        prize = cast("int | None", table["prize"])
+        future = [values[c] for c in cast(tuple[int, ...], table["prizes_left"])]
+        pts = [float(p) for p in cast(tuple[object, ...], table["points"])]  # type: ignore[arg-type]
+        pot_cards = cast(tuple[int, ...], table["pot"])
+        pot = float(cast(int, table["pot_value"]))
+        pot_abs = float(sum(abs(values[c]) for c in pot_cards))
+        return rules, hands, None if prize is None else values[prize], future, pts, pot, pot_abs
+
+    @staticmethod
+    def _models(view: View, rules: Rules) -> dict[int, int]:
+        """Opponents whose every bid so far fits one fixed rule (at least three bids seen)."""
+        history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], view.table["history"])
+        if len(history) < 3 or view.table["prize"] is None or rules.ace != "low" or rules.negative:
+            return {}
+        found: dict[int, int] = {}
+        for seat in range(view.players):
+            if seat == view.seat:
+                continue
+            for index, (_name, model) in enumerate(MODELS):
+                held = list(range(1, 14))
+                fits = True
+                for pot, faces, _winner, _rule in history:
+                    prize_face = FACE_OF[pot[-1]]
+                    if model(prize_face, held) != faces[seat]:
+                        fits = False
+                        break
+                    held.remove(faces[seat])
+                if fits:
+                    prize = cast(int, view.table["prize"])
+                    remaining = cast(tuple[tuple[int, ...], ...], view.table["remaining"])[seat]
+                    if model(FACE_OF[prize], list(remaining)) in remaining:
+                        found[seat] = index
+                    break
+        return found
+
+    @staticmethod
+    def _policy_predictions(view: View, models: dict[int, int]) -> dict[int, int]:
+        """Opponents whose every bid so far is what the ``normal`` CPU would have bid, and its bid now.
+
+        The public history is replayed in a fresh game (the prize order of the future does not matter
+        to ``normal``, which sees only the set of prizes left), asking ``normal`` at every round.
+        """
+        from . import GAME
+        from .bots import NormalGopsBot
+        from .rules import PLAY, new_gops_deal, standard_hands
+
+        table = view.table
+        history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
+        prize = cast("int | None", table["prize"])
+        others = [s for s in range(view.players) if s != view.seat and s not in models]
+        if len(history) < 3 or prize is None or not others:
+            return {}
+        turned = [row[0][-1] for row in history] + [prize]
+        rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
+        options = GAME.resolve_options(view.options, view.players)
+        state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
+        normal = NormalGopsBot()
+        quiet = random.Random(0)
+        fits = set(others)
+        for row in history:
+            faces = row[1]
+            for seat in list(fits):
+                guess = normal.choose(state.view(seat), quiet)
+                if guess.args[0] != FACE_LETTERS[faces[seat] - 1]:
+                    fits.discard(seat)
+            if not fits:
+                return {}
+            for seat in range(view.players):
+                action = PLAY[faces[seat]]
+                assert action is not None
+                state.apply(seat, action)
+        if state.is_over:
+            return {}
+        return {seat: FACE_LETTERS.index(str(normal.choose(state.view(seat), quiet).args[0])) + 1
+                for seat in sorted(fits)}
+
+    @staticmethod
+    def _answer(face: int, note: str) -> str:
+        """Words for the answer to a read opponent."""
+        name = FACE_NAMES[face]
+        for other in range(13, 0, -1):
+            if note.endswith(f"the {FACE_NAMES[other]}"):
+                if face == other:
+                    return f"match it with the {name}: nobody takes this prize"
+                if face > other:
+                    return f"the {name} beats it as cheaply as possible"
+                return f"give this prize up with the {name}"
+        return f"the {name} is the best answer to that"
+
+    @staticmethod
+    def _action(view: View, face: int) -> Action:
+        letter = FACE_LETTERS[face - 1]
+        return next(a for a in view.legal if a.args[0] == letter)
+
+
+__all__ = ["HardGopsBot", "Sim", "solve_matrix"]

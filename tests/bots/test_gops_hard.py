@@ -1,0 +1,116 @@
+"""GOPS's hard bot: its fast simulator agrees with the engine, matrix games, mixing, exploiting fixed rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.core.registry import get_game
+from cardsuite.games.gops.hard import HardGopsBot, Sim, solve_matrix
+from cardsuite.games.gops.rules import FACE_LETTERS
+
+GOPS = get_game("gops")
+
+OPTION_SETS = [
+    {}, {"ties": "discard"}, {"ties": "split"}, {"negative_faces": True}, {"ace": "high"},
+    {"ace": "beats_king"}, {"play_out": True}, {"negative_faces": True, "ties": "discard"},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=[str(o) for o in OPTION_SETS])
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_fast_simulator_scores_every_game_like_the_engine(options: dict[str, object], players: int) -> None:
+    if options.get("ties") == "split" and players == 3:
+        pytest.skip("split is for 2 players")
+    rng = random.Random(players * 31 + len(options))
+    resolved = GOPS.resolve_options(options, players)
+    for _ in range(25):
+        state = GOPS.new_deal(players, resolved, None, rng=rng)
+        view = state.view(0)
+        rules, hands, current, _future, pts, pot, pot_abs = HardGopsBot._read(view)
+        values = dict(view.table["values"])  # type: ignore[call-overload]
+        prizes = [values[c] for c in state.setup().stock]
+        assert current == prizes[0]
+        sim = Sim(rules, hands, prizes, pts, pot, pot_abs, float(sum(abs(v) for v in prizes)))
+        while not state.is_over:
+            faces = [rng.choice(sim.hands[s]) for s in range(players)]
+            for seat, face in enumerate(faces):
+                state.apply(seat, GOPS.parse_action(f"play {FACE_LETTERS[face - 1]}"))
+            sim.play(faces)
+            assert sim.over == state.is_over
+        assert sim.pts == [float(x) for x in state.scores()]
+
+
+def test_matrix_games() -> None:
+    strategy, value = solve_matrix([[1.0, -1.0], [-1.0, 1.0]])
+    assert strategy == pytest.approx([0.5, 0.5]) and value == pytest.approx(0.0)
+    strategy, value = solve_matrix([[3.0, 1.0], [2.0, 0.0]])  # a saddle point: the first row
+    assert strategy == [1.0, 0.0] and value == 1.0
+    strategy, value = solve_matrix([[0.0, 1.0, -1.0], [-1.0, 0.0, 1.0], [1.0, -1.0, 0.0]], iterations=3000)
+    assert strategy == pytest.approx([1 / 3] * 3, abs=0.03) and value == pytest.approx(0.0, abs=0.03)
+
+
+def play(bots: list[object], options: dict[str, object], seed: int) -> tuple[float, ...]:
+    rng = random.Random(seed)
+    state = GOPS.new_deal(len(bots), GOPS.resolve_options(options, len(bots)), None, rng=rng)
+    while not state.is_over:
+        chosen = {s: bots[s].choose(state.view(s), rng) for s in sorted(state.to_act)}  # type: ignore[attr-defined]
+        for seat, action in chosen.items():
+            state.apply(seat, action)
+    return tuple(float(x) for x in state.scores())
+
+
+class Matcher:
+    """Bids each prize's own value."""
+
+    level = "panel"
+
+    def choose(self, view, rng):  # type: ignore[no-untyped-def]
+        prize = view.table["prize"]
+        face = prize % 13 + 2
+        face = 1 if face == 14 else face
+        return next(a for a in view.legal if a.args[0] == FACE_LETTERS[face - 1])
+
+
+def test_a_bidder_of_the_prize_value_is_read_and_beaten() -> None:
+    hard = HardGopsBot(iterations=300)
+    total = 0.0
+    for seed in range(3):
+        mine, theirs = play([hard, Matcher()], {"ties": "discard"}, seed)
+        total += mine - theirs
+    assert total > 3 * 15
+
+
+def test_the_mix_is_mixed_early_and_deterministic_for_a_seed() -> None:
+    state = GOPS.new_deal(2, GOPS.resolve_options({"ties": "discard"}, 2), None, rng=random.Random(2))
+    bot = HardGopsBot(iterations=400)
+    faces, strategy, values, _note = bot.strategy(state.view(0), random.Random(9))
+    assert len(faces) == 13 and len(values) == 13
+    assert sum(strategy) == pytest.approx(1.0)
+    assert sum(1 for p in strategy if p > 0) >= 2
+    assert bot.strategy(state.view(0), random.Random(9))[1] == strategy
+
+
+def test_hint_reports_every_card_and_a_reason() -> None:
+    state = GOPS.new_deal(3, GOPS.resolve_options({}, 3), None, rng=random.Random(4))
+    hint = HardGopsBot(iterations=200).hint(state.view(1), random.Random(1))
+    assert hint.action in state.view(1).legal
+    assert len(hint.alternatives) == 13 and "points" in hint.reason
+
+
+def test_make_bot_finds_the_gops_hard_level() -> None:
+    from cardsuite.bots import make_bot
+
+    bot = make_bot(GOPS, "hard:50")
+    assert isinstance(bot, HardGopsBot) and bot.iterations == 50
+
+
+def test_the_choice_ignores_the_opponents_pending_bid() -> None:
+    """Whatever card the opponent has already chosen (hidden), the view and so the choice are the same."""
+    choices = set()
+    for secret in ("A", "7", "K"):
+        state = GOPS.new_deal(2, GOPS.resolve_options({}, 2), None, rng=random.Random(6))
+        state.apply(1, GOPS.parse_action(f"play {secret}"))
+        choices.add(HardGopsBot(iterations=150).choose(state.view(0), random.Random(3)))
+    assert len(choices) == 1

@@ -1,0 +1,135 @@
+"""The generic hard bot: found for every game, legal, deterministic with an iteration budget, fair."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.bots import LEVELS, levels_for, make_bot
+from cardsuite.bots.base import parse_level
+from cardsuite.bots.search import SearchBot, utility
+from cardsuite.core.errors import CardsuiteError
+from cardsuite.core.game import Game, State
+from cardsuite.core.registry import all_games, get_game
+
+TRICK_GAMES = [g.info.name for g in all_games() if g.info.name in ("nap", "napas", "napoleon")]
+
+
+def advance(game: Game, state: State, steps: int, rng: random.Random) -> State:
+    """Let ``normal`` bots play ``steps`` actions (fewer if the deal ends)."""
+    bot = make_bot(game, "normal")
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = min(state.to_act)
+        state.apply(seat, bot.choose(state.view(seat), rng))
+    return state
+
+
+def test_every_game_offers_hard_and_make_bot_builds_it() -> None:
+    for game in all_games():
+        assert levels_for(game)[-1] == "hard"
+        bot = make_bot(game, "hard:3")
+        assert bot.level == "hard"
+    assert LEVELS[-1] == "hard"
+
+
+def test_budget_spelling() -> None:
+    assert parse_level("hard") == ("hard", None, None)
+    assert parse_level("hard:500ms") == ("hard", 500.0, None)
+    assert parse_level("hard:64") == ("hard", None, 64)
+    with pytest.raises(CardsuiteError):
+        parse_level("hard:lots")
+
+
+def test_utility_is_score_against_the_others_average() -> None:
+    assert utility((9, -3, -3, -3), 0) == 12.0
+    assert utility((0, 7, 0, 0), 0) == pytest.approx(-7 / 3)
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_hard_plays_legal_moves_and_repeats_itself_for_a_seed(name: str) -> None:
+    game = get_game(name)
+    players = game.info.default_players
+    rng = random.Random(4)
+    for steps in (0, players + 3, 3 * players):
+        state = game.new_deal(players, game.resolve_options({}, players), 0, rng=rng)
+        state = advance(game, state, steps, rng)
+        if state.is_over:
+            continue
+        seat = min(state.to_act)
+        view = state.view(seat)
+        bot = SearchBot(game, iterations=3)
+        first = bot.choose(view, random.Random(11))
+        assert first in view.legal
+        assert bot.choose(view, random.Random(11)) == first
+
+
+@pytest.mark.parametrize("name", [n for n in TRICK_GAMES if n in ("nap", "napas")])
+def test_choice_ignores_the_opponents_actual_hidden_cards(name: str) -> None:
+    """Swapping two opponents' unplayed cards leaves the view, and so the choice, unchanged."""
+    game = get_game(name)
+    rng = random.Random(21)
+    checked = 0
+    for attempt in range(30):
+        options = game.resolve_options({}, 4)
+        state = game.new_deal(4, options, attempt % 4, rng=rng)
+        actions: list[tuple[int, object]] = []
+        bot = make_bot(game, "normal")
+        for _ in range(rng.randrange(0, 9)):
+            if state.is_over:
+                break
+            seat = min(state.to_act)
+            action = bot.choose(state.view(seat), rng)
+            actions.append((seat, action))
+            state.apply(seat, action)
+        if state.is_over:
+            continue
+        me = min(state.to_act)
+        a, b = [s for s in range(4) if s != me][:2]
+        setup = state.setup()
+        held_a = [c for c in state.view(a).hand if c in setup.hands[a]]
+        held_b = [c for c in state.view(b).hand if c in setup.hands[b]]
+        if not held_a or not held_b:
+            continue
+        hands = [list(h) for h in setup.hands]
+        ca, cb = held_a[0], held_b[0]
+        hands[a][hands[a].index(ca)], hands[b][hands[b].index(cb)] = cb, ca
+        twin = game.new_deal(4, options, setup.dealer, hands=hands, stock=setup.stock)
+        try:
+            for seat, action in actions:
+                twin.apply(seat, action)  # type: ignore[arg-type]
+        except Exception:
+            continue
+        if twin.view(me) != state.view(me):
+            continue
+        hard = SearchBot(game, iterations=4)
+        assert hard.choose(state.view(me), random.Random(5)) == hard.choose(twin.view(me), random.Random(5))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 1
+
+
+def test_hint_names_the_choice_with_a_reason_and_values_every_alternative() -> None:
+    game = get_game("nap")
+    state = game.new_deal(4, game.resolve_options({}, 4), 3, rng=random.Random(8))
+    view = state.view(0)
+    hint = SearchBot(game, iterations=4).hint(view, random.Random(1))
+    assert hint.action in view.legal
+    assert hint.reason and "on average" in hint.reason
+    assert {a for a, _ in hint.alternatives} == set(view.legal)
+    assert hint.alternatives[0][0] == hint.action
+
+
+def test_bids_are_searched_with_their_chance_of_making() -> None:
+    game = get_game("nap")
+    from cardsuite.cards import parse_cards
+
+    hands = [parse_cards(h.split()) for h in ("AS KS QS JS TS", "2H 3H 4H 5H 7D", "2D 3D 4D 5D 6D",
+                                              "2C 3C 4C 5C 6C")]
+    state = game.new_deal(4, game.resolve_options({}, 4), 3, hands=hands, stock=[])
+    hint = make_bot(game, "hard:6").hint(state.view(0), random.Random(2))
+    assert str(hint.action) == "bid wellington" or str(hint.action) == "bid nap"
+    assert "100%" in hint.reason

@@ -1,0 +1,105 @@
+"""The double-dummy trick solver: exact against a plain minimax, and on hands whose result is obvious."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsuite.cards import BIT, SUIT_MASK, SUIT_OF, parse_cards
+from cardsuite.core.registry import get_game
+from cardsuite.games.tricksolver import NAP_RULES, NAPAS_RULES, Position, TrickRules, TrickSolver, position_of
+
+NAP = get_game("nap")
+
+
+def brute(pos: Position, rules: TrickRules) -> int:
+    """Declarer's final tricks by plain minimax: no memo, no pruning, no card equivalence."""
+
+    def legal(hands: list[int], seat: int, trick: list[tuple[int, int]], trump: int, opening: bool) -> list[int]:
+        hand = hands[seat]
+        if trick:
+            led = SUIT_OF[trick[0][1]]
+            allowed = hand & SUIT_MASK[led]
+            if not allowed and rules.must_trump and trump >= 0:
+                allowed = hand & SUIT_MASK[trump]
+            allowed = allowed or hand
+        elif opening and rules.lead_trump_first and trump >= 0 and hand & SUIT_MASK[trump]:
+            allowed = hand & SUIT_MASK[trump]
+        else:
+            allowed = hand
+        return [c for c in range(52) if allowed >> c & 1]
+
+    def winner(trick: list[tuple[int, int]], trump: int) -> int:
+        led = SUIT_OF[trick[0][1]]
+        return max(trick, key=lambda p: (SUIT_OF[p[1]] == trump, SUIT_OF[p[1]] == led, p[1] % 13))[0]
+
+    def go(hands: list[int], seat: int, trick: list[tuple[int, int]], trump: int, opening: bool) -> int:
+        if not any(hands) and not trick:
+            return 0
+        results = []
+        for card in legal(hands, seat, trick, trump, opening):
+            t = SUIT_OF[card] if trump == -2 else trump
+            hands[seat] ^= BIT[card]
+            nxt = [*trick, (seat, card)]
+            if len(nxt) == pos.players:
+                w = winner(nxt, t)
+                results.append((w == pos.declarer) + go(hands, w, [], t, False))
+            else:
+                results.append(go(hands, (seat + 1) % pos.players, nxt, t, False))
+            hands[seat] ^= BIT[card]
+        maximize = (seat == pos.declarer) != pos.minimize
+        return max(results) if maximize else min(results)
+
+    return pos.declarer_tricks + go(list(pos.hands), pos.turn, list(pos.trick), pos.trump, pos.opening)
+
+
+def random_position(rng: random.Random, cards: int, players: int, trump: int, minimize: bool) -> Position:
+    deck = rng.sample(range(52), cards * players)
+    hands = [sum(BIT[c] for c in deck[s * cards:(s + 1) * cards]) for s in range(players)]
+    return Position(players, hands, rng.randrange(players), [], trump, 0, minimize, trump == -2, 0)
+
+
+@pytest.mark.parametrize("rules", [NAP_RULES, NAPAS_RULES], ids=["nap", "napas"])
+def test_solver_matches_plain_minimax(rules: TrickRules) -> None:
+    rng = random.Random(7)
+    for _ in range(40):
+        trump = rng.choice([-1, 0, 1, 2, 3] + ([-2] if rules.first_lead_names_trump else []))
+        pos = random_position(rng, rng.choice([2, 3]), rng.choice([3, 4]), trump, rng.random() < 0.3)
+        pos.opening = pos.opening or (rules.lead_trump_first and rng.random() < 0.5)
+        assert TrickSolver(rules).tricks(pos) == brute(pos, rules)
+
+
+def test_card_values_match_minimax_after_each_card() -> None:
+    rng = random.Random(3)
+    for _ in range(15):
+        pos = random_position(rng, 3, 4, rng.choice([0, 1, 2, 3]), False)
+        values = TrickSolver(NAP_RULES).card_values(pos)
+        for card, value in values.items():
+            after = Position(pos.players, list(pos.hands), pos.turn, [], pos.trump, 0, False, False, 0)
+            after.hands[pos.turn] ^= BIT[card]
+            after.trick = [(pos.turn, card)]
+            after.turn = (pos.turn + 1) % pos.players
+            assert value == brute(after, NAP_RULES)
+
+
+def deal(hands: list[str], dealer: int = 3, **options: object):  # type: ignore[no-untyped-def]
+    cards = [parse_cards(h.split()) for h in hands]
+    return NAP.new_deal(4, NAP.resolve_options(options, 4), dealer, hands=cards, stock=[])
+
+
+def test_a_solid_suit_takes_all_five_and_low_cards_make_misere() -> None:
+    state = deal(["AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D", "2C 3C 4C 5C 6C"], dealer=3)
+    state.apply(0, NAP.parse_action("bid nap"))
+    for seat in (1, 2, 3):
+        if state.phase == "bidding":
+            state.apply(seat, NAP.parse_action("pass"))
+    pos = position_of(state, NAP_RULES)
+    assert pos is not None and TrickSolver(NAP_RULES).tricks(pos) == 5
+
+    state = deal(["2S 3H 2D 3C 4C", "AS KS QS JS TS", "AH KH QH JH TH", "AD KD QD JD TD"], dealer=3)
+    state.apply(0, NAP.parse_action("bid misere"))
+    for seat in (1, 2, 3):
+        state.apply(seat, NAP.parse_action("pass"))
+    pos = position_of(state, NAP_RULES)
+    assert pos is not None and pos.minimize and TrickSolver(NAP_RULES).tricks(pos) == 0

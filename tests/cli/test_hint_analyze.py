@@ -1,0 +1,115 @@
+"""``cardsuite hint`` and ``cardsuite analyze`` on real record files."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardsuite.bots import make_bot
+from cardsuite.cards import parse_cards
+from cardsuite.cli import app
+from cardsuite.core.match import Match, SeatSpec
+from cardsuite.core.record import save_record
+from cardsuite.core.registry import get_game
+
+RUNNER = CliRunner()
+
+
+def record(game_name: str, players: int, deals: int, extra: int, seed: int = 3) -> dict[str, object]:
+    """A match of ``normal`` bots: ``deals`` finished deals, then ``extra`` actions of the next one."""
+    game = get_game(game_name)
+    match = Match(game, players, game.resolve_options({}, players), seed,
+                  [SeatSpec(f"P{i}", "cpu", "normal") for i in range(players)])
+    bot = make_bot(game, "normal")
+    rng = random.Random(seed)
+
+    def act() -> None:
+        seat = min(match.state.to_act)
+        match.act(seat, bot.choose(match.state.view(seat), rng))
+
+    for number in range(deals):
+        while not match.deal_over:
+            act()
+        if match.is_over:
+            return match.record()
+        if number < deals - 1 or extra:
+            match.next_deal()
+    done = 0
+    while extra and (done < extra or match.state.phase != "play"):  # stop in the play of a deal
+        act()
+        done += 1
+        if match.deal_over:
+            match.next_deal()
+    return match.record()
+
+
+def test_hint_names_the_seat_to_move_the_action_and_the_alternatives(tmp_path: Path) -> None:
+    path = tmp_path / "nap.json"
+    save_record(path, record("nap", 4, 1, 6))
+    result = RUNNER.invoke(app, ["hint", str(path), "--iterations", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (hint,) = data["hints"]
+    assert hint["reason"]
+    assert hint["action"] in {a["action"] for a in hint["alternatives"]}
+    text = RUNNER.invoke(app, ["hint", str(path), "--iterations", "4"])
+    assert text.exit_code == 0 and "why:" in text.stdout and "to move" in text.stdout
+
+
+def test_hint_on_a_finished_record_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    path = tmp_path / "done.json"
+    save_record(path, record("nap", 4, 1, 0))
+    result = subprocess.run([sys.executable, "-m", "cardsuite", "hint", str(path)], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 1
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1
+    assert "no unfinished deal" in result.stderr
+
+
+def test_analyze_solves_each_finished_nap_deal(tmp_path: Path) -> None:
+    path = tmp_path / "nap.json"
+    save_record(path, record("nap", 4, 3, 0, seed=5))
+    result = RUNNER.invoke(app, ["analyze", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    deals = json.loads(result.stdout)["deals"]
+    assert len(deals) == 3 and all(d["exact"] for d in deals)
+    for deal in deals:
+        assert len(deal["contracts"]) == 4  # one line per seat
+        for mistake in deal["mistakes"]:
+            assert mistake["cost"] > 0 and mistake["played"] != mistake["best"]
+    text = RUNNER.invoke(app, ["analyze", str(path)])
+    assert text.exit_code == 0 and "could have made" in text.stdout
+
+
+def test_analyze_finds_a_thrown_away_winner(tmp_path: Path) -> None:
+    """The declarer could make nap with spades trumps but leads a heart: analyze points at that card."""
+    game = get_game("nap")
+    hands = [["AS", "KS", "QS", "JS", "2H"], ["3H", "4H", "5H", "6H", "7D"], ["2D", "3D", "4D", "5D", "6D"],
+             ["2C", "3C", "4C", "5C", "6C"]]
+    state = game.new_deal(4, game.resolve_options({}, 4), 3, hands=[parse_cards(h) for h in hands], stock=[])
+    actions = ["0 bid 4", "1 pass", "2 pass", "3 pass", "0 play 2H"]
+    for line in actions:
+        seat, _, text = line.partition(" ")
+        state.apply(int(seat), game.parse_action(text))
+    bot = make_bot(game, "normal")
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = min(state.to_act)
+        action = bot.choose(state.view(seat), rng)
+        actions.append(f"{seat} {action}")
+        state.apply(seat, action)
+    data = {"format": "cardsuite-record/1", "game": "nap", "players": 4,
+            "deals": [{"dealer": 3, "hands": hands, "stock": [], "actions": actions}]}
+    path = tmp_path / "lead.json"
+    save_record(path, data)
+    result = RUNNER.invoke(app, ["analyze", str(path), "--json"])
+    (deal,) = json.loads(result.stdout)["deals"]
+    first = deal["mistakes"][0]
+    assert (first["action_index"], first["seat"], first["played"]) == (4, 0, "play 2H")
+    assert first["best"].endswith("S") and first["cost"] == 24
+    assert "4 made" in deal["best_play_result"]
