@@ -10,7 +10,7 @@ from cardsuite.bots import levels_for, make_bot
 from cardsuite.cards import parse_card
 from cardsuite.core.errors import IllegalAction
 from cardsuite.core.simultaneous import Simultaneous, choice_events, chosen_event
-from cardsuite.games.gops import GAME, HARD_BOT_MODULE
+from cardsuite.games.gops import GAME
 from cardsuite.games.gops.rules import PRIZES, GopsState
 
 RANKS = "A23456789TJQK"
@@ -29,9 +29,8 @@ def bid(state: GopsState, *ranks: str) -> None:
 
 def test_levels() -> None:
     levels = GAME.bot_levels()
-    assert set(levels) >= {"easy", "normal"}
-    assert levels_for(GAME)[:3] == ("random", "easy", "normal")
-    assert HARD_BOT_MODULE == "cardsuite.games.gops.hard"
+    assert set(levels) == {"easy", "normal", "hard"}
+    assert levels_for(GAME) == ("random", "easy", "normal", "hard")
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])

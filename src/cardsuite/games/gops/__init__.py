@@ -1,16 +1,13 @@
 """GOPS / Goofspiel: 2 or 3 players bid in secret for 13 diamond prizes with identical hands.
 
-CPU levels: ``easy`` and ``normal`` in ``bots.py``. A game-theoretic ``hard`` level plugs in by adding
-the module ``cardsuite.games.gops.hard`` with a class ``HardGopsBot`` (same ``choose``/``hint`` as the
-others): ``bot_levels`` offers it as soon as that module exists.
+CPU levels: ``easy`` and ``normal`` in ``bots.py``; ``hard`` (a mixed strategy from simultaneous-move
+search, since a pure best response is exploitable in a simultaneous game) in ``hard.py``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from importlib import import_module
-from importlib.util import find_spec
 
 from ...cards import Card
 from ...core.errors import OptionError
@@ -28,9 +25,6 @@ from .rules import (
     parse_gops_action,
     standard_hands,
 )
-
-HARD_BOT_MODULE = "cardsuite.games.gops.hard"
-"""Where the future game-theoretic ``hard`` bot lives (class ``HardGopsBot``); absent until written."""
 
 
 class Gops(Game):
@@ -115,13 +109,11 @@ class Gops(Game):
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyGopsBot, NormalGopsBot
+        from .hard import HardGopsBot
 
-        levels: dict[str, BotFactory] = {"easy": EasyGopsBot, "normal": NormalGopsBot}
-        if find_spec(HARD_BOT_MODULE) is not None:  # the hook for the game-theoretic level
-            levels["hard"] = import_module(HARD_BOT_MODULE).HardGopsBot
-        return levels
+        return {"easy": EasyGopsBot, "normal": NormalGopsBot, "hard": HardGopsBot}
 
 
 GAME = Gops()
 
-__all__ = ["GAME", "HARD_BOT_MODULE", "Gops", "GopsState"]
+__all__ = ["GAME", "Gops", "GopsState"]

@@ -10,10 +10,8 @@ gives the play of a careful player: win by the smallest margin that is sure when
 is known to be lower, give up prizes it cannot win cheaply by throwing its lowest card, and stay off the
 cards an opponent is likely to play in 3-player games (a tie hands the prize to the third player).
 
-Hook for a stronger level: a game-theoretic ``hard`` bot (for example a Nash-equilibrium or CFR player)
-goes in the module ``cardsuite.games.gops.hard`` as class ``HardGopsBot`` with the same ``choose`` and
-``hint``; ``Gops.bot_levels`` offers it automatically once that module exists (see ``HARD_BOT_MODULE``).
-The helpers below (``Situation``, ``outcome_odds``) are meant to be reused there.
+The game-theoretic ``hard`` level lives in ``hard.py``; the helpers below (``Situation``,
+``outcome_odds``) may be reused by other levels.
 """
 
 from __future__ import annotations
