@@ -42,7 +42,8 @@ def _nap(view: View, match: Match, names: tuple[str, ...], style: Style) -> list
     out: list[Text] = []
     bids = view.table.get("bids")
     if isinstance(bids, tuple) and bids:
-        out.append(_line("bids", ", ".join(f"{names[s]} {b or 'pass'}" for s, b in bids)))
+        said = (match.game.describe_action(match.game.parse_action(f"bid {b}")) if b else "pass" for _, b in bids)
+        out.append(_line("bids", ", ".join(f"{names[s]} {w}" for (s, _), w in zip(bids, said, strict=True))))
     return out
 
 
