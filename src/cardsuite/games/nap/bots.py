@@ -12,7 +12,7 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, SUITS, Card, card_name, ranked_deck
 from ...core.game import Action, ReasonedBot, View
-from ..trickplay import beats, current_winner, highest, lowest, sure_winner
+from ..trickplay import current_winner, follow_to_win, highest, lowest, shed_as_declarer, stay_under, sure_winner
 from .rules import LADDER
 
 Choice = tuple[Action, str]
@@ -156,7 +156,7 @@ class NormalNapBot(ReasonedBot):
             if trumps and trumps_out:
                 return highest(trumps), "force out the higher trumps"
             return lowest(cards, trump), "lead low and keep the winners"
-        return self._follow_to_win(cards, trick, trump, unseen, view)
+        return follow_to_win(cards, trick, trump, unseen, view.players)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
                   declarer: int, unseen: set[Card]) -> tuple[Card, str]:
@@ -170,44 +170,16 @@ class NormalNapBot(ReasonedBot):
         declarer_played = any(s == declarer for s, _ in trick)
         if declarer_played and seat != declarer:
             return lowest(cards, trump), "a fellow opponent is already winning: play low"
-        return self._follow_to_win(cards, trick, trump, unseen, view)
-
-    def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                       unseen: set[Card], view: View) -> tuple[Card, str]:
-        _seat, best = current_winner(trick, trump)
-        led = SUIT_OF[trick[0][1]]
-        winning = [c for c in cards if beats(c, best, trump)]
-        if not winning:
-            return lowest(cards, trump), "cannot win this trick: throw the lowest card"
-        last = len(trick) == view.players - 1
-        winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
-        if last:
-            ruff = SUIT_OF[winning[0]] == trump and led != trump
-            return winning[0], "trump when void" if ruff else "win with the lowest card that is enough"
-        safe = [c for c in winning if not any(
-            SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
-        if safe:
-            return safe[0], "win with the lowest card that is sure to hold"
-        return winning[-1], "win with the highest card, others still to play"
+        return follow_to_win(cards, trick, trump, unseen, view.players)
 
     def _misere(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
                 declarer: int) -> tuple[Card, str]:
         if view.seat == declarer:
-            if not trick:
-                return min(cards, key=lambda c: RANK_OF[c]), "misère: lead the lowest card"
-            _seat, best = current_winner(trick, -1)
-            losing = [c for c in cards if not beats(c, best, -1)]
-            if losing:
-                return highest(losing), "misère: get rid of the highest card that still loses"
-            return highest(cards), "misère: forced to win, so shed the highest card"
+            return shed_as_declarer(cards, trick, "misère")
         if not trick:
             return min(cards, key=lambda c: RANK_OF[c]), "against misère: lead low to catch the declarer"
-        seat, best = current_winner(trick, -1)
-        if seat == declarer:
-            under = [c for c in cards if not beats(c, best, -1)]
-            if under:
-                return highest(under), "against misère: stay under the declarer's card"
-        return min(cards, key=lambda c: RANK_OF[c]), "against misère: play low"
+        return stay_under(cards, trick, declarer, "misère") or (
+            min(cards, key=lambda c: RANK_OF[c]), "against misère: play low")
 
 
 class EasyNapBot(NormalNapBot):

@@ -13,7 +13,7 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
 from ...core.game import Action, ReasonedBot, View
-from ..trickplay import beats, current_winner, highest, lowest, sure_winner
+from ..trickplay import current_winner, follow_to_win, highest, lowest, shed_as_declarer, stay_under, sure_winner
 from .rules import LADDER, ZERO, exchange_action
 
 Choice = tuple[Action, str]
@@ -200,7 +200,7 @@ class NormalNapasBot(ReasonedBot):
             if winners:
                 return highest(winners), f"cash {card_name(highest(winners))}: no unseen card beats it"
             return lowest(cards, trump), "lead low and keep the winners"
-        return self._follow_to_win(cards, trick, trump, unseen, view)
+        return follow_to_win(cards, trick, trump, unseen, view.players)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
                   declarer: int, unseen: set[Card]) -> tuple[Card, str]:
@@ -214,43 +214,17 @@ class NormalNapasBot(ReasonedBot):
         declarer_played = any(s == declarer for s, _ in trick)
         if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
             return lowest(cards, trump), "a fellow opponent is already winning: play low"
-        return self._follow_to_win(cards, trick, trump, unseen, view)
-
-    def _follow_to_win(self, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                       unseen: set[Card], view: View) -> tuple[Card, str]:
-        _seat, best = current_winner(trick, trump)
-        led = SUIT_OF[trick[0][1]]
-        winning = [c for c in cards if beats(c, best, trump)]
-        if not winning:
-            return lowest(cards, trump), "cannot win this trick: play the lowest card"
-        last = len(trick) == view.players - 1
-        winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
-        if last:
-            ruff = SUIT_OF[winning[0]] == trump and led != trump
-            return winning[0], "trump to win the trick" if ruff else "win with the lowest card that is enough"
-        safe = [c for c in winning if not any(
-            SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
-        if safe:
-            return safe[0], "win with the lowest card that is sure to hold"
-        return winning[-1], "win with the highest card, others still to play"
+        return follow_to_win(cards, trick, trump, unseen, view.players)
 
     def _zero(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
               declarer: int) -> tuple[Card, str]:
         if view.seat == declarer:
-            if not trick:
-                return min(cards, key=lambda c: RANK_OF[c]), "zero game: lead the lowest card"
-            _seat, best = current_winner(trick, -1)
-            losing = [c for c in cards if not beats(c, best, -1)]
-            if losing:
-                return highest(losing), "zero game: shed the highest card that still loses"
-            return highest(cards), "zero game: forced to win, so win with the highest card"
+            return shed_as_declarer(cards, trick, "zero game")
         if not trick:
             return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: lead low"
-        seat, best = current_winner(trick, -1)
-        if seat == declarer:
-            under = [c for c in cards if not beats(c, best, -1)]
-            if under:
-                return highest(under), "against the zero game: stay under the declarer's card"
+        under = stay_under(cards, trick, declarer, "the zero game")
+        if under is not None:
+            return under
         if not any(s == declarer for s, _ in trick):
             return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: play low before the declarer"
         return highest(cards), "against the zero game: the declarer is safe here, shed a high card"
