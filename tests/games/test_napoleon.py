@@ -89,6 +89,7 @@ def test_j1_bid_order() -> None:
 def test_j2_auction_until_four_have_passed() -> None:
     state = deal({})  # dealer 4: seat 0 speaks first (P1..P5 = seats 0..4)
     act(state, "0 bid 12 C", "1 bid 12 H", "2 pass", "3 bid 12 S", "4 pass", "0 pass")
+    assert all(info.role is None for info in state.view(2).seats)  # the high bidder is not Napoleon yet
     assert state.to_act == {1}  # seat 2 has dropped out and is skipped
     act(state, "1 bid 13 H")
     assert state.to_act == {3}
@@ -96,6 +97,7 @@ def test_j2_auction_until_four_have_passed() -> None:
         act(state, "2 bid 14 S")
     act(state, "3 pass")
     assert state.phase == "adjutant" and state.napoleon == 1
+    assert state.view(0).seats[1].role == "napoleon"
     table = state.view(0).table
     assert table["declarer"] == 1 and table["bid"] == (13, H) and table["trump"] == H
     assert table["passed"] == (0, 2, 3, 4)

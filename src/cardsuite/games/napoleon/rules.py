@@ -605,8 +605,8 @@ class NapoleonState(State):
 
     # -- summaries and views ------------------------------------------------------------------------
     def roles(self, public: bool = True) -> dict[int, str]:
-        """Seat roles: Napoleon, the adjutant once revealed; every role at the end (or ``public=False``)."""
-        if self.napoleon < 0:
+        """Seat roles: Napoleon once the auction is won, the adjutant once revealed; every role at the end."""
+        if self.napoleon < 0 or (public and self.phase_name == "bidding"):
             return {}
         if self.phase_name == "over" or not public:
             out = {s: "allies" for s in range(PLAYERS)}
