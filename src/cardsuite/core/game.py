@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
-from .errors import ActionSyntaxError, IllegalAction
+from .errors import ActionSyntaxError, OptionError
 from .options import Options, OptionSpec, resolve_options
 
 if TYPE_CHECKING:
@@ -186,13 +186,6 @@ class State(ABC):
     def events(self) -> tuple[Event, ...]:
         """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
 
-    def check(self, seat: int, action: Action) -> None:
-        """Raise ``IllegalAction`` unless ``seat`` may do ``action`` now."""
-        if seat not in self.to_act:
-            raise IllegalAction(f"it is not seat {seat}'s turn")
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(f"seat {seat} may not {action} now")
-
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -289,8 +282,6 @@ class Game(ABC):
     def resolve_options(self, given: Mapping[str, object], players: int) -> Options:
         """Validated options with defaults filled in; ``check_options`` adds cross-checks."""
         if players not in self.info.players:
-            from .errors import OptionError
-
             counts = ", ".join(map(str, self.info.players))
             raise OptionError(f"{self.info.title} is for {counts} players, not {players}")
         options = resolve_options(self.info.options, given)
