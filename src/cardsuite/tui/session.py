@@ -136,18 +136,16 @@ class Session:
         return len(self.people) == 1
 
     def undo(self, seat: int) -> bool:
-        """Go back to just before ``seat``'s last decision in this deal; False if there is none."""
-        logs = self.match.logs
-        current = logs[-1].actions
-        cut = None
-        for index in range(len(current) - 1, -1, -1):
-            if int(current[index].split(" ", 1)[0]) == seat:
-                cut = index
+        """Go back to just before ``seat``'s last decision, into an earlier deal if need be; False if none."""
+        history = [list(log.actions) for log in self.match.logs]
+        for number in range(len(history) - 1, -1, -1):
+            mine = [i for i, line in enumerate(history[number]) if int(line.split(" ", 1)[0]) == seat]
+            if mine:
+                history = history[: number + 1]
+                history[number] = history[number][: mine[-1]]
                 break
-        if cut is None:
+        else:
             return False
-        history = [list(log.actions) for log in logs]
-        history[-1] = history[-1][:cut]
         self.match = self.replay(history)
         self.assisted = True
         self.autosave.count_undo(seat)

@@ -582,11 +582,8 @@ class TableScreen(Screen[None]):
         if not session.can_undo() or seat is None:
             self.note("Undo is only for one person playing against CPUs.")
             return
-        if session.match.deal_over:
-            self.note("The deal is over: nothing to undo.")
-            return
         if not session.undo(seat):
-            self.note("Nothing to undo in this deal yet.", seat)
+            self.note("Nothing to undo yet.", seat)
             return
         self.generation += 1
         self.cpu_seat = None
