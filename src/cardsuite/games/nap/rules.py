@@ -26,9 +26,10 @@ from ...cards import (
 )
 from ...core.auction import BidLadder, one_round_order
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, State, View
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, playable, refusal, standard_winner
+from ...core.turns import TurnState
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -62,7 +63,6 @@ PLAY_EVENTS: Final = tuple(
           for c in range(52))
     for seat in range(6)
 )
-SEAT_SETS: Final = tuple(frozenset({s}) for s in range(8))
 _PLAYS_OF_MASK: dict[int, tuple[Action, ...]] = {}
 
 
@@ -74,7 +74,6 @@ def play_actions(mask: int) -> tuple[Action, ...]:
             _PLAYS_OF_MASK.clear()
         found = _PLAYS_OF_MASK[mask] = tuple(PLAY_ACTIONS[c] for c in cards_in(mask))
     return found
-NOBODY: Final = frozenset[int]()
 
 
 _DECKS: dict[int, tuple[Card, ...]] = {}
@@ -123,7 +122,7 @@ def parse_nap_action(text: str) -> Action:
     raise ValueError("expected pass, bid <b> or play <card>")
 
 
-class NapState(State):
+class NapState(TurnState):
     """One deal of Nap."""
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
@@ -154,27 +153,6 @@ class NapState(State):
         self._bid_cache: tuple[Action, ...] | None = None
 
     # -- the contract -------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self.phase_name
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        return NOBODY if self.phase_name == "over" else SEAT_SETS[self.turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase_name == "over"
-
-    def scores(self) -> tuple[int, ...]:
-        return self._scores
-
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self.log)
-
-    def setup(self) -> DealSetup:
-        return self._setup
-
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
         out["stock"] = self._setup.stock

@@ -34,9 +34,10 @@ from ...cards import (
 from ...core.auction import BidLadder, one_round_order
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.exchange import ExchangeRound, discard_choices, exchange_order
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, State, View
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, leadable, refusal
+from ...core.turns import TurnState
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -73,8 +74,6 @@ BID_EVENTS: Final = tuple(
     for seat in range(6)
 )
 PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass") for seat in range(6))
-SEAT_SETS: Final = tuple(frozenset({s}) for s in range(8))
-NOBODY: Final = frozenset[int]()
 LEGAL_BIDS: Final = {
     high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
 }
@@ -187,7 +186,7 @@ def parse_napas_action(text: str) -> Action:
     raise ValueError("expected pass, bid <n>, trump <suit>, exchange <cards...> or play <card>")
 
 
-class NapasState(State):
+class NapasState(TurnState):
     """One deal of Napas."""
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
@@ -223,27 +222,6 @@ class NapasState(State):
         self.thrown_in = False
 
     # -- the contract -------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self.phase_name
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        return NOBODY if self.phase_name == "over" else SEAT_SETS[self.turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase_name == "over"
-
-    def scores(self) -> tuple[int, ...]:
-        return self._scores
-
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self.log)
-
-    def setup(self) -> DealSetup:
-        return self._setup
-
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, top first."""

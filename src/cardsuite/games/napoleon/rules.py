@@ -34,9 +34,10 @@ from ...cards import (
 )
 from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, State, View
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal
+from ...core.turns import SEAT_SETS, TurnState
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -92,8 +93,6 @@ PLAY_EVENTS: Final = tuple(
           for c in range(53))
     for seat in range(PLAYERS)
 )
-SEAT_SETS: Final = tuple(frozenset({s}) for s in range(PLAYERS))
-NOBODY: Final = frozenset[int]()
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
 JOKER_ONLY: Final = (PLAY[JOKER],)
 
@@ -248,7 +247,7 @@ def honour_count(mask: int) -> int:
     return (mask & HONOURS).bit_count()
 
 
-class NapoleonState(State):
+class NapoleonState(TurnState):
     """One deal of Napoleon."""
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
@@ -298,27 +297,6 @@ class NapoleonState(State):
         self.made: bool | None = None
 
     # -- the contract -------------------------------------------------------------------------------
-    @property
-    def phase(self) -> str:
-        return self.phase_name
-
-    @property
-    def to_act(self) -> frozenset[int]:
-        return NOBODY if self.phase_name == "over" else SEAT_SETS[self.turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase_name == "over"
-
-    def scores(self) -> tuple[int, ...]:
-        return self._scores
-
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self.log)
-
-    def setup(self) -> DealSetup:
-        return self._setup
-
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(PLAYERS)}
         out["widow"] = () if self.widow_taken else self.widow
