@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import CardsuiteError
 from ..core.match import winners
@@ -23,6 +24,8 @@ from ..core.registry import get_game
 from . import paths
 from .ratings import Rating, player_key, rate_match
 from .saves import save_meta
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -76,6 +79,24 @@ class _Damaged(Exception):
     pass
 
 
+def _while_locked(step: Callable[[str], T], sql: str, seconds: float = 30.0) -> T:
+    """Run ``step(sql)``, retrying while another process holds the database lock.
+
+    Switching to WAL mode and creating the schema need a lock that SQLite's busy timeout does not always
+    wait for (it answers "database is locked" at once), so two processes opening a new database together
+    would otherwise fail.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return step(sql)
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _is_damage(exc: BaseException) -> bool:
     if isinstance(exc, _Damaged):
         return True
@@ -121,11 +142,11 @@ class History:
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             try:
                 conn.execute("PRAGMA busy_timeout = 30000")
-                conn.execute("PRAGMA journal_mode = WAL")
-                check = conn.execute("PRAGMA quick_check").fetchone()
+                _while_locked(conn.execute, "PRAGMA journal_mode = WAL")
+                check = _while_locked(conn.execute, "PRAGMA quick_check").fetchone()
                 if not check or check[0] != "ok":
                     raise _Damaged(str(check[0]) if check else "no answer to a check")
-                conn.executescript(SCHEMA)
+                _while_locked(conn.executescript, SCHEMA)
                 return conn
             except (sqlite3.Error, _Damaged) as exc:
                 conn.close()
