@@ -11,8 +11,9 @@ from cardsuite.cards import parse_card
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.game import Action
 from cardsuite.core.registry import get_game
+from cardsuite.naming import name_seats
 from cardsuite.tui.config import build_seats, parse_speed
-from cardsuite.tui.render import action_cards, name_seats, rank_cards, sparkline
+from cardsuite.tui.render import action_cards, rank_cards, sparkline
 
 
 def test_seats_from_a_list_with_level_fallback() -> None:

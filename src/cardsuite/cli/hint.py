@@ -12,7 +12,7 @@ from ..core.errors import CardsuiteError
 from ..core.game import Game, State
 from ..core.record import Replay, load_record, replay
 from ..core.registry import get_game
-from .text import name_seats
+from ..naming import name_seats
 
 
 def current_state(result: Replay) -> State:

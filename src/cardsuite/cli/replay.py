@@ -9,7 +9,7 @@ import typer
 
 from ..core.record import Replay, load_record, replay, score_json
 from ..core.registry import get_game
-from .text import name_seats
+from ..naming import name_seats
 
 
 def replay_command(

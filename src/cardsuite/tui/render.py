@@ -24,10 +24,10 @@ from ..cards import (
     parse_rank,
 )
 from ..core.game import Action, Score
+from ..naming import name_seats
 
 TWO_COLOUR = ("bold", "bold red", "bold red", "bold")
 FOUR_COLOUR = ("bold", "bold red", "bold blue", "bold green")
-_SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 _CARD_KEYS = re.compile(r"card|prize|pot|discard|widow|hand|played|stock|taken|trick")
 _NOT_CARDS = re.compile(r"size|count|value|tricks|points|honours|score|number|cap|round|target|seat|suit")
 _ONE_CARD = re.compile(r"(^|_)card$|^prize$")
@@ -70,16 +70,6 @@ class Style:
         if not self.ascii_only:
             return text
         return text.translate(str.maketrans(SUIT_SYMBOLS, SUIT_LETTERS))
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Event text with ``seat N`` replaced by that seat's name."""
-
-    def swap(match: re.Match[str]) -> str:
-        index = int(match.group(1))
-        return names[index] if 0 <= index < len(names) else match.group(0)
-
-    return _SEAT.sub(swap, text)
 
 
 def action_cards(action: Action) -> tuple[Card, ...]:

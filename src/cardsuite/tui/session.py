@@ -116,7 +116,7 @@ class Session:
 
     def log_lines(self, seat: int | None) -> list[str]:
         """The current deal's events and notes that ``seat`` may see, names substituted."""
-        from .render import name_seats
+        from ..naming import name_seats
 
         deal = len(self.match.logs)
         notes = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]

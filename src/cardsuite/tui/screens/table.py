@@ -26,9 +26,10 @@ from ...cards import Card, card_text
 from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
 from ...core.match import winners
+from ...naming import name_seats
 from ..messages import CardChosen, CardsSubmitted, CpuChose, HintReady, ItemPicked
 from ..panels import game_lines
-from ..render import Style, action_cards, name_seats, rank_cards, running_totals, score_text, sparkline
+from ..render import Style, action_cards, rank_cards, running_totals, score_text, sparkline
 from ..session import Session
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView

@@ -7,7 +7,8 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 
 from ...core.game import Score, View
-from ..render import Style, fact_text, name_seats, score_text
+from ...naming import name_seats
+from ..render import Style, fact_text, score_text
 
 SHARED_KEYS = frozenset({"contract_text", "declarer", "trump", "trick", "last_trick", "trick_number"})
 
