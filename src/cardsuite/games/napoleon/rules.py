@@ -21,7 +21,6 @@ from ...cards import (
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
-    SUIT_SINGULAR,
     Card,
     card_name,
     card_text,
@@ -36,7 +35,7 @@ from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
-from ...core.tricks import Trick, TrickRule, refusal
+from ...core.tricks import Trick, TrickRule, refusal, standard_winner
 from ...core.turns import SEAT_SETS, TurnState
 
 PLAYERS: Final = 5
@@ -208,20 +207,7 @@ def winner(trick: Trick, yoromeki: bool = True, same_two: bool = True,
     if same_two and trick.number > 1 and len(cards) == PLAYERS and TWO_OF[led] in cards \
             and all(SUIT_OF[c] == led for c in cards):
         return cards.index(TWO_OF[led]), "same-2"
-    best, best_key = 0, -1
-    for i, card in enumerate(cards):
-        suit = SUIT_OF[card]
-        if suit == trump:
-            key = 100 + RANK_OF[card]
-        elif suit == led:
-            key = RANK_OF[card]
-        else:
-            continue
-        if key > best_key:
-            best, best_key = i, key
-    if best_key > 100 and led != trump:
-        return best, "highest trump"
-    return best, f"highest {SUIT_SINGULAR[led]}"
+    return standard_winner(trick)
 
 
 _RULES: Final = {(y, s, j): _make_rule(y, s, j) for y in (True, False) for s in (True, False) for j in (True, False)}
