@@ -11,9 +11,9 @@ and per pairing. Run: ``.venv/bin/python bench/napoleon_strength.py [games_per_p
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
-import sys
 import time
 
 from cardsuite.bots import make_bot
@@ -88,4 +88,8 @@ def main(per_pairing: int = 2000, seed: int = 1) -> dict[str, tuple[float, float
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    parser = argparse.ArgumentParser(description="Napoleon: normal vs easy vs random, in pairings.")
+    parser.add_argument("games", nargs="?", type=int, default=2000, help="games per pairing")
+    parser.add_argument("seed", nargs="?", type=int, default=1)
+    args = parser.parse_args()
+    main(args.games, args.seed)
