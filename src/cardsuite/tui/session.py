@@ -120,7 +120,7 @@ class Session:
 
         deal = len(self.match.logs)
         notes = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
-        events = [] if seat is None else [e for e in self.match.state.view(seat).history if e.seen_by(seat)]
+        events = [] if seat is None else list(self.match.state.view(seat).history)
         lines: list[str] = [f"— deal {deal} —"]
         pending = list(notes)
         for index, event in enumerate(events):
