@@ -1,4 +1,7 @@
-"""Every storage test gets its own CARDSUITE_HOME: never the user's real folders."""
+"""Every test gets its own CARDSUITE_HOME: saves, history and settings never touch the user's folders.
+
+Several checkouts may run their suites at once on one machine, so no test may share a data folder.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from cardsuite.storage import paths
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh, empty home folder for saves, history and settings."""
     folder = tmp_path / "home"
     monkeypatch.setenv(paths.HOME_VARIABLE, str(folder))
     paths.take_notices()
