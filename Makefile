@@ -24,7 +24,7 @@ typecheck: setup
 	$(BIN)/mypy
 
 unit: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
 
