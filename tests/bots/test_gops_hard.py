@@ -14,7 +14,7 @@ GOPS = get_game("gops")
 
 OPTION_SETS = [
     {}, {"ties": "discard"}, {"ties": "split"}, {"negative_faces": True}, {"ace": "high"},
-    {"ace": "beats_king"}, {"play_out": True}, {"negative_faces": True, "ties": "discard"},
+    {"ace": "beats_king"}, {"play_out": True}, {"games": 3}, {"negative_faces": True, "ties": "discard"},
 ]
 
 

@@ -303,18 +303,25 @@ def test_early_end_counts_the_carried_pot() -> None:
     assert state.scores() == (45, 0) and not state.is_over
 
 
-def test_three_player_early_end() -> None:
+def test_three_player_games_play_all_13_prizes() -> None:
+    """Decision 1 (revised): the source counts a 3-player game after the 13th prize, never earlier."""
     state = deal(3, "K Q J T 9 8 7 6")
-    taken, rest = [0, 0, 0], 91
-    for winner, value in zip([0, 1, 0, 0, 0, 0, 0], [13, 12, 11, 10, 9, 8, 7], strict=True):
+    for winner in [0, 1, 0, 0, 0, 0, 0]:
         take(state, winner)
-        taken[winner] += value
-        rest -= value
-        first, second = sorted(taken, reverse=True)[:2]
-        assert state.is_over == (first - second > rest)
-        if state.is_over:
-            break
-    assert state.is_over and state.scores() == (51, 12, 0) and len(state.rounds) == 6
+    assert state.scores() == (58, 12, 0) and not state.is_over  # 58 - 12 > 21 left: the old rule stopped here
+    while not state.is_over:
+        bid(state, *(str(state.legal_actions(s)[0].args[0]) for s in range(3)))
+    assert len(state.rounds) == 13 and not state.early
+
+
+def test_every_game_of_a_longer_match_plays_all_13_prizes() -> None:
+    state = deal(2, "K Q J T", games=2)
+    for _ in range(4):
+        take(state, 0)
+    assert state.scores() == (46, 0) and not state.is_over
+    while not state.is_over:
+        bid(state, str(state.legal_actions(0)[0].args[0]), str(state.legal_actions(1)[0].args[0]))
+    assert len(state.rounds) == 13 and not state.early
 
 
 def test_games_option_sets_the_match_length() -> None:
@@ -437,6 +444,42 @@ def test_record_errors_name_the_action() -> None:
         replay(record(3, "K Q J T 9 8 7 6 5 4 3 2 A", [], {"ties": "split"}), get_game)
 
 
+def test_a_longer_match_plays_out_and_sums_its_totals() -> None:
+    """Seat 0 clinches 46-0 after four prizes, yet a 2-game match counts all 13: 49-42 a game."""
+    first = ["0 play K", "1 play 2", "1 play 3", "0 play Q", "0 play J", "1 play 4", "1 play 5", "0 play 10"]
+    rest = [f"{s} play {r}" for r0, r1 in zip("9876A", "KQJT9", strict=True) for s, r in ((0, r0), (1, r1))]
+    rest += [f"{s} play {r}" for r0, r1 in zip("5432", "8A76", strict=True) for s, r in ((0, r0), (1, r1))]
+    stock = "K Q J T 9 8 7 6 5 4 3 2 A"
+    data = record(2, stock, first + rest, {"games": 2})
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    data["deals"] = [deals[0], deals[0]]
+    result = replay(data, get_game)
+    out = result.as_json()
+    assert out["complete"] is True
+    assert [d["scores"] for d in out["deals"]] == [[49, 42], [49, 42]]  # type: ignore[index]
+    assert out["totals"] == [98, 84]
+
+
+def test_a_record_that_stops_a_game_of_a_longer_match_early_is_refused() -> None:
+    stopped = ["0 play K", "1 play 2", "1 play 3", "0 play Q", "0 play J", "1 play 4", "1 play 5", "0 play 10"]
+    data = record(2, "K Q J T 9 8 7 6 5 4 3 2 A", stopped, {"games": 2})
+    deals = data["deals"]
+    assert isinstance(deals, list)
+    data["deals"] = [deals[0], deals[0]]
+    with pytest.raises(RecordError, match="deal 1: deal 0 is unfinished"):
+        replay(data, get_game)
+    # a 3-player record that stopped at the old clinch (46-0-0 with 45 left) and went on
+    clinch = [f"{s} play {r}" for r0, r1, r2 in zip("KQJT", "A234", "2345", strict=True)
+              for s, r in ((0, r0), (1, r1), (2, r2))]
+    three = record(3, "K Q J T 9 8 7 6 5 4 3 2 A", clinch, {"games": 2})
+    three_deals = three["deals"]
+    assert isinstance(three_deals, list)
+    three["deals"] = [three_deals[0], three_deals[0]]
+    with pytest.raises(RecordError, match="deal 1: deal 0 is unfinished"):
+        replay(three, get_game)
+
+
 def test_split_record_reports_halves() -> None:
     result = replay(record(2, "9 8 7 6 5 4 3 2 A K Q J T", ["0 play 6", "1 play 6"], {"ties": "split"}), get_game)
     assert result.as_json()["totals"] == [4.5, 4.5]
@@ -466,6 +509,7 @@ OPTION_SETS = st.fixed_dictionaries({}, optional={
     "ace": st.sampled_from(["low", "high", "beats_king"]),
     "blind_prize": st.booleans(),
     "play_out": st.booleans(),
+    "games": st.sampled_from([1, 1, 2]),
 })
 
 
@@ -498,10 +542,11 @@ def test_points_are_conserved_and_follow_the_rules(players: int, options: dict[s
         for s in range(players):
             halves = sum(Fraction(value[c], 2) for p, _, _, r in state.rounds if r == "split" for c in p)
             assert state.scores()[s] == sum(value[c] for c in state.taken[s]) + halves
-    if resolved["play_out"]:
+    if resolved["play_out"] or players == 3:
         assert len(state.rounds) == 13
     scores = state.scores()
-    if len(state.rounds) < 13:  # ended early: nobody can catch the leader on points
+    if len(state.rounds) < 13:  # ended early (a single 2-player game): nobody can catch the leader on points
+        assert players == 2 and resolved["games"] == 1
         rest = sum(abs(value[c]) for c in state.setup().stock[len(state.rounds):]) + abs(state.pot_value)
         ordered = sorted(scores, reverse=True)
         assert ordered[0] - ordered[1] > rest

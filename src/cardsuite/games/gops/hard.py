@@ -43,7 +43,7 @@ class Rules:
     ties: str
     negative: bool
     ace: str
-    play_out: bool
+    early_end: bool  # a single 2-player game without play_out stops once its winner is certain
 
 
 def _strength(faces: Sequence[int], ace: str) -> list[int]:
@@ -120,7 +120,7 @@ class Sim:
             self.pot = self.pot_abs = 0
         if last:
             self.over = True
-        elif not rules.play_out:
+        elif rules.early_end:
             top = sorted(self.pts, reverse=True)
             if top[0] - top[1] > self.rest_abs + self.pot_abs:
                 self.over = True
@@ -487,7 +487,8 @@ class HardGopsBot:
         table = view.table
         options = view.options
         rules = Rules(view.players, str(options.get("ties", "carry")), bool(options.get("negative_faces", False)),
-                      str(options.get("ace", "low")), bool(options.get("play_out", False)))
+                      str(options.get("ace", "low")),
+                      view.players == 2 and options.get("games", 1) == 1 and not options.get("play_out", False))
         values = dict(cast(tuple[tuple[int, int], ...], table["values"]))
         remaining = cast(tuple[tuple[int, ...], ...], table["remaining"])
         hands = [list(r) for r in remaining]

@@ -1,5 +1,9 @@
 """GOPS / Goofspiel (2 or 3 players): options, deal, simultaneous bids, prize awards and the early end.
 
+Only a single 2-player game (``games`` 1, no ``play_out``) ends early, when no prize left can change who
+wins (decision 1 of the spec). 3-player games and every game of a longer match play all 13 prizes: the
+source counts after the 13th prize, and every prize counts toward a match total.
+
 Follows ``docs/rules/gops.md``. Seat 0 holds spades, seat 1 hearts, seat 2 clubs (A..K each); the 13
 diamonds are the prize pile, ``stock[0]`` turned first. A bid is written by rank alone (``play K``):
 suits only tell whose card it is. Bids are hidden until every seat has chosen (``core.simultaneous``).
@@ -39,7 +43,8 @@ OPTIONS: Final = (
     OptionSpec("blind_prize", False, "Bid without seeing the prize; it is turned after the bids."),
     OptionSpec("games", 1, "Games summed into one match.", minimum=1),
     OptionSpec("memory", False, "Play by memory: the table hides played cards and remaining-card panels."),
-    OptionSpec("play_out", False, "Play all 13 prizes even when the winner is already certain."),
+    OptionSpec("play_out", False,
+               "A single 2-player game plays all 13 prizes even when its winner is already certain."),
 )
 
 
@@ -125,7 +130,7 @@ class Tables:
     negative: bool
     ace: str
     blind: bool
-    play_out: bool
+    early_end: bool  # a single 2-player game without ``play_out``: stop once the winner is certain
     value: dict[Card, int]
     strength: tuple[int, ...]
     turn_events: dict[Card, Event]
@@ -180,7 +185,8 @@ def tables_for(players: int, options: Options) -> Tables:
         turns = {c: Event("prize", None, f"prize: {card_name_gops(c)} ({value[c]:+d})".replace("(+", "("), card=c)
                  for c in PRIZES}
         found = _TABLES[key] = Tables(players, options.text("ties"), options.flag("negative_faces"),
-                                      options.text("ace"), options.flag("blind_prize"), options.flag("play_out"),
+                                      options.text("ace"), options.flag("blind_prize"),
+                                      early_end_applies(players, options),
                                       value, strength, turns, sum(abs(v) for v in value.values()),
                                       options.text("ace") == "beats_king", higher_table(strength,
                                       options.text("ace") == "beats_king"))
@@ -192,6 +198,11 @@ def tables_for(players: int, options: Options) -> Tables:
         _BY_OPTIONS.clear()
     _BY_OPTIONS[(id(options), players)] = (options, found)
     return found
+
+
+def early_end_applies(players: int, options: Options) -> bool:
+    """Whether a game may stop before its 13th prize: only a single 2-player game, unless ``play_out``."""
+    return players == 2 and options.integer("games") == 1 and not options.flag("play_out")
 
 
 def higher_table(strength: Sequence[int], beats_king: bool) -> tuple[int, ...]:
@@ -379,7 +390,7 @@ class GopsState(Simultaneous[int], State):
         self.pts2[winner] += gain
         self.turn = turn = turn + 1
         self.rounds.append(record)
-        if turn == ROUNDS or (not t.play_out and self._decided()):
+        if turn == ROUNDS or (t.early_end and self._decided()):
             return self._finish(events + tail, turn == ROUNDS)
         self.choices = [None, None]
         self.waiting = 3
@@ -487,7 +498,7 @@ class GopsState(Simultaneous[int], State):
         if award is None:
             award = t.awards[key] = _award_event(winner, cards_in(pot_mask), rule, value)
         self.rounds.append((tuple(pot), cards, None if winner < 0 else winner, rule))
-        if last or (not t.play_out and self._decided()):
+        if last or (t.early_end and self._decided()):
             return self._finish((*events, award), last)
         else:
             self.choices = [None] * self.players
