@@ -272,6 +272,24 @@ def test_memory_flag_is_in_the_view() -> None:
     assert deal(2, "9").view(0).table["memory"] is False
 
 
+def test_memory_mode_logs_a_card_only_until_the_next_reveal() -> None:
+    state = deal(3, "9 8 7 6", memory=True)
+    bid(state, "T", "7", "4")
+    bid(state, "K", "2", "3")
+    state.apply(0, GAME.parse_action("play Q"))  # the third round is being bid
+    view = state.view(0)
+    kept = GAME.log_events(view)
+    reveals = [e.text for e in kept if e.kind == "reveal"]
+    assert reveals == ["seat 0 played the king", "seat 1 played the 2", "seat 2 played the 3"]
+    assert not any(w in e.text for e in kept for w in ("the 10", "played the 7", "the 4"))  # round 1 forgotten
+    assert [e.text for e in kept if e.kind == "choose"] == ["seat 0 chose the king", "seat 0 chose the queen"]
+    assert sum(e.kind == "award" for e in kept) == 2  # who took each prize stays
+    assert view.history != kept and sum(e.kind == "reveal" for e in view.history) == 6  # bots still know
+    plain = deal(3, "9 8 7 6")
+    bid(plain, "T", "7", "4")
+    assert GAME.log_events(plain.view(0)) == plain.view(0).history
+
+
 def test_play_out_keeps_playing_after_46() -> None:
     state = deal(2, "K Q J T", play_out=True)
     for _ in range(4):

@@ -13,8 +13,9 @@ from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.config import cpu_levels
 from cardsuite.tui.screens.modals import HandoffScreen
 from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.panels import EventLog
 
-from .helpers import SUITS, config, drive, random_legal, screen_text, settle
+from .helpers import SUITS, config, drive, first_legal, random_legal, screen_text, settle
 
 CPU = SeatSpec("Cy", "cpu", "normal")
 
@@ -267,6 +268,23 @@ async def test_gops_hot_seat_reveals_bids_together() -> None:
     assert any("Pass to Bob" in h for h in run.handoffs) and any("Pass to Ann" in h for h in run.handoffs)
     assert other_chose_first, "no person ever chose after the other had already chosen"
     assert "The match is over" in run.match_page
+
+
+async def test_gops_memory_mode_log_keeps_no_list_of_played_cards() -> None:
+    """Play by memory: the log shows a round's cards until the next reveal, never a list of earlier ones."""
+    app = CardsuiteApp(config("gops", [SeatSpec("Ann"), CPU], seed=2, memory=True))
+    seen: list[int] = []
+
+    def watch(table: TableScreen) -> bool:
+        lines = table.query_one(EventLog).shown
+        played = [line for line in lines if " played the " in line]
+        assert len(played) <= 2, lines  # one round of two players at most
+        seen.append(len(played))
+        return len(seen) >= 6
+
+    async with app.run_test(size=(100, 40)) as pilot:
+        await drive(pilot, app, first_legal, stop=watch)
+    assert seen[0] == 0 and seen[-1] == 2
 
 
 async def test_mouse_click_on_a_card_plays_it() -> None:

@@ -343,6 +343,15 @@ class Game(ABC):
 
         return load_rules_markdown(self.info.name)
 
+    def log_events(self, view: View) -> tuple[Event, ...]:
+        """The events a table's log may keep for ``view``: by default its whole history.
+
+        A game whose options ask the table to forget past moves (GOPS's play by memory: a card is shown
+        in the round it is revealed, and not afterwards) leaves them out here. Only the presentation
+        changes: ``view.history`` still holds everything the seat may know, for bots and records.
+        """
+        return view.history
+
     def describe_action(self, action: Action) -> str:
         """Words for an action on a button or in a log (``bid nap`` -> ``Nap``); default: its text."""
         return str(action)

@@ -120,7 +120,7 @@ class Session:
 
         deal = len(self.match.logs)
         notes = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
-        events = [] if seat is None else list(self.match.state.view(seat).history)
+        events = [] if seat is None else list(self.game.log_events(self.match.state.view(seat)))
         lines: list[str] = [f"— deal {deal} —"]
         pending = list(notes)
         for index, event in enumerate(events):

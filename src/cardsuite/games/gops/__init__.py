@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import Card
 from ...core.errors import OptionError
-from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
+from ...core.game import Action, BotFactory, Event, Game, GameInfo, MatchProgress, View
 from ...core.options import Options
 from .rules import (
     ALL_FACES,
@@ -21,6 +21,7 @@ from .rules import (
     PRIZES,
     STANDARD_HANDS,
     GopsState,
+    memory_log,
     new_gops_deal,
     parse_gops_action,
     standard_hands,
@@ -101,6 +102,12 @@ class Gops(Game):
                 face = left[rng.randrange(len(left))]
             state.apply(seat, parse_gops_action(f"play {FACE_LETTERS[face - 1]}"))
         return state
+
+    def log_events(self, view: View) -> tuple[Event, ...]:
+        """In memory mode the table's log shows each round's cards only until the next round is revealed."""
+        if view.options.get("memory"):
+            return memory_log(view.history, view.players)
+        return view.history
 
     def describe_action(self, action: Action) -> str:
         if action.verb == "play" and len(action.args) == 1 and str(action.args[0]) in FACE_LETTERS:

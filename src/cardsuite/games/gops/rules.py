@@ -42,7 +42,8 @@ OPTIONS: Final = (
                choices=("low", "high", "beats_king")),
     OptionSpec("blind_prize", False, "Bid without seeing the prize; it is turned after the bids."),
     OptionSpec("games", 1, "Games summed into one match.", minimum=1),
-    OptionSpec("memory", False, "Play by memory: the table hides played cards and remaining-card panels."),
+    OptionSpec("memory", False,
+               "Play by memory: a card is shown in the round it is revealed only; no played-card panels or list."),
     OptionSpec("play_out", False,
                "A single 2-player game plays all 13 prizes even when its winner is already certain."),
 )
@@ -626,6 +627,28 @@ def _award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Eve
     return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data)
 
 
+def memory_log(history: Sequence[Event], players: int) -> tuple[Event, ...]:
+    """Play by memory: ``history`` without the played cards of rounds before the latest revealed one.
+
+    A round's cards appear in its ``reveal`` events (and a seat's own ``choose`` event); they are kept
+    for the latest revealed round and the round being bid, so a card is on show from its reveal until
+    the next round is revealed, and no list of earlier plays builds up. Prizes and awards stay.
+    """
+    revealed = sum(1 for e in history if e.kind == "reveal") // players
+    latest = max(0, revealed - 1)
+    out: list[Event] = []
+    reveals = 0
+    for event in history:
+        if event.kind == "reveal":
+            reveals += 1
+            if (reveals - 1) // players < latest:
+                continue
+        elif event.kind == "choose" and reveals // players < latest:
+            continue
+        out.append(event)
+    return tuple(out)
+
+
 def standard_hands(players: int) -> list[list[Card]]:
     """Each seat's full suit, ace to king: seat 0 spades, seat 1 hearts, seat 2 clubs."""
     return [list(STANDARD_HANDS[s]) for s in range(players)]
@@ -667,6 +690,6 @@ def new_gops_deal(players: int, options: Options, rng: random.Random | None,
 
 __all__ = [
     "ALL_FACES", "FACE_LETTERS", "FACE_NAMES", "FACE_OF", "OPTIONS", "PLAY", "PRIZES", "ROUNDS",
-    "SEAT_SUITS", "GopsState", "Tables", "card_of", "face_mask", "legal_of", "new_gops_deal",
+    "SEAT_SUITS", "GopsState", "Tables", "card_of", "face_mask", "legal_of", "memory_log", "new_gops_deal",
     "parse_gops_action", "standard_hands", "tables_for",
 ]
