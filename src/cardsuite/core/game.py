@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
@@ -337,11 +338,22 @@ class Game(ABC):
         """The game's own CPU levels (``easy``, ``normal`` ...); ``random`` and search levels are generic."""
         return {}
 
-    def rules_markdown(self) -> str:
-        """The rules page in Markdown (``cardsuite rules``); built-in games read ``docs/rules``."""
+    def rules_markdown(self, language: str = "en") -> str:
+        """The rules page in Markdown (``cardsuite rules``), in ``language`` where there is one, else English.
+
+        Built-in games read ``docs/rules/<name>.md`` and its translations ``docs/rules/<language>/<name>.md``.
+        """
         from .rules_docs import load_rules_markdown
 
-        return load_rules_markdown(self.info.name)
+        return load_rules_markdown(self.info.name, language)
+
+    def text_domain(self) -> tuple[str, Path] | None:
+        """A plugin's own gettext domain and the folder of its ``<lang>/LC_MESSAGES/<domain>.mo`` catalogs.
+
+        ``None`` (the built-in games): the game's words are in cardsuite's own catalog. A plugin's catalog
+        falls back to cardsuite's for the words they share (cards, suits, seats); see docs/i18n.md.
+        """
+        return None
 
     def log_events(self, view: View) -> tuple[Event, ...]:
         """The events a table's log may keep for ``view``: by default its whole history.
