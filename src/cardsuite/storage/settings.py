@@ -1,4 +1,4 @@
-"""Settings: default names, card style, ASCII suits, CPU speed and preferred options per game, in TOML.
+"""Settings: names, card style, ASCII suits, CPU speed, language and preferred options per game, in TOML.
 
 The file is flat and small, so it is written here by hand (no TOML writer needed) and read with
 ``tomllib``. A file that does not parse, or holds a value of the wrong type, is moved aside with a
@@ -29,6 +29,7 @@ class Settings:
     ascii: bool = False
     speed: str = "normal"
     options: dict[str, dict[str, Scalar]] = field(default_factory=dict)
+    language: str = ""
 
     @property
     def four_colour(self) -> bool:
@@ -63,6 +64,10 @@ def _from_toml(data: Mapping[str, object]) -> Settings:
             if not isinstance(value, str | int | float) or isinstance(value, bool):
                 raise SettingsError("speed must be a name (instant, fast, normal, slow) or seconds")
             out.speed = str(value)
+        elif key == "language":
+            if not isinstance(value, str):
+                raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
+            out.language = value
         elif key == "options":
             if not isinstance(value, dict):
                 raise SettingsError("options must be a table of games")
@@ -92,6 +97,16 @@ def load_settings(path: Path | None = None) -> Settings:
     except (tomllib.TOMLDecodeError, SettingsError) as exc:
         paths.quarantine(target, str(exc))
         return Settings()
+
+
+def read_language(path: Path | None = None) -> str | None:
+    """The settings file's ``language``, read without side effects (a damaged file is left to ``load_settings``)."""
+    try:
+        data = tomllib.loads((path or paths.settings_path()).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    value = data.get("language")
+    return value if isinstance(value, str) and value else None
 
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -132,6 +147,7 @@ def settings_toml(settings: Settings) -> str:
         f"card_style = {_value(settings.card_style)}",
         f"ascii = {_value(settings.ascii)}",
         f"speed = {_value(settings.speed)}",
+        f"language = {_value(settings.language)}",
     ]
     for game, table in sorted(settings.options.items()):
         lines += ["", f"[options.{_key(game)}]"]
