@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup play test lint typecheck unit bench soak e2e clean
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
+
+.PHONY: setup catalogs messages play test lint typecheck unit bench soak e2e clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,16 +16,26 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-play: setup
+# Compiled gettext catalogs (.mo), rebuilt from their .po sources; never committed or edited by hand.
+catalogs: $(CATALOGS)
+
+%.mo: %.po | $(STAMP)
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+# Extract the messages from the code into cardsuite.pot and every .po (then translate the new entries).
+messages: setup
+	$(BIN)/python scripts/catalogs.py update
+
+play: setup catalogs
 	$(BIN)/cardsuite play nap --players 4
 
 lint: setup
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench scripts hatch_build.py
 
 typecheck: setup
 	$(BIN)/mypy
 
-unit: setup
+unit: setup catalogs
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
@@ -39,4 +51,4 @@ e2e: setup
 	bash scripts/e2e-tmux.sh
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist $(CATALOGS)

@@ -1,4 +1,5 @@
-"""Every test gets its own CARDSUITE_HOME: saves, history and settings never touch the user's folders.
+"""Every test gets its own CARDSUITE_HOME (saves, history and settings never touch the user's folders) and
+starts in English, whatever the machine's locale: a test that wants another language asks for it.
 
 Several checkouts may run their suites at once on one machine, so no test may share a data folder.
 """
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from cardsuite.i18n import ENGLISH, use_language
+from cardsuite.i18n.language import LOCALE_VARIABLES
 from cardsuite.storage import paths
 
 
@@ -21,3 +24,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     paths.take_notices()
     yield folder
     paths.take_notices()
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No locale from the machine, and English before and after the test."""
+    for variable in (*LOCALE_VARIABLES, "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    use_language(ENGLISH)
+    yield
+    use_language(ENGLISH)

@@ -14,9 +14,11 @@ import sys
 import typer
 
 from ..core.errors import CardsuiteError
+from ._language import LanguageGroup, apply_language
 
 app = typer.Typer(
     name="cardsuite",
+    cls=LanguageGroup,
     help="Nap, Napas, Napoleon and GOPS at the terminal.",
     no_args_is_help=False,
     add_completion=False,
@@ -25,8 +27,14 @@ app = typer.Typer(
 
 
 @app.callback(invoke_without_command=True)
-def _home(ctx: typer.Context) -> None:
+def _home(
+    ctx: typer.Context,
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language: en, ja or lt (default: settings.toml's language, then the locale)."
+    ),
+) -> None:
     """With no command, open the home screen (choose a game, seats and options)."""
+    apply_language(lang)
     if ctx.invoked_subcommand is None:
         try:
             open_home = getattr(importlib.import_module(f"{__name__}.play"), "open_home", None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..core.registry import all_games, broken_games, get_game
+from ..i18n import _, current_language, pgettext
 
 
 def list_games() -> None:
@@ -34,9 +35,14 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
 
     found = get_game(game)
     console = Console()
-    console.print(Markdown(found.rules_markdown()))
-    table = Table(title=f"{found.info.title} options (--option key=value)", title_justify="left")
-    for column in ("key", "values", "default", "what it changes"):
+    console.print(Markdown(found.rules_markdown(current_language())))
+    table = Table(title=_("Options (--option key=value)"), title_justify="left")
+    for column in (
+        pgettext("option table column", "key"),
+        pgettext("option table column", "values"),
+        pgettext("option table column", "default"),
+        pgettext("option table column", "what it changes"),
+    ):
         table.add_column(column)
     for spec in found.info.options:
         default = str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)

@@ -1,0 +1,69 @@
+"""Which language to speak: ``--lang``, then ``settings.toml``'s ``language``, then the locale, else English.
+
+The locale is read the POSIX way: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and not
+empty decides (``ja_JP.UTF-8`` means Japanese; ``C``, ``POSIX`` or a language we do not have means English).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Final
+
+ENGLISH: Final = "en"
+LANGUAGES: Final = (ENGLISH, "ja", "lt")
+PSEUDO: Final = "pseudo"
+"""A test language: every message wrapped in markers, to find words that do not go through the catalogs."""
+
+LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_LOCALE = re.compile(r"^([A-Za-z]{2,3})(?:[_-][A-Za-z0-9]+)?(?:\.[A-Za-z0-9_-]+)?(?:@[A-Za-z0-9_-]+)?$")
+
+
+class LanguageError(ValueError):
+    """A language asked for by name (``--lang``) that cardsuite does not speak."""
+
+
+def language_of_locale(value: str) -> str | None:
+    """The language of a locale name (``ja_JP.UTF-8`` -> ``ja``); ``None`` when it is not one we speak.
+
+    >>> language_of_locale("lt_LT.UTF-8"), language_of_locale("C.UTF-8"), language_of_locale("fr_FR")
+    ('lt', 'en', None)
+    """
+    text = value.strip()
+    if text in ("C", "POSIX") or text.startswith(("C.", "POSIX.")):
+        return ENGLISH
+    match = _LOCALE.match(text)
+    if match is None:
+        return None
+    language = match.group(1).lower()
+    return language if language in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str | None:
+    """The locale's language: the first of LC_ALL, LC_MESSAGES, LANG that is set decides (POSIX order)."""
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if value:
+            return language_of_locale(value)
+    return None
+
+
+def checked_language(name: str) -> str:
+    """``name`` as a language code we speak (``JA`` -> ``ja``); ``LanguageError`` names the choices."""
+    code = name.strip().lower()
+    if code in LANGUAGES or code == PSEUDO:
+        return code
+    raise LanguageError(f"no language {name!r} (choose {', '.join(LANGUAGES)})")
+
+
+def resolve_language(flag: str | None, setting: str | None, environ: Mapping[str, str]) -> str:
+    """The language to use: the flag (checked), else a setting we speak, else the locale's, else English."""
+    if flag:
+        return checked_language(flag)
+    if setting:
+        try:
+            return checked_language(setting)
+        except LanguageError:
+            pass  # a settings file from elsewhere may name a language this version lacks: follow the locale
+    return language_from_environment(environ) or ENGLISH
