@@ -9,9 +9,10 @@ import pytest
 from cardsuite.bots import LEVELS, levels_for, make_bot
 from cardsuite.bots.base import parse_level
 from cardsuite.bots.search import SearchBot, utility
-from cardsuite.core.errors import CardsuiteError
-from cardsuite.core.game import Game, State
+from cardsuite.core.errors import CardsuiteError, SamplingError
+from cardsuite.core.game import Game, State, View
 from cardsuite.core.registry import all_games, get_game
+from cardsuite.core.sampling import deal_unseen
 
 TRICK_GAMES = [g.info.name for g in all_games() if g.info.name in ("nap", "napas", "napoleon")]
 
@@ -46,6 +47,43 @@ def test_budget_spelling() -> None:
 def test_utility_is_score_against_the_others_average() -> None:
     assert utility((9, -3, -3, -3), 0) == 12.0
     assert utility((0, 7, 0, 0), 0) == pytest.approx(-7 / 3)
+
+
+def test_utility_follows_the_declared_traits() -> None:
+    assert utility((9, -3, -3, -3), 0, "zero_sum") == 9.0
+    assert utility((40, 20, 0, 0, 0), 1, "constant_sum") == 20.0
+    assert utility((0, 7, 0, 0), 0, "general_sum") == pytest.approx(-7 / 3)
+    assert get_game("nap").info.traits.utility == "zero_sum"
+    assert SearchBot(get_game("nap")).utility == "zero_sum"
+    assert SearchBot(get_game("napas")).utility == "general_sum"
+
+
+def test_a_sampling_failure_is_skipped_but_a_bug_is_not() -> None:
+    game = get_game("nap")
+    state = game.new_deal(4, game.resolve_options({}, 4), 0, rng=random.Random(3))
+    view = state.view(min(state.to_act))
+    calls = 0
+
+    def unlucky(view: View, rng: random.Random) -> State:
+        nonlocal calls
+        calls += 1
+        if calls % 2:
+            raise SamplingError("no deal fits")
+        return game.sample_deal(view, rng)
+
+    result = SearchBot(game, iterations=3, sampler=unlucky).search(view, random.Random(1))
+    assert result.iterations == 3 and calls == 6
+
+    def broken(view: View, rng: random.Random) -> State:
+        raise KeyError("a bug in the sampler")
+
+    with pytest.raises(KeyError):
+        SearchBot(game, iterations=3, sampler=broken).search(view, random.Random(1))
+
+
+def test_deal_unseen_says_when_nothing_fits() -> None:
+    with pytest.raises(SamplingError):
+        deal_unseen([1, 2, 3], {0: 2, 1: 1}, {0: 0b1110, 1: 0}, random.Random(1), tries=5)
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)

@@ -129,12 +129,14 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
     state = game.new_deal(players, resolved, dealer, rng=random.Random(seed))
     dealt = dealt_cards(state)
     assert zone_cards(state) == dealt
+    traits = game.info.traits
     actions: list[tuple[int, Action]] = []
     steps = 0
     while not state.is_over:
         steps += 1
         assert steps <= MAX_ACTIONS, "the deal does not end"
         assert state.to_act, "nobody can act, yet the deal is not over"
+        assert traits.simultaneous or len(state.to_act) == 1, "a sequential game has several seats to act"
         seat = min(state.to_act)
         legal = state.legal_actions(seat)
         assert legal, f"seat {seat} is to act but has no legal action"
@@ -165,6 +167,8 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
             check_swaps_hidden(game, state, actions, rng)
     assert state.to_act == frozenset()
     assert all(not state.legal_actions(s) for s in range(players))
+    if traits.utility == "zero_sum":
+        assert sum(state.scores()) == 0, "a zero-sum game's deal does not add up to 0"
     check_swaps_hidden(game, state, actions, rng)
     texts = [f"{s} {a}" for s, a in actions]
     result = replay(record_of(game, state, players, resolved.non_default(), texts), get_game)

@@ -23,7 +23,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.game import Action, Bot, Game, Hint, Score, State, View
+from ..core.errors import SamplingError
+from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
 from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
@@ -77,14 +78,15 @@ def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
 
 def _agreement(game: Game, deal: State, me: int, model: Bot) -> tuple[int, int]:
     """How many of the other seats' auction actions in ``deal`` the model agrees with, of how many."""
+    auction = game.info.traits.auction_phases
     setup = deal.setup()
     replay = game.new_deal(deal.players, deal.options, setup.dealer, hands=setup.hands, stock=setup.stock)
-    if replay.phase != "bidding":
+    if replay.phase not in auction:
         return 0, 0
     agree = asked = 0
     check_rng = random.Random(0)
     for event in deal.events():
-        if replay.phase != "bidding":
+        if replay.phase not in auction:
             break
         if event.action is None or event.seat is None:
             continue
@@ -96,15 +98,17 @@ def _agreement(game: Game, deal: State, me: int, model: Bot) -> tuple[int, int]:
     return agree, asked
 
 
-def utility(scores: Sequence[Score], seat: int) -> float:
-    """What the search maximizes: the seat's score minus the others' average.
+def utility(scores: Sequence[Score], seat: int, kind: Utility = "general_sum") -> float:
+    """What the search maximizes, by the game's declared ``GameTraits.utility``.
 
-    In zero-sum games this is the seat's score scaled; where only the declarer scores (Napas) it makes a
-    defender want the declarer to fail.
+    In a zero- or constant-sum game, the seat's own score (what one seat gains the others lose). Otherwise
+    the seat's score minus the others' average: where only the declarer scores (Napas) this makes a
+    defender want the declarer to fail, and a thrown-in deal (0 for all) sits between making and failing.
     """
-    others = [float(s) for i, s in enumerate(scores) if i != seat]
     mine = float(scores[seat])
-    return mine - (sum(others) / len(others) if others else 0.0)
+    if kind != "general_sum" or len(scores) < 2:
+        return mine
+    return mine - (sum(float(s) for s in scores) - mine) / (len(scores) - 1)
 
 
 @dataclass
@@ -158,6 +162,7 @@ class SearchBot:
                  rollout_level: str | None = None, max_iterations: int = 5000, confidence: float = 1.0) -> None:
         hooks = game.search_hooks() or SearchHooks()
         self.game = game
+        self.utility = game.info.traits.utility
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.max_iterations = max_iterations
@@ -208,7 +213,7 @@ class SearchBot:
                     break  # the next deal would not finish in time
             try:
                 deal = self.sampler(view, rng)
-            except ValueError:
+            except SamplingError:
                 failures += 1
                 if failures > 20:
                     break
@@ -221,7 +226,7 @@ class SearchBot:
                 state = deal.clone()
                 state.apply(seat, stats[index].action)
                 final = self.evaluator(state, seat, random.Random(seed), self.policy)
-                results.append((index, utility(final.scores(), seat), final))
+                results.append((index, utility(final.scores(), seat, self.utility), final))
             if len(results) < len(active):
                 break  # out of time mid-deal: drop it, so that every action saw the same deals
             samples.append(deal)

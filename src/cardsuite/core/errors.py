@@ -36,3 +36,8 @@ class UnknownGame(CardsuiteError):
 
 class InvalidDeal(CardsuiteError):
     """Given hands and stock that do not form a deal of the game (wrong counts, a card twice)."""
+
+
+class SamplingError(CardsuiteError):
+    """``Game.sample_deal`` found no deal that fits what the view knows (constraints too tight, or a guess
+    the public actions then refuse). A search bot skips the sample; any other exception is a bug."""

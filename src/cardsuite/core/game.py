@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -188,9 +188,38 @@ class State(ABC):
         """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
 
 
+Utility = Literal["zero_sum", "constant_sum", "general_sum"]
+
+
+@dataclass(frozen=True)
+class GameTraits:
+    """What kind of game this is, declared so that generic code (search, the conformance suite) need not guess.
+
+    Modelled on OpenSpiel's ``GameType``:
+
+    - ``utility``: ``zero_sum`` when a deal's scores always add up to 0, ``constant_sum`` when they always
+      add up to the same total, else ``general_sum`` (only the declarer scores, or a thrown-in deal scores
+      nothing where a played one shares out points). Search maximizes a seat's own score in zero- and
+      constant-sum games, and its score against the others' average otherwise.
+    - ``simultaneous``: some phase has several seats choose at once, in secret (``to_act`` holds several
+      seats); a sequential game never has more than one seat to act.
+    - ``hidden_information``: some seat cannot see everything (other hands, a stock, a pending choice).
+    - ``auction_phases``: the phases whose actions say something about the speaker's hidden cards (bids),
+      which search may read back into its sampled deals (bidding inference).
+
+    The defaults are the cautious answers for a plugin that declares nothing: general-sum, sequential, with
+    hidden information, and an auction only in a phase called ``bidding``.
+    """
+
+    utility: Utility = "general_sum"
+    simultaneous: bool = False
+    hidden_information: bool = True
+    auction_phases: tuple[str, ...] = ("bidding",)
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is: its name, title, player counts, options and a one-line description."""
+    """What a game is: its name, title, player counts, options, a one-line description and its traits."""
 
     name: str
     title: str
@@ -199,6 +228,7 @@ class GameInfo:
     summary: str
     default_players: int
     uses_dealer: bool = True
+    traits: GameTraits = GameTraits()
 
     def option(self, key: str) -> OptionSpec:
         """The spec of option ``key``."""
@@ -316,7 +346,9 @@ class Game(ABC):
     def sample_deal(self, view: View, rng: random.Random) -> State:
         """A complete state consistent with everything ``view`` knows, the unseen cards drawn from ``rng``.
 
-        Its ``view(view.seat)`` equals ``view``. Search bots use it to guess the hidden cards.
+        Its ``view(view.seat)`` equals ``view``. Search bots use it to guess the hidden cards. Raises
+        ``SamplingError`` when no fitting deal was found (the search then skips the sample); any other
+        exception is a bug and reaches the caller.
         """
 
     def match_length(self, players: int, options: Options) -> int | None:

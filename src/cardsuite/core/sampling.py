@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from ..cards import Card, CardSet
-from .errors import IllegalAction
+from .errors import IllegalAction, SamplingError
 from .game import Event, State
 
 
@@ -18,7 +18,7 @@ def deal_unseen(pool: Sequence[Card], needs: Mapping[int, int], forbidden: Mappi
                 rng: random.Random, tries: int = 200) -> tuple[dict[int, list[Card]], list[Card]]:
     """Give each seat in ``needs`` that many cards of ``pool``, none of its ``forbidden`` cards.
 
-    Returns the cards per seat and the rest of the pool (shuffled). Raises ``ValueError`` when no
+    Returns the cards per seat and the rest of the pool (shuffled). Raises ``SamplingError`` when no
     assignment was found (the constraints are contradictory, or too tight for the greedy fill).
     """
     order = sorted(needs, key=lambda s: -bin(forbidden.get(s, 0)).count("1"))
@@ -38,14 +38,14 @@ def deal_unseen(pool: Sequence[Card], needs: Mapping[int, int], forbidden: Mappi
             out[seat] = mine
         if ok:
             return out, cards
-    raise ValueError("no deal fits what this seat knows")
+    raise SamplingError("no deal fits what this seat knows")
 
 
 def replay_public(state: State, history: Sequence[Event], parse: Callable[[str], object]) -> State:
     """Re-apply, in order, every event of ``history`` that carries an action (``Event.action``).
 
     ``parse`` turns the action text into an ``Action``. Used to bring a sampled deal up to the moment
-    of a view. An illegal step means the sample does not fit the view: ``ValueError``.
+    of a view. An illegal step means the sample does not fit the view: ``SamplingError``.
     """
     from .game import Action
 
@@ -57,5 +57,5 @@ def replay_public(state: State, history: Sequence[Event], parse: Callable[[str],
         try:
             state.apply(event.seat, action)
         except IllegalAction as exc:
-            raise ValueError(f"sample does not fit the view: {exc}") from None
+            raise SamplingError(f"sample does not fit the view: {exc}") from None
     return state

@@ -3,13 +3,22 @@
 A ``TurnState`` keeps its phase name in ``phase_name`` (``"over"`` at the end), the seat to act in
 ``turn``, its events in ``log``, each seat's score change in ``_scores`` and how it began in ``_setup``;
 the contract's accessors read them.
+
+``apply`` is here, once for every turn-based game: it refuses an action when the deal is over, when it is
+not the seat's turn, when the seat or the action is not even of the right type, when the phase does not
+take the verb, or when the arguments have the wrong shape (``core.verbs``), and only then calls the
+game's handler for that verb, which checks the rules before it changes anything. ``phases`` maps each
+phase name to its ``Phase`` (the verbs it takes and their handlers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-from .game import DealSetup, Event, Score, State
+from .errors import IllegalAction
+from .game import Action, DealSetup, Event, Score, State
+from .verbs import Phase, well_typed
 
 SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(16))
 NOBODY: Final = frozenset[int]()
@@ -21,6 +30,7 @@ class TurnState(State):
     phase_name: str
     turn: int
     log: list[Event]
+    phases: Mapping[str, Phase]
     _scores: tuple[Score, ...]
     _setup: DealSetup
 
@@ -35,6 +45,28 @@ class TurnState(State):
     @property
     def is_over(self) -> bool:
         return self.phase_name == "over"
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """The shared preamble (turn, phase, argument shape), then the game's handler for the verb."""
+        phase = self.phases.get(self.phase_name)
+        if phase is None or seat != self.turn or seat.__class__ is not int or action.__class__ is not Action \
+                or action.verb.__class__ is not str:
+            raise IllegalAction(self.refusal(seat, action))
+        found = phase.moves.get(action.verb)
+        if found is None or not found[0].fits(action.args):
+            raise IllegalAction(phase.refusal(seat, action))
+        return found[1](self, seat, action)
+
+    def refusal(self, seat: object, action: object) -> str:
+        """Why nobody, or not ``seat``, may act now, or why ``action`` is not an action at all."""
+        if self.phase_name == "over":
+            return "the deal is over"
+        wrong = well_typed(seat, action)
+        if wrong is not None:
+            return wrong
+        if seat != self.turn:
+            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
+        return f"nothing may be done in the {self.phase_name} phase"
 
     def scores(self) -> tuple[Score, ...]:
         return self._scores

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import Card
 from ...core.errors import OptionError
-from ...core.game import Action, BotFactory, Event, Game, GameInfo, MatchProgress, View
+from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.options import Options
 from .rules import (
     ALL_FACES,
@@ -39,6 +39,7 @@ class Gops(Game):
         summary="Goofspiel: everyone holds A-K and bids in secret for the 13 diamond prizes.",
         default_players=3,
         uses_dealer=False,
+        traits=GameTraits(simultaneous=True, auction_phases=()),
     )
 
     def check_options(self, options: Options, players: int) -> None:

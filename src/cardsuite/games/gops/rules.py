@@ -25,6 +25,7 @@ from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
+from ...core.verbs import Verb, shown, well_typed, word
 
 ROUNDS: Final = 13
 SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
@@ -91,6 +92,8 @@ REVEAL_PAIRS: Final[tuple[tuple[Event, ...], ...]] = tuple(
 BOTH: Final = frozenset({0, 1})
 STANDARD_MASKS: Final = tuple(sum(1 << c for c in hand) for hand in STANDARD_HANDS)
 FACE_BY_ARGS: Final[dict[object, int]] = {(FACE_LETTERS[f - 1],): f for f in ALL_FACES}
+PLAY_VERB: Final = Verb("play", (word(FACE_LETTERS, "a rank"),), "play <rank>, like play K")
+"""The one verb of GOPS's one phase (``apply`` checks its shape before the hot path)."""
 _LEGAL: dict[int, tuple[Action, ...]] = {}
 _LEGAL_BY_HAND: dict[int, tuple[Action, ...]] = {}
 NOBODY: Final = frozenset[int]()
@@ -350,11 +353,13 @@ class GopsState(Simultaneous[int], State):
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         waiting = self.waiting
-        if seat < 0 or not waiting >> seat & 1:
-            raise IllegalAction(self._why_not_seat(seat))
-        face = FACE_BY_ARGS.get(action.args)
-        if face is None or action.verb != "play":
-            raise IllegalAction(f"seat {seat} must play a card by its rank (play K), not {action}")
+        if seat.__class__ is not int or action.__class__ is not Action or not 0 <= seat < self.players \
+                or not waiting >> seat & 1:
+            raise IllegalAction(self._why_not_seat(seat, action))
+        if action.verb != "play" or not PLAY_VERB.fits(action.args):
+            raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
+                                f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
+        face = FACE_BY_ARGS[action.args]
         hands = self.hands
         hand = hands[seat]
         held = hand & FACE_COLUMN[face]
@@ -400,7 +405,11 @@ class GopsState(Simultaneous[int], State):
         self.log += events
         return events
 
-    def _why_not_seat(self, seat: int) -> str:
+    def _why_not_seat(self, seat: object, action: object) -> str:
+        wrong = well_typed(seat, action)
+        if wrong is not None:
+            return wrong
+        assert isinstance(seat, int)
         if not 0 <= seat < self.players:
             return f"there is no seat {seat}"
         if self.is_over:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
-from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
+from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
 from ...core.search import SearchHooks
@@ -23,6 +23,7 @@ class Nap(Game):
         options=OPTIONS,
         summary="British Nap: bid 3, misère, 4, nap, Wellington or Blücher on a 5-card hand.",
         default_players=4,
+        traits=GameTraits(utility="zero_sum"),
     )
 
     def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,

@@ -30,6 +30,7 @@ from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, playable, refusal, standard_winner
 from ...core.turns import TurnState
+from ...core.verbs import CARD, Phase, Verb, word
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -166,17 +167,6 @@ class NapState(TurnState):
             return self._legal_bids(seat)
         return play_actions(playable(self.hands[seat], self.led))
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if self.phase_name == "over":
-            raise IllegalAction("the deal is over")
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if self.phase_name == "bidding":
-            return self._bid(seat, action)
-        if action.verb != "play":
-            raise IllegalAction(f"seat {seat} must play a card now, not {action}")
-        return self._play(seat, int(action.args[0]))
-
     # -- bidding ------------------------------------------------------------------------------------
     def _dealer_forced(self, seat: int) -> bool:
         return (self.options.text("all_pass") == "dealer_bids" and seat == self.dealer
@@ -215,7 +205,7 @@ class NapState(TurnState):
             bid = str(action.args[0])
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
-            event = Event("bid", seat, f"seat {seat} bid {BID_NAMES[bid]}", action=str(action))
+            event = Event("bid", seat, f"seat {seat} bid {BID_NAMES[bid]}", action=BID_ACTIONS[bid].text)
         self.log.append(event)
         events = [event]
         self.speaker += 1
@@ -227,12 +217,8 @@ class NapState(TurnState):
         return tuple(events)
 
     def _why_not_bid(self, seat: int, action: Action) -> str:
-        if action.verb == "play":
-            return f"seat {seat} must bid or pass before play starts"
         if action.verb == "pass":
             return "the dealer must bid when all the others have passed"
-        if action.verb != "bid":
-            return f"seat {seat} must bid or pass now"
         bid = str(action.args[0])
         if bid == "misere" and not self.options.flag("misere"):
             return "misère is not allowed by the options"
@@ -261,10 +247,11 @@ class NapState(TurnState):
         return [event]
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, seat: int, card: Card) -> tuple[Event, ...]:
+    def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
+        card: Card = action.args[0]  # type: ignore[assignment]  # a card: the shape is checked
         hand = self.hands[seat]
-        if card >= 52 or not hand >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {card_text(card) if card < 53 else card}")
+        if not hand >> card & 1:
+            raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
         led = self.led
         if led >= 0 and not playable(hand, led) >> card & 1:
             raise IllegalAction(f"seat {seat} {refusal(hand, card, led)}")
@@ -385,6 +372,16 @@ class NapState(TurnState):
         other.played = [list(p) for p in self.played]
         other.log = list(self.log)
         return other
+
+
+NapState.phases = {
+    "bidding": Phase("must bid or pass before play starts", {
+        "pass": (Verb("pass"), NapState._bid),
+        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
+                NapState._bid),
+    }),
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapState._play)}),
+}
 
 
 def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random | None,

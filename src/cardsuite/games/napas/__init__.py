@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
-from ...core.errors import IllegalAction
-from ...core.game import Action, BotFactory, Event, Game, GameInfo, MatchProgress, View
+from ...core.errors import IllegalAction, SamplingError
+from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
@@ -40,6 +40,7 @@ class Napas(Game):
         options=OPTIONS,
         summary="Lithuanian Nap: one round of bids 1 < 2 < 3 < 0 < 4 < 5, trumps by choice, then an exchange.",
         default_players=4,
+        traits=GameTraits(utility="general_sum"),  # only the declarer scores
     )
 
     def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,
@@ -145,7 +146,7 @@ class Napas(Game):
             try:
                 state.apply(seat, action)
             except IllegalAction as exc:
-                raise ValueError(f"sample does not fit the view: {exc}") from None
+                raise SamplingError(f"sample does not fit the view: {exc}") from None
         return state
 
     def describe_action(self, action: Action) -> str:

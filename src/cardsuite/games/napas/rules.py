@@ -21,7 +21,6 @@ from ...cards import (
     SUIT_SINGULAR,
     SUITS,
     Card,
-    CardError,
     card_name,
     card_text,
     cards_in,
@@ -38,6 +37,7 @@ from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, leadable, refusal
 from ...core.turns import TurnState
+from ...core.verbs import CARD, Phase, Verb, word
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -261,43 +261,19 @@ class NapasState(TurnState):
             return TRUMP_ACTIONS
         return ()
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        phase = self.phase_name
-        if seat != self.turn or phase == "over":
-            if phase == "over":
-                raise IllegalAction("the deal is over")
-            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        verb = action.verb
-        if phase == "play":
-            if verb != "play":
-                raise IllegalAction(f"seat {seat} must play a card now, not {action}")
-            card = action.args[0] if action.args else None
-            if not isinstance(card, int):
-                raise IllegalAction(f"{action} does not name a card")
-            return self._play(seat, card)
-        if phase == "bidding":
-            return self._bid(seat, action)
-        if phase == "trump":
-            return self._name_trump(seat, action)
-        return self._exchange(seat, action)
-
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
         if action.verb == "pass":
             self.bids.append((seat, None))
             event = PASS_EVENTS[seat]
-        elif action.verb == "bid":
+        else:
             bid = str(action.args[0])
-            if bid not in BID_ACTIONS:
-                raise IllegalAction(f"{bid} is not a Napas bid")
             if not LADDER.beats(bid, self.high):
                 assert self.high is not None
                 raise IllegalAction(f"a bid must outrank {self.high} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)")
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
             event = BID_EVENTS[seat][bid]
-        else:
-            raise IllegalAction(f"seat {seat} must bid or pass now, not {action}")
         self.log.append(event)
         self.speaker += 1
         if self.high == TOP or self.speaker == self.players:
@@ -326,12 +302,7 @@ class NapasState(TurnState):
 
     # -- trumps and the exchange --------------------------------------------------------------------
     def _name_trump(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if action.verb != "trump":
-            raise IllegalAction(f"seat {seat}, the declarer, must name trumps now, not {action}")
-        try:
-            suit = parse_suit(str(action.args[0]))
-        except (CardError, IndexError):
-            raise IllegalAction(f"{action} does not name a suit") from None
+        suit = SUIT_LETTERS.index(str(action.args[0]))
         self.trump = suit
         event = interned_event(("trump", seat, suit), lambda: Event(
             "trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
@@ -346,8 +317,6 @@ class NapasState(TurnState):
         return self._after_exchange()
 
     def _exchange(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if action.verb != "exchange":
-            raise IllegalAction(f"seat {seat} must exchange now (\"exchange\" alone keeps the hand), not {action}")
         round_ = self.round
         assert round_ is not None
         discard = _EXCHANGE_MASKS.get(action.args, -1)
@@ -355,12 +324,10 @@ class NapasState(TurnState):
         if discard < 0:
             discard = 0
             for card in action.args:
-                if not isinstance(card, int) or not 0 <= card < 52:
-                    raise IllegalAction(f"{action} does not name cards")
-                discard |= BIT[card]
+                discard |= BIT[card]  # type: ignore[index]  # cards: the shape is checked
         else:
             cards = action.args  # type: ignore[assignment]
-        result = round_.exchange(seat, self.hands[seat], discard, action.text or str(action), cards)
+        result = round_.exchange(seat, self.hands[seat], discard, exchange_action(discard).text, cards)
         self.hands[seat] = result.hand
         if discard:
             self.put_away[seat] = result.put_away
@@ -388,10 +355,11 @@ class NapasState(TurnState):
         return [event]
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, seat: int, card: Card) -> tuple[Event, ...]:
+    def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
+        card: Card = action.args[0]  # type: ignore[assignment]  # a card: the shape is checked
         hand = self.hands[seat]
-        if not 0 <= card < 52 or not hand >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {card_text(card) if 0 <= card < 53 else card}")
+        if not hand >> card & 1:
+            raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
         led = self.led
         trick = self.trick
         suit = SUIT_OF[card]
@@ -540,6 +508,22 @@ class NapasState(TurnState):
         other.played = [list(p) for p in self.played]
         other.log = list(self.log)
         return other
+
+
+NapasState.phases = {
+    "bidding": Phase("must bid or pass now", {
+        "pass": (Verb("pass"), NapasState._bid),
+        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|0|4|5>"), NapasState._bid),
+    }),
+    "trump": Phase("(the declarer) must name trumps now", {
+        "trump": (Verb("trump", (word(SUIT_LETTERS, "a suit letter"),), "trump <S|H|D|C>"), NapasState._name_trump),
+    }),
+    "exchange": Phase('must exchange now ("exchange" alone keeps the hand)', {
+        "exchange": (Verb("exchange", (CARD,), "exchange <up to 5 different cards>", fewest=0, most=HAND_SIZE,
+                          distinct=True), NapasState._exchange),
+    }),
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapasState._play)}),
+}
 
 
 def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Random | None,

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from ...cards import JOKER, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, card_name
-from ...core.game import Action, BotFactory, Game, GameInfo, MatchProgress, View
+from ...core.errors import IllegalAction, SamplingError
+from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
@@ -41,6 +42,7 @@ class Napoleon(Game):
         options=OPTIONS,
         summary="Japanese Napoleon: bid for honours, name a secret adjutant, beware the yoromeki.",
         default_players=PLAYERS,
+        traits=GameTraits(utility="general_sum"),  # 60 points shared out; 0 when thrown in
     )
 
     def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,
@@ -129,8 +131,8 @@ class Napoleon(Game):
                     state.apply(event.seat, self.parse_action(event.action))
                 elif event.kind == "discard" and nap != me:
                     state.apply(event.seat, discard_action(discards))
-            except Exception as exc:  # pragma: no cover - a sample that does not fit is a bug
-                raise ValueError(f"sample does not fit the view: {exc}") from None
+            except IllegalAction as exc:
+                raise SamplingError(f"sample does not fit the view: {exc}") from None
         return state
 
     def describe_action(self, action: Action) -> str:

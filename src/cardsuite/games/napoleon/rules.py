@@ -37,6 +37,7 @@ from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner
 from ...core.turns import SEAT_SETS, TurnState
+from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -246,6 +247,7 @@ class NapoleonState(TurnState):
         self.request_on = options.flag("joker_request") and options.integer("jokers") == 1
         self.min_rank = bid_rank(options.integer("min_bid"), CLUBS)
         self.rule = trick_rule(self.yoromeki, self.same_two, self.request_on)
+        self.phases = PHASES[len(widow)]
         self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(widow))
         self.hands = [mask_of(h) for h in hands]
         self.widow = tuple(widow)
@@ -315,22 +317,6 @@ class NapoleonState(TurnState):
             _fill_discards()
         return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(self.hands[seat]), size)))
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        phase = self.phase_name
-        if phase == "over":
-            raise IllegalAction("the deal is over")
-        if seat != self.turn:
-            raise IllegalAction(f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if phase == "play":
-            if action.verb != "play":
-                raise IllegalAction(f"seat {seat} must play a card now, not {action}")
-            return self._play(seat, action)
-        if phase == "bidding":
-            return self._bid(seat, action)
-        if phase == "adjutant":
-            return self._name(seat, action)
-        return self._discard(seat, action)
-
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
         if action.verb == "pass":
@@ -338,7 +324,7 @@ class NapoleonState(TurnState):
             self.passes += 1
             self.bids.append((seat, None))
             event = Event("pass", seat, f"seat {seat} passed and drops out", action="pass")
-        elif action.verb == "bid":
+        else:
             n, suit = int(action.args[0]), int(action.args[1])
             rank = bid_rank(n, suit)
             if rank < self.min_rank:
@@ -349,9 +335,7 @@ class NapoleonState(TurnState):
             self.high = rank
             self.napoleon = seat
             self.bids.append((seat, (n, suit)))
-            event = Event("bid", seat, f"seat {seat} bid {bid_text(n, suit)}", action=str(action))
-        else:
-            raise IllegalAction(f"seat {seat} must bid or pass now, not {action}")
+            event = Event("bid", seat, f"seat {seat} bid {bid_text(n, suit)}", action=BIDS[rank].text)
         self.log.append(event)
         if self.high == len(BIDS) - 1 or (self.passes == PLAYERS - 1 and self.high >= 0):
             return (event, *self._end_auction())
@@ -379,15 +363,13 @@ class NapoleonState(TurnState):
 
     # -- the adjutant and the widow -----------------------------------------------------------------
     def _name(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if action.verb != "adjutant":
-            raise IllegalAction(f"seat {seat} (Napoleon) must name the adjutant's card now, not {action}")
         card = int(action.args[0])
         if card == JOKER and not self.options.integer("jokers"):
             raise IllegalAction("there is no joker in play")
         self.adjutant_card = card
         nap = self.napoleon
         events = [Event("adjutant", nap, f"seat {nap} named {card_name(card)}: its holder is the adjutant",
-                        card=card, action=str(action))]
+                        card=card, action=ADJUTANT[card].text)]
         holder = next((s for s in range(PLAYERS) if self.hands[s] >> card & 1), -1)
         if holder == nap:
             self.alone_known = True
@@ -415,11 +397,7 @@ class NapoleonState(TurnState):
 
     def _discard(self, seat: int, action: Action) -> tuple[Event, ...]:
         size = len(self.widow)
-        if action.verb != "discard":
-            raise IllegalAction(f"seat {seat} (Napoleon) must discard {size} cards now, not {action}")
         cards = tuple(int(c) for c in action.args)
-        if len(cards) != size or len(set(cards)) != size:
-            raise IllegalAction(f"Napoleon must discard exactly {size} different cards")
         hand = self.hands[seat]
         for c in cards:
             if not hand >> c & 1:
@@ -433,10 +411,10 @@ class NapoleonState(TurnState):
         data = (("face_up", self.face_up), ("hidden", hidden))
         if hidden:
             events = [Event("discard_private", seat, f"you discarded {', '.join(card_name(c) for c in cards)}",
-                            visible_to=SEAT_SETS[seat], action=str(action)),
+                            visible_to=SEAT_SETS[seat], action=discard_action(cards).text),
                       Event("discard", seat, text, data=data)]
         else:
-            events = [Event("discard", seat, text, data=data, action=str(action))]
+            events = [Event("discard", seat, text, data=data, action=discard_action(cards).text)]
         self.phase_name = "play"
         self.turn = self.napoleon
         self.log.extend(events)
@@ -445,10 +423,8 @@ class NapoleonState(TurnState):
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
         args = action.args
-        card = args[0]
+        card: Card = args[0]  # type: ignore[assignment]  # a card: the shape is checked
         hand = self.hands[seat]
-        if not isinstance(card, int) or not 0 <= card <= JOKER:
-            raise IllegalAction(f"there is no card {card!r}")
         if not hand >> card & 1:
             raise IllegalAction(f"seat {seat} does not hold {card_name(card)}")
         trick = self.trick
@@ -491,7 +467,7 @@ class NapoleonState(TurnState):
                 self.led = self.joker_suit = suit
                 self.joker_out = True
                 events = [Event("play", seat, f"seat {seat} led the joker and named {SUIT_NAMES[suit]}",
-                                card=JOKER, action=str(action), data=(("suit", suit),))]
+                                card=JOKER, action=JOKER_LEADS[suit].text, data=(("suit", suit),))]
             else:
                 self.led = SUIT_OF[card]
                 events = [PLAY_EVENTS[seat][card]]
@@ -684,6 +660,32 @@ class NapoleonState(TurnState):
         other.played = list(self.played)
         other.log = list(self.log)
         return other
+
+
+def _phases(widow: int) -> dict[str, Phase]:
+    """What each phase accepts, with ``widow`` cards in the widow (and so in the discard)."""
+    card = "<card>, or JK <suit> for a joker lead"
+    return {
+        "bidding": Phase("must bid or pass now", {
+            "pass": (Verb("pass"), NapoleonState._bid),
+            "bid": (Verb("bid", (number(1, TOP_BID, "a number of honours"), SUIT), "bid <honours 1..20> <suit>"),
+                    NapoleonState._bid),
+        }),
+        "adjutant": Phase("(Napoleon) must name the adjutant's card now", {
+            "adjutant": (Verb("adjutant", (CARD_OR_JOKER,), "adjutant <card>"), NapoleonState._name),
+        }),
+        "discard": Phase(f"(Napoleon) must discard {widow} cards now", {
+            "discard": (Verb("discard", (CARD_OR_JOKER,), f"discard <exactly {widow} different cards>",
+                             fewest=widow, most=widow, distinct=True), NapoleonState._discard),
+        }),
+        "play": Phase("must play a card now", {
+            "play": (Verb("play", (CARD_OR_JOKER, SUIT), f"play {card}", fewest=1, most=2), NapoleonState._play),
+        }),
+    }
+
+
+PHASES: Final = {3: _phases(3), 2: _phases(2)}
+"""The phase tables by widow size (3 cards with the joker, 2 without)."""
 
 
 def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,

@@ -1,0 +1,162 @@
+"""Verbs and the shape of their arguments: what a phase accepts, checked before any rule reads it.
+
+Every action crosses the contract as an ``Action(verb, args)``, and ``apply`` may be handed anything: an
+unknown verb, too many arguments, a card number of 99 or -1, a string where a number belongs, or no
+``Action`` at all. A game lists, for each phase, the verbs it accepts with the kind of each argument
+(``Phase`` and ``Verb``); ``TurnState.apply`` (and GOPS's simultaneous ``apply``) check that shape first
+and refuse anything else with ``IllegalAction``. A game's rules so only ever see well-formed arguments,
+and cannot fail half-way through changing the state on a number out of range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .errors import IllegalAction
+from .game import Action, Event
+
+Handler = Callable[[Any, int, Action], tuple[Event, ...]]
+"""A game's method that applies one verb for a seat, once the shape is known to be right."""
+
+MAX_SHOWN: Final = 60
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument's kind: its Python type and the values allowed (a ``range`` or a set), in words."""
+
+    type: type
+    values: Collection[object]
+    what: str
+
+    def accepts(self, value: object) -> bool:
+        """Whether ``value`` is of this kind (``True`` is not the number 1 here)."""
+        return value.__class__ is self.type and value in self.values
+
+
+def number(low: int, high: int, what: str) -> Arg:
+    """A whole number from ``low`` to ``high``."""
+    return Arg(int, range(low, high + 1), what)
+
+
+def word(choices: Collection[str], what: str) -> Arg:
+    """One of the texts ``choices``."""
+    return Arg(str, frozenset(choices), what)
+
+
+CARD: Final = number(0, 51, "a card (0..51)")
+CARD_OR_JOKER: Final = number(0, 52, "a card (0..52)")
+SUIT: Final = number(0, 3, "a suit (0..3)")
+
+
+class Verb:
+    """A verb and the shape of its arguments: ``kinds`` in order, the last repeating up to ``most``.
+
+    ``fits(args)`` is specialised when the verb is built (no arguments, or one), since it runs on every
+    action of every playout. ``distinct`` refuses a repeated argument (a card discarded twice).
+    """
+
+    __slots__ = ("distinct", "fewest", "fits", "kinds", "most", "name", "usage")
+
+    def __init__(self, name: str, kinds: tuple[Arg, ...] = (), usage: str = "", fewest: int | None = None,
+                 most: int | None = None, distinct: bool = False) -> None:
+        self.name = name
+        self.fewest = len(kinds) if fewest is None else fewest
+        self.most = len(kinds) if most is None else most
+        if kinds:
+            kinds = kinds + (kinds[-1],) * (self.most - len(kinds))
+        self.kinds = kinds
+        self.distinct = distinct
+        self.usage = usage or name
+        self.fits: Callable[[object], bool] = self._fitter()
+
+    def _fitter(self) -> Callable[[object], bool]:
+        if self.most == 0:
+            return lambda args: args.__class__ is tuple and not args
+        if self.most == 1 and self.fewest == 1:
+            only_type, only_values = self.kinds[0].type, self.kinds[0].values
+
+            def fits_one(args: object) -> bool:
+                return (args.__class__ is tuple and len(args) == 1
+                        and args[0].__class__ is only_type and args[0] in only_values)
+
+            return fits_one
+        return self._fits_any
+
+    def _fits_any(self, args: object) -> bool:
+        if args.__class__ is not tuple:
+            return False
+        assert isinstance(args, tuple)
+        if not self.fewest <= len(args) <= self.most:
+            return False
+        for value, kind in zip(args, self.kinds, strict=False):
+            if value.__class__ is not kind.type or value not in kind.values:
+                return False
+        if self.distinct:
+            try:
+                return len(set(args)) == len(args)
+            except TypeError:
+                return False
+        return True
+
+    def refusal(self, action: Action) -> str:
+        """Why ``action`` (this verb) is malformed, in one line."""
+        return f"malformed action {shown(action)}: expected {self.usage}"
+
+
+@dataclass(frozen=True)
+class Phase:
+    """What a phase accepts: each verb with its shape and the method that applies it.
+
+    ``expect`` finishes the sentence ``seat N ...`` for a verb the phase does not take
+    (``must bid or pass now``).
+    """
+
+    expect: str
+    moves: Mapping[str, tuple[Verb, Handler]]
+
+    def refusal(self, seat: int, action: Action) -> str:
+        """Why this phase does not take ``action``: a verb it does not know, or malformed arguments."""
+        found = self.moves.get(action.verb)
+        if found is None:
+            return f"seat {seat} {self.expect}, not {shown(action)}"
+        return found[0].refusal(action)
+
+    def check(self, seat: int, action: Action) -> Handler:
+        """The handler for a well-formed ``action`` of this phase; ``IllegalAction`` for anything else."""
+        found = self.moves.get(action.verb)
+        if found is None or not found[0].fits(action.args):
+            raise IllegalAction(self.refusal(seat, action))
+        return found[1]
+
+
+def shown(action: object) -> str:
+    """An action (or whatever was passed as one) as one short, safe line for an error message."""
+    if action.__class__ is Action:
+        assert isinstance(action, Action)
+        if action.text.__class__ is str and action.text:
+            text = action.text
+        elif action.verb.__class__ is str and action.args.__class__ is tuple and all(
+                a.__class__ in (int, str) for a in action.args):
+            text = " ".join([action.verb, *map(str, action.args)])
+        else:
+            text = f"{action.verb!r} {action.args!r}"
+    else:
+        text = repr(action)
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+def well_typed(seat: object, action: object) -> str | None:
+    """Why ``seat`` or ``action`` is not even of the right type (``None`` when both are)."""
+    if seat.__class__ is not int:
+        return f"a seat is a whole number, not {shown(seat)}"
+    if action.__class__ is not Action:
+        return f"{shown(action)} is not an action"
+    assert isinstance(action, Action)
+    if action.verb.__class__ is not str:
+        return f"malformed action {shown(action)}: the verb is not a word"
+    return None

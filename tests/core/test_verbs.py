@@ -1,0 +1,50 @@
+"""Verb shapes (``core.verbs``), the one-line refusals they give, and the default game traits."""
+
+from __future__ import annotations
+
+from cardsuite.core.game import Action, GameInfo, GameTraits
+from cardsuite.core.verbs import CARD, SUIT, Verb, number, shown, well_typed, word
+
+
+def test_a_one_card_verb_takes_exactly_one_card() -> None:
+    play = Verb("play", (CARD,), "play <card>")
+    assert play.fits((0,)) and play.fits((51,))
+    for bad in ((), (52,), (-1,), (True,), ("AS",), (1.0,), (1, 2), [1], "1", None, ([1],)):
+        assert not play.fits(bad), bad
+
+
+def test_variable_arity_and_distinct_arguments() -> None:
+    exchange = Verb("exchange", (CARD,), fewest=0, most=5, distinct=True)
+    assert exchange.fits(()) and exchange.fits((1, 2, 3, 4, 5))
+    assert not exchange.fits((1, 2, 3, 4, 5, 6))
+    assert not exchange.fits((1, 1))
+    assert not exchange.fits((1, "2"))
+    joker_lead = Verb("play", (number(0, 52, "a card"), SUIT), fewest=1, most=2)
+    assert joker_lead.fits((52,)) and joker_lead.fits((52, 3))
+    assert not joker_lead.fits((52, 4)) and not joker_lead.fits((52, -1))
+
+
+def test_words_and_empty_verbs() -> None:
+    bid = Verb("bid", (word(("3", "nap"), "a bid"),))
+    assert bid.fits(("nap",)) and not bid.fits(("NAP",)) and not bid.fits((3,))
+    pass_ = Verb("pass")
+    assert pass_.fits(()) and not pass_.fits((0,)) and not pass_.fits([])
+
+
+def test_refusals_are_one_short_safe_line() -> None:
+    hostile = Action("play", ("\x1b[2J" * 40,))
+    text = Verb("play", (CARD,), "play <card>").refusal(hostile)
+    assert "\x1b" not in text and "\n" not in text and len(text) < 120
+    assert "expected play <card>" in text
+    assert shown(Action("bid", ("nap",), "bid nap")) == "bid nap"
+    assert well_typed(True, Action("pass")) is not None
+    assert well_typed(0, "pass") is not None
+    assert well_typed(0, Action(None, ())) is not None  # type: ignore[arg-type]
+    assert well_typed(0, Action("pass")) is None
+
+
+def test_a_game_that_declares_no_traits_gets_the_cautious_defaults() -> None:
+    info = GameInfo("outside", "Outside", (2,), (), "a plugin that declares nothing", 2)
+    assert info.traits == GameTraits()
+    assert info.traits.utility == "general_sum" and not info.traits.simultaneous
+    assert info.traits.hidden_information and info.traits.auction_phases == ("bidding",)
