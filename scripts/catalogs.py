@@ -27,7 +27,14 @@ DOMAIN = "cardsuite"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 LANGUAGES = ("ja", "lt")
 
-KEYWORDS: dict[str, object] = {**DEFAULT_KEYWORDS}
+KEYWORDS: dict[str, object] = {
+    **DEFAULT_KEYWORDS,
+    "msg": None,  # cardsuite.core.message: msg(key, **params)
+    "msg_n": (1, 2),  # msg_n(singular, plural, n, **params)
+    "msg_p": ((1, "c"), 2),  # msg_p(context, key, **params)
+    "msg_np": ((1, "c"), 2, 3),  # msg_np(context, singular, plural, n, **params)
+    "N_p": ((1, "c"), 2),  # cardsuite.i18n.render.N_p(context, word): marked, translated later
+}
 METHODS = [("**.py", "python")]
 FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
