@@ -2,8 +2,9 @@
 
 At every step: someone can act until the deal ends, each legal action round-trips through its text,
 illegal actions raise and change nothing, cards are conserved, views hide what they must (swapped hidden
-cards and other seats' pending simultaneous choices leave a view unchanged), a sampled deal agrees with
-the view it was sampled from; at the end the record replays to the same scores.
+cards and other seats' pending simultaneous choices leave a view unchanged), the public (watcher) view
+shows only what every seat sees and nothing swapped between any two hands, a sampled deal agrees with the
+view it was sampled from and with the public view; at the end the record replays to the same scores.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardsuite.cards import Card, card_text
 from cardsuite.core.errors import IllegalAction
-from cardsuite.core.game import Action, Game, State
+from cardsuite.core.game import PUBLIC_SEAT, Action, Game, State
 from cardsuite.core.match import Match
 from cardsuite.core.record import replay
 from cardsuite.core.registry import all_games, get_game
@@ -33,6 +34,7 @@ def fingerprint(state: State) -> object:
         state.phase,
         state.to_act,
         tuple(state.view(s) for s in range(state.players)),
+        state.public_view(),
         state.events(),
         state.scores(),
         tuple(sorted(state.zones().items())),
@@ -76,12 +78,28 @@ def record_of(game: Game, state: State, players: int, options: dict[str, object]
             "options": options, "deals": [deal]}
 
 
+def check_public(state: State) -> None:
+    """The public view: no seat, no hand, no legal actions, nothing private, only public events; its
+    table and seats are every seat's."""
+    public = state.public_view()
+    assert public.seat == PUBLIC_SEAT and public.hand == () and public.legal == () and not public.private
+    assert list(public.history) == [e for e in state.events() if e.visible_to is None]
+    assert (public.phase, public.to_act, public.is_over) == (state.phase, state.to_act, state.is_over)
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert view.table == public.table, f"seat {seat}'s table holds something the public may not see"
+        assert view.seats == public.seats
+        assert (view.options, view.dealer, view.players) == (public.options, public.dealer, public.players)
+        assert all(e in view.history for e in public.history)
+
+
 def check_swaps_hidden(game: Game, state: State, actions: list[tuple[int, Action]], rng: random.Random) -> None:
-    """Swapping two unplayed cards between two other seats' dealt hands leaves a seat's view unchanged."""
+    """Swapping two unplayed cards between two other seats' dealt hands leaves a seat's view unchanged,
+    and swapping between any two seats leaves the public view unchanged."""
     setup = state.setup()
     options = state.options
     players = state.players
-    for seat in range(players):
+    for seat in (*range(players), PUBLIC_SEAT):
         others = [s for s in range(players) if s != seat]
         if len(others) < 2:
             continue
@@ -100,7 +118,10 @@ def check_swaps_hidden(game: Game, state: State, actions: list[tuple[int, Action
                 twin.apply(s, act)
         except IllegalAction:
             continue  # the swap changed what was legal (a revealed void): not a like-for-like twin
-        assert twin.view(seat) == state.view(seat), f"seat {seat}'s view shows cards swapped between {a} and {b}"
+        if seat == PUBLIC_SEAT:
+            assert twin.public_view() == state.public_view(), f"the public view shows cards swapped between {a} and {b}"
+        else:
+            assert twin.view(seat) == state.view(seat), f"seat {seat}'s view shows cards swapped between {a} and {b}"
 
 
 def check_pending_hidden(state: State) -> None:
@@ -120,6 +141,7 @@ def check_pending_hidden(state: State) -> None:
                     assert first.view(watcher) == second.view(watcher), (
                         f"seat {watcher} can tell which card seat {chooser} chose"
                     )
+            assert first.public_view() == second.public_view(), f"watchers can tell what seat {chooser} chose"
 
 
 def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -> None:
@@ -147,6 +169,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
         if steps % 7 == 1:
             sampled = game.sample_deal(view, random.Random(seed + steps))
             assert sampled.view(seat) == view, "a sampled deal disagrees with the view it came from"
+            assert sampled.public_view() == state.public_view(), "a sampled deal shows the public something else"
         before = fingerprint(state)
         for wrong in illegal_candidates(state, seat, legal):
             with pytest.raises(IllegalAction):
@@ -159,6 +182,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
                 assert fingerprint(state) == before
                 break
         check_pending_hidden(state)
+        check_public(state)
         action = legal[rng.randrange(len(legal))]
         state.apply(seat, action)
         actions.append((seat, action))
@@ -170,6 +194,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
     if traits.utility == "zero_sum":
         assert sum(state.scores()) == 0, "a zero-sum game's deal does not add up to 0"
     check_swaps_hidden(game, state, actions, rng)
+    check_public(state)
     texts = [f"{s} {a}" for s, a in actions]
     result = replay(record_of(game, state, players, resolved.non_default(), texts), get_game)
     assert result.deals[0].scores == state.scores()

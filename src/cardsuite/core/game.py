@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from .search import SearchHooks
 
 Score = int | Fraction
+
+PUBLIC_SEAT: Final = -1
+"""The ``seat`` of a public (watcher) view: no seat at all, so it equals no seat's number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,8 @@ class View:
     ``trump`` (suit, -1 for none), ``trick`` and ``last_trick`` ((seat, card) pairs), ``trick_number``.
     Event texts name seats as ``seat N`` so that a UI can put names in their place.
     ``private`` holds what only this seat has been told ("you are the adjutant"). Equal knowledge gives
-    equal views.
+    equal views. ``State.public_view()`` gives a watcher's view: ``seat`` is ``PUBLIC_SEAT`` (-1), with no
+    hand, no legal actions and nothing private.
     """
 
     game: str
@@ -186,6 +190,22 @@ class State(ABC):
     @abstractmethod
     def events(self) -> tuple[Event, ...]:
         """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
+
+    def public_view(self) -> View:
+        """What everyone may know, for a watcher: ``seat`` is ``PUBLIC_SEAT``, no hand, no legal actions,
+        nothing private (so no pending simultaneous choice), and only the public events.
+
+        ``table`` and ``seats`` hold public facts only, so they are the same in every seat's view (the
+        conformance suite checks it): this default takes them from seat 0's view. A game may build the
+        public view directly.
+        """
+        base = self.view(0)
+        return View(
+            game=base.game, seat=PUBLIC_SEAT, players=base.players, phase=base.phase, to_act=base.to_act,
+            hand=(), legal=(), history=tuple(e for e in self.events() if e.visible_to is None),
+            seats=base.seats, table=base.table, private={}, options=base.options, dealer=base.dealer,
+            is_over=base.is_over,
+        )
 
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
