@@ -84,3 +84,9 @@ def test_english_is_unchanged() -> None:
     out = CliRunner().invoke(app, ["rules", "nap"], env={"COLUMNS": "100"}).output
     assert "Bidding: one round" in out
     assert "Options (--option key=value)" in out
+
+
+def test_the_game_list_speaks_the_language() -> None:
+    out = CliRunner().invoke(app, ["list", "--lang", "ja"], env={"COLUMNS": "100"}).output
+    assert "インストールされているゲーム" in out
+    assert "人数" in out

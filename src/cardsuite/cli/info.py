@@ -5,26 +5,27 @@ from __future__ import annotations
 import typer
 
 from ..core.registry import all_games, broken_games, get_game
-from ..i18n import _, current_language, pgettext
+from ..i18n import _, current_language, game_words, pgettext
 
 
 def list_games() -> None:
     """Show the installed games with their player counts."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title="Installed games", title_justify="left")
-    table.add_column("game", style="bold")
-    table.add_column("players")
-    table.add_column("about")
+    table = Table(title=_("Installed games"), title_justify="left")
+    table.add_column(pgettext("game list column", "game"), style="bold")
+    table.add_column(pgettext("game list column", "players"))
+    table.add_column(pgettext("game list column", "about"))
     for game in all_games():
         counts = game.info.players
         span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        table.add_row(game.info.name, span, game.info.summary)
+        table.add_row(game.info.name, span, game_words(game).gettext(game.info.summary))
     console = Console()
     console.print(table)
     for name, why in broken_games().items():
-        console.print(f"[yellow]not loaded:[/] {name}: {why}")
+        console.print(Text(_("not loaded: {game}: {why}").format(game=name, why=why), style="yellow"))
 
 
 def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
@@ -34,6 +35,7 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
     from rich.table import Table
 
     found = get_game(game)
+    words = game_words(found)
     console = Console()
     console.print(Markdown(found.rules_markdown(current_language())))
     table = Table(title=_("Options (--option key=value)"), title_justify="left")
@@ -46,7 +48,7 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
         table.add_column(column)
     for spec in found.info.options:
         default = str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)
-        table.add_row(spec.key, spec.values_text(), default, spec.doc)
+        table.add_row(spec.key, spec.values_text(), default, words.gettext(spec.doc))
     console.print(table)
 
 

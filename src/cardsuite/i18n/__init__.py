@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .catalogs import CLOSE, DOMAIN, LOCALE_DIR, OPEN, PseudoTranslations, plugin_translations, translations
 from .language import (
@@ -23,6 +24,9 @@ from .language import (
     language_of_locale,
     resolve_language,
 )
+
+if TYPE_CHECKING:
+    from ..core.game import Game
 
 _active = ENGLISH
 
@@ -46,6 +50,12 @@ def active() -> _gettext.NullTranslations:
 def domain_translations(domain: str, locale_dir: Path) -> _gettext.NullTranslations:
     """A plugin's own catalog in the language in use, falling back to cardsuite's."""
     return plugin_translations(_active, domain, locale_dir)
+
+
+def game_words(game: Game) -> _gettext.NullTranslations:
+    """The catalog for ``game``'s words in the language in use: its own domain if it has one, else cardsuite's."""
+    domain = game.text_domain()
+    return translations(_active) if domain is None else plugin_translations(_active, *domain)
 
 
 def gettext(message: str) -> str:
@@ -86,6 +96,7 @@ __all__ = [
     "checked_language",
     "current_language",
     "domain_translations",
+    "game_words",
     "gettext",
     "language_from_environment",
     "language_of_locale",
