@@ -33,7 +33,7 @@ KEYWORDS: dict[str, object] = {
     "msg_n": (1, 2),  # msg_n(singular, plural, n, **params)
     "msg_p": ((1, "c"), 2),  # msg_p(context, key, **params)
     "msg_np": ((1, "c"), 2, 3),  # msg_np(context, singular, plural, n, **params)
-    "N_p": ((1, "c"), 2),  # cardsuite.i18n.render.N_p(context, word): marked, translated later
+    "N_p": ((1, "c"), 2),  # cardsuite.core.message.N_p(context, word): marked, translated later
 }
 METHODS = [("**.py", "python")]
 FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")

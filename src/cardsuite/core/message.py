@@ -4,14 +4,19 @@ A ``Message`` is a gettext message id (the English sentence, with named placehol
 and context, and parameters that say what they are: a seat, a card, a suit, a rank, a number, another
 message. The rules core and the games build messages; ``cardsuite.i18n.render`` turns one into words in
 the viewer's language (a seat's name, "スペードのA", "vynų tūzą"), so a match played in Japanese replays in
-English and the other way round. Records never hold messages: they hold actions.
+English and the other way round. Records never hold messages: they hold actions. ``cardsuite.core.wording``
+does the work with any catalog; ``str(message)`` is the English.
 
 Mark messages with ``msg``, ``msg_n`` (a number picks the plural form) and ``msg_p`` (a context tells apart
-the same English words); Babel finds them under those names (``make messages``).
+the same English words), and words to translate later with ``N_`` and ``N_p``; Babel finds them under those
+names (``make messages``).
 
 >>> m = msg("{seat} played {card}", seat=SeatRef(2), card=CardRef(51))
 >>> m.key, dict(m.params)["seat"]
 ('{seat} played {card}', SeatRef(seat=2))
+>>> str(m)
+'seat 2 played the ace of clubs'
+
 """
 
 from __future__ import annotations
@@ -68,6 +73,11 @@ class Message:
     plural: str | None = None
     context: str | None = None
 
+    def __str__(self) -> str:
+        from .wording import english
+
+        return english(self)
+
     def param(self, name: str) -> ParamValue:
         """The parameter ``name`` (``KeyError`` when it has none)."""
         for key, value in self.params:
@@ -78,6 +88,16 @@ class Message:
 
 ParamValue = int | Fraction | str | SeatRef | CardRef | CardsRef | SuitRef | RankRef | Message
 """What a message's parameter may be: a number, verbatim text, a reference to a game thing, a message."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (a title, an option's doc)."""
+    return message
+
+
+def N_p(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with a context for extraction, without translating it now."""
+    return context, message
 
 
 def msg(key: str, **params: ParamValue) -> Message:
