@@ -1,22 +1,62 @@
-"""Headless matches between CPU levels, with statistics per level (``cardsuite simulate``).
+"""Headless play between CPU levels, with statistics per level (``cardsuite simulate``).
 
-Levels rotate over the seats from one match to the next so that no level keeps a seat's advantage.
-Each match has its own seed derived from the run's seed, so a run replays exactly (decision times aside).
+Two forms:
+
+- **plain** (``simulate``): whole matches; the levels rotate over the seats from one match to the next so
+  that no level keeps a seat's advantage. Each match has its own seed derived from the run's seed.
+- **duplicate** (``simulate_duplicate``): each *board* is one deal (the same cards, the same dealer) played
+  once for every distinct rotation of the levels over the seats, as in duplicate bridge, so every level
+  holds every hand of the board and the luck of the deal cancels out of the difference between levels.
+  A board is a single deal, not a match: the dealer of board ``b`` is seat ``b mod players``, and match
+  rules (targets, deal counts) play no part. Each board's seed is a hash of the run's seed and the board's
+  number, and every seat's bot draws from its own generator seeded by the board, the rotation and the seat,
+  so a run replays exactly (decision times and timed ``hard`` budgets aside), any one board can be
+  replayed on its own, and a long run can be split into parts.
+
+Both forms report each level's mean score per seat-deal and, for every pair of levels, the mean paired
+difference with its 95% interval: paired by deal in the plain form, by board in the duplicate form.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from .bots import make_bot
-from .core.game import Bot, Game, Score
+from .core.game import Action, Bot, DealSummary, Event, Game, Score, State
 from .core.match import Match, SeatSpec, winners
 from .core.options import Options
+
+# Student's t, two-sided 95%, for 1..30 degrees of freedom; beyond, a Cornish-Fisher expansion.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (the 95% two-sided multiplier)."""
+    if df < 1:
+        raise ValueError("a t quantile needs at least one degree of freedom")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    return 1.959964 + 2.372 / df + 2.823 / df**2
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (Student's t); the interval is the mean itself below two values."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = statistics.fmean(values)
+    if n < 2:
+        return mean, mean, mean
+    half = t975(n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return mean, mean - half, mean + half
 
 
 @dataclass
@@ -48,9 +88,61 @@ class LevelStats:
         return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+@dataclass(frozen=True)
+class Difference:
+    """``first``'s mean score per seat-deal minus ``second``'s, paired by deal or board, with its 95% interval."""
+
+    first: str
+    second: str
+    mean: float
+    low: float
+    high: float
+    pairs: int
+    efficiency: float | None = None  # duplicate form: how many times fewer deals than the plain form needs
+
+    @property
+    def verdict(self) -> str:
+        """Which level the interval shows to be better, if it shows one."""
+        if self.low > 0:
+            return f"{self.first} better"
+        if self.high < 0:
+            return f"{self.second} better"
+        return "not shown"
+
+
+def paired_differences(units: Sequence[Mapping[str, float]], names: Sequence[str]) -> list[Difference]:
+    """For each pair of ``names`` (in order), the mean of per-unit differences and its 95% interval.
+
+    A unit is one deal (plain) or one board (duplicate) with each level's mean score in it; units in which
+    a level did not play are left out of that level's pairs.
+    """
+    out = []
+    for first, second in itertools.combinations(names, 2):
+        diffs = [unit[first] - unit[second] for unit in units if first in unit and second in unit]
+        mean, low, high = mean_interval(diffs)
+        out.append(Difference(first, second, mean, low, high, len(diffs)))
+    return out
+
+
+def duplicate_efficiency(deal_diffs: Sequence[float], board_diffs: Sequence[float], rotations: int) -> float | None:
+    """How many times fewer deals the duplicate form needs than the plain form for an interval as narrow.
+
+    A deal's difference varies as in the plain form (a deal with some seating), so with ``n`` deals the
+    plain form's variance is var(deal) / n and the duplicate form's var(board) * rotations / n. ``None``
+    when the boards do not vary (levels that play alike) or there are too few to tell.
+    """
+    if len(board_diffs) < 2 or len(deal_diffs) < 2:
+        return None
+    board_variance = statistics.variance(board_diffs)
+    if board_variance <= 1e-12:
+        return None
+    return statistics.variance(deal_diffs) / (rotations * board_variance)
+
+
 @dataclass
 class SimulationResult:
-    """A finished run."""
+    """A finished run. ``units`` holds each deal's mean score per level, in the order played; in the
+    duplicate form each run of ``len(seatings)`` deals is one board."""
 
     game: str
     players: int
@@ -58,12 +150,48 @@ class SimulationResult:
     deals: int
     seconds: float
     levels: dict[str, LevelStats]
+    units: list[dict[str, float]] = field(default_factory=list)
+    mode: str = "plain"
+    seatings: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def boards(self) -> int:
+        """How many boards a duplicate run played (0 for a plain run)."""
+        return len(self.units) // len(self.seatings) if self.mode == "duplicate" else 0
+
+    def board_units(self) -> list[dict[str, float]]:
+        """Each board's mean score per level (every seating seats each level equally often)."""
+        size = len(self.seatings)
+        boards = [self.units[i:i + size] for i in range(0, len(self.units), size)]
+        return [{level: statistics.fmean(deal[level] for deal in board) for level in board[0]} for board in boards]
+
+    def differences(self) -> list[Difference]:
+        """The paired difference between every two levels, in the order they were first named: by deal in
+        the plain form, by board in the duplicate form (with its efficiency against the plain form)."""
+        names = list(self.levels)
+        if self.mode != "duplicate":
+            return paired_differences(self.units, names)
+        boards = self.board_units()
+        out = []
+        for board in paired_differences(boards, names):
+            deal_diffs = [unit[board.first] - unit[board.second] for unit in self.units]
+            board_diffs = [unit[board.first] - unit[board.second] for unit in boards]
+            out.append(replace(board, efficiency=duplicate_efficiency(deal_diffs, board_diffs, len(self.seatings))))
+        return out
+
+    def level_interval(self, name: str) -> tuple[float, float, float]:
+        """A level's mean per seat-deal and its 95% interval (over boards in the duplicate form)."""
+        if self.mode == "duplicate":
+            mean = statistics.fmean(self.levels[name].scores) if self.levels[name].scores else 0.0
+            _, low, high = mean_interval([unit[name] for unit in self.board_units()])
+            return mean, low, high
+        return self.levels[name].mean_ci95()
 
     def as_json(self) -> dict[str, object]:
         """The object ``cardsuite simulate --json`` prints."""
         levels: dict[str, object] = {}
         for name, stats in self.levels.items():
-            mean, low, high = stats.mean_ci95()
+            mean, low, high = self.level_interval(name)
             levels[name] = {
                 "seats": stats.seats,
                 "mean": round(mean, 4),
@@ -76,13 +204,28 @@ class SimulationResult:
                 "decision_ms": {"p50": round(stats.percentile_ms(0.5), 3),
                                 "p95": round(stats.percentile_ms(0.95), 3)},
             }
-        return {"game": self.game, "players": self.players, "matches": self.matches, "deals": self.deals,
-                "seconds": round(self.seconds, 3), "levels": levels}
+        paired_by = "board" if self.mode == "duplicate" else "deal"
+        differences: list[dict[str, object]] = []
+        for d in self.differences():
+            row: dict[str, object] = {"levels": [d.first, d.second], "mean": round(d.mean, 4),
+                                      "ci95": [round(d.low, 4), round(d.high, 4)], "pairs": d.pairs,
+                                      "paired_by": paired_by, "verdict": d.verdict}
+            if self.mode == "duplicate":
+                row["efficiency"] = None if d.efficiency is None else round(d.efficiency, 2)
+            differences.append(row)
+        out: dict[str, object] = {
+            "game": self.game, "players": self.players, "matches": self.matches, "deals": self.deals,
+            "seconds": round(self.seconds, 3), "levels": levels, "mode": self.mode, "differences": differences,
+        }
+        if self.mode == "duplicate":
+            out["boards"] = self.boards
+            out["rotations"] = len(self.seatings)
+            out["seatings"] = [list(seating) for seating in self.seatings]
+        return out
 
 
-def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed: int, options: Options,
-             on_match: Callable[[int], None] | None = None) -> SimulationResult:
-    """Play ``matches`` whole matches between bots of ``levels`` (one per seat, rotating)."""
+def _check_levels(game: Game, players: int, levels: Sequence[str]) -> dict[str, LevelStats]:
+    """Fresh statistics per level; refuses a wrong count or an unknown level before anything is played."""
     if len(levels) != players:
         raise ValueError(f"{len(levels)} seat levels given for {players} players")
     for level in set(levels):
@@ -90,49 +233,144 @@ def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed
     stats = {level: LevelStats() for level in dict.fromkeys(levels)}
     for level in levels:
         stats[level].seats += 1
+    return stats
+
+
+def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed: int, options: Options,
+             on_match: Callable[[int], None] | None = None) -> SimulationResult:
+    """Play ``matches`` whole matches between bots of ``levels`` (one per seat, rotating)."""
+    stats = _check_levels(game, players, levels)
     master = random.Random(seed)
-    deals = 0
+    units: list[dict[str, float]] = []
     start = time.perf_counter()
     for number in range(matches):
         shift = number % players
         seat_levels = [levels[(s + shift) % players] for s in range(players)]
-        deals += _play_match(game, players, options, seat_levels, master.getrandbits(64), stats)
+        _play_match(game, players, options, seat_levels, master.getrandbits(64), stats, units)
         if on_match is not None:
             on_match(number + 1)
-    return SimulationResult(game.info.name, players, matches, deals, time.perf_counter() - start, stats)
+    return SimulationResult(game.info.name, players, matches, len(units), time.perf_counter() - start, stats,
+                            units)
+
+
+def rotations(levels: Sequence[str]) -> list[tuple[str, ...]]:
+    """The distinct rotations of ``levels`` over the seats, each once (``A,B,A,B`` has two).
+
+    Over these every level sits in every seat equally often, as it does over all rotations.
+    """
+    seen = dict.fromkeys(tuple(levels[(s + shift) % len(levels)] for s in range(len(levels)))
+                         for shift in range(len(levels)))
+    return list(seen)
+
+
+def simulate_duplicate(game: Game, players: int, levels: Sequence[str], boards: int, seed: int, options: Options,
+                       on_board: Callable[[int], None] | None = None, first_board: int = 0) -> SimulationResult:
+    """Play ``boards`` deals, each once for every rotation of ``levels`` over the seats (duplicate form).
+
+    Boards are numbered from ``first_board``; each board's cards and bots depend only on ``seed`` and its
+    number, so a long run may be split into parts (``merge_results``) and one board replayed alone.
+    """
+    stats = _check_levels(game, players, levels)
+    seatings = rotations(levels)
+    units: list[dict[str, float]] = []
+    start = time.perf_counter()
+    for done, board in enumerate(range(first_board, first_board + boards), 1):
+        units.extend(_play_board(game, players, options, board, board_seed(seed, board), seatings, stats))
+        if on_board is not None:
+            on_board(done)
+    return SimulationResult(game.info.name, players, boards, boards * len(seatings), time.perf_counter() - start,
+                            stats, units, "duplicate", seatings)
+
+
+def board_seed(seed: int, board: int) -> int:
+    """The seed of board number ``board`` in a duplicate run seeded with ``seed`` (a hash of both)."""
+    return random.Random(f"cardsuite-duplicate/{seed}/{board}").getrandbits(64)
+
+
+def merge_results(parts: Sequence[SimulationResult]) -> SimulationResult:
+    """One result from the parts of a run split by boards or matches, in order (``seconds`` are summed)."""
+    first = parts[0]
+    levels = {name: LevelStats(seats=stats.seats) for name, stats in first.levels.items()}
+    for part in parts:
+        if (part.game, part.players, part.mode, list(part.levels)) != (first.game, first.players, first.mode,
+                                                                        list(first.levels)):
+            raise ValueError("only parts of the same run can be merged")
+        for name, stats in part.levels.items():
+            into = levels[name]
+            into.scores += stats.scores
+            into.decision_seconds += stats.decision_seconds
+            into.bids += stats.bids
+            into.made += stats.made
+            into.wins += stats.wins
+            into.draws += stats.draws
+    return SimulationResult(first.game, first.players, sum(p.matches for p in parts), sum(p.deals for p in parts),
+                            sum(p.seconds for p in parts), levels, [u for p in parts for u in p.units], first.mode,
+                            first.seatings)
+
+
+def _play_board(game: Game, players: int, options: Options, board: int, seed: int,
+                seatings: Sequence[tuple[str, ...]], stats: dict[str, LevelStats]) -> list[dict[str, float]]:
+    """One board: the same deal under every seating; each deal's mean score per level."""
+    board_rng = random.Random(seed)
+    deal_seed = board_rng.getrandbits(64)
+    dealer = board % players if game.info.uses_dealer else None
+    deal_units = []
+    for seating in seatings:
+        rngs = [random.Random(board_rng.getrandbits(64)) for _ in range(players)]
+        state = game.new_deal(players, options, dealer, rng=random.Random(deal_seed))
+        bots = [make_bot(game, level) for level in seating]
+        _play_deal(state, state.apply, bots, rngs, seating, stats)
+        scores = state.scores()
+        deal_units.append(_count_deal(scores, state.summary(), seating, stats))
+        _count_wins(scores, seating, stats)
+    return deal_units
+
+
+def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bots: Sequence[Bot],
+               rngs: Sequence[random.Random], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:
+    """Let the bots play ``state`` to its end through ``act``, timing every decision."""
+    clock = time.perf_counter
+    while not state.is_over:
+        for seat in sorted(state.to_act):
+            view = state.view(seat)
+            began = clock()
+            action = bots[seat].choose(view, rngs[seat])
+            stats[seat_levels[seat]].decision_seconds.append(clock() - began)
+            act(seat, action)
+            if state.is_over:
+                break
+
+
+def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequence[str],
+                stats: dict[str, LevelStats]) -> dict[str, float]:
+    """Add a finished deal's scores and contract to the statistics; each level's mean score in it."""
+    sums: dict[str, list[float]] = {}
+    for seat, level in enumerate(seat_levels):
+        stats[level].scores.append(float(scores[seat]))
+        total = sums.setdefault(level, [0.0, 0.0])
+        total[0] += float(scores[seat])
+        total[1] += 1
+    if summary.declarer is not None:
+        stats[seat_levels[summary.declarer]].bids += 1
+        stats[seat_levels[summary.declarer]].made += bool(summary.made)
+    return {level: total / count for level, (total, count) in sums.items()}
 
 
 def _play_match(game: Game, players: int, options: Options, seat_levels: Sequence[str], seed: int,
-                stats: dict[str, LevelStats]) -> int:
+                stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
     bots: list[Bot] = [make_bot(game, level) for level in seat_levels]
     seats = [SeatSpec(f"CPU {s}", "cpu", seat_levels[s]) for s in range(players)]
     match = Match(game, players, options, seed, seats)
-    rng = random.Random(seed ^ 0x5EED)
-    deals = 0
-    clock = time.perf_counter
+    rng = random.Random(seed ^ 0x5EED)  # one generator for the whole table, as before the duplicate form
+    rngs = [rng] * players
     while True:
-        while not match.deal_over:
-            for seat in sorted(match.state.to_act):
-                view = match.state.view(seat)
-                began = clock()
-                action = bots[seat].choose(view, rng)
-                stats[seat_levels[seat]].decision_seconds.append(clock() - began)
-                match.act(seat, action)
-                if match.deal_over:
-                    break
-        deals += 1
+        _play_deal(match.state, match.act, bots, rngs, seat_levels, stats)
         result = match.results[-1]
-        for seat in range(players):
-            stats[seat_levels[seat]].scores.append(float(result.scores[seat]))
-        declarer = result.summary.declarer
-        if declarer is not None:
-            stats[seat_levels[declarer]].bids += 1
-            stats[seat_levels[declarer]].made += bool(result.summary.made)
+        units.append(_count_deal(result.scores, result.summary, seat_levels, stats))
         if match.is_over:
             break
         match.next_deal()
     _count_wins(match.totals, seat_levels, stats)
-    return deals
 
 
 def _count_wins(totals: Sequence[Score], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:

@@ -1,10 +1,20 @@
-"""``cardsuite simulate``: whole matches between CPU levels, headless, with a table per level."""
+"""``cardsuite simulate``: CPU levels against each other, headless, with a table per level.
+
+Plain: whole matches, levels rotating over the seats from match to match. ``--duplicate``: each deal
+(a board) is played once for every rotation of the levels over the seats, with the same cards, and the
+levels are compared by board (see ``cardsuite.simulate``).
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
@@ -13,17 +23,24 @@ from ..core.registry import get_game
 def simulate_command(
     game: str = typer.Argument(..., help="The game, e.g. nap."),
     players: int = typer.Option(0, "--players", "-p", help="Players (default: the game's usual count)."),
-    games: int = typer.Option(100, "--games", "-g", min=1, help="How many whole matches to play."),
+    games: int = typer.Option(
+        100, "--games", "-g", min=1,
+        help="How many whole matches to play (with --duplicate: how many boards, each one deal).",
+    ),
     seats: str = typer.Option(
         "", "--seats", help="CPU level per seat, comma-separated: random, easy, normal, hard (hard:300ms, hard:64)."
     ),
     seed: int = typer.Option(1, "--seed", help="Seed for every shuffle and every bot."),
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option as key=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table."),
+    duplicate: bool = typer.Option(
+        False, "--duplicate",
+        help="Play each deal once for every rotation of the levels over the seats (luck of the deal cancels).",
+    ),
 ) -> None:
-    """Play whole matches between CPU levels and compare them (levels rotate over the seats)."""
+    """Play CPU levels against each other and compare them (levels rotate over the seats)."""
     from ..bots import levels_for
-    from ..simulate import simulate
+    from ..simulate import SimulationResult, simulate, simulate_duplicate
 
     found = get_game(game)
     count = players or found.info.default_players
@@ -37,40 +54,73 @@ def simulate_command(
         from . import fail
 
         raise fail(f"--seats names {len(levels)} levels for {count} players")
+    run = simulate_duplicate if duplicate else simulate
+
+    def play(report: Callable[[int], None] | None) -> SimulationResult:
+        return run(found, count, levels, games, seed, options, report)
+
     if as_json:
-        result = simulate(found, count, levels, games, seed, options)
-        print(json.dumps(result.as_json()))
+        print(json.dumps(play(None).as_json()))
         return
     from rich.console import Console
     from rich.progress import Progress
 
     console = Console(stderr=False)
+    unit = "boards" if duplicate else "matches"
     with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{found.info.title}: {games} matches", total=games)
-        result = simulate(found, count, levels, games, seed, options,
-                          on_match=lambda done: progress.update(task, completed=done))
+        task = progress.add_task(f"{found.info.title}: {games} {unit}", total=games)
+        result = play(lambda done: progress.update(task, completed=done))
     _table(console, result.as_json())
 
 
 def _table(console: object, data: dict[str, object]) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     assert isinstance(console, Console)
-    title = (f"{data['game']} · {data['players']} players · {data['matches']} matches · "
-             f"{data['deals']} deals · {data['seconds']} s")
-    table = Table(title=title, title_justify="left")
-    for column in ("level", "seats", "mean / deal", "95% interval", "bids", "made", "wins", "draws",
-                   "p50 ms", "p95 ms"):
-        table.add_column(column, justify="right" if column != "level" else "left")
+    if data["mode"] == "duplicate":
+        played = f"duplicate: {data['boards']} boards × {data['rotations']} rotations"
+    else:
+        played = f"{data['matches']} matches"
+    title = f"{data['game']} · {data['players']} players · {played} · {data['deals']} deals · {data['seconds']} s"
+    table = _compact_table(title, "mean: score per seat per deal; ms: decision time")
+    for column in ("level", "seats", "mean", "95% interval", "bids", "made", "wins", "draws", "p50 ms", "p95 ms"):
+        table.add_column(column, justify="right" if column != "level" else "left", no_wrap=True)
     levels = data["levels"]
     assert isinstance(levels, dict)
     for name, row in levels.items():
         low, high = row["ci95"]
-        table.add_row(name, str(row["seats"]), f"{row['mean']:+.3f}", f"[{low:+.3f}, {high:+.3f}]",
+        table.add_row(name, str(row["seats"]), f"{row['mean']:+.3f}", f"[{low:+.2f}, {high:+.2f}]",
                       str(row["bids"]), str(row["made"]), str(row["wins"]), str(row["draws"]),
-                      f"{row['decision_ms']['p50']:.2f}", f"{row['decision_ms']['p95']:.2f}")
+                      f"{row['decision_ms']['p50']:.1f}", f"{row['decision_ms']['p95']:.1f}")
     console.print(table)
+    differences = data["differences"]
+    assert isinstance(differences, list)
+    if not differences:
+        return
+    duplicate = data["mode"] == "duplicate"
+    unit = "board" if duplicate else "deal"
+    caption = "gain: how many times more deals the plain form would need for as narrow an interval"
+    paired = _compact_table(f"Paired differences of the mean per seat-deal, paired by {unit}",
+                            caption if duplicate else None)
+    columns = ["levels", "difference", "95% interval", f"{unit}s", *(["gain"] if duplicate else []), "verdict"]
+    for column in columns:
+        paired.add_column(column, justify="left" if column in ("levels", "verdict") else "right", no_wrap=True)
+    for row in differences:
+        first, second = row["levels"]
+        low, high = row["ci95"]
+        gain = ["-" if row.get("efficiency") is None else f"{row['efficiency']:.1f}×"] if duplicate else []
+        paired.add_row(f"{first} − {second}", f"{row['mean']:+.3f}", f"[{low:+.3f}, {high:+.3f}]",
+                       str(row["pairs"]), *gain, row["verdict"])
+    console.print(paired)
+
+
+def _compact_table(title: str, caption: str | None = None) -> Table:
+    """A table that fits 80 columns: a rule under the header, one space between columns."""
+    from rich import box
+    from rich.table import Table
+
+    return Table(title=title, title_justify="left", caption=caption, caption_justify="left",
+                 box=box.SIMPLE_HEAD, padding=0, pad_edge=False)
 
 
 def register(app: typer.Typer) -> None:
