@@ -2,10 +2,17 @@
 starts in English, whatever the machine's locale: a test that wants another language asks for it.
 
 Several checkouts may run their suites at once on one machine, so no test may share a data folder.
+
+The suite also runs with an outside game installed: ``tests/outside_plugin`` holds the Tiny Tricks plugin
+(its own package and its own ``*.dist-info`` metadata, as pip would install it). Putting that folder on
+``sys.path`` here, before any test module is collected, registers it through the ``cardsuite.games``
+entry point, so every test that goes over the installed games (the conformance suite, the table's
+whole-match test, the home form) plays it too, with no change to ``cardsuite``.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +21,10 @@ import pytest
 from cardsuite.i18n import ENGLISH, use_language
 from cardsuite.i18n.language import LOCALE_VARIABLES
 from cardsuite.storage import paths
+
+OUTSIDE_PLUGIN = Path(__file__).resolve().parent / "outside_plugin"
+if str(OUTSIDE_PLUGIN) not in sys.path:
+    sys.path.append(str(OUTSIDE_PLUGIN))
 
 
 @pytest.fixture(autouse=True)
