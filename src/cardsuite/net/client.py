@@ -1,0 +1,214 @@
+"""A protocol client over aiohttp: requests with answers, and the table and view as the server last sent them.
+
+Used by ``cardsuite host``/``join`` (through the remote session), the browser seat, the load bench and
+the tests. Every server message is checked too: a message that is not what the protocol says closes the
+connection with a ``ClientError`` rather than reaching the table screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from ..core.game import Event, View
+from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
+from .wire import WireError, decode_view
+
+DEFAULT_PORT = 8765
+
+
+class ClientError(Exception):
+    """The server refused a request (``code`` and its one line), or the connection failed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def server_url(address: str) -> str:
+    """``HOST[:PORT]`` (or a ``ws://`` / ``wss://`` URL) as the URL of the protocol socket."""
+    text = address.strip()
+    if text.startswith(("ws://", "wss://")):
+        return text if text.rstrip("/").endswith("/game") else text.rstrip("/") + "/game"
+    if text.startswith(("http://", "https://")):
+        scheme = "wss" if text.startswith("https") else "ws"
+        return server_url(scheme + text[text.index(":"):])
+    if not text or any(ch.isspace() or ch in "/?#@" for ch in text):
+        raise ClientError("address", f"{address!r} is not HOST or HOST:PORT")
+    if text.startswith("[") or text.count(":") == 1:
+        host, _, port = text.rpartition(":") if not text.endswith("]") else (text, "", "")
+        if port and not port.isdigit():
+            raise ClientError("address", f"{address!r}: the port must be a number")
+        return f"ws://{host or text}:{port or DEFAULT_PORT}/game"
+    return f"ws://{text}:{DEFAULT_PORT}/game"
+
+
+@dataclass
+class Update:
+    """A message from the server that is not an answer: ``table``, ``view`` or ``notice``."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Client:
+    """One connection to a server: ``request`` waits for the answer; ``updates`` queues everything else."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.session: aiohttp.ClientSession | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.hello: dict[str, Any] = {}
+        self.table: dict[str, Any] = {}
+        self.view: View | None = None
+        self.deal = -1
+        self.step = 0
+        self.timers: dict[str, float] = {}
+        self.updates: asyncio.Queue[Update] = asyncio.Queue()
+        self.closed = asyncio.Event()
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next_ref = 1
+        self._reader: asyncio.Task[None] | None = None
+        self.received = 0
+        self.log: list[dict[str, Any]] | None = None
+
+    async def connect(self, timeout: float = 10.0) -> Client:
+        """Open the connection and read the server's hello."""
+        self.session = aiohttp.ClientSession()
+        try:
+            self.ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
+                                                    timeout=aiohttp.ClientWSTimeout(ws_close=5.0),
+                                                    autoping=True)
+            first = await asyncio.wait_for(self.ws.receive(), timeout)
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
+            await self.session.close()
+            raise ClientError("connect", f"cannot reach {self.url}: {exc or type(exc).__name__}") from None
+        hello = self._parse(first.data if first.type == aiohttp.WSMsgType.TEXT else None)
+        if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION:
+            await self.close()
+            raise ClientError("version", f"{self.url} does not speak cardsuite protocol {PROTOCOL_VERSION}")
+        self.hello = hello
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def close(self) -> None:
+        """Close the connection (pending requests fail)."""
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reader
+        if self.session is not None:
+            await self.session.close()
+        self._fail_waiting()
+        self.closed.set()
+
+    def _fail_waiting(self) -> None:
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(ClientError("closed", "the connection to the server closed"))
+        self._waiting.clear()
+
+    @staticmethod
+    def _parse(text: object) -> dict[str, Any]:
+        if not isinstance(text, str):
+            raise ClientError("protocol", "the server sent something that is not a text message")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ClientError("protocol", "the server sent something that is not JSON") from None
+        if not isinstance(data, dict) or data.get("v") != PROTOCOL_VERSION or not isinstance(data.get("type"), str):
+            raise ClientError("protocol", "the server sent a message this client does not understand")
+        return data
+
+    async def send(self, kind: str, **fields: Any) -> int:
+        """Send a request without waiting; its ``ref``."""
+        if self.ws is None or self.ws.closed:
+            raise ClientError("closed", "not connected")
+        ref = self._next_ref
+        self._next_ref += 1
+        await self.ws.send_str(json.dumps({"v": PROTOCOL_VERSION, "type": kind, "ref": ref, **fields}))
+        return ref
+
+    async def request(self, kind: str, timeout: float = 15.0, **fields: Any) -> dict[str, Any]:
+        """Send a request and wait for its ``ok``; a refusal raises ``ClientError`` with the server's line."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        ref = self._next_ref
+        self._waiting[ref] = future
+        try:
+            await self.send(kind, **fields)
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise ClientError("timeout", f"no answer to {kind} from the server") from None
+        finally:
+            self._waiting.pop(ref, None)
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        try:
+            async for frame in self.ws:
+                if frame.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = self._parse(frame.data)
+                self.received += 1
+                if self.log is not None:
+                    self.log.append(data)
+                await self._dispatch(data)
+        except ClientError as exc:
+            await self.updates.put(Update("error", {"code": exc.code, "message": exc.message}))
+        finally:
+            self._fail_waiting()
+            self.closed.set()
+            await self.updates.put(Update("closed"))
+
+    async def _dispatch(self, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        ref = data.get("ref")
+        if kind in ("ok", "error", "pong") and isinstance(ref, int) and ref in self._waiting:
+            future = self._waiting[ref]
+            if not future.done():
+                if kind == "error":
+                    future.set_exception(ClientError(str(data.get("code")), str(data.get("message"))))
+                else:
+                    future.set_result(data)
+            return
+        if kind == "table":
+            self.table = data
+        elif kind == "view":
+            self._take_view(data)
+        await self.updates.put(Update(kind, data))
+
+    def _take_view(self, data: dict[str, Any]) -> None:
+        deal, step = data.get("deal"), data.get("step")
+        if not isinstance(deal, int) or not isinstance(step, int):
+            raise ClientError("protocol", "a view without its deal and step")
+        known: tuple[Event, ...] = self.view.history if self.view is not None and deal == self.deal else ()
+        try:
+            self.view = decode_view(data.get("view"), known)
+        except WireError as exc:
+            raise ClientError("protocol", f"a view this client cannot read: {exc}") from None
+        self.deal, self.step = deal, step
+        timers = data.get("timers", {})
+        self.timers = {str(k): float(v) for k, v in timers.items() if isinstance(v, int | float)} \
+            if isinstance(timers, dict) else {}
+        self.timers_at = time.monotonic()
+
+    timers_at = 0.0
+
+    async def next_update(self, timeout: float | None = None) -> Update:
+        """The next update from the server (``closed`` once the connection has gone)."""
+        return await asyncio.wait_for(self.updates.get(), timeout)
+
+
+async def open_client(address: str) -> Client:
+    """A connected client for ``HOST[:PORT]`` or a URL."""
+    return await Client(server_url(address)).connect()

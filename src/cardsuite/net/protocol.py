@@ -1,0 +1,221 @@
+"""The messages between a client and the server (``docs/protocol.md``), checked before anything acts on them.
+
+Every message is one JSON object in one WebSocket text frame, with ``"v"`` (the protocol version) and
+``"type"``. ``parse_request`` turns a client's text into a ``Request`` or raises ``ProtocolError`` with a
+code and one line for the client; nothing a client sends can make it raise anything else. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_MESSAGE = 4096
+"""Bytes in one client message; a bigger frame closes the connection (WebSocket code 1009)."""
+MAX_SERVER_MESSAGE = 1 << 20
+"""Bytes a client accepts in one server message."""
+MAX_NAME = 24
+MAX_ACTION = 120
+MAX_OPTIONS = 16
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed without doubt
+CODE_LENGTH = 6
+TOKEN_BYTES = 16  # 128 random bits
+
+
+class ProtocolError(Exception):
+    """A message the server (or client) refuses: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked client message: its type, its ``ref`` (echoed in the answer) and its fields."""
+
+    type: str
+    ref: int | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _text(value: object, name: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise ProtocolError("bad_message", f"{name} must be text")
+    if len(value) > limit:
+        raise ProtocolError("bad_message", f"{name} is longer than {limit} characters")
+    return value
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError("bad_message", f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("bad_message", f"{name} must be true or false")
+    return value
+
+
+def clean_name(raw: object) -> str:
+    """A seat name as data: printable characters only (no markup brackets, no escapes), trimmed, at most 24."""
+    text = _text(raw, "name", 200)
+    kept = "".join(
+        ch for ch in unicodedata.normalize("NFC", text)
+        if unicodedata.category(ch)[0] in "LNPSZ" and ch not in "[]\\" and unicodedata.category(ch) not in ("Zl", "Zp")
+    )
+    name = " ".join(kept.split())[:MAX_NAME].strip()
+    if not name:
+        raise ProtocolError("bad_message", "a name needs at least one letter or digit")
+    return name
+
+
+def clean_code(raw: object) -> str:
+    """A join code in its canonical form (upper case, no spaces or dashes)."""
+    text = _text(raw, "code", 32).upper().replace("-", "").replace(" ", "")
+    if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
+        raise ProtocolError("no_table", "that is not a join code (six letters and digits)")
+    return text
+
+
+def _options(raw: object) -> dict[str, object]:
+    if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
+        raise ProtocolError("bad_message", f"options must be an object of at most {MAX_OPTIONS} keys")
+    out: dict[str, object] = {}
+    for key, value in raw.items():
+        _text(key, "an option key", 40)
+        if not isinstance(value, bool | int | str) or (isinstance(value, str) and len(value) > 40):
+            raise ProtocolError("bad_message", f"option {key!r} must be a number, true/false or a short word")
+        out[key] = value
+    return out
+
+
+def _create(body: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": _text(body.get("game"), "game", 40).strip().lower()}
+    if "players" in body:
+        out["players"] = _whole(body["players"], "players", 1, 16)
+    out["options"] = _options(body.get("options", {}))
+    out["cpu"] = _text(body.get("cpu", "normal"), "cpu", 20).strip().lower()
+    out["name"] = clean_name(body.get("name", "Host"))
+    if "turn_seconds" in body:
+        out["turn_seconds"] = _whole(body["turn_seconds"], "turn_seconds", 0, 3600)
+    if "seed" in body:
+        out["seed"] = _whole(body["seed"], "seed", 0, 2**62)
+    return out
+
+
+def _join(body: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"code": clean_code(body.get("code")), "watch": _flag(body.get("watch", False), "watch")}
+    if not out["watch"]:
+        out["name"] = clean_name(body.get("name", "Player"))
+    return out
+
+
+def _resume(body: Mapping[str, Any]) -> dict[str, Any]:
+    token = _text(body.get("token"), "token", 64)
+    if len(token) != 2 * TOKEN_BYTES or any(ch not in "0123456789abcdef" for ch in token):
+        raise ProtocolError("bad_token", "that seat token is not valid here")
+    return {"code": clean_code(body.get("code")), "token": token}
+
+
+def _act(body: Mapping[str, Any]) -> dict[str, Any]:
+    text = _text(body.get("action"), "action", MAX_ACTION).strip()
+    if not text or not text.isprintable():
+        raise ProtocolError("bad_message", "an action is printable record text like \"play KH\"")
+    return {"action": text}
+
+
+def _cpu(body: Mapping[str, Any]) -> dict[str, Any]:
+    return {"on": _flag(body.get("on"), "on")}
+
+
+def _nothing(body: Mapping[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+_FIELDS: dict[str, tuple[frozenset[str], Any]] = {
+    "create": (frozenset({"game", "players", "options", "cpu", "name", "turn_seconds", "seed"}), _create),
+    "join": (frozenset({"code", "name", "watch"}), _join),
+    "resume": (frozenset({"code", "token"}), _resume),
+    "start": (frozenset(), _nothing),
+    "act": (frozenset({"action"}), _act),
+    "ready": (frozenset(), _nothing),
+    "cpu": (frozenset({"on"}), _cpu),
+    "leave": (frozenset(), _nothing),
+    "sync": (frozenset(), _nothing),
+    "ping": (frozenset(), _nothing),
+}
+REQUEST_TYPES = tuple(_FIELDS)
+
+
+def parse_request(text: str | bytes) -> Request:
+    """A client's message as a ``Request``; ``ProtocolError`` for anything else, never another error."""
+    if isinstance(text, bytes):
+        raise ProtocolError("bad_message", "send JSON in text frames")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_CLIENT_MESSAGE:
+        raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_MESSAGE} bytes")
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "not a JSON object") from None
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_json", "not a JSON object")
+    ref = body.get("ref")
+    if ref is not None:
+        ref = _whole(ref, "ref", 0, 2**31)
+    version = body.get("v")
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+    kind = body.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError("unknown_type", f"unknown message type; known: {', '.join(REQUEST_TYPES)}")
+    allowed, check = _FIELDS[kind]
+    extra = set(body) - allowed - {"v", "type", "ref"}
+    if extra:
+        raise ProtocolError("bad_message", f"{kind} does not take {', '.join(sorted(map(str, extra)))}")
+    try:
+        return Request(kind, ref, check(body))
+    except ProtocolError as exc:
+        raise ProtocolError(exc.code, exc.message) from None
+
+
+def message(kind: str, **fields: Any) -> str:
+    """A server (or client) message as compact JSON text."""
+    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
+
+
+def error_message(code: str, text: str, ref: int | None = None) -> str:
+    """An ``error`` message: a code for programs and one line for people."""
+    return message("error", code=code, message=text, **({"ref": ref} if ref is not None else {}))
+
+
+def new_token() -> str:
+    """A seat token: 128 random bits as 32 hex digits."""
+    return secrets.token_hex(TOKEN_BYTES)
+
+
+def token_digest(token: str) -> str:
+    """What the server stores of a token (SHA-256): a leaked database gives no seat away."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def token_matches(token: str, digest: str | None) -> bool:
+    """Whether ``token`` is the one ``digest`` was made from, compared in constant time."""
+    if digest is None:
+        return False
+    return hmac.compare_digest(token_digest(token).encode("ascii"), digest.encode("ascii"))
+
+
+def new_code() -> str:
+    """A short join code: six characters a person reads aloud without doubt (``K7P2QX``)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

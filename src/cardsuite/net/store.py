@@ -1,0 +1,187 @@
+"""The server's tables on disk: one SQLite database (WAL) in the server's data folder.
+
+A table is its settings (game, players, options, seed, timer), its seats (name, kind and the SHA-256 of
+the seat token, never the token) and its actions, one row per action, written before the action is
+confirmed to anyone. The match itself is never stored: it is rebuilt by replaying the actions from the
+seed, so a restart (or a kill -9) resumes every table exactly where it was. ``synchronous=NORMAL``:
+a committed action survives the process being killed; only a power cut can lose the last ones
+(``durable=True`` makes every commit wait for the disk).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    code TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    cpu TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    turn_seconds INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    history_id INTEGER
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    token TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    deal INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (table_id, deal, step)
+);
+CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
+"""
+
+
+@dataclass
+class SeatRow:
+    """A seat as stored: ``kind`` is ``person`` (someone holds its token) or ``open`` (a CPU plays it)."""
+
+    name: str
+    kind: str
+    token: str | None = None
+
+
+@dataclass
+class TableRow:
+    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``)."""
+
+    id: str
+    code: str
+    game: str
+    players: int
+    options: dict[str, object]
+    cpu: str
+    seed: int
+    turn_seconds: int
+    status: str
+    created: str
+    seats: list[SeatRow] = field(default_factory=list)
+    deals: list[list[str]] = field(default_factory=list)
+    history_id: int | None = None
+
+
+def now() -> str:
+    """The time now as stored (UTC, ISO 8601)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class TableStore:
+    """The database of one server process; every write is one transaction, committed before it returns."""
+
+    def __init__(self, path: Path, durable: bool = False) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.conn.execute("PRAGMA busy_timeout = 10000")
+        self.conn.execute("PRAGMA journal_mode = WAL")
+        self.conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+        self.conn.executescript(SCHEMA)
+
+    def close(self) -> None:
+        """Close the database."""
+        self.conn.close()
+
+    def code_taken(self, code: str) -> bool:
+        """Whether a table (of any status) already has join code ``code``."""
+        return self.conn.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
+
+    def create(self, row: TableRow) -> None:
+        """Store a new table with its seats."""
+        stamp = now()
+        with self._transaction():
+            self.conn.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+                (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
+                 row.turn_seconds, row.status, stamp, stamp),
+            )
+            self.conn.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(row.id, i, s.name, s.kind, s.token) for i, s in enumerate(row.seats)],
+            )
+
+    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
+        """Change who holds a seat (a person sat down, or gave the seat up)."""
+        with self._transaction():
+            self.conn.execute("UPDATE seats SET name = ?, kind = ?, token = ? WHERE table_id = ? AND seat = ?",
+                              (row.name, row.kind, row.token, table_id, seat))
+            self._touch(table_id)
+
+    def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
+        """Move a table to ``playing`` or ``finished`` (with its history id)."""
+        with self._transaction():
+            self.conn.execute("UPDATE tables SET status = ?, history_id = COALESCE(?, history_id) WHERE id = ?",
+                              (status, history_id, table_id))
+            self._touch(table_id)
+
+    def add_action(self, table_id: str, deal: int, step: int, line: str) -> None:
+        """Store one action (``"2 play KH"``) as step ``step`` of deal ``deal``; committed on return."""
+        self.conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, deal, step, line))
+
+    def _touch(self, table_id: str) -> None:
+        self.conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now(), table_id))
+
+    class _Tx:
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def __enter__(self) -> None:
+            self.conn.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, kind: object, *_: object) -> None:
+            self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
+
+    def _transaction(self) -> TableStore._Tx:
+        return TableStore._Tx(self.conn)
+
+    # -- reading ----------------------------------------------------------------------------------
+    def open_tables(self) -> Iterator[TableRow]:
+        """Every table not finished (and finished ones not yet filed in the history), with seats and actions."""
+        ids = [r[0] for r in self.conn.execute(
+            "SELECT id FROM tables WHERE status != 'finished' OR history_id IS NULL ORDER BY created")]
+        for table_id in ids:
+            found = self.table(table_id)
+            if found is not None:
+                yield found
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table with its seats and actions."""
+        row = self.conn.execute(
+            "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id"
+            " FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        options = json.loads(row[4])
+        out = TableRow(row[0], row[1], row[2], int(row[3]), options if isinstance(options, dict) else {},
+                       row[5], int(row[6]), int(row[7]), row[8], row[9], history_id=row[10])
+        out.seats = [SeatRow(name, kind, token) for name, kind, token in self.conn.execute(
+            "SELECT name, kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+        for deal, line in self.conn.execute(
+                "SELECT deal, line FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
+            while len(out.deals) <= deal:
+                out.deals.append([])
+            out.deals[deal].append(line)
+        return out
+
+    def actions(self, table_id: str) -> set[tuple[int, int, str]]:
+        """Every stored action of a table as (deal, step, line): what the load bench checks for losses."""
+        return {(int(d), int(s), str(line)) for d, s, line in self.conn.execute(
+            "SELECT deal, step, line FROM actions WHERE table_id = ?", (table_id,))}

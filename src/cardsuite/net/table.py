@@ -1,0 +1,383 @@
+"""One table on the server: its match, who holds each seat, who plays it now (a person or the CPU), timers.
+
+Plain Python, no I/O but the store it is given: the server (``server.py``) feeds it requests and the
+time, and sends what it says. The match is rebuilt from the stored actions on a restart (``from_row``).
+
+Who plays a seat: an ``open`` seat (nobody sat down, or its person left) is the CPU's. A person's seat is
+the person's, except while they handed it to the CPU (``by_choice``), when their last connection has been
+gone longer than the grace period, and for one decision each time their turn timer runs out.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..bots.base import levels_for
+from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction
+from ..core.game import Event, Game, State, View
+from ..core.match import Match, SeatSpec
+from ..core.record import score_json
+from ..core.registry import get_game
+from .protocol import ProtocolError, new_token, token_digest, token_matches
+from .store import SeatRow, TableRow, TableStore
+
+
+@dataclass
+class Timing:
+    """How long things take at this server: turn timer default, grace, CPU pace, pause between deals."""
+
+    turn_seconds: int = 60
+    grace_seconds: float = 30.0
+    cpu_delay: float = 0.8
+    deal_pause: float = 20.0
+
+
+@dataclass
+class Seat:
+    """Who holds a seat and what the server knows of their connection."""
+
+    name: str
+    kind: str  # "person" or "open"
+    token: str | None = None  # the token's digest
+    connections: int = 0
+    gone_since: float | None = None
+    by_choice: bool = False
+    dropped: bool = False  # gone longer than the grace period: the CPU plays the seat until they return
+    ready: bool = False
+    waiting_since: float | None = None  # when this seat's current decision began
+
+    def row(self) -> SeatRow:
+        """The seat as stored."""
+        return SeatRow(self.name, self.kind, self.token)
+
+
+@dataclass(frozen=True)
+class Due:
+    """The next thing the table does by itself, and when (monotonic seconds)."""
+
+    kind: str  # "cpu", "timeout", "grace", "deal", "finish"
+    at: float
+    seat: int | None = None
+
+
+def new_table_id() -> str:
+    """A table id that sorts by time and never repeats: ``20261130-004812-9f2c4a1b``."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(4)
+
+
+def watcher_view(state: State) -> View:
+    """What everyone may know: the contract's public view, all a watcher is sent."""
+    return state.public_view()
+
+
+class Table:
+    """A table: settings, seats, the match, and what is due next."""
+
+    def __init__(self, row: TableRow, game: Game, timing: Timing, store: TableStore) -> None:
+        self.row = row
+        self.id = row.id
+        self.code = row.code
+        self.game = game
+        self.timing = timing
+        self.store = store
+        self.options = game.resolve_options(row.options, row.players)
+        self.seats = [Seat(s.name, s.kind, s.token) for s in row.seats]
+        self.match = Match(game, row.players, self.options, row.seed, self.seat_specs())
+        self.status = row.status
+        self.history_id = row.history_id
+        self.version = 0
+        self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
+        self.deal_over_since: float | None = None
+
+    # -- building ---------------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls, store: TableStore, timing: Timing, code: str, game_name: str, players: int | None,
+        options: dict[str, object], cpu: str, host_name: str, turn_seconds: int | None, seed: int | None,
+    ) -> tuple[Table, str]:
+        """A new table in the lobby with its host in seat 0; the table and the host's seat token."""
+        try:
+            game = get_game(game_name)
+        except CardsuiteError as exc:
+            raise ProtocolError("bad_table", str(exc)) from None
+        count = players if players is not None else game.info.default_players
+        try:
+            resolved = game.resolve_options(options, count)
+            levels = levels_for(game)
+        except CardsuiteError as exc:
+            raise ProtocolError("bad_table", str(exc)) from None
+        if cpu not in levels:
+            offered = ", ".join(levels)
+            raise ProtocolError("bad_table", f"{game.info.title} has no {cpu!r} CPU level (it has: {offered})")
+        if turn_seconds is None:
+            from_option = resolved.get("turn_timer", 0)
+            turn_seconds = from_option if isinstance(from_option, int) and from_option > 0 else timing.turn_seconds
+        token = new_token()
+        seats = [SeatRow(host_name, "person", token_digest(token))]
+        seats += [SeatRow(f"CPU {i}", "open") for i in range(1, count)]
+        row = TableRow(new_table_id(), code, game.info.name, count, dict(resolved.non_default()), cpu,
+                       seed if seed is not None else secrets.randbelow(2**31), turn_seconds, "lobby", "", seats)
+        store.create(row)
+        return cls(row, game, timing, store), token
+
+    @classmethod
+    def from_row(cls, row: TableRow, timing: Timing, store: TableStore) -> Table:
+        """A stored table, its match rebuilt by replaying its actions from the seed."""
+        table = cls(row, get_game(row.game), timing, store)
+        match = table.match
+        for number, lines in enumerate(row.deals):
+            if number:
+                match.next_deal()
+            for line in lines:
+                seat_text, _, text = line.partition(" ")
+                match.act(int(seat_text), table.game.parse_action(text))
+        for seat in table.seats:
+            seat.gone_since = time.monotonic() if seat.kind == "person" else None
+        table.start_waiting(time.monotonic())
+        if match.deal_over:
+            table.deal_over_since = time.monotonic()
+        return table
+
+    def seat_specs(self) -> tuple[SeatSpec, ...]:
+        """The seats as the record names them: people by name, open seats as CPUs of the table's level."""
+        return tuple(SeatSpec(s.name) if s.kind == "person" else SeatSpec(s.name, "cpu", self.row.cpu)
+                     for s in self.seats)
+
+    # -- seats ------------------------------------------------------------------------------------
+    def sit(self, name: str) -> tuple[int, str]:
+        """Seat a newcomer in the first open seat (a CPU plays it until then); the seat and its token."""
+        if self.status == "finished":
+            raise ProtocolError("state", "this match is over")
+        names = {s.name.lower() for s in self.seats if s.kind == "person"}
+        if name.lower() in names:
+            raise ProtocolError("name_taken", f"someone called {name} already sits at this table")
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "open":
+                token = new_token()
+                self.seats[index] = Seat(name, "person", token_digest(token), waiting_since=seat.waiting_since)
+                self.store.set_seat(self.id, index, self.seats[index].row())
+                self.match.seats = self.seat_specs()
+                self.changed()
+                return index, token
+        raise ProtocolError("full", "every seat at this table is taken: join with --watch to watch")
+
+    def seat_of_token(self, token: str) -> int:
+        """The seat this token holds (every seat is compared, in constant time each)."""
+        found = None
+        for index, seat in enumerate(self.seats):
+            if token_matches(token, seat.token) and seat.kind == "person":
+                found = index
+        if found is None:
+            raise ProtocolError("bad_token", "that seat token does not hold a seat at this table")
+        return found
+
+    def connect(self, seat: int) -> None:
+        """A connection for ``seat`` opened: the person is back (a CPU that stood in stops)."""
+        info = self.seats[seat]
+        info.connections += 1
+        info.gone_since, info.dropped = None, False
+        self.changed()
+
+    def disconnect(self, seat: int, now: float) -> None:
+        """A connection for ``seat`` closed; with none left, the grace period starts."""
+        info = self.seats[seat]
+        info.connections = max(0, info.connections - 1)
+        if not info.connections:
+            info.gone_since = now
+        self.changed()
+
+    def leave(self, seat: int) -> None:
+        """The person gives the seat up: the CPU plays it from now on, and a newcomer may take it."""
+        info = self.seats[seat]
+        info.kind, info.token, info.by_choice = "open", None, False
+        self.store.set_seat(self.id, seat, info.row())
+        self.changed()
+
+    def set_by_choice(self, seat: int, on: bool) -> None:
+        """The person hands the seat to the CPU (``on``) or takes it back."""
+        self.seats[seat].by_choice = on
+        self.changed()
+
+    def cpu_plays(self, seat: int, now: float) -> bool:
+        """Whether the CPU plays ``seat`` now (a timeout aside)."""
+        info = self.seats[seat]
+        return info.kind != "person" or info.by_choice or info.dropped
+
+    def grace_over(self, seat: int) -> None:
+        """The person has been gone for the grace period: the CPU plays the seat until they return."""
+        info = self.seats[seat]
+        if info.gone_since is not None and info.kind == "person":
+            info.dropped = True
+            self.changed()
+
+    @property
+    def turn_seconds(self) -> int:
+        """Seconds a person has for a decision (0: no limit)."""
+        return self.row.turn_seconds
+
+    # -- play -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Leave the lobby: the first deal is on the table."""
+        if self.status != "lobby":
+            raise ProtocolError("state", "the match has already started")
+        self.status = "playing"
+        self.store.set_status(self.id, "playing")
+        self.start_waiting(time.monotonic())
+        self.changed()
+
+    def full_of_people(self) -> bool:
+        """Whether every seat is a person's (the lobby then starts by itself)."""
+        return all(s.kind == "person" for s in self.seats)
+
+    def act(self, seat: int, text: str, now: float) -> tuple[Event, ...]:
+        """Apply ``text`` for ``seat`` and store it before anyone hears of it; refusals change nothing."""
+        if self.status != "playing":
+            raise ProtocolError("state", "the match has not started" if self.status == "lobby" else "the match is over")
+        match = self.match
+        if match.deal_over:
+            raise ProtocolError("state", "the deal is over: the next one is being dealt")
+        try:
+            action = self.game.parse_action(text)
+            before = match.state.to_act
+            events = match.act(seat, action)
+        except (ActionSyntaxError, ValueError) as exc:
+            raise ProtocolError("illegal", f"not an action: {exc}") from None
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", exc.reason) from None
+        log = match.logs[-1]
+        try:
+            self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1])
+        except Exception:
+            self.broken = True
+            raise
+        self.seats[seat].ready = False
+        self.seats[seat].waiting_since = None
+        self._waiting_after(before, now)
+        if match.deal_over:
+            self.deal_over_since = now
+            for info in self.seats:
+                info.ready = False
+        self.changed()
+        return events
+
+    broken = False
+
+    def _waiting_after(self, before: frozenset[int], now: float) -> None:
+        for index in self.match.state.to_act:
+            if index not in before or self.seats[index].waiting_since is None:
+                self.seats[index].waiting_since = now
+
+    def start_waiting(self, now: float) -> None:
+        """Every seat to act starts its decision now (after a deal, a start or a restart)."""
+        for index, info in enumerate(self.seats):
+            info.waiting_since = now if index in self.match.state.to_act else None
+
+    def mark_ready(self, seat: int, now: float) -> bool:
+        """The person has seen the deal's result; True when everyone has (deal the next one now)."""
+        self.seats[seat].ready = True
+        return self.everyone_ready(now)
+
+    def everyone_ready(self, now: float) -> bool:
+        """Whether every seat a connected person plays has said ready."""
+        return all(s.ready or self.cpu_plays(i, now) or not s.connections for i, s in enumerate(self.seats))
+
+    def next_deal(self, now: float) -> None:
+        """Deal the next deal (the match deals it from its seed: a restart deals the same cards)."""
+        self.match.next_deal()
+        self.deal_over_since = None
+        self.start_waiting(now)
+        self.changed()
+
+    def finished(self, history_id: int | None) -> None:
+        """The match is over and filed in the history."""
+        self.status = "finished"
+        self.history_id = history_id
+        self.store.set_status(self.id, "finished", history_id)
+        self.changed()
+
+    def changed(self) -> None:
+        """Something others must hear about happened."""
+        self.version += 1
+
+    # -- what is due ------------------------------------------------------------------------------
+    def due(self, now: float) -> Due | None:
+        """The next thing the table does by itself, or None (it waits for people)."""
+        if self.status == "lobby" or (self.status == "finished" and self.history_id is not None):
+            return None
+        match = self.match
+        if match.is_over:
+            return Due("finish", now)
+        if match.deal_over:
+            since = self.deal_over_since if self.deal_over_since is not None else now
+            at = now if self.everyone_ready(now) else since + self.timing.deal_pause
+            return Due("deal", max(at, since + min(self.timing.cpu_delay, self.timing.deal_pause)))
+        found: list[Due] = []
+        for index in sorted(match.state.to_act):
+            info = self.seats[index]
+            since = info.waiting_since if info.waiting_since is not None else now
+            if self.cpu_plays(index, now):
+                found.append(Due("cpu", since + self.timing.cpu_delay, index))
+                continue
+            if self.turn_seconds > 0:
+                found.append(Due("timeout", since + self.turn_seconds, index))
+        for index, info in enumerate(self.seats):
+            if info.gone_since is not None and not self.cpu_plays(index, now):
+                found.append(Due("grace", info.gone_since + self.timing.grace_seconds, index))
+        return min(found, key=lambda d: d.at) if found else None
+
+    def seconds_left(self, now: float) -> dict[str, float]:
+        """Each waited-for person's time left on the turn timer (seat as a string key)."""
+        out: dict[str, float] = {}
+        if self.turn_seconds <= 0 or self.status != "playing" or self.match.deal_over:
+            return out
+        for index in self.match.state.to_act:
+            since = self.seats[index].waiting_since
+            if since is not None and not self.cpu_plays(index, now):
+                out[str(index)] = round(max(0.0, since + self.turn_seconds - now), 1)
+        return out
+
+    # -- what people see --------------------------------------------------------------------------
+    def summary(self, now: float, seat: int | None) -> dict[str, object]:
+        """The public facts of the table (no cards): seats, status, totals, the deals' results."""
+        match = self.match
+        return {
+            "table": self.id,
+            "code": self.code,
+            "game": self.game.info.name,
+            "title": self.game.info.title,
+            "players": match.players,
+            "status": self.status,
+            "you": seat,
+            "host": seat == 0,
+            "cpu": self.row.cpu,
+            "turn_seconds": self.turn_seconds,
+            "grace_seconds": self.timing.grace_seconds,
+            "options": dict(self.options.non_default()),
+            "seats": [
+                {"name": s.name, "kind": s.kind, "connected": s.connections > 0, "cpu": self.cpu_plays(i, now)}
+                for i, s in enumerate(self.seats)
+            ],
+            "deal": len(match.logs) - 1,
+            "totals": [score_json(t) for t in match.totals],
+            "results": [
+                {"scores": [score_json(x) for x in r.scores], "text": r.summary.text,
+                 "declarer": r.summary.declarer, "contract": r.summary.contract, "made": r.summary.made,
+                 "redeal": r.summary.redeal}
+                for r in match.results
+            ],
+            "match_over": match.is_over,
+            "history_id": self.history_id,
+        }
+
+    def step(self) -> tuple[int, int]:
+        """(deal, actions so far in it): the moment a view shows."""
+        return len(self.match.logs) - 1, len(self.match.logs[-1].actions)
+
+
+def names_of(seats: Sequence[Seat]) -> tuple[str, ...]:
+    """The seat names in order."""
+    return tuple(s.name for s in seats)

@@ -1,0 +1,158 @@
+"""A real server process on loopback for the tests, and small client helpers (no mocks)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardsuite.bots.base import make_bot
+from cardsuite.core.game import View
+from cardsuite.core.registry import get_game
+from cardsuite.net.client import Client, ClientError
+
+
+@dataclass
+class ServerProcess:
+    """A ``cardsuite serve`` process: its URL, its data folder and the process."""
+
+    url: str
+    data: Path
+    process: subprocess.Popen[str]
+
+    def kill(self) -> None:
+        """kill -9, as a crash would."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """Ask it to stop (SIGTERM) and wait."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_server(data: Path, *args: str) -> ServerProcess:
+    """Start ``cardsuite serve --port 0`` on loopback and wait for the line that gives its URL."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardsuite", "serve", "--port", "0", "--data", str(data), *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if "serving " not in line:
+        process.kill()
+        _, err = process.communicate(timeout=10)
+        raise RuntimeError(f"the server did not start: {line!r} {err[-2000:]}")
+    url = line.split("serving ", 1)[1].split(" ", 1)[0]
+    return ServerProcess(url, data, process)
+
+
+@contextlib.contextmanager
+def running_server(data: Path, *args: str) -> Iterator[ServerProcess]:
+    """A server for the ``with`` block, stopped afterwards."""
+    server = start_server(data, *args)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# -- clients that play ----------------------------------------------------------------------------
+
+class RecordingClient(Client):
+    """A client that keeps every message it received and every view it rebuilt, with its moment."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.log = []
+        self.views: list[tuple[int, int, View, dict[str, Any]]] = []
+
+    def _take_view(self, data: dict[str, Any]) -> None:
+        super()._take_view(data)
+        assert self.view is not None
+        self.views.append((self.deal, self.step, self.view, data))
+
+
+async def play_randomly(client: Client, rng: random.Random, until_filed: bool = True, level: str = "random",
+                        until_step: int | None = None) -> None:
+    """Act (a CPU of ``level`` decides on the client's view) whenever the client's seat must, say ready
+    after each deal, until the match is filed."""
+    bot = None
+    acted: tuple[int, int] | None = None
+    while True:
+        update = await client.next_update(60)
+        if update.type == "closed":
+            return
+        if client.table.get("history_id") is not None and until_filed:
+            return
+        view = client.view
+        if until_step is not None and client.step >= until_step:
+            return
+        if update.type != "view" or view is None:
+            continue
+        if view.is_over:
+            if acted != (client.deal, -1):
+                acted = (client.deal, -1)
+                with contextlib.suppress(ClientError):
+                    await client.send("ready")
+        elif view.seat in view.to_act and view.legal and acted != (client.deal, client.step):
+            acted = (client.deal, client.step)
+            if bot is None:
+                bot = make_bot(get_game(view.game), level)
+            await client.send("act", action=str(bot.choose(view, rng)))
+
+
+async def seated_clients(url: str, game: str, players: int, options: dict[str, object], seed: int,
+                         cls: type[Client] = RecordingClient) -> tuple[list[Client], str]:
+    """A table with every seat held by a client (the host creates it; the others join); they and its code."""
+    host = await cls(url).connect()
+    made = await host.request("create", game=game, players=players, options=options, cpu="random",
+                              name="Seat0", seed=seed)
+    clients = [host]
+    for seat in range(1, players):
+        other = await cls(url).connect()
+        await other.request("join", code=made["code"], name=f"Seat{seat}")
+        clients.append(other)
+    return clients, made["code"]
+
+
+async def wait_for(predicate: Any, seconds: float = 20.0) -> None:
+    """Wait until ``predicate()`` is true (polling), or fail."""
+    for _ in range(int(seconds * 20)):
+        if predicate():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("condition not reached in time")
+
+
+class Clients:
+    """Clients opened in a test, all closed at the end (``async with Clients(url) as new: a = await new()``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.opened: list[Client] = []
+
+    async def __call__(self, cls: type[Client] = Client) -> Any:
+        client = await cls(self.url).connect()
+        self.opened.append(client)
+        return client
+
+    async def __aenter__(self) -> Clients:
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        for client in self.opened:
+            await client.close()

@@ -1,0 +1,222 @@
+"""The server as people meet it, with real processes on loopback: seats, refusals, tokens, the grace period,
+the turn timer, watchers, hostile frames, and a kill -9 in the middle of a match."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from cardsuite.net.client import Client, ClientError, server_url
+from cardsuite.net.protocol import clean_name, parse_request, token_digest, token_matches
+from cardsuite.net.store import TableStore
+from cardsuite.storage.history import History
+
+from .helpers import Clients, RecordingClient, play_randomly, running_server, start_server, wait_for
+
+FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000")
+
+
+async def _host(new: Clients, **options: object) -> tuple[Client, dict[str, object]]:
+    host = await new(RecordingClient)
+    made = await host.request("create", game="nap", players=3, cpu="random", name="Ann", seed=5,
+                              options={"deals_per_player": 1}, **options)
+    return host, made
+
+
+def test_seats_refusals_and_the_host(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host, made = await _host(new)
+            assert made["seat"] == 0 and len(str(made["token"])) == 32
+            bob = await new()
+            with pytest.raises(ClientError) as taken:
+                await bob.request("join", code=made["code"], name="ann")
+            assert taken.value.code == "name_taken"
+            joined = await bob.request("join", code=str(made["code"]).lower(), name="Bob")
+            assert joined["seat"] == 1
+            with pytest.raises(ClientError) as not_host:
+                await bob.request("start")
+            assert not_host.value.code == "not_host"
+            with pytest.raises(ClientError) as early:
+                await host.request("act", action="pass")
+            assert early.value.code == "state"
+            await host.request("start")
+            await wait_for(lambda: host.view is not None and bob.view is not None)
+            waiting = next(c for c in (host, bob) if c.view and c.view.seat in c.view.to_act) \
+                if any(c.view and c.view.seat in c.view.to_act for c in (host, bob)) else None
+            other = bob if waiting is host else host
+            # an action out of turn is refused in one line and changes nothing
+            before = (other.deal, other.step)
+            with pytest.raises(ClientError) as refused:
+                await other.request("act", action="pass")
+            assert refused.value.code == "illegal" and "\n" not in refused.value.message
+            with pytest.raises(ClientError) as garbage:
+                await other.request("act", action="play the fool")
+            assert garbage.value.code == "illegal"
+            await asyncio.sleep(0.1)
+            assert (other.deal, other.step) == before or waiting is None
+            with pytest.raises(ClientError) as no_table:
+                await (await new()).request("join", code="ZZZZZZ", name="Cy")
+            assert no_table.value.code == "no_table"
+            third = await new()
+            await third.request("join", code=made["code"], name="Cy")
+            with pytest.raises(ClientError) as full:
+                await (await new()).request("join", code=made["code"], name="Di")
+            assert full.value.code == "full"
+
+    with running_server(tmp_path, *FAST, "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_hostile_frames_are_answered_or_closed_and_the_server_stays(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url), aiohttp.ClientSession() as session:
+            async with session.ws_connect(url) as ws:
+                await ws.receive_json()
+                await ws.send_bytes(b"\x00\x01")
+                assert (await ws.receive_json())["code"] == "bad_message"
+                await ws.send_str("not json")
+                assert (await ws.receive_json())["code"] == "bad_json"
+                await ws.send_str(json.dumps({"v": 9, "type": "ping"}))
+                assert (await ws.receive_json())["code"] == "version"
+                await ws.send_str(json.dumps({"v": 1, "type": "resume", "code": "ABCDEF", "token": "00" * 16}))
+                assert (await ws.receive_json())["code"] == "no_table"
+                # more than the rate allows: refused, not served
+                for _ in range(60):
+                    await ws.send_str(json.dumps({"v": 1, "type": "ping"}))
+                codes = [(await ws.receive_json()).get("code") for _ in range(60)]
+                assert "rate" in codes
+            async with session.ws_connect(url) as ws:  # a frame over the size limit closes that connection
+                await ws.receive_json()
+                await ws.send_str(json.dumps({"v": 1, "type": "ping", "pad": "x" * 10000}))
+                frame = await ws.receive()
+                assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                assert ws.close_code == 1009
+            async with session.get(url.replace("ws://", "http://").replace("/game", "/status")) as page:
+                assert (await page.json())["tables"] == 0
+
+    with running_server(tmp_path) as server:
+        asyncio.run(run(server.url))
+        assert server.process.poll() is None
+
+
+def test_a_dropped_seat_goes_to_the_cpu_after_the_grace_and_comes_back_with_its_token(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host, made = await _host(new)
+            bob = await new()
+            joined = await bob.request("join", code=made["code"], name="Bob")
+            await host.request("start")
+            await bob.close()  # Bob's connection drops; after the grace period the CPU plays his seat
+            await wait_for(lambda: host.table["seats"][1]["cpu"] and not host.table["seats"][1]["connected"])
+            back = await new()
+            with pytest.raises(ClientError) as wrong:
+                await back.request("resume", code=made["code"], token="f" * 32)
+            assert wrong.value.code == "bad_token"
+            resumed = await back.request("resume", code=made["code"], token=joined["token"])
+            assert resumed["seat"] == 1
+            await wait_for(lambda: host.table["seats"][1]["connected"] and not host.table["seats"][1]["cpu"])
+            await wait_for(lambda: back.view is not None and back.view.seat == 1)
+            # the match runs on to its end with Ann, Bob and the CPU
+            rng = random.Random(2)
+            await asyncio.wait_for(asyncio.gather(play_randomly(host, rng), play_randomly(back, rng)), 60)
+            assert host.table["history_id"] is not None
+
+    with running_server(tmp_path, *FAST, "--grace-seconds", "0.3", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+    ratings = History(tmp_path / "history.sqlite3").ratings("nap")["nap"]
+    assert {"Ann", "Bob"} <= set(ratings)
+
+
+def test_the_turn_timer_gives_one_turn_to_the_cpu_and_the_seat_stays(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host, _made = await _host(new, turn_seconds=1)
+            await host.request("start")
+            await wait_for(lambda: host.view is not None and host.view.seat in host.view.to_act)
+            assert "0" in host.timers and 0 < host.timers["0"] <= 1
+            step = (host.deal, host.step)
+            await wait_for(lambda: (host.deal, host.step) != step, 10)  # nobody acted for seat 0: the CPU did
+            assert host.table["seats"][0]["cpu"] is False
+            timed_out = [line for line in host.view.history if line.seat == 0] if host.deal == step[0] else [1]
+            assert timed_out
+
+    with running_server(tmp_path, *FAST, "--turn-seconds", "30") as server:
+        asyncio.run(run(server.url))
+
+
+def test_a_watcher_sees_the_public_view_and_cannot_act(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host, made = await _host(new)
+            watcher = await new(RecordingClient)
+            assert (await watcher.request("join", code=made["code"], watch=True))["seat"] is None
+            await host.request("start")
+            await wait_for(lambda: watcher.view is not None)
+            assert watcher.view is not None and watcher.view.hand == () and watcher.view.legal == ()
+            with pytest.raises(ClientError) as refused:
+                await watcher.request("act", action="pass")
+            assert refused.value.code == "not_seated"
+
+    with running_server(tmp_path, *FAST, "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_kill_9_in_the_middle_resumes_every_table_and_loses_no_confirmed_action(tmp_path: Path) -> None:
+    """Two tables play; the server is killed; a new server on the same folder resumes both exactly."""
+
+    async def first(url: str) -> list[tuple[str, str, int, int, dict[str, object]]]:
+        async with Clients(url) as new:
+            out = []
+            for seed in (1, 2):
+                host = await new()
+                made = await host.request("create", game="gops", players=2, cpu="random", name="Ann", seed=seed)
+                guest = await new()
+                joined = await guest.request("join", code=made["code"], name="Bob")
+                rng = random.Random(seed)
+                await asyncio.gather(*(play_randomly(c, rng, until_step=6) for c in (host, guest)))
+                await asyncio.sleep(0.2)
+                out.append((str(made["code"]), str(made["token"]), host.deal, host.step, {"guest": joined["token"]}))
+            return out
+
+    async def second(url: str, tables: list[tuple[str, str, int, int, dict[str, object]]]) -> None:
+        async with Clients(url) as new:
+            for code, token, deal, step, extra in tables:
+                host = await new()
+                assert (await host.request("resume", code=code, token=token))["seat"] == 0
+                guest = await new()
+                await guest.request("resume", code=code, token=str(extra["guest"]))
+                await wait_for(lambda h=host: h.view is not None)
+                assert (host.deal, host.step) >= (deal, step)
+                rng = random.Random(9)
+                await asyncio.wait_for(asyncio.gather(play_randomly(host, rng), play_randomly(guest, rng)), 60)
+                assert host.table["history_id"] is not None
+
+    server = start_server(tmp_path, *FAST, "--turn-seconds", "0")
+    try:
+        tables = asyncio.run(first(server.url))
+    finally:
+        server.kill()
+    store = TableStore(tmp_path / "tables.sqlite3")
+    stored = {row.code: sum(len(d) for d in row.deals) for row in store.open_tables()}
+    store.close()
+    assert all(stored[code] >= step for code, _, _, step, _ in tables)
+    with running_server(tmp_path, *FAST, "--turn-seconds", "0") as again:
+        asyncio.run(second(again.url, tables))
+    assert len(History(tmp_path / "history.sqlite3").matches("gops")) == 2
+
+
+def test_protocol_values() -> None:
+    assert clean_name("  [bold]Ann\x1b[31m  ") == "boldAnn31m"
+    assert clean_name("Zoë  Ó'Brien") == "Zoë Ó'Brien"
+    token = "ab" * 16
+    assert token_matches(token, token_digest(token)) and not token_matches("cd" * 16, token_digest(token))
+    assert parse_request('{"v":1,"type":"act","action":"play KH","ref":3}').fields == {"action": "play KH"}
+    assert server_url("example.org") == "ws://example.org:8765/game"
+    assert server_url("10.0.0.2:9000") == "ws://10.0.0.2:9000/game"
+    assert server_url("https://cards.example.org") == "wss://cards.example.org/game"
