@@ -114,3 +114,19 @@ def test_the_choice_ignores_the_opponents_pending_bid() -> None:
         state.apply(1, GOPS.parse_action(f"play {secret}"))
         choices.add(HardGopsBot(iterations=150).choose(state.view(0), random.Random(3)))
     assert len(choices) == 1
+
+
+def test_a_hint_says_in_words_when_it_advises_a_card_listed_below_another() -> None:
+    """A mixed strategy may advise a card whose listed value is not the highest: the reason says why."""
+    bot = HardGopsBot(iterations=200)
+    found = 0
+    for seed in range(4):
+        state = GOPS.new_deal(2, GOPS.resolve_options({}, 2), None, rng=random.Random(seed))
+        hint = bot.hint(state.view(0), random.Random(1))
+        values = dict(hint.alternatives)
+        if values[hint.action] < max(values.values()) - 0.05:
+            found += 1
+            assert "is listed higher" in hint.reason and "the mix plays it only" in hint.reason
+        else:
+            assert "listed higher" not in hint.reason
+    assert found

@@ -25,6 +25,10 @@ def test_defaults_fill_in_and_non_default_is_what_records_store() -> None:
     assert opts.integer("n") == 3 and opts.flag("flag") and opts.text("mode") == "b"
 
 
+def test_option_values_in_words() -> None:
+    assert [spec.values_text() for spec in SPECS] == ["integer >= 1", "true, false", "a, b", "0, 30"]
+
+
 @pytest.mark.parametrize(("given", "message"), [
     ({"nope": 1}, "unknown option 'nope'"),
     ({"n": 0}, "below the minimum"),

@@ -99,6 +99,17 @@ def test_blucher_follows_wellington_when_allowed() -> None:
     assert state.phase == "play" and state.declarer == 2
 
 
+def test_a_bid_switched_off_by_the_options_is_refused_as_off() -> None:
+    state = deal(4, FOUR, dealer=3)  # above_nap: wellington, so Blücher is off
+    act(state, "0 bid nap")
+    with pytest.raises(IllegalAction, match=r"Blücher is off in this game \(option above_nap is wellington\)"):
+        act(state, "1 bid blucher")
+    state = deal(4, FOUR, dealer=3, above_nap="none")
+    act(state, "0 bid 4")
+    with pytest.raises(IllegalAction, match="Wellington is off in this game"):
+        act(state, "1 bid wellington")
+
+
 def test_n4_first_lead_names_trumps_and_players_must_follow() -> None:
     hands = ["7H 5S 9C 2D 3D", "KS 4H 5C 6C 7C", "2H 8C 9D TD JD", "AS 3H 5H 6H 8H"]
     state = deal(4, hands, dealer=3)

@@ -65,6 +65,8 @@ class OptionSpec:
         """The allowed values in words, for errors and the rules table."""
         if self.choices is not None:
             return ", ".join(_show(v) for v in self.choices)
+        if isinstance(self.default, bool):
+            return "true, false"
         low = "" if self.minimum is None else str(self.minimum)
         high = "" if self.maximum is None else str(self.maximum)
         if low and high:

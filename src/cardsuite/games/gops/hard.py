@@ -272,6 +272,12 @@ class HardGopsBot:
         else:
             reason = f"the {FACE_NAMES[faces[best]]} is best whatever the others bid"
         reason += f" (worth {values[best]:+.1f} points against the table on average)"
+        top = max(range(len(faces)), key=lambda i: values[i])
+        if values[top] > values[best] + 0.05 and not note:
+            reason += (f". The {FACE_NAMES[faces[top]]} is listed higher ({values[top]:+.1f}), yet the mix plays "
+                       f"it only {round(100 * strategy[top])}% of the time: with hidden bids a card played every "
+                       f"time here would be read and answered, and its listed value is an average over the few "
+                       f"searches that tried it")
         alternatives = tuple(sorted(((self._action(view, f), round(v, 2)) for f, v in zip(faces, values,
                                                                                           strict=True)),
                                     key=lambda p: -p[1]))

@@ -222,12 +222,13 @@ class NapState(TurnState):
         bid = str(action.args[0])
         if bid == "misere" and not self.options.flag("misere"):
             return "misère is not allowed by the options"
+        if LADDER.rank(bid) > LADDER.rank(top_bid(self.options)):
+            allowed = self.options.text("above_nap")
+            return f"{BID_NAMES[bid]} is off in this game (option above_nap is {allowed})"
         if bid == "wellington" and all(b != "nap" for _, b in self.bids):
             return "Wellington may be bid only after nap"
         if bid == "blucher" and all(b != "wellington" for _, b in self.bids):
             return "Blücher may be bid only after Wellington"
-        if LADDER.rank(bid) > LADDER.rank(top_bid(self.options)):
-            return f"{BID_NAMES[bid]} is above the highest bid the options allow"
         if self.high is not None and not LADDER.beats(bid, self.high):
             return f"a bid must beat {BID_NAMES[self.high]}"
         return f"{BID_NAMES[bid]} is below the lowest bid allowed"
