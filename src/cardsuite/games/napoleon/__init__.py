@@ -93,17 +93,19 @@ class Napoleon(Game):
                 in_trick += 1
             elif event.kind == "trick":
                 in_trick = 0
+        shown = cast("tuple[Card, ...]", table.get("widow_shown", ()))  # the beginner game's turned-up cards
         face_up = cast("tuple[Card, ...]", table["face_up_discards"])
         discarded = cast(int, table["discarded"])
         mine_known: tuple[Card, ...] = ()
         if nap == me:
             mine_known = cast("tuple[Card, ...]", view.private.get("discards", ()))
         known = set(view.hand) | {c for cards in played.values() for c in cards} | set(face_up) | set(mine_known)
+        known |= set(shown)
         pool = [c for c in deck_for(options) if c not in known]
         needs = {s: view.seats[s].cards_held for s in range(PLAYERS) if s != me}
         widow_on_table = cast(int, table["widow_size"])
-        if widow_on_table:
-            needs[WIDOW_SEAT] = widow_on_table
+        if widow_on_table > len(shown):
+            needs[WIDOW_SEAT] = widow_on_table - len(shown)
         hidden = discarded - len(face_up)
         if discarded and nap != me and hidden:
             needs[HIDDEN_SEAT] = hidden
@@ -113,7 +115,7 @@ class Napoleon(Game):
         dealt = {s: played[s] + given[s] for s in range(PLAYERS)}
         discards: list[Card] = []
         if widow_on_table or nap is None:
-            widow = given.get(WIDOW_SEAT, [])
+            widow = list(shown) + given.get(WIDOW_SEAT, [])
         elif nap == me:
             widow = list(cast("tuple[Card, ...]", view.private["widow"]))
             dealt[me] = [c for c in dealt[me] + list(mine_known) if c not in widow]

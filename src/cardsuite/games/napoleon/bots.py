@@ -148,6 +148,8 @@ class NormalNapoleonBot(ReasonedBot):
     def sides(self, view: View) -> tuple[set[int], set[int]]:
         """(friends, foes) as far as this seat can tell; the rest are unknown."""
         me = view.seat
+        if view.table.get("beginner"):
+            return set(), set()  # every seat for itself: nobody to help, nobody singled out
         nap = cast(int, view.table["declarer"])
         adjutant = cast("int | None", view.table.get("adjutant"))
         role = view.private.get("role")
@@ -266,10 +268,13 @@ class NormalNapoleonBot(ReasonedBot):
     def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, friends: set[int],
               foes: set[int], played: set[Card]) -> Choice:
         role = view.private.get("role")
+        beginner = bool(view.table.get("beginner"))  # every seat for itself: lead like a Napoleon
+        if beginner:  # the widow's turned-up cards are out of play
+            played = played | set(cast("tuple[Card, ...]", view.table.get("widow_shown", ())))
         hand = list(view.hand)
         bosses = [c for c in cards if self._boss(c, trump, played, hand)]
         trumps_out = sum(1 for c in range(52) if SUIT_OF[c] == trump and c not in played and c not in hand)
-        if role == "napoleon":
+        if role == "napoleon" or beginner:
             if JOKER in cards and TRUMP_JACK[trump] not in played and TRUMP_JACK[trump] not in hand:
                 lead = next(a for a in view.legal if a.args == (JOKER, trump))
                 return lead, "lead the joker naming trumps to draw out the trump jack"
@@ -283,12 +288,14 @@ class NormalNapoleonBot(ReasonedBot):
         if side_aces:
             card = side_aces[0]
             return by_card[card], f"cash {card_name(card)} while the suit still goes round"
-        if bosses and role == "napoleon":
+        if bosses and (role == "napoleon" or beginner):
             card = max(bosses, key=lambda c: power(c, trump))
             return by_card[card], f"cash {card_name(card)}: nobody can beat it"
         my_trumps = [c for c in cards if SUIT_OF[c] == trump and power(c, trump) < 85]
-        if self.lead_trumps and role == "napoleon" and trumps_out and len(my_trumps) >= 3:
+        if self.lead_trumps and (role == "napoleon" or beginner) and trumps_out and len(my_trumps) >= 3:
             card = min(my_trumps, key=lambda c: power(c, trump))
+            if beginner:
+                return by_card[card], "lead a low trump to pull the others' trumps"
             return by_card[card], "lead a low trump to pull the Allies' trumps"
         plain = [c for c in cards if c != JOKER and not is_honour(c) and SUIT_OF[c] != trump]
         if plain:

@@ -65,6 +65,8 @@ OPTIONS: Final = (
     OptionSpec("joker_request", True, "The club 3 led forces the joker's holder to play it."),
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
                choices=(0, 30, 60)),
+    OptionSpec("beginner", False, "The learning game: no auction or adjutant, trumps turned up from the widow, "
+                                  "every seat for itself; the most honours wins."),
 )
 
 
@@ -501,7 +503,7 @@ class NapoleonState(TurnState):
         text = (f"seat {won_by} won trick {self.trick_number} with {card_name(card)} ({reason}),"
                 f" {gained} honour{'s' if gained != 1 else ''}")
         events = [Event("trick", won_by, text, card=card, winner=won_by, rule=special)]
-        if self.trick_number == 1:
+        if self.trick_number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))
             self.honours[won_by] += extra
@@ -648,7 +650,7 @@ class NapoleonState(TurnState):
         )
 
     def clone(self) -> NapoleonState:
-        other = NapoleonState.__new__(NapoleonState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = list(self.hands)
         other.passed = list(self.passed)
@@ -701,7 +703,7 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
         dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for i in range(PLAYERS):
             dealt[(first + i) % PLAYERS] = deck[i:PLAYERS * HAND_SIZE:PLAYERS]
-        return NapoleonState(options, dealer, dealt, deck[PLAYERS * HAND_SIZE:])
+        return state_class(options)(options, dealer, dealt, deck[PLAYERS * HAND_SIZE:])
     if len(hands) != PLAYERS:
         raise InvalidDeal(f"expected {PLAYERS} hands, got {len(hands)}")
     for seat, hand in enumerate(hands):
@@ -717,4 +719,13 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
             raise InvalidDeal(f"{card_text(card)} is not in the pack in use")
     if len(set(every)) != len(every):
         raise InvalidDeal("a card is dealt twice")
-    return NapoleonState(options, dealer, hands, widow)
+    return state_class(options)(options, dealer, hands, widow)
+
+
+def state_class(options: Options) -> type[NapoleonState]:
+    """The deal's class: the full game, or the beginner game (option ``beginner``)."""
+    if options.flag("beginner"):
+        from .beginner import BeginnerState
+
+        return BeginnerState
+    return NapoleonState

@@ -1,0 +1,90 @@
+"""Napoleon's beginner game (option ``beginner``): decision 14 of the spec, from the source's last paragraph.
+
+"Decide no Napoleon and no adjutant, fix trumps casually, and whoever takes the most honours wins; first
+learn the order of the cards." There is no auction, no adjutant and no widow exchange. The widow's cards
+stay out of play; they are turned up one by one until one is not the joker, and that card's suit is
+trumps (so a record's dealt cards fix it). The player left of the dealer leads the first trick. Every
+special card works as its option says. Each seat scores the honours it took; the deal's winners are the
+seats with the most; a match sums the honours over its games. Records hold only ``play`` actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
+from ...core.game import DealSummary, Event
+from ...core.options import Options
+from .rules import PLAYERS, NapoleonState
+
+
+class BeginnerState(NapoleonState):
+    """A deal of the beginner game: straight to the play, trumps from the widow, honours for each seat."""
+
+    def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
+                 widow: Sequence[Card]) -> None:
+        super().__init__(options, dealer, hands, widow)
+        shown: list[Card] = []
+        for card in widow:  # a widow holds at most one joker, so a plain card always turns up
+            shown.append(card)
+            if card != JOKER:
+                break
+        self.widow_shown = tuple(shown)
+        self.joker_out = JOKER in self.widow_shown  # turned up, so out of play: nothing for the club 3 to request
+        self.trump_card = shown[-1]
+        self.trump = SUIT_OF[self.trump_card]
+        self.phase_name = "play"
+        self.turn = (dealer + 1) % PLAYERS
+        self.log.append(Event("trumps", None, self.trump_reason(), card=self.trump_card,
+                              data=(("shown", self.widow_shown),)))
+
+    def trump_reason(self) -> str:
+        """Why the trump suit is what it is, as one sentence."""
+        suit = SUIT_NAMES[self.trump]
+        card = card_name(self.trump_card)
+        if len(self.widow_shown) > 1:
+            return (f"beginner game: the widow's first card is the joker, so the next one, {card}, is turned "
+                    f"up: {suit} are trumps")
+        return f"beginner game: the widow's first card, {card}, is turned up: {suit} are trumps"
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the most honours so far (all of them at the start)."""
+        best = max(self.honours)
+        return tuple(s for s in range(PLAYERS) if self.honours[s] == best)
+
+    def _settle(self) -> Event:
+        self._scores = tuple(self.honours)
+        self.phase_name = "over"
+        top = self.winners()
+        best = self.honours[top[0]]
+        if len(top) == 1:
+            text = f"seat {top[0]} took the most honours ({best}) and wins the deal"
+            return Event("score", top[0], text, winner=top[0], scores=self._scores)
+        seats = " and ".join(f"seat {s}" for s in top)
+        return Event("score", None, f"{seats} took the most honours ({best} each) and share the deal",
+                     scores=self._scores)
+
+    def summary(self) -> DealSummary:
+        suit = SUIT_NAMES[self.trump]
+        if self.phase_name != "over":
+            return DealSummary(text=f"beginner game, {suit} trumps")
+        top = self.winners()
+        best = self.honours[top[0]]
+        who = f"seat {top[0]} took the most honours ({best})" if len(top) == 1 else \
+            " and ".join(f"seat {s}" for s in top) + f" took the most honours ({best} each)"
+        return DealSummary(text=f"beginner game, {suit} trumps: {who}")
+
+    def contract_text(self) -> str:
+        """The header line: it is the beginner game, and why the trump suit is what it is."""
+        suit = SUIT_NAMES[self.trump]
+        card = card_name(self.trump_card)
+        if len(self.widow_shown) > 1:
+            return f"beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)"
+        return f"beginner game: {suit} are trumps ({card} turned up from the widow)"
+
+    def table(self) -> dict[str, object]:
+        """The full game's facts, without Napoleon's, plus the beginner game's own."""
+        out = super().table()
+        out.update(declarer=None, alone=None, beginner=True, widow_shown=self.widow_shown,
+                   trump_card=self.trump_card)
+        return out
