@@ -30,6 +30,8 @@ class Settings:
     speed: str = "normal"
     options: dict[str, dict[str, Scalar]] = field(default_factory=dict)
     language: str = ""
+    introduced: list[str] = field(default_factory=list)
+    """Games whose "how to play" page has been shown once (it opens by itself on a first play)."""
 
     @property
     def four_colour(self) -> bool:
@@ -68,6 +70,10 @@ def _from_toml(data: Mapping[str, object]) -> Settings:
             if not isinstance(value, str):
                 raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
             out.language = value
+        elif key == "introduced":
+            if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+                raise SettingsError("introduced must be a list of game names")
+            out.introduced = [str(n) for n in value]
         elif key == "options":
             if not isinstance(value, dict):
                 raise SettingsError("options must be a table of games")
@@ -148,6 +154,7 @@ def settings_toml(settings: Settings) -> str:
         f"ascii = {_value(settings.ascii)}",
         f"speed = {_value(settings.speed)}",
         f"language = {_value(settings.language)}",
+        f"introduced = {_value(settings.introduced)}",
     ]
     for game, table in sorted(settings.options.items()):
         lines += ["", f"[options.{_key(game)}]"]
