@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final, Literal, Protocol
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
 from .options import Options, OptionSpec, resolve_options
+from .presentation import Presentation
 
 if TYPE_CHECKING:
     from .search import SearchHooks
@@ -325,8 +326,11 @@ class BotFactory(Protocol):
     def __call__(self) -> Bot: ...
 
 
-class Game(ABC):
-    """One game plugin. Registered under the ``cardsuite.games`` entry-point group."""
+class Game(Presentation, ABC):
+    """One game plugin. Registered under the ``cardsuite.games`` entry-point group.
+
+    Its presentation hooks (``table_lines``, ``look``, ``roles`` ...) come from ``Presentation``.
+    """
 
     info: GameInfo
 
@@ -339,7 +343,7 @@ class Game(ABC):
         self.check_options(options, players)
         return options
 
-    def check_options(self, options: Options, players: int) -> None:  # noqa: B027 - optional hook
+    def check_options(self, options: Options, players: int) -> None:
         """Raise ``OptionError`` for option values that do not fit together or with ``players``."""
 
     @abstractmethod

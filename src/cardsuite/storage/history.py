@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from ..core.errors import CardsuiteError
 from ..core.match import winners
+from ..core.presentation import Role
 from ..core.record import ReplayedDeal, replay
 from ..core.registry import get_game
 from . import paths
@@ -71,7 +72,6 @@ CREATE TABLE IF NOT EXISTS ratings (
 CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
 """
 
-DECLARER_SIDE = frozenset({"declarer", "napoleon", "adjutant"})
 _CORRUPT_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
@@ -211,7 +211,8 @@ class History:
                     [(match_id, i, keys[i], kinds[i], levels[i], totals[i], results[i], hints[i], undos[i])
                      for i in range(players)],
                 )
-                conn.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?)", _deal_rows(match_id, checked.deals))
+                rows = _deal_rows(match_id, checked.deals, checked.game.roles())
+                conn.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?)", rows)
                 priors = [self._rating(conn, game, key) for key in keys]
                 for key, rating in rate_match(priors, keys, totals).items():
                     kind = kinds[keys.index(key)]
@@ -294,7 +295,9 @@ def _seat_counts(raw: object, players: int) -> list[int]:
     return (values + [0] * players)[:players]
 
 
-def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...]) -> list[tuple[object, ...]]:
+def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...], roles: Mapping[str, Role]) -> list[tuple[object, ...]]:
+    """One row per seat of each played deal: its role, its contract, and whether its side won (the game's
+    ``roles()`` say which roles are on the declarer's side)."""
     rows: list[tuple[object, ...]] = []
     for index, deal in enumerate(deals):
         s = deal.summary
@@ -303,7 +306,8 @@ def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...]) -> list[tuple[obj
         players = len(deal.scores)
         for seat in range(players):
             role = s.roles.get(seat) or ("declarer" if seat == s.declarer else "defender")
-            on_declarer_side = role in DECLARER_SIDE
+            known = roles.get(role)
+            on_declarer_side = known.declarer_side if known is not None else seat == s.declarer
             won = None if s.made is None else (s.made if on_declarer_side else not s.made)
             contract = str(s.contract) if seat == s.declarer and s.contract is not None else None
             rows.append((match_id, index, seat, role, contract, None if won is None else int(won)))

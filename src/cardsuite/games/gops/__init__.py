@@ -13,6 +13,7 @@ from ...cards import Card
 from ...core.errors import OptionError
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.options import Options
+from .present import GopsPresentation
 from .rules import (
     ALL_FACES,
     FACE_LETTERS,
@@ -28,7 +29,7 @@ from .rules import (
 )
 
 
-class Gops(Game):
+class Gops(GopsPresentation, Game):
     """The GOPS plugin."""
 
     info = GameInfo(

@@ -10,10 +10,11 @@ from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchPr
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
 from ...core.search import SearchHooks
+from .present import NapPresentation
 from .rules import BID_NAMES, OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
 
 
-class Nap(Game):
+class Nap(NapPresentation, Game):
     """The Nap plugin."""
 
     info = GameInfo(

@@ -11,6 +11,7 @@ from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, 
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
+from .present import NapasPresentation
 from .rules import (
     BID_NAMES,
     MAX_DEALS,
@@ -30,7 +31,7 @@ def _data(event: Event, key: str) -> object:
     return None
 
 
-class Napas(Game):
+class Napas(NapasPresentation, Game):
     """The Napas plugin."""
 
     info = GameInfo(

@@ -12,6 +12,7 @@ from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchPr
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
+from .present import NapoleonPresentation
 from .rules import (
     CLUB_THREE,
     HONOURS,
@@ -32,7 +33,7 @@ WIDOW_SEAT = PLAYERS  # pseudo-seats for deal_unseen: the widow on the table, Na
 HIDDEN_SEAT = PLAYERS + 1
 
 
-class Napoleon(Game):
+class Napoleon(NapoleonPresentation, Game):
     """The Japanese Napoleon plugin."""
 
     info = GameInfo(

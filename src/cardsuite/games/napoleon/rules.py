@@ -499,10 +499,9 @@ class NapoleonState(TurnState):
         gained = sum(IS_HONOUR[c] for c in self.trick)
         self.honours[won_by] += gained
         self.last_trick = tuple(zip(self.trick_seats, self.trick, strict=True))
-        special = reason if reason in SPECIAL_RULES else None
         text = (f"seat {won_by} won trick {self.trick_number} with {card_name(card)} ({reason}),"
                 f" {gained} honour{'s' if gained != 1 else ''}")
-        events = [Event("trick", won_by, text, card=card, winner=won_by, rule=special)]
+        events = [Event("trick", won_by, text, card=card, winner=won_by, rule=reason)]
         if self.trick_number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))

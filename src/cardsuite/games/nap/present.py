@@ -1,0 +1,73 @@
+"""How Nap is shown: bid keys and names, each seat's bid, what the declarer needs, the first-play page."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...core.game import Action, View
+from ...core.presentation import ActionLook, Line, Presentation, SeatRef, cards_named
+from .rules import BID_NAMES, TRICKS_NEEDED
+
+BID_KEYS: Mapping[str, str] = {
+    "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",
+}
+
+HOW_TO_PLAY = """\
+**Goal.** Win the auction and make your contract, or stop the declarer from making theirs.
+Each deal is 5 cards each and 5 tricks; the match ends when everyone has dealt the agreed number of times.
+
+**Bidding.** One round, starting left of the dealer: each player bids once or passes, and a bid must beat
+the bid before it: `3` (3 tricks) < `m` Misère (take no trick, no trumps) < `4` < `n` Nap (all 5) <
+`w` Wellington (all 5, only after a Nap) < `b` Blücher (option). `p` passes. Until the next player acts,
+`Backspace` takes your bid back.
+
+**Play.** The declarer leads; the suit of that first card is trumps for the deal (misère has none).
+Follow the suit led if you can; otherwise play anything. The highest trump wins the trick, else the highest
+card of the suit led. Ace high, 2 low.
+
+**Scoring.** Made: every opponent pays the declarer the bid's points (3, 3, 4, 5, 10, 20); failed: the
+declarer pays each of them.
+"""
+
+
+class NapPresentation(Presentation):
+    """Nap's presentation hooks."""
+
+    def look(self, action: Action, view: View) -> ActionLook:
+        if action.verb == "bid":
+            bid = str(action.args[0])
+            label = f"Bid {bid}" if bid.isdigit() else BID_NAMES[bid].capitalize()
+            return ActionLook(label, key=BID_KEYS.get(bid), retractable=True)
+        if action.verb == "pass":
+            return ActionLook("Pass", key="p", retractable=True)
+        return ActionLook(str(action), cards_named(action))
+
+    def seat_note(self, view: View, seat: int) -> Line | None:
+        for who, bid in _bids(view):
+            if who == seat:
+                return Line("passed") if bid is None else Line("bid {bid}", {"bid": BID_NAMES[bid]})
+        return None
+
+    def table_lines(self, view: View) -> tuple[Line, ...]:
+        declarer = view.table.get("declarer")
+        bid = view.table.get("contract")
+        if not isinstance(declarer, int) or not isinstance(bid, str) or bid not in TRICKS_NEEDED:
+            return ()
+        won = view.seats[declarer].tricks
+        if bid == "misere":
+            return (Line("{seat} must take no trick; taken so far: {won}", {"seat": SeatRef(declarer), "won": won}),)
+        return (Line("{seat} needs {need} tricks and has {won}",
+                     {"seat": SeatRef(declarer), "need": TRICKS_NEEDED[bid], "won": won}),)
+
+    def how_to_play(self) -> str:
+        return HOW_TO_PLAY
+
+
+def _bids(view: View) -> list[tuple[int, str | None]]:
+    bids = view.table.get("bids")
+    out: list[tuple[int, str | None]] = []
+    if isinstance(bids, tuple):
+        for pair in bids:
+            if isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], int):
+                out.append((pair[0], None if pair[1] is None else str(pair[1])))
+    return out

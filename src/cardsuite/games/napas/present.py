@@ -1,0 +1,88 @@
+"""How Napas is shown: bid keys, each seat's bid and exchange, the stock, your put-away and drawn cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...cards import SUIT_NAMES, Card, parse_suit
+from ...core.game import Action, View
+from ...core.presentation import ActionLook, CardsRef, Line, Presentation, SeatRef, cards_named
+from .rules import BID_NAMES, ZERO
+
+BID_KEYS: Mapping[str, str] = {b: b for b in BID_NAMES}
+
+HOW_TO_PLAY = """\
+**Goal.** Be the first to reach the target score (20 by default). Each deal: 5 cards each, 5 tricks.
+
+**Bidding.** One round, starting left of the dealer; each player bids once or passes, and a bid must beat
+the one before: `1` < `2` < `3` < `0` the zero game (take no trick, no trumps) < `4` < `5`. `p` passes.
+The declarer then names trumps. `Backspace` takes back a bid or a trump choice until the next player acts.
+
+**Exchange.** The declarer may put away cards and draw as many from the stock (mark them with `Space`,
+then `Enter`; `k` keeps the hand); then each other player may do the same, with no more cards than the
+declarer exchanged.
+
+**Play.** The declarer leads, a trump if they hold one. Follow the suit led; if you cannot, you must trump
+if you can. The highest trump wins, else the highest card of the suit led. Ace high.
+
+**Scoring.** Only the declarer scores: made, 2 per trick bid and 1 per trick over (bid 5: +15); failed,
+-2 per missing trick and -1 per trick taken; the zero game +7, or -5.
+"""
+
+
+class NapasPresentation(Presentation):
+    """Napas's presentation hooks."""
+
+    def look(self, action: Action, view: View) -> ActionLook:
+        if action.verb == "bid":
+            bid = str(action.args[0])
+            label = "Zero game" if bid == ZERO else f"Bid {bid}"
+            return ActionLook(label, key=BID_KEYS.get(bid), retractable=True)
+        if action.verb == "pass":
+            return ActionLook("Pass", key="p", retractable=True)
+        if action.verb == "trump":
+            suit = parse_suit(str(action.args[0]))
+            return ActionLook(f"{SUIT_NAMES[suit].capitalize()} trumps", retractable=True)
+        if action.verb == "exchange" and not action.args:
+            return ActionLook("Keep the hand", key="k")
+        return ActionLook(str(action), cards_named(action))
+
+    def seat_note(self, view: View, seat: int) -> Line | None:
+        exchanges = view.table.get("exchanges")
+        if isinstance(exchanges, Mapping) and seat in exchanges:
+            return Line("exchanged {count}", {"count": int(exchanges[seat])})
+        bids = view.table.get("bids")
+        if isinstance(bids, tuple):
+            for pair in bids:
+                if isinstance(pair, tuple) and len(pair) == 2 and pair[0] == seat:
+                    return Line("passed") if pair[1] is None else Line("bid {bid}", {"bid": BID_NAMES[str(pair[1])]})
+        return None
+
+    def table_lines(self, view: View) -> tuple[Line, ...]:
+        table = view.table
+        lines: list[Line] = []
+        declarer = table.get("declarer")
+        if isinstance(declarer, int):
+            lines.append(Line("{seat} has taken {won} tricks, the others {others}", {
+                "seat": SeatRef(declarer), "won": _int(table.get("declarer_tricks")),
+                "others": _int(table.get("opponent_tricks"))}))
+        if view.phase == "exchange" or table.get("exchange_cap") is not None:
+            lines.append(Line("stock: {stock} cards; put away: {away}", {
+                "stock": _int(table.get("stock_size")), "away": _int(table.get("discards_size"))}))
+        put_away, drawn = view.private.get("put_away"), view.private.get("drawn")
+        if put_away:
+            lines.append(Line("you put away {away} and drew {drawn}",
+                              {"away": CardsRef(_cards(put_away)), "drawn": CardsRef(_cards(drawn))}))
+        lines.append(Line("the match ends at {target} points", {"target": _int(table.get("target"))}))
+        return tuple(lines)
+
+    def how_to_play(self) -> str:
+        return HOW_TO_PLAY
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    return tuple(c for c in value if isinstance(c, int)) if isinstance(value, tuple | list) else ()

@@ -1,0 +1,153 @@
+"""How Napoleon is shown: bids typed as number and suit, the adjutant card, the jacks, the honours."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, SUIT_NAMES, card_name, make_card
+from ...core.game import Action, View
+from ...core.presentation import ActionLook, CardsRef, Line, Presentation, Role, SeatRef, SuitRef, cards_named
+from .rules import bid_text
+
+ROLES: Mapping[str, Role] = {
+    "napoleon": Role("Napoleon", True),
+    "adjutant": Role("adjutant", True),
+    "allies": Role("ally", False),
+    "declarer": Role("declarer", True),
+    "defender": Role("defender", False),
+}
+
+HOW_TO_PLAY = """\
+**Goal.** Napoleon and the secret adjutant must capture at least the bid number of honours (the 10, J, Q,
+K and A of each suit: 20 in all); the three Allies try to stop them. A match is 5 games.
+
+**Bidding.** Bid a number of honours and a trump suit: type it in the list, `13s` for 13 spades
+(♠ > ♥ > ♦ > ♣ at the same number; 11 is the lowest by default). `p` passes and drops out for good. When four
+have passed, the last bidder is Napoleon, takes the 3-card widow, discards 3 and names a card: its holder
+is the adjutant, unknown to all until that card is played.
+
+**Play.** 10 tricks; follow the suit led if you can. The special cards, strongest first:
+- **yoromeki**: the ♥Q takes a trick that holds the Mighty;
+- **Mighty**: the ♠A;
+- **joker**: may be played at any time; led, it names the suit to follow. A led ♣3 requests it;
+- **表J** (omote, "front" jack): the jack of trumps;
+- **裏J** (ura, "back" jack): the other jack of the same colour;
+- **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;
+- then the highest trump, else the highest card of the suit led.
+
+**Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
+"""
+
+MIGHTY = make_card(ACE, SPADES)
+ASCII_WORDS: Mapping[str, str] = {"表J": "omote-J", "裏J": "ura-J", "表": "omote", "裏": "ura"}
+
+
+class NapoleonPresentation(Presentation):
+    """Napoleon's presentation hooks."""
+
+    def look(self, action: Action, view: View) -> ActionLook:
+        if action.verb == "pass":
+            return ActionLook("Pass (drop out)", key="p", retractable=True)
+        if action.verb == "bid":
+            n, suit = int(action.args[0]), int(action.args[1])
+            return ActionLook(f"Bid {bid_text(n, suit)}", key=f"{n}{SUIT_LETTERS[suit].lower()}", retractable=True)
+        if action.verb == "adjutant":
+            card = int(action.args[0])
+            return ActionLook(f"Adjutant: {card_name(card)}", (card,))
+        if action.verb == "play" and len(action.args) == 2:
+            return ActionLook(f"Lead the joker, naming {SUIT_NAMES[int(action.args[1])]}", (JOKER,))
+        return ActionLook(str(action), cards_named(action))
+
+    def roles(self) -> Mapping[str, Role]:
+        return ROLES
+
+    def seat_note(self, view: View, seat: int) -> Line | None:
+        honours = view.table.get("honours")
+        count = honours[seat] if isinstance(honours, tuple) and seat < len(honours) else 0
+        if view.phase == "bidding":
+            passed = view.table.get("passed")
+            if isinstance(passed, tuple) and seat in passed:
+                return Line("dropped out")
+            for who, n, suit in _bids(view):
+                if who == seat:
+                    return Line("bid {n} {suit}", {"n": n, "suit": SuitRef(suit)})
+            return None
+        return Line("honours {count}", {"count": count})
+
+    def table_lines(self, view: View) -> tuple[Line, ...]:
+        table, private = view.table, view.private
+        lines: list[Line] = []
+        bid, who = table.get("bid"), table.get("high_bidder")
+        if isinstance(bid, tuple) and len(bid) == 2 and isinstance(who, int):
+            won = _side_honours(view, who)
+            if view.phase == "bidding":
+                lines.append(Line("high bid: {n} {suit} by {seat}", {"n": bid[0], "suit": SuitRef(bid[1]),
+                                                                      "seat": SeatRef(who)}))
+            else:
+                lines.append(Line("{seat} bid {n} {suit}; Napoleon has {won} honours", {
+                    "seat": SeatRef(who), "n": bid[0], "suit": SuitRef(bid[1]), "won": won}))
+        card = table.get("adjutant_card")
+        adjutant = table.get("adjutant")
+        if isinstance(card, int):
+            if isinstance(adjutant, int):
+                lines.append(Line("adjutant card {card}: {seat}",
+                                  {"card": CardsRef((card,)), "seat": SeatRef(adjutant)}))
+            else:
+                lines.append(Line("adjutant card {card}: not yet revealed", {"card": CardsRef((card,))}))
+        jacks = table.get("trump_jack"), table.get("same_colour_jack")
+        if isinstance(jacks[0], int) and isinstance(jacks[1], int):
+            lines.append(Line("表J {front} · 裏J {back} · Mighty {mighty}", {
+                "front": CardsRef((jacks[0],)), "back": CardsRef((jacks[1],)), "mighty": CardsRef((MIGHTY,))}))
+        face_up = table.get("face_up_discards")
+        if isinstance(face_up, tuple) and face_up:
+            to = table.get("discards_to")
+            if isinstance(to, int):
+                lines.append(Line("face-up discards {cards}, taken by {seat}", {"cards": CardsRef(face_up),
+                                                                               "seat": SeatRef(to)}))
+            else:
+                lines.append(Line("face-up discards {cards}, for the winner of trick 1", {"cards": CardsRef(face_up)}))
+        suit = table.get("joker_suit")
+        if isinstance(suit, int):
+            lines.append(Line("the joker was led: follow {suit}", {"suit": SuitRef(suit)}, strong=True))
+        if table.get("joker_requested"):
+            lines.append(Line("the club 3 was led: the joker is requested", strong=True))
+        if view.phase == "play" and not table.get("same_two_active"):
+            lines.append(Line("same-2 does not count in this trick"))
+        for key, words in (("widow", "the widow held {cards}"), ("discards", "you discarded {cards}")):
+            cards = private.get(key)
+            if isinstance(cards, Sequence) and cards:
+                lines.append(Line(words, {"cards": CardsRef(tuple(c for c in cards if isinstance(c, int)))}))
+        if private.get("adjutant"):
+            lines.append(Line("you are the adjutant (only you know it)", strong=True))
+        elif private.get("alone"):
+            lines.append(Line("you play alone: the adjutant card is yours or in the widow", strong=True))
+        return tuple(lines)
+
+    def how_to_play(self) -> str:
+        return HOW_TO_PLAY
+
+    def ascii_words(self) -> Mapping[str, str]:
+        return ASCII_WORDS
+
+
+def _bids(view: View) -> list[tuple[int, int, int]]:
+    out: list[tuple[int, int, int]] = []
+    bids = view.table.get("bids")
+    if isinstance(bids, tuple):
+        for item in bids:
+            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], tuple) and len(item[1]) == 2:
+                out.append((int(item[0]), int(item[1][0]), int(item[1][1])))
+    return out
+
+
+def _side_honours(view: View, napoleon: int) -> int:
+    """Honours of Napoleon's side as far as the viewer may know: Napoleon's, and the adjutant's once shown."""
+    honours = view.table.get("honours")
+    if not isinstance(honours, tuple):
+        return 0
+    total = int(honours[napoleon])
+    adjutant = view.table.get("adjutant")
+    if isinstance(adjutant, int) and adjutant != napoleon:
+        total += int(honours[adjutant])
+    return total
+
