@@ -12,13 +12,11 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from cardsuite.cards import sort_hand
 from cardsuite.core.game import Action, View
 from cardsuite.core.match import SeatSpec
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.config import TableConfig
-from cardsuite.tui.render import action_cards
-from cardsuite.tui.screens.modals import ChoiceScreen, HandoffScreen, TextScreen
+from cardsuite.tui.screens.modals import ChoiceScreen, HandoffScreen, MatchOverScreen, RulesScreen, TextScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
 
@@ -30,9 +28,23 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def log_text(app: App[Any]) -> str:
+    """The event log's lines (as shown, before wrapping), one per row."""
+    from cardsuite.tui.widgets.panels import EventLog
+
+    return "\n".join(app.screen.query_one(EventLog).shown)
+
+
 def config(game: str, seats: list[SeatSpec], seed: int = 1, **options: object) -> TableConfig:
     """A table with instant CPUs."""
     return TableConfig(game, tuple(seats), options, seed=seed, cpu_delay=0.0)
+
+
+def table_app(cfg: TableConfig) -> CardsuiteApp:
+    """An app for ``cfg`` that skips the first-play "how to play" page."""
+    app = CardsuiteApp(cfg)
+    app.no_intro = True
+    return app
 
 
 async def settle(pilot: Pilot[None], app: CardsuiteApp, limit: int = 20000) -> None:
@@ -44,7 +56,7 @@ async def settle(pilot: Pilot[None], app: CardsuiteApp, limit: int = 20000) -> N
         if not app.is_running or app.return_code is not None:
             return
         screen = app.screen
-        if isinstance(screen, (HandoffScreen, TextScreen, ChoiceScreen)):
+        if isinstance(screen, (HandoffScreen, TextScreen, ChoiceScreen, MatchOverScreen, RulesScreen)):
             break
         if isinstance(screen, TableScreen) and (
             screen.finished or (screen.awaiting is not None and not screen.cpu_thinking)
@@ -84,28 +96,28 @@ def random_legal(seed: int) -> Chooser:
 
 async def press_action(pilot: Pilot[None], table: TableScreen, action: Action) -> None:
     """Press the keys that make ``action``: a button number, or cards in the hand then Enter."""
-    for index, item in enumerate(table.items):
+    for item in table.items:
         if item.kind == "action" and item.actions == (action,):
             if table.zone != "actions":
                 await pilot.press("up")
-            await pilot.press("1234567890"[index])
+            await pilot.press(item.key)
             return
-    for index, item in enumerate(table.items):
+    for item in table.items:
         if item.kind == "list" and action in item.actions:
             if table.zone != "actions":
                 await pilot.press("up")
-            await pilot.press("1234567890"[index])
+            await pilot.press(item.key)
             await pilot.pause()
             await pick_in_list(pilot, table, action)
             return
     verb = next(v for v, acts in table.card_verbs.items() if action in acts)
     if table.card_verb != verb:
-        index = next(i for i, it in enumerate(table.items) if it.kind == "verb" and it.verb == verb)
-        await pilot.press("up", "1234567890"[index])
+        item = next(it for it in table.items if it.kind == "verb" and it.verb == verb)
+        await pilot.press("up", item.key)
     if table.zone != "hand":
         await pilot.press("down")
     hand = table.query_one(HandView)
-    cards = table.cards_of.get(action) or action_cards(action)
+    cards = table.cards_of[action]
     for card in cards:
         await put_cursor(pilot, hand, card)
         if hand.multi:
@@ -117,12 +129,10 @@ async def press_action(pilot: Pilot[None], table: TableScreen, action: Action) -
 
 
 async def put_cursor(pilot: Pilot[None], hand: HandView, card: int) -> None:
-    """Move the hand's cursor to ``card``: its number key, then the arrow keys past the tenth card."""
+    """Move the hand's cursor to ``card`` by typing its number (two digits for 10 and above)."""
     index = hand.cards.index(card)
-    await pilot.press("1234567890"[min(index, 9)])
-    for _ in range(index - 9):
-        await pilot.press("right")
-    assert hand.current == card
+    await pilot.press(*str(index + 1))
+    assert hand.current == card, (index, hand.cursor)
 
 
 async def pick_in_list(pilot: Pilot[None], table: TableScreen, action: Action) -> None:
@@ -160,16 +170,16 @@ async def drive(
             if on_handoff:
                 on_handoff(text)
             await pilot.press("enter")
-        elif isinstance(screen, TextScreen):
-            text = screen_text(app)
-            if screen.has_class("match-over"):
-                run.match_page = text
-            else:
-                run.deal_pages.append(text)
+        elif isinstance(screen, MatchOverScreen):
+            run.match_page = screen_text(app)
             await pilot.press("enter")
-            if run.match_page:
-                await pilot.pause()
-                return run
+            await pilot.pause()
+            return run
+        elif isinstance(screen, RulesScreen):
+            await pilot.press("escape")
+        elif isinstance(screen, TextScreen):
+            run.deal_pages.append(screen_text(app))
+            await pilot.press("enter")
         elif isinstance(screen, TableScreen):
             if stop is not None and stop(screen):
                 return run
@@ -178,7 +188,7 @@ async def drive(
             # privacy: the person to act is the one whose view is on the screen
             assert screen.viewer == seat
             view = screen.session.match.state.view(seat)
-            assert screen.query_one(HandView).cards == sort_hand(view.hand)
+            assert sorted(screen.query_one(HandView).cards) == sorted(view.hand)
             run.checks += 1
             await press_action(pilot, screen, choose(view))
             run.moves += 1

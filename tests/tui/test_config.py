@@ -10,10 +10,11 @@ import pytest
 from cardsuite.cards import parse_card
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.game import Action
+from cardsuite.core.presentation import cards_named
 from cardsuite.core.registry import get_game
 from cardsuite.naming import name_seats
 from cardsuite.tui.config import build_seats, parse_speed
-from cardsuite.tui.render import action_cards, rank_cards, sparkline
+from cardsuite.tui.render import sparkline
 
 
 def test_seats_from_a_list_with_level_fallback() -> None:
@@ -50,19 +51,11 @@ def test_names_replace_seat_numbers() -> None:
     assert name_seats("seat 2 won the trick from seat 0", ["Ann", "Bob", "Cy"]) == "Cy won the trick from Ann"
 
 
-def test_action_cards_reads_cards_not_bids() -> None:
+def test_cards_named_reads_cards_not_bids() -> None:
     """``play JK S`` names the joker, ``bid 3`` names no card, ``discard`` names several."""
-    assert action_cards(Action("play", (), "play JK S")) == (parse_card("JK"),)
-    assert action_cards(Action("bid", ("3",), "bid 3")) == ()
-    assert action_cards(Action("discard", (), "discard AS TH 2C")) == tuple(map(parse_card, ["AS", "TH", "2C"]))
-
-
-def test_rank_actions_map_to_the_one_card_of_that_rank() -> None:
-    """GOPS-style ``play K``: the hand's only king; ambiguous hands map nothing."""
-    hand = [parse_card(c) for c in ("KS", "2S", "AS")]
-    actions = [Action("play", (), "play K"), Action("play", (), "play A")]
-    assert rank_cards(actions, hand) == [(parse_card("KS"),), (parse_card("AS"),)]
-    assert rank_cards(actions, [*hand, parse_card("KH")]) == [(), ()]
+    assert cards_named(Action("play", (), "play JK S")) == (parse_card("JK"),)
+    assert cards_named(Action("bid", ("3",), "bid 3")) == ()
+    assert cards_named(Action("discard", (), "discard AS TH 2C")) == tuple(map(parse_card, ["AS", "TH", "2C"]))
 
 
 def test_sparkline_scales_between_low_and_high() -> None:

@@ -20,6 +20,11 @@ async def test_home_builds_a_nap_table_from_the_form() -> None:
         await pilot.pause()
         home = app.screen
         assert isinstance(home, HomeScreen)
+        home.query_one("#game", Select).value = "nap"
+        await pilot.pause()
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen) and home.game_name == "nap"
         assert "How many times each player deals" in screen_text(app)
         home.query_one("#opt-deals_per_player", Input).value = "1"
         home.query_one("#opt-misere", Switch).value = False
@@ -47,6 +52,11 @@ async def test_home_rejects_a_bad_option_value_in_words() -> None:
         await pilot.pause()
         home = app.screen
         assert isinstance(home, HomeScreen)
+        home.query_one("#game", Select).value = "nap"
+        await pilot.pause()
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen) and home.game_name == "nap"
         home.query_one("#opt-deals_per_player", Input).value = "0"
         await pilot.click("#start")
         await pilot.pause()

@@ -19,8 +19,9 @@ from cardsuite.tui.config import build_seats
 from cardsuite.tui.screens.home import HomeScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
+from cardsuite.tui.widgets.table import TableView
 
-from .helpers import config, drive, press_action, random_legal, screen_text, settle
+from .helpers import config, drive, log_text, press_action, random_legal, screen_text, settle
 
 NAP_SEATS = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random"),
              SeatSpec("Ed", "cpu", "random")]
@@ -79,7 +80,7 @@ async def test_a_resumed_table_shows_the_same_hand_and_keeps_saving_to_the_same_
         assert table.query_one(HandView).cards == sort_hand(original.state.view(0).hand)
         assert table.session.match.record() == original.record()
         assert table.session.names == ("Ann", "Cy", "Di", "Ed")
-        assert "resumed 20261130-000000-abcd" in screen_text(app)
+        assert "resumed 20261130-000000-abcd" in log_text(app)
         view = table.session.match.state.view(0)
         await press_action(pilot, table, view.legal[0])
         await settle(pilot, app)
@@ -104,15 +105,15 @@ async def test_a_finished_match_is_filed_in_the_history_with_hints_and_undos() -
         view = table.session.match.state.view(0)
         await press_action(pilot, table, view.legal[0])
         await settle(pilot, app)
-        reveal = str(table.query_one("#reveal").render())
-        assert "Round 1 revealed" in reveal and "Ann played" in reveal and "Cy played" in reveal, reveal
-        assert "Round 1 revealed" in screen_text(app)
+        shown = table.query_one(TableView).model
+        assert shown is not None and {seat for seat, card in shown.played if card is not None} == {0, 1}
+        assert shown.banner is not None and ("Ann" in shown.banner.plain or "tie" in shown.banner.plain)
         await pilot.press("u")
         await settle(pilot, app)
         assert table.session.assisted
         save_id = table.session.autosave.id
         run = await drive(pilot, app, random_legal(8))
-    assert "Filed in the history as match 1" in run.match_page
+    assert "In the history as match 1" in run.match_page
     assert not list_saves() and not (saves_dir() / f"{save_id}.json").exists()
     entries = History().matches("gops")
     assert [e.names for e in entries] == [("Ann", "CPU random")]
@@ -135,6 +136,7 @@ async def test_home_lists_unfinished_matches_shows_ratings_and_continues_one() -
     assert Autosave().finish(finished) == 1
     waiting = _nap_match(seed=9, steps=6)
     Autosave("20261130-010101-beef").save(waiting)
+    save_settings(Settings(introduced=["nap"]))
     app = CardsuiteApp()
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
@@ -157,7 +159,7 @@ async def test_home_lists_unfinished_matches_shows_ratings_and_continues_one() -
 async def test_home_starts_from_the_settings_and_saves_the_form_back(home: Path) -> None:
     """Names, card style, ASCII, speed and a game's options come from settings.toml and go back to it."""
     save_settings(Settings(names=["Zed"], card_style="four-colour", ascii=True, speed="fast",
-                           options={"nap": {"deals_per_player": 1}}))
+                           options={"nap": {"deals_per_player": 1}}, introduced=["nap"]))
     app = CardsuiteApp()
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
@@ -212,23 +214,21 @@ async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> Non
 
 
 def test_only_a_reveal_by_every_seat_is_a_round_reveal() -> None:
-    """GOPS's reveal of every seat's card makes the reveal line; a lone reveal (Napoleon's adjutant) does not."""
+    """GOPS's outcome is a reveal of every seat's card with the award after it; a lone reveal is none."""
     from dataclasses import replace
 
     from cardsuite.core.game import Event
-    from cardsuite.tui.render import Style
-    from cardsuite.tui.session import Session
 
-    session = Session(config("gops", [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")], seed=1))
-    table = TableScreen(session, Style(True, False))
-    view = session.match.state.view(0)
-    both = (Event("reveal", 0, "seat 0 played the king"), Event("reveal", 1, "seat 1 played the 2"),
-            Event("award", 0, "seat 0 takes the 5 (+5)"))
-    text = table.reveal_text(replace(view, history=both))
-    assert text is not None and text.plain == (
-        "Round 1 revealed: Ann played the king; Cy played the 2 → Ann takes the 5 (+5)")
-    assert table.reveal_text(replace(view, history=both[1:])) is None
-    assert table.reveal_text(view) is None
+    gops = get_game("gops")
+    session_view = gops.new_deal(2, gops.resolve_options({}, 2), None, rng=random.Random(1)).view(0)
+    both = (Event("reveal", 0, "seat 0 played the king", data=(("face", 13),)),
+            Event("reveal", 1, "seat 1 played the 2", data=(("face", 2),)),
+            Event("award", 0, "seat 0 takes the 5 (+5)", winner=0))
+    outcome = gops.outcome(replace(session_view, history=both))
+    assert outcome is not None and outcome.winner == 0 and outcome.number == 1
+    assert [p.seat for p in outcome.cards] == [0, 1] and outcome.why.text == "seat 0 takes the 5 (+5)"
+    assert gops.outcome(replace(session_view, history=both[1:])) is None
+    assert gops.outcome(session_view) is None
 
 
 async def test_quitting_a_table_started_from_home_lists_it_under_continue() -> None:

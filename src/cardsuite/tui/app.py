@@ -6,16 +6,20 @@ match at the same seats and the same moment, with the display settings of the se
 
 from __future__ import annotations
 
+import contextlib
+import secrets
 from collections.abc import Mapping
+from dataclasses import replace
 
 from textual.app import App
+from textual.binding import Binding
 
 from ..core.match import Match
 from ..storage.paths import take_notices
 from ..storage.saves import Autosave, save_meta, save_path
 from ..storage.settings import Settings, load_settings
 from .config import TableConfig, parse_speed, suits_encodable
-from .render import Style
+from .render import Display
 from .screens.table import TableScreen
 from .session import Session
 
@@ -26,6 +30,8 @@ class CardsuiteApp(App[None]):
     CSS_PATH = "styles/app.tcss"
     TITLE = "cardsuite"
     ENABLE_COMMAND_PALETTE = False
+    no_intro = False
+    """True: no "how to play" page on a first play (benchmarks, tests of other things)."""
 
     def __init__(
         self, config: TableConfig | None = None, match: Match | None = None, autosave: Autosave | None = None
@@ -56,11 +62,32 @@ class CardsuiteApp(App[None]):
     def start_table(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""
         self.config = config
-        style = Style(config.ascii_only, config.four_colour)
+        self.set_class(config.ascii_only, "-ascii")
         session = Session(config, match, autosave)
         self.saved_id = session.autosave.id
-        self.push_screen(TableScreen(session, style))
+        self.push_screen(TableScreen(session, Display(config.ascii_only, config.four_colour)))
         self.show_notices()
+
+    def introduce(self, game: str) -> bool:
+        """Whether this is the first play of ``game`` here (then it is remembered as introduced)."""
+        if self.no_intro:
+            return False
+        from ..storage.settings import load_settings, save_settings
+
+        settings = load_settings()
+        if game in settings.introduced:
+            return False
+        settings.introduced.append(game)
+        with contextlib.suppress(OSError, ValueError):  # not remembered: it opens again next time
+            save_settings(settings)
+        return True
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Key names in ASCII when the terminal is ASCII."""
+        shown = super().get_key_display(binding)
+        if self.config is not None and self.config.ascii_only and not shown.isascii():
+            return binding.key_display or binding.key
+        return shown
 
     @property
     def table(self) -> TableScreen | None:
@@ -70,17 +97,26 @@ class CardsuiteApp(App[None]):
                 return screen
         return None
 
-    def table_finished(self) -> None:
-        """After a match or a quit: back to the home screen, or exit when started with ``play``."""
+    def table_finished(self, then: str = "leave") -> None:
+        """After a match or a quit: ``again`` (same seats and options, new seed), ``home``, or leave
+        (back home when the table was opened from it, else exit)."""
         table = self.table
-        saved = table is not None and table.session.autosave.path.exists()
-        self.saved_id = table.session.autosave.id if table is not None and saved else None
-        if self.from_home and isinstance(self.screen, TableScreen):
+        self.saved_id = table.session.saved_id if table is not None else None
+        if isinstance(self.screen, TableScreen):
             self.pop_screen()
+        if then == "again" and self.config is not None:
+            self.start_table(replace(self.config, seed=secrets.randbelow(2**31), notes=()))
+            return
+        if then == "home" or self.from_home:
+            if not self.from_home:
+                from .screens.home import HomeScreen
+
+                self.from_home = True
+                self.push_screen(HomeScreen())
             if self.saved_id:
                 self.notify(f"The match is saved as {self.saved_id}: Continue it here or with `cardsuite resume`.")
-        else:
-            self.exit()
+            return
+        self.exit()
 
 
 def resumed_config(record: Mapping[str, object], match: Match, settings: Settings | None = None) -> TableConfig:

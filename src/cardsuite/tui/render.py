@@ -1,4 +1,4 @@
-"""Turning contract values into text for the screen: cards, names in event texts, table facts, charts.
+"""Turning contract values into text for the screen: the display settings, table facts, scores, charts.
 
 No Textual here, only Rich text, so these helpers are cheap to test and reuse.
 """
@@ -11,44 +11,34 @@ from fractions import Fraction
 
 from rich.text import Text
 
-from ..cards import (
-    JOKER,
-    RANK_OF,
-    SUIT_LETTERS,
-    SUIT_OF,
-    SUIT_SYMBOLS,
-    Card,
-    CardError,
-    card_symbol,
-    parse_card,
-    parse_rank,
-)
-from ..core.game import Action, Score
+from ..cards import JOKER, SUIT_LETTERS, SUIT_SYMBOLS, Card
+from ..core.game import Score
 from ..naming import name_seats
+from .faces import Faces
+from .text import Ascii, Filler
 
-TWO_COLOUR = ("bold", "bold red", "bold red", "bold")
-FOUR_COLOUR = ("bold", "bold red", "bold blue", "bold green")
-_CARD_KEYS = re.compile(r"card|prize|pot|discard|widow|hand|played|stock|taken|trick")
+_CARD_KEYS = re.compile(r"card|prize|pot|discard|widow|hand|played|stock|taken|trick|put_away|drawn")
 _NOT_CARDS = re.compile(r"size|count|value|tricks|points|honours|score|number|cap|round|target|seat|suit")
 _ONE_CARD = re.compile(r"(^|_)card$|^prize$")
 
 
-class Style:
-    """Display settings every widget shares: ASCII suits and the four-colour deck."""
+class Display:
+    """Display settings every widget shares: ASCII or symbols, two or four colours, the game's ASCII words."""
 
-    def __init__(self, ascii_only: bool = False, four_colour: bool = False) -> None:
+    def __init__(self, ascii_only: bool = False, four_colour: bool = False,
+                 words: Mapping[str, str] | None = None) -> None:
         self.ascii_only = ascii_only
         self.four_colour = four_colour
+        self.faces = Faces(ascii_only, four_colour)
+        self.ascii = Ascii(ascii_only, words)
 
-    def card_style(self, card: Card) -> str:
-        """The colour of a card's suit."""
-        if card == JOKER:
-            return "bold magenta"
-        return (FOUR_COLOUR if self.four_colour else TWO_COLOUR)[SUIT_OF[card]]
+    def with_words(self, words: Mapping[str, str]) -> Display:
+        """The same settings with a game's ASCII words."""
+        return Display(self.ascii_only, self.four_colour, words)
 
     def card(self, card: Card, extra: str = "") -> Text:
-        """A card as coloured text: ``A♠`` (or ``AS`` in ASCII mode)."""
-        return Text(card_symbol(card, self.ascii_only), style=f"{self.card_style(card)} {extra}".strip())
+        """A card in running text: ``A♠`` (``AS`` in ASCII mode), coloured."""
+        return self.faces.inline(card, extra)
 
     def cards(self, cards: Sequence[Card]) -> Text:
         """Several cards separated by spaces."""
@@ -66,44 +56,15 @@ class Style:
         return (SUIT_LETTERS if self.ascii_only else SUIT_SYMBOLS)[suit]
 
     def plain(self, text: str) -> str:
-        """``text`` with suit symbols turned into letters in ASCII mode."""
-        if not self.ascii_only:
-            return text
-        return text.translate(str.maketrans(SUIT_SYMBOLS, SUIT_LETTERS))
+        """``text`` as the terminal may show it (ASCII mode: no non-ASCII character at all)."""
+        return self.ascii.text(text)
+
+    def filler(self, names: Sequence[str]) -> Filler:
+        """Fills the game's presentation lines with names, faces and suits."""
+        return Filler([self.plain(n) for n in names], self.card, self.suit, self.ascii)
 
 
-def action_cards(action: Action) -> tuple[Card, ...]:
-    """The cards an action's text names (``play JK S`` -> the joker; ``bid 3`` -> none)."""
-    out: list[Card] = []
-    for token in str(action).split()[1:]:
-        if len(token) < 2:
-            continue
-        try:
-            out.append(parse_card(token))
-        except CardError:
-            continue
-    return tuple(out)
-
-
-def rank_cards(actions: Sequence[Action], hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """For actions that name a rank (``play K``): the one hand card of that rank each names.
-
-    All or nothing: if any action does not name exactly one hand card, none is mapped (a list is used).
-    """
-    out: list[tuple[Card, ...]] = []
-    for action in actions:
-        tokens = str(action).split()[1:]
-        if len(tokens) != 1:
-            return [() for _ in actions]
-        try:
-            rank = 14 if tokens[0].upper() in ("A", "1") else parse_rank(tokens[0])
-        except CardError:
-            return [() for _ in actions]
-        found = [c for c in hand if c != JOKER and RANK_OF[c] == rank]
-        if len(found) != 1:
-            return [() for _ in actions]
-        out.append((found[0],))
-    return out
+Style = Display
 
 
 def score_text(value: Score) -> str:
@@ -173,6 +134,7 @@ def _key_name(key: object, names: Sequence[str]) -> str:
 
 BARS = "▁▂▃▄▅▆▇█"
 ASCII_BARS = "._-=+*#@"
+
 
 
 def sparkline(values: Sequence[Score], low: Score, high: Score, ascii_only: bool = False) -> str:

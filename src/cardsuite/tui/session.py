@@ -1,27 +1,39 @@
-"""A table's match and who controls each seat: the orchestration the screen mediates, with no rules.
+"""The seam between the table screen and a match: ``TableSession``, and ``Session``, the local one.
 
-It decides who acts next (a CPU, or which person), keeps each seat's bot and random generator, holds
-notes for the event log (each visible to one seat or to all), and rebuilds the match for undo by
-replaying its record minus the last actions. Its ``Autosave`` rewrites the match's save after every
-action (and undo), so a kill leaves a match that ``cardsuite resume`` reopens as it was.
+The screen shows views and sends actions; it never touches a ``Match``. A ``TableSession`` answers
+what it needs: the names, a seat's view (``view``) or the public one (``public_view``), whose turn it is
+(``next_turn``: a person at this screen, a CPU, someone elsewhere, or the end of the deal), submitting an
+action (``submit``), the log of events and notes a seat may see (``log_lines``), CPU moves
+(``cpu_move``), hints, undo and take-back where allowed, the scores, and the deal and match flow.
+
+``Session`` plays locally: hot-seat people and CPUs around one ``Match``, saved after every action. A
+network table (a remote session) implements the same interface, reports ``remote`` turns for seats played
+elsewhere and calls ``on_change`` when something arrives, so the screen needs no change.
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots.base import make_bot
-from ..core.game import Action, Bot, Event, Game
+from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
 from ..core.registry import get_game
+from ..naming import name_seats
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
 
 
 @dataclass(frozen=True)
 class Note:
-    """A message for the event log: ``seat`` None is for everyone, else only that seat sees it."""
+    """A message for the event log: ``seat`` None is for everyone, else only that seat sees it.
+
+    ``after`` counts the deal's events (hidden ones included) before it, so it lands where it happened
+    in every seat's log.
+    """
 
     deal: int
     after: int
@@ -31,27 +43,178 @@ class Note:
 
 @dataclass(frozen=True)
 class Turn:
-    """Who acts next: a ``cpu`` seat, a ``human`` seat, or ``over`` when the deal has ended."""
+    """Who acts next: a ``human`` at this screen, a ``cpu``, a ``remote`` player, or ``over`` (the deal)."""
 
     kind: str
     seat: int = -1
 
 
-class Session:
-    """One table: the match, the control of each seat (person or CPU level), bots and notes."""
+@dataclass(frozen=True)
+class CpuMove:
+    """What a CPU worker needs: the bot, the seat's view and the seat's own random generator."""
+
+    bot: Bot
+    view: View
+    rng: random.Random
+
+
+@dataclass(frozen=True)
+class DealReport:
+    """A finished deal for its page: the summary, the public score line, each seat's change and total."""
+
+    number: int
+    summary: DealSummary
+    score_text: str
+    changes: tuple[Score, ...]
+    totals: tuple[Score, ...]
+
+
+class TableSession(ABC):
+    """What the table screen asks of a match, played here or elsewhere."""
+
+    game: Game
+    names: tuple[str, ...]
+    config: TableConfig
+    assisted: bool
+    on_change: Callable[[], None] | None = None
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        return len(self.names)
+
+    @property
+    @abstractmethod
+    def people(self) -> tuple[int, ...]:
+        """Seats whose person plays at this screen (even while handed to a CPU)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+
+    def public_view(self) -> View | None:
+        """What a watcher may know (no hand), where the game offers it."""
+        return None
+
+    @abstractmethod
+    def next_turn(self) -> Turn:
+        """Who acts next."""
+
+    @abstractmethod
+    def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Do ``action`` for ``seat``; raises ``CardsuiteError`` with the rule's reason, nothing changed."""
+
+    def cpu_move(self, seat: int, level: str | None = None) -> CpuMove | None:
+        """The bot that plays ``seat`` now (``level``: this one instead); ``None`` when CPUs play elsewhere."""
+        return None
+
+    def is_cpu(self, seat: int) -> bool:
+        """Whether a CPU plays ``seat`` now."""
+        return False
+
+    def set_control(self, seat: int, level: str | None) -> None:  # noqa: B027 - optional
+        """Hand ``seat`` to a CPU of ``level``, or back to its person with ``None``."""
+
+    @property
+    def best_level(self) -> str:
+        """The strongest CPU level (hints, timers, a seat handed over)."""
+        return cpu_levels(self.game)[-1]
+
+    @abstractmethod
+    def note(self, text: str, seat: int | None = None) -> None:
+        """Add a message to the log after the events so far (for ``seat`` only, or everyone)."""
+
+    @abstractmethod
+    def log_lines(self, seat: int | None) -> list[str]:
+        """The current deal's events and notes ``seat`` may see (``None``: notes for everyone only)."""
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may undo (this marks the match assisted)."""
+        return False
+
+    def undo(self, seat: int) -> bool:
+        """Back to just before ``seat``'s previous decision; False when there is none."""
+        return False
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat``'s last action (a bid, a trump choice) may still be taken back."""
+        return False
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last action (not counted as help); False when it may not."""
+        return False
+
+    def can_hint(self, seat: int) -> bool:
+        """Whether ``seat`` may ask for a hint."""
+        return seat in self.people
+
+    def count_hint(self, seat: int) -> None:  # noqa: B027 - optional
+        """``seat`` asked for a hint."""
+
+    @property
+    @abstractmethod
+    def deal_number(self) -> int:
+        """The current deal, from 1."""
+
+    @abstractmethod
+    def deal_text(self) -> str:
+        """``deal k / N``, ``deal k, to T`` or ``deal k``."""
+
+    @property
+    @abstractmethod
+    def totals(self) -> tuple[Score, ...]:
+        """Each seat's match total."""
+
+    @abstractmethod
+    def deal_scores(self) -> list[tuple[Score, ...]]:
+        """Each finished deal's score changes."""
+
+    @property
+    @abstractmethod
+    def deal_over(self) -> bool:
+        """Whether the current deal has ended."""
+
+    @property
+    @abstractmethod
+    def match_over(self) -> bool:
+        """Whether the match has ended."""
+
+    @abstractmethod
+    def deal_report(self) -> DealReport:
+        """The finished deal, for its page."""
+
+    @abstractmethod
+    def next_deal(self) -> None:
+        """Start the next deal."""
+
+    def finish(self) -> int | None:
+        """File the finished match; its history id, or None."""
+        return None
+
+    def abandon(self) -> None:  # noqa: B027 - optional
+        """Drop the match (a local save is deleted)."""
+
+    @property
+    def saved_id(self) -> str | None:
+        """The id of the save this table writes, if any."""
+        return None
+
+
+class Session(TableSession):
+    """A local table: people at this screen (hot-seat) and CPUs around one ``Match``, saved after every action."""
 
     def __init__(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         self.config = config
-        self.game: Game = get_game(config.game)
+        self.game = get_game(config.game)
         self.options = self.game.resolve_options(config.options, config.players)
         self.names = tuple(s.name for s in config.seats)
         self.match = match or Match(self.game, config.players, self.options, config.seed, config.seats)
         self.control: list[str | None] = [s.level if s.kind == "cpu" else None for s in config.seats]
-        self.best_level = cpu_levels(self.game)[-1]
         self.notes: list[Note] = []
         self._bots: dict[str, Bot] = {}
         self.rngs = [random.Random(config.seed * 7919 + seat) for seat in range(config.players)]
         self.hint_rng = random.Random(config.seed + 1)
+        self._last: tuple[int, Action, tuple[Event, ...]] | None = None
         for text in config.notes:
             self.note(text)
         self.autosave = autosave or Autosave()
@@ -61,11 +224,17 @@ class Session:
     # -- who plays ----------------------------------------------------------------------------------
     @property
     def people(self) -> tuple[int, ...]:
-        """Seats that belong to a person (even while handed to a CPU)."""
         return self.config.humans
 
+    def view(self, seat: int) -> View:
+        return self.match.state.view(seat)
+
+    def public_view(self) -> View | None:
+        public = getattr(self.match.state, "public_view", None)
+        view = public() if callable(public) else None
+        return view if isinstance(view, View) else None
+
     def is_cpu(self, seat: int) -> bool:
-        """Whether a CPU plays ``seat`` now."""
         return self.control[seat] is not None
 
     def next_turn(self) -> Turn:
@@ -85,20 +254,26 @@ class Session:
             self._bots[level] = make_bot(self.game, level)
         return self._bots[level]
 
+    def cpu_move(self, seat: int, level: str | None = None) -> CpuMove:
+        return CpuMove(self.bot(level or self.control[seat] or self.best_level), self.view(seat), self.rngs[seat])
+
     def set_control(self, seat: int, level: str | None) -> None:
-        """Hand ``seat`` to a CPU of ``level``, or back to its person with ``None``."""
         self.control[seat] = level
 
     # -- actions and notes --------------------------------------------------------------------------
-    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply through the match (``IllegalAction`` leaves everything unchanged), then save it."""
         events = self.match.act(seat, action)
+        self._last = (seat, action, events)
         self.autosave.save(self.match)
         return events
+
+    act = submit
 
     def next_deal(self) -> None:
         """Deal the next deal and save the match at its start."""
         self.match.next_deal()
+        self._last = None
         self.autosave.save(self.match)
 
     def count_hint(self, seat: int) -> None:
@@ -110,30 +285,92 @@ class Session:
         """File the finished match into the history (its save is removed); the history id, or None."""
         return self.autosave.finish(self.match)
 
+    def abandon(self) -> None:
+        self.autosave.discard()
+
+    @property
+    def saved_id(self) -> str | None:
+        return self.autosave.id if self.autosave.path.exists() else None
+
     def note(self, text: str, seat: int | None = None) -> None:
-        """Add a message to the event log after the events so far."""
         self.notes.append(Note(len(self.match.logs), len(self.match.state.events()), text, seat))
 
     def log_lines(self, seat: int | None) -> list[str]:
-        """The current deal's events and notes that ``seat`` may see, names substituted."""
-        from ..naming import name_seats
-
+        """The deal's events ``seat`` may see, with each note where it happened, names substituted."""
         deal = len(self.match.logs)
-        notes = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
-        events = [] if seat is None else list(self.game.log_events(self.match.state.view(seat)))
+        pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
         lines: list[str] = [f"— deal {deal} —"]
-        pending = list(notes)
+        events: Sequence[Event] = () if seat is None else self.match.state.events()
+        kept = self._kept(seat, events)
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
-            lines.append(name_seats(event.text, self.names))
+            if index in kept:
+                lines.append(name_seats(event.text, self.names))
         lines.extend(n.text for n in pending)
         return lines
 
-    # -- undo ---------------------------------------------------------------------------------------
-    def can_undo(self) -> bool:
+    def _kept(self, seat: int | None, events: Sequence[Event]) -> set[int]:
+        """Indexes in the deal's events of those ``seat``'s log keeps (``Game.log_events``: a subsequence of
+        the seat's history, matched from the end, since a game drops earlier events, not later ones)."""
+        if seat is None:
+            return set()
+        wanted = list(self.game.log_events(self.match.state.view(seat)))
+        out: set[int] = set()
+        index = len(events) - 1
+        for event in reversed(wanted):
+            while index >= 0 and not (events[index] is event or events[index] == event):
+                index -= 1
+            if index < 0:
+                break
+            out.add(index)
+            index -= 1
+        return out
+
+    # -- scores and flow ----------------------------------------------------------------------------
+    @property
+    def deal_number(self) -> int:
+        return len(self.match.logs)
+
+    def deal_text(self) -> str:
+        """``deal k / N`` from the game's ``match_length``; ``deal k, to T`` for a match played to a target."""
+        deal = self.deal_number
+        try:
+            length = self.game.match_length(self.match.players, self.options)
+        except Exception:  # a game's helper failing must not close the table
+            length = None
+        if length is not None:
+            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
+        target = self.options.get("target")
+        if isinstance(target, int | float) and not isinstance(target, bool):
+            return f"deal {deal}, to {target}"
+        return f"deal {deal}"
+
+    @property
+    def totals(self) -> tuple[Score, ...]:
+        return tuple(self.match.totals)
+
+    def deal_scores(self) -> list[tuple[Score, ...]]:
+        return [tuple(r.scores) for r in self.match.results]
+
+    @property
+    def deal_over(self) -> bool:
+        return self.match.deal_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match.is_over
+
+    def deal_report(self) -> DealReport:
+        state = self.match.state
+        public = [e for e in state.events() if e.visible_to is None and e.scores is not None]
+        return DealReport(len(self.match.logs), state.summary(), public[-1].text if public else "",
+                          tuple(state.scores()), self.totals)
+
+    # -- undo and take-back -------------------------------------------------------------------------
+    def can_undo(self, seat: int) -> bool:
         """Undo is for a single person against CPUs: it would let one person change another's past."""
-        return len(self.people) == 1
+        return len(self.people) == 1 and seat in self.people
 
     def undo(self, seat: int) -> bool:
         """Go back to just before ``seat``'s last decision, into an earlier deal if need be; False if none."""
@@ -147,8 +384,34 @@ class Session:
         else:
             return False
         self.match = self.replay(history)
+        self._last = None
         self.assisted = True
         self.autosave.count_undo(seat)
+        self.autosave.save(self.match)
+        return True
+
+    def can_take_back(self, seat: int) -> bool:
+        """The seat's action is the last one, the game calls it retractable, and it showed nobody a secret."""
+        last = self._last
+        if last is None or last[0] != seat or seat not in self.people or self.match.deal_over:
+            return False
+        actions = self.match.logs[-1].actions
+        if not actions or actions[-1] != f"{seat} {last[1]}":
+            return False
+        if any(e.visible_to is not None and e.visible_to != frozenset({seat}) for e in last[2]):
+            return False
+        try:
+            return self.game.look(last[1], self.view(seat)).retractable
+        except Exception:  # a presentation hook failing: no take-back
+            return False
+
+    def take_back(self, seat: int) -> bool:
+        if not self.can_take_back(seat):
+            return False
+        history = [list(log.actions) for log in self.match.logs]
+        history[-1] = history[-1][:-1]
+        self.match = self.replay(history)
+        self._last = None
         self.autosave.save(self.match)
         return True
 

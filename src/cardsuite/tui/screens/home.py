@@ -50,7 +50,8 @@ class HomeScreen(Screen[None]):
         self.saves: list[SaveInfo] = self._list_saves()
         self._fresh = True
         self.games = {g.info.name: g for g in all_games()}
-        first = "nap" if "nap" in self.games else next(iter(self.games), "")
+        played = [g for g in self.settings.introduced if g in self.games]
+        first = played[-1] if played else next(iter(self.games), "")
         self.set_reactive(HomeScreen.game_name, first)
         self.set_reactive(HomeScreen.players, self.games[first].info.default_players if first else 0)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -13,25 +14,43 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 
-class HandoffScreen(Screen[None]):
-    """An opaque cover between two people's turns: nothing private of anyone is on it."""
+class HandoffScreen(Screen[str | None]):
+    """An opaque cover between two people's turns: nothing private of anyone is on it.
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am ready", priority=True)]
+    ``take_back`` names the person who may still take back their last action (a bid): Backspace does it.
+    """
 
-    def __init__(self, name: str, why: str = "") -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I am ready", priority=True),
+        Binding("backspace", "take_back", "Take back", key_display="Bksp"),
+    ]
+
+    def __init__(self, name: str, why: str = "", take_back: str | None = None) -> None:
         super().__init__()
         self.person = name
         self.why = why
+        self.taker = take_back
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static(f"Pass to {self.person}, then press Enter", id="handoff-title")
-            yield Static(self.why or f"It is {self.person}'s turn. Nobody else should look.", id="handoff-why")
-        yield Footer()
+            yield Static(Text(f"Pass to {self.person}, then press Enter"), id="handoff-title")
+            yield Static(Text(self.why or f"It is {self.person}'s turn. Nobody else should look."), id="handoff-why")
+            if self.taker:
+                yield Static(Text(f"{self.taker}: Backspace takes back your last action."), id="handoff-back")
+        yield Footer(compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Backspace only when someone may take an action back."""
+        return self.taker is not None if action == "take_back" else True
 
     def action_ready(self) -> None:
         """The next person is at the screen."""
         self.dismiss(None)
+
+    def action_take_back(self) -> None:
+        """The previous person takes back their last action."""
+        if self.taker is not None:
+            self.dismiss("take_back")
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -39,22 +58,30 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, labels: list[str]) -> None:
+    def __init__(self, title: str, labels: list[str], keys: list[str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.labels = labels
+        self.keys = [k.lower() for k in keys] if keys else [""] * len(labels)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             if len(self.labels) > 8:
-                yield Input(placeholder="type to filter", id="choice-filter")
-            yield OptionList(*self._options(""), id="choice-list")
-        yield Footer()
+                hint = "type to filter" + (f" (or a key, like {self.keys[-1]})" if any(self.keys) else "")
+                yield Input(placeholder=hint, id="choice-filter", compact=True)
+            yield OptionList(*self._options(""), id="choice-list", compact=True)
+        yield Footer(compact=True)
 
     def _options(self, needle: str) -> list[Option]:
+        """The labels containing every typed word, or whose key is exactly what was typed (``13s``)."""
         needle = needle.strip().lower()
-        return [Option(label, id=str(i)) for i, label in enumerate(self.labels) if needle in label.lower()]
+        exact = [i for i, key in enumerate(self.keys) if needle and key == needle.replace(" ", "")]
+        if exact:
+            return [Option(Text(self.labels[i]), id=str(i)) for i in exact]
+        words = needle.split()
+        return [Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)
+                if all(w in f"{label.lower()} {self.keys[i]}" for w in words)]
 
     def on_mount(self) -> None:
         """Focus the filter when there is one, else the list."""
@@ -105,7 +132,7 @@ class TextScreen(ModalScreen[None]):
             yield Static(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, id="text-body")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         """Close the page."""
@@ -113,28 +140,91 @@ class TextScreen(ModalScreen[None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """The current game's rules, from ``game.rules_markdown()``."""
+    """One screen on how to play the game; ``f`` switches to the full rules and back.
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
+    In ASCII mode the Markdown is shown as plain text (the Markdown widget draws non-ASCII bullets).
+    """
 
-    def __init__(self, markdown: str) -> None:
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,r", "close", "Close"),
+        Binding("f", "full", "Full rules"),
+    ]
+
+    def __init__(self, markdown: str, ascii_only: bool = False, title: str = "", full: str = "") -> None:
         super().__init__()
         self.markdown = markdown
+        self.ascii_only = ascii_only
+        self.title_text = title
+        self.full = full
+        self.showing_full = False
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # markdown-it loads only when the rules are opened
-
         with VerticalScroll(id="rules"):
-            yield Markdown(self.markdown)
-        yield Footer()
+            if self.title_text:
+                yield Static(Text(self.title_text, style="bold"), id="rules-title")
+            yield from self._body(self.markdown)
+        yield Footer(compact=True)
+
+    def _body(self, markdown: str) -> ComposeResult:
+        if self.ascii_only:
+            yield Static(Text(markdown), id="rules-body")
+        else:
+            from textual.widgets import Markdown  # markdown-it loads only when the rules are opened
+
+            yield Markdown(markdown, id="rules-body")
 
     def on_mount(self) -> None:
         """Focus the scroller so the arrows scroll."""
         self.query_one("#rules").focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``f`` only when there are full rules to show."""
+        return bool(self.full) if action == "full" else True
+
+    async def action_full(self) -> None:
+        """Switch between the one-screen page and the full rules."""
+        self.showing_full = not self.showing_full
+        scroller = self.query_one("#rules", VerticalScroll)
+        await self.query_one("#rules-body").remove()
+        await scroller.mount_all(list(self._body(self.full if self.showing_full else self.markdown)))
+        scroller.scroll_home(animate=False)
+
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+
+class MatchOverScreen(ModalScreen[str | None]):
+    """The standings, then: play again (same seats and options, a new seed), home, or leave."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "again", "Play again"),
+        Binding("o", "home", "Home"),
+        Binding("enter,escape", "leave", "Close", priority=True),
+    ]
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__(classes="match-over")
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("The match is over", classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, id="text-body")
+        yield Footer(compact=True)
+
+    def action_again(self) -> None:
+        """The same table again with a new seed."""
+        self.dismiss("again")
+
+    def action_home(self) -> None:
+        """The home screen."""
+        self.dismiss("home")
+
+    def action_leave(self) -> None:
+        """Close: home when the table was opened from it, else leave the program."""
+        self.dismiss("leave")
 
 
 class MenuScreen(ModalScreen[str | None]):
@@ -149,8 +239,8 @@ class MenuScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Menu", classes="dialog-title")
-            yield OptionList(*(Option(label, id=key) for key, label in self.entries), id="menu-list")
-        yield Footer()
+            yield OptionList(*(Option(label, id=key) for key, label in self.entries), id="menu-list", compact=True)
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Focus the list."""

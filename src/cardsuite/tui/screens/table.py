@@ -1,18 +1,20 @@
-"""The table screen: the mediator between the match (through the session) and the widgets.
+"""The table screen: the mediator between a ``TableSession`` and the widgets.
 
 It decides what happens next (a CPU move in a thread worker, a hand-off cover, a person's turn, the end
-of a deal), builds everything it shows for a person from ``state.view(seat)`` of that person only, and
-turns what the widgets report into actions sent through ``Match.act``.
+of a deal), draws everything a person sees from that person's view only (``planning`` says what the seat
+may do, ``layout`` draws the table, ``reports`` the pages), and turns what the widgets report into actions
+sent through the session. The key bar shows only what the seat may do now (``check_action``), and the
+keymap page is built from the bindings, so each key is written once.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import ClassVar
 
-from rich.table import Table
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -21,127 +23,149 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from ...cards import Card, card_text
 from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
-from ...core.match import winners
+from ...core.presentation import Line, Outcome, Played
 from ...naming import name_seats
+from ..layout import SeatBlock, TableModel, capacity
 from ..messages import CardChosen, CardsSubmitted, CpuChose, HintReady, ItemPicked
-from ..panels import game_lines
-from ..render import Style, action_cards, rank_cards, running_totals, score_text, sparkline
-from ..session import Session
+from ..planning import Item, Plan, plan, prompt_text
+from ..render import Display, fact_text, score_text
+from ..reports import deal_page, last_trick_page, match_page, scoreboard
+from ..session import TableSession
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
-from ..widgets.panels import EventLog, InfoPanel, SeatsPanel, TopBar, contract_line
-from .modals import ChoiceScreen, HandoffScreen, MenuScreen, RulesScreen, TextScreen
+from ..widgets.panels import EventLog, TopBar
+from ..widgets.table import TableView
+from .modals import ChoiceScreen, HandoffScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+TAKE_BACK_WINDOW = 1.0  # seconds a CPU waits after a person's retractable action (unless CPUs are instant)
+DIGIT_SECONDS = 0.8  # a second digit typed within this time makes a two-digit card number
+SHARED_KEYS = frozenset({"contract_text", "declarer", "trump", "trick", "last_trick", "trick_number"})
+ITEM_LETTERS = "bcefgijklmnopvwxyz"  # letters a game may use as action mnemonics (the rest are the table's)
 
 
-@dataclass(frozen=True)
-class Item:
-    """One button of the action bar: a single ``action``, a ``list`` of many, or a card ``verb``."""
-
-    label: str
-    kind: str
-    actions: tuple[Action, ...]
-    verb: str = ""
-
-
-KEYMAP = """\
-Left/Right, a/d, ,/.   move between cards (or buttons)
-Up/Down, Tab           switch between your hand and the buttons
-1-9, 0                 put the cursor on card 1..10 (on the buttons: press button n)
-Enter                  play the card / press the button / confirm marked cards
-Space                  mark a card (discard, exchange: several cards)
-h                      hint from the strongest CPU, with its reason
-u                      undo to your previous decision (only against CPUs; marks the match assisted)
-t                      the last trick
-s                      the scoreboard
-c                      hand your seat to a CPU, and take it back
-r                      the rules of this game
-?                      this keymap
-q                      the menu (rules, scores, quit)
-Mouse                  click a card to play it, a button to press it
-"""
+def _binding(keys: str, action: str, description: str, help_text: str, show: bool = True,
+             key_display: str | None = None) -> Binding:
+    return Binding(keys, action, description, show=show, tooltip=help_text, key_display=key_display)
 
 
 class TableScreen(Screen[None]):
     """One table: shows the viewer's view and mediates every move."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", "Play"),
-        Binding("left,a,comma", "move(-1)", "Move", show=False),
-        Binding("right,d,full_stop", "move(1)", "Move", show=False),
-        Binding("up", "zone('actions')", "Buttons", show=False),
-        Binding("down", "zone('hand')", "Hand", show=False),
-        Binding("tab", "switch_zone", "Hand/buttons", show=False),
-        Binding("space", "mark", "Mark", show=False),
-        *(Binding(key, f"digit({i})", show=False) for i, key in enumerate("1234567890")),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("t", "last_trick", "Trick"),
-        Binding("s", "scores", "Scores"),
-        Binding("c", "cpu_seat", "CPU"),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "keymap", "Keys"),
-        Binding("q", "menu", "Menu"),
+        _binding("enter", "enter", "Play", "play the card under the cursor, press the button, or confirm marked cards",
+                 key_display="Enter"),
+        _binding("space", "mark", "Mark", "mark a card for an action of several cards (then Enter)",
+                 key_display="Space"),
+        _binding("backspace", "take_back", "Take back", "take back your bid or trump choice before the next "
+                 "player acts (not counted as help)", key_display="Bksp"),
+        _binding("u", "undo", "Undo", "undo back to your previous decision (one person against CPUs; the match "
+                 "is then marked assisted)"),
+        _binding("h", "hint", "Hint", "a hint from the strongest CPU, with its reason (only you see it)"),
+        _binding("t", "last_trick", "Trick", "the last trick, its winner and why"),
+        _binding("s", "scores", "Scores", "the scoreboard, deal by deal", show=False),
+        _binding("c", "cpu_seat", "CPU", "hand your seat to a CPU; press again to take it back", show=False),
+        _binding("r", "rules", "Rules", "how to play this game, on one screen (f there: the full rules)"),
+        _binding("question_mark", "keymap", "Keys", "this list of keys", key_display="?"),
+        _binding("q", "menu", "Menu", "the menu: rules, scores, keys, CPU seat, abandon or quit"),
+        _binding("left,a,comma", "move(-1)", "Left", "move between cards (or buttons)", show=False,
+                 key_display="Left a ,"),
+        _binding("right,d,full_stop", "move(1)", "Right", "move between cards (or buttons)", show=False,
+                 key_display="Right d ."),
+        _binding("up", "zone('actions')", "Buttons", "go to the buttons", show=False, key_display="Up"),
+        _binding("down", "zone('hand')", "Hand", "go to your hand", show=False, key_display="Down"),
+        _binding("tab", "switch_zone", "Switch", "switch between your hand and the buttons", show=False,
+                 key_display="Tab"),
+        *(Binding(key, f"digit('{key}')", show=False) for key in "1234567890"),
+        *(Binding(key, f"item_key('{key}')", show=False) for key in ITEM_LETTERS),
     ]
+    RESERVED_KEYS = frozenset("adhutscrq0")
 
-    def __init__(self, session: Session, style: Style) -> None:
+    def __init__(self, session: TableSession, style: Display) -> None:
         super().__init__()
         self.session = session
-        self.style_set = style
+        self.style_set = style.with_words(session.game.ascii_words())
         people = session.people
         self.viewer: int | None = people[0] if len(people) == 1 else (0 if not people else None)
         self.awaiting: int | None = None
         self.generation = 0
         self.cpu_seat: int | None = None
-        self.items: list[Item] = []
-        self.card_verbs: dict[str, tuple[Action, ...]] = {}
-        self.card_verb: str | None = None
-        self.cards_of: dict[Action, tuple[Card, ...]] = {}
+        self.plan: Plan = Plan()
         self.zone = "hand"
         self.deadline: float | None = None
         self.ticker: Timer | None = None
         self.finished = False
         self.handoffs = 0
+        self.shown_outcome = 0
+        self.flash: Outcome | None = None
+        self.flash_timer: Timer | None = None
+        self.wait_until = 0.0
+        self.digits = ""
+        self.digit_time = 0.0
+
+    # -- compatibility for callers and tests --------------------------------------------------------
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The buttons offered now."""
+        return self.plan.items
+
+    @property
+    def card_verbs(self) -> dict[str, tuple[Action, ...]]:
+        """Verbs played from the hand, with their actions."""
+        return dict(self.plan.card_verbs)
+
+    @property
+    def card_verb(self) -> str | None:
+        """The verb the hand plays now."""
+        return self.plan.verb
+
+    @property
+    def cards_of(self) -> dict[Action, tuple[Card, ...]]:
+        """The cards each legal action uses."""
+        return dict(self.plan.cards_of)
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TopBar(id="top")
-        with Vertical(id="layout"):
-            with Horizontal(id="body"):
-                with Vertical(id="left"):
-                    yield SeatsPanel(id="seats")
-                    yield InfoPanel(id="info")
-                log = EventLog(self.style_set, id="log")
+        with Horizontal(id="body"):
+            yield TableView(id="table")
+            with Vertical(id="side"):
+                yield Static(id="facts")
+                log = EventLog(self.style_set.ascii, id="log")
                 log.can_focus = False
                 yield log
-            yield Static(id="reveal")
+        with Horizontal(id="controls"):
             yield Static(id="prompt")
             yield ActionBar(id="actions")
-            yield HandView(self.style_set, id="hand")
+        yield HandView(self.style_set.faces, id="hand")
         yield Static(
-            f"The terminal is too small: the table needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-            "Make the window larger (q opens the menu).",
+            self.style_set.plain(f"The terminal is too small: the table needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
+                               "Make the window larger (q opens the menu)."),
             id="too-small",
         )
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Start the first turn."""
-        self._check_size(self.app.size.width, self.app.size.height)
-        self.query_one(SeatsPanel).styles.height = self.session.match.players + 2
+        """Start the first turn (after the "how to play" page on a first play of this game)."""
+        self._fit(self.app.size.width, self.app.size.height)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Say so clearly when the terminal is too small for the table."""
-        self._check_size(event.size.width, event.size.height)
+        """Say so clearly when the terminal is too small; larger faces when it is large."""
+        self._fit(event.size.width, event.size.height)
 
-    def _check_size(self, width: int, height: int) -> None:
+    def _fit(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-small")
+        large = width >= 110 and height >= 36
+        self.set_class(large, "-large")
+        hand = self.query_one(HandView)
+        hand.size_rows = 5 if large else 3
+        hand.refresh()
 
     # -- the flow -----------------------------------------------------------------------------------
     def advance(self) -> None:
@@ -150,81 +174,164 @@ class TableScreen(Screen[None]):
         self.awaiting = None
         if self.finished:
             return
+        self._catch_outcome()
         session = self.session
         turn = session.next_turn()
         if turn.kind == "over":
             self.refresh_table()
+            if self.flash is not None:
+                return  # the end of the deal shows when the last trick has been seen
             self.show_deal_over()
             return
         if turn.kind == "cpu":
             self.refresh_table()
-            level = session.control[turn.seat] or session.best_level
-            self.start_cpu(turn.seat, level)
+            self.start_cpu(turn.seat)
+            return
+        if turn.kind == "remote":
+            self.refresh_table()
             return
         seat = turn.seat
         if seat != self.viewer and (self.viewer is not None or len(session.people) > 1):
             self.viewer = None
             self.refresh_table()
             self.handoffs += 1
+            last = self._last_actor()
+            can_take_back = last is not None and session.can_take_back(last)
             name = session.names[seat]
-            self.app.push_screen(HandoffScreen(name), callback=lambda _: self.begin_turn(seat))
+            self.app.push_screen(HandoffScreen(self.style_set.plain(name), take_back=(
+                self.style_set.plain(session.names[last]) if can_take_back and last is not None else None)),
+                callback=lambda answer: self._after_handoff(seat, answer))
             return
         self.begin_turn(seat)
 
+    def _after_handoff(self, seat: int, answer: str | None) -> None:
+        if answer == "take_back":
+            last = self._last_actor()
+            if last is not None and self.session.take_back(last):
+                self.generation += 1
+                self.viewer = last
+                self.note(f"{self.session.names[last]} took back their last action.")
+                self.advance()
+                return
+        self.begin_turn(seat)
+
+    def _last_actor(self) -> int | None:
+        for seat in self.session.people:
+            if self.session.can_take_back(seat):
+                return seat
+        return None
+
     def begin_turn(self, seat: int) -> None:
         """The person of ``seat`` is at the screen and must act."""
-        if self.session.next_turn().seat != seat:
+        turn = self.session.next_turn()
+        if turn.kind != "human" or turn.seat != seat:
             self.advance()
             return
         self.viewer = seat
         self.awaiting = seat
         self.refresh_table()
-        view = self.session.match.state.view(seat)
-        if self.session.config.auto_play and len(view.legal) == 1 and view.legal[0].verb == "play":
+        view = self.session.view(seat)
+        forced_card = len(view.legal) == 1 and len(self.plan.cards_of.get(view.legal[0], ())) == 1
+        if self.session.config.auto_play and forced_card:
             forced = view.legal[0]
-            self.note(f"{self.session.names[seat]} must play {self._label(forced)}: played automatically")
+            self.note(f"{self.session.names[seat]} must play {self.plan.label(forced)}: played automatically")
             self.call_later(self.perform, seat, forced)
             return
         self._start_timer()
+        self._maybe_introduce()
 
     def perform(self, seat: int, action: Action) -> bool:
-        """Send ``action`` through the match; a refusal goes to the log with the rule's reason."""
+        """Send ``action`` through the session; a refusal goes to the log with the rule's reason."""
         if self.finished:
             return False
+        self.digits = ""
+        look = self.plan.looks.get(action)
         try:
-            self.session.act(seat, action)
+            self.session.submit(seat, action)
         except CardsuiteError as exc:
             self.note(f"Not allowed: {name_seats(str(exc), self.session.names)}", seat)
             self.refresh_table()
             return False
         self.generation += 1
+        if look is not None and look.retractable and seat in self.session.people and self.session.config.cpu_delay:
+            self.wait_until = time.monotonic() + TAKE_BACK_WINDOW
         self.advance()
         return True
 
-    # -- CPU moves ----------------------------------------------------------------------------------
-    def start_cpu(self, seat: int, level: str, why: str | None = None) -> None:
-        """Let a CPU of ``level`` choose for ``seat`` in a thread worker (the screen stays live)."""
-        self.cpu_seat = seat
-        view = self.session.match.state.view(seat)
-        bot = self.session.bot(level)
-        delay = 0.0 if why else self.session.config.cpu_delay
-        self.cpu_worker(seat, bot, view, self.generation, delay, why)
+    # -- the finished trick, shown for a moment ------------------------------------------------------
+    def _flash_seconds(self) -> float:
+        delay = self.session.config.cpu_delay
+        return 0.0 if delay <= 0 else min(2.0, max(0.6, delay * 2))
 
-    @work(thread=True, group="cpu")
-    def cpu_worker(self, seat: int, bot: Bot, view: View, generation: int, delay: float, why: str | None) -> None:
+    def _catch_outcome(self) -> None:
+        """A trick (or round) just finished: show its cards, winner and reason for a moment."""
+        if self.viewer is None and len(self.session.people) > 1:
+            return
+        seat = self.viewer if self.viewer is not None else 0
+        try:
+            outcome = self.session.game.outcome(self.session.view(seat))
+        except Exception:  # a presentation hook must not close the table
+            outcome = None
+        number = outcome.number if outcome is not None else 0
+        if outcome is None or number <= self.shown_outcome:
+            self.shown_outcome = number if outcome is not None else self.shown_outcome
+            return
+        self.shown_outcome = number
+        seconds = self._flash_seconds()
+        if seconds <= 0:
+            return
+        self.flash = outcome
+        if self.flash_timer is not None:
+            self.flash_timer.stop()
+        self.flash_timer = self.set_timer(seconds, self._end_flash)
+
+    def _end_flash(self) -> None:
+        if self.flash is None:
+            return
+        self.flash = None
+        if self.flash_timer is not None:
+            self.flash_timer.stop()
+        self.flash_timer = None
+        self.refresh_table()
+        if self.session.deal_over and not self.finished and self.awaiting is None and self.cpu_seat is None:
+            self.show_deal_over()
+        elif self.cpu_seat is None and self.awaiting is None and not self.finished:
+            self.advance()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key ends the moment a finished trick is shown."""
+        if self.flash is not None:
+            self._end_flash()
+
+    # -- CPU moves ----------------------------------------------------------------------------------
+    def start_cpu(self, seat: int, level: str | None = None, why: str | None = None) -> None:
+        """Let a CPU choose for ``seat`` in a thread worker (the screen stays live)."""
+        move = self.session.cpu_move(seat, level)
+        if move is None:
+            return
+        self.cpu_seat = seat
+        delay = 0.0 if why else self.session.config.cpu_delay
+        wake = max(time.monotonic() + delay, self.wait_until if delay else 0.0)
+        if self.flash is not None:
+            wake = max(wake, time.monotonic() + self._flash_seconds())
+        self.cpu_worker(seat, move.bot, move.view, move.rng, self.generation, wake, why)
+
+    @work(thread=True, exclusive=True, group="cpu")
+    def cpu_worker(self, seat: int, bot: Bot, view: View, rng: object, generation: int, wake: float,
+                   why: str | None) -> None:
         """Think (after the speed delay) and post the choice back; a failing bot falls back to a legal move."""
-        wake = time.monotonic() + delay
+        worker = get_current_worker()
         while time.monotonic() < wake:
-            if generation != self.generation or self.finished:
+            if worker.is_cancelled or generation != self.generation or self.finished:
                 return  # the table moved on (undo, take-back, quit): this move is stale
             time.sleep(min(0.02, max(0.0, wake - time.monotonic())))
-        rng = self.session.rngs[seat]
         try:
-            action = bot.choose(view, rng)
+            action = bot.choose(view, rng)  # type: ignore[arg-type]
         except Exception as exc:  # a broken bot must not end the game
             action = view.legal[0]
             why = f"the CPU failed ({type(exc).__name__}: {exc}); it played the first legal action"
-        self.post_message(CpuChose(seat, action, generation, why))
+        if not worker.is_cancelled:
+            self.post_message(CpuChose(seat, action, generation, why))
 
     @on(CpuChose)
     def cpu_chose(self, message: CpuChose) -> None:
@@ -235,7 +342,7 @@ class TableScreen(Screen[None]):
         if message.note:
             self.note(message.note)
         if not self.perform(message.seat, message.action) and not self.finished:
-            legal = self.session.match.state.legal_actions(message.seat)
+            legal = self.session.view(message.seat).legal
             if legal:  # a CPU's refused move must not stall the table
                 self.note(f"{self.session.names[message.seat]}'s CPU chose {message.action}; it plays {legal[0]}")
                 self.perform(message.seat, legal[0])
@@ -250,7 +357,7 @@ class TableScreen(Screen[None]):
         override = self.session.config.timer_seconds
         if override is not None:
             return override
-        value = self.session.options.get("turn_timer", 0)
+        value = self.session.view(self.awaiting or 0).options.get("turn_timer", 0)
         return float(value) if isinstance(value, int) and not isinstance(value, bool) else 0.0
 
     def _start_timer(self) -> None:
@@ -259,7 +366,7 @@ class TableScreen(Screen[None]):
             return
         self.deadline = time.monotonic() + seconds
         self.ticker = self.set_interval(min(1.0, seconds / 4), self._tick)
-        self._show_top()
+        self._show_top(self._shown_view())
 
     def _stop_timer(self) -> None:
         if self.ticker is not None:
@@ -271,7 +378,7 @@ class TableScreen(Screen[None]):
         if self.deadline is None:
             return
         if time.monotonic() < self.deadline:
-            self._show_top()
+            self._show_top(self._shown_view())
             return
         seat = self.awaiting
         self._stop_timer()
@@ -289,40 +396,33 @@ class TableScreen(Screen[None]):
         self._show_log()
 
     def _label(self, action: Action) -> str:
-        return self.style_set.plain(self.session.game.describe_action(action))
+        return self.style_set.plain(self.plan.label(action))
 
     def _show_log(self) -> None:
         self.query_one(EventLog).show(self.session.log_lines(self.viewer))
 
-    def _show_top(self) -> None:
+    def _show_top(self, view: View | None = None) -> None:
         session = self.session
-        parts = [session.game.info.title, self.deal_text()]
-        if self.viewer is not None:
-            view = session.match.state.view(self.viewer)
-            parts.append(contract_line(view, session.names, self.style_set))
-            trump = view.table.get("trump")
-            if isinstance(trump, int) and 0 <= trump < 4:
-                parts.append(f"trumps {self.style_set.suit(trump)}")
+        parts = [session.game.info.title, session.deal_text()]
+        if view is not None:
+            contract = str(view.table.get("contract_text", ""))
+            if contract:
+                parts.append(name_seats(contract, session.names))
         if self.deadline is not None:
             parts.append(f"timer {max(0, int(self.deadline - time.monotonic() + 0.999))} s")
         if session.assisted:
             parts.append("assisted")
-        self.query_one(TopBar).show(parts)
+        self.query_one(TopBar).show(parts, self.style_set.ascii)
 
     def deal_text(self) -> str:
-        """``deal k / N`` from the game's ``match_length``; ``deal k, to T`` for a match played to a target."""
-        session = self.session
-        deal = len(session.match.logs)
-        try:
-            length = session.game.match_length(session.match.players, session.options)
-        except Exception:  # a game's helper failing must not close the table
-            length = None
-        if length is not None:
-            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
-        target = session.options.get("target")
-        if isinstance(target, int | float) and not isinstance(target, bool):
-            return f"deal {deal}, to {target}"
-        return f"deal {deal}"
+        """``deal k / N`` (see ``TableSession.deal_text``)."""
+        return self.session.deal_text()
+
+    def _shown_view(self) -> View | None:
+        """The view drawn now: the viewer's, or the public one between hot-seat turns (never a hand)."""
+        if self.viewer is not None:
+            return self.session.view(self.viewer)
+        return self.session.public_view()
 
     def refresh_table(self) -> None:
         """Redraw every widget from the viewer's view (or hide all that is private)."""
@@ -330,115 +430,168 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         actions = self.query_one(ActionBar)
         prompt = self.query_one("#prompt", Static)
-        self._show_top()
+        view = self._shown_view()
+        self._show_top(view)
         self._show_log()
+        self._show_table(view)
         if self.viewer is None:
             hand.hide("Cards are hidden until the next person is at the screen.")
             actions.show((), False)
-            self.query_one(SeatsPanel).update("", layout=False)
-            self.query_one(InfoPanel).update("", layout=False)
-            self._show_reveal(None)
-            prompt.update("", layout=False)
-            self.items, self.card_verbs, self.card_verb = [], {}, None
+            prompt.update("")
+            self.plan = Plan()
+            self.refresh_bindings()
             return
-        view = session.match.state.view(self.viewer)
-        self.query_one(SeatsPanel).show(view, session.names, session.match.totals, session.control, session.people)
-        extra, skip = game_lines(view, session.match, session.names, self.style_set)
-        self.query_one(InfoPanel).show(view, session.names, self.style_set, extra, skip)
-        self._show_reveal(view)
-        my_turn = self.awaiting == self.viewer and self.awaiting is not None
-        self._plan(view if my_turn else None)
-        verb_actions = self.card_verbs.get(self.card_verb or "", ())
-        legal_cards = frozenset(c for a in verb_actions for c in self.cards_of[a])
-        multi = any(len(self.cards_of[a]) != 1 for a in verb_actions)
-        hand.show(view.hand, legal_cards, multi)
-        if not self.card_verbs:
+        assert view is not None
+        my_turn = self.awaiting == self.viewer and self.cpu_seat is None
+        self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb)
+        if not self.plan.card_verbs and self.plan.items:
             self.zone = "actions"
-        elif not self.items:
+        elif self.plan.card_verbs and not self.plan.items:
             self.zone = "hand"
-        actions.show(tuple(i.label for i in self.items), my_turn and self.zone == "actions")
-        prompt.update(self._prompt(view, my_turn, verb_actions, multi), layout=False)
+        labels = tuple(self.style_set.plain(f"{it.key} {it.label}" if it.key else it.label) for it in self.plan.items)
+        actions.show(labels, my_turn and self.zone == "actions")
+        try:
+            groups = session.game.arrange_hand(view.hand, view)
+        except Exception:  # a presentation hook must not close the table
+            groups = (tuple(view.hand),)
+        hand.show(groups, self.plan.legal_cards, self.plan.multi, my_turn and self.plan.verb is not None)
+        prompt.update(self._prompt(view, my_turn))
+        self.refresh_bindings()
 
-    def reveal_text(self, view: View) -> Text | None:
-        """The last simultaneous reveal the viewer saw (GOPS: each seat's card, then who took the prize).
+    def _show_table(self, view: View | None) -> None:
+        """The table in the middle; the game's lines that do not fit there go above the log."""
+        table = self.query_one(TableView)
+        facts = self.query_one("#facts", Static)
+        model = self._table_model(view) if view is not None else None
+        overflow: tuple[Text, ...] = ()
+        if model is not None:
+            room = capacity(model, table.size.width, table.size.height) if table.size.height else len(model.lines)
+            overflow = model.lines[room:]
+            model = replace(model, lines=model.lines[:room])
+        table.show(model)
+        facts.set_class(bool(overflow), "-shown")
+        facts.update(Text("\n").join(overflow), layout=True)
 
-        A simultaneous reveal is a run of ``reveal`` events, one for every seat; a single reveal (the
-        Napoleon adjutant showing) is not one.
-        """
-        history = [e for e in view.history if e.seen_by(view.seat)]
-        groups: list[tuple[int, int]] = []
-        index = 0
-        while index < len(history):
-            end = index
-            while end < len(history) and history[end].kind == "reveal":
-                end += 1
-            if end - index == view.players and len({e.seat for e in history[index:end]}) == view.players:
-                groups.append((index, end))
-            index = max(end, index + 1)
-        if not groups:
-            return None
-        first, last = groups[-1]
-        names = self.session.names
-        out = Text(f"Round {len(groups)} revealed: ", style="bold")
-        out.append("; ".join(self.style_set.plain(name_seats(e.text, names)) for e in history[first:last]))
-        outcome = next((e for e in history[last:] if e.kind != "reveal" and e.visible_to is None), None)
-        if outcome is not None:
-            out.append(" → ")
-            out.append(self.style_set.plain(name_seats(outcome.text, names)), style="bold")
-        return out
+    def on_table_view_resized(self) -> None:  # pragma: no cover - called by the widget on resize
+        """Refit the game's lines when the table's size changes."""
+        if self.is_mounted:
+            self._show_table(self._shown_view())
 
-    def _show_reveal(self, view: View | None) -> None:
-        line = self.query_one("#reveal", Static)
-        text = None if view is None else self.reveal_text(view)
-        line.set_class(text is not None, "-shown")
-        line.update(text or "", layout=False)
-
-    def _plan(self, view: View | None) -> None:
-        """Group the legal actions by verb: buttons for non-card actions, the hand for card actions."""
-        self.items, self.card_verbs, self.cards_of = [], {}, {}
-        if view is None:
-            self.card_verb = None
-            return
-        hand = set(view.hand)
-        groups: dict[str, list[Action]] = {}
-        for action in view.legal:
-            groups.setdefault(action.verb, []).append(action)
-        for verb, actions in groups.items():
-            cards = [action_cards(a) for a in actions]
-            if verb == "play" and not any(cards):
-                cards = rank_cards(actions, view.hand)  # GOPS: "play K" names the one king in the hand
-            self.cards_of.update(zip(actions, cards, strict=True))
-            if any(cards):
-                if all(set(c) <= hand for c in cards):
-                    self.card_verbs[verb] = tuple(actions)
-                else:
-                    self.items.append(Item(f"{verb}… ({len(actions)})", "list", tuple(actions), verb))
-            elif len(actions) > 8:
-                self.items.append(Item(f"{verb}… ({len(actions)})", "list", tuple(actions), verb))
-            else:
-                self.items.extend(Item(self._label(a), "action", (a,)) for a in actions)
-        if len(self.card_verbs) > 1:
-            for verb, choices in self.card_verbs.items():
-                self.items.append(Item(f"{verb} (cards)", "verb", choices, verb))
-        if self.card_verb not in self.card_verbs:
-            self.card_verb = next(iter(self.card_verbs), None)
-
-    def _prompt(self, view: View, my_turn: bool, verb_actions: tuple[Action, ...], multi: bool) -> Text:
+    def _prompt(self, view: View, my_turn: bool) -> Text:
         names = self.session.names
         if not my_turn:
             if self.cpu_seat is not None:
-                return Text(f"{names[self.cpu_seat]} is thinking…", style="dim")
+                return Text(self.style_set.plain(f"{names[self.cpu_seat]} is thinking…"), style="dim")
             waiting = ", ".join(names[s] for s in sorted(view.to_act))
-            return Text(f"Waiting for {waiting}" if waiting else "", style="dim")
-        if self.card_verb and multi:
-            sizes = {len(self.cards_of[a]) for a in verb_actions}
-            count = f"{sizes.pop()} " if len(sizes) == 1 else ""
-            text = f"Your turn, {names[view.seat]}: mark {count}cards to {self.card_verb} (Space), then Enter"
-        elif self.card_verb:
-            text = f"Your turn, {names[view.seat]}: {self.card_verb} a card (number or arrows, Enter)"
+            return Text(self.style_set.plain(f"Waiting for {waiting}" if waiting else ""), style="dim")
+        return Text(self.style_set.plain(prompt_text(self.plan, names[view.seat])), style="bold")
+
+    def _table_model(self, view: View) -> TableModel:
+        """The table for ``view``: seat blocks, the cards in the centre, the game's lines."""
+        game = self.session.game
+        filler = self.style_set.filler(self.session.names)
+        bottom = view.seat if self.viewer is not None else (self.session.people or (0,))[0]
+        blocks = tuple(self._seat_block(view, seat, bottom) for seat in range(view.players))
+        flash = self.flash
+        fresh = flash is not None
+        winner: int | None = None
+        banner: Text | None = None
+        if flash is not None:
+            played: tuple[Played, ...] = flash.cards
+            winner, banner = flash.winner, filler.line(flash.why)
         else:
-            text = f"Your turn, {names[view.seat]}: choose (arrows and Enter, or a number)"
-        return Text(text, style="bold")
+            try:
+                played = game.table_cards(view)
+                last = game.outcome(view) if all(p.card is None for p in played) else None
+            except Exception:  # a presentation hook must not close the table
+                played, last = (), None
+            if last is not None:  # the last trick stays in view, dimmed, until the next card is played
+                played, winner, banner = last.cards, last.winner, filler.line(last.why)
+                banner.stylize("dim")
+        return TableModel(view.players, bottom, blocks, tuple((p.seat, p.card) for p in played), winner,
+                          banner, tuple(self._centre_lines(view)), self.style_set.ascii_only,
+                          self.style_set.four_colour, fresh)
+
+    def _seat_block(self, view: View, seat: int, bottom: int) -> SeatBlock:
+        session = self.session
+        info = view.seats[seat]
+        filler = self.style_set.filler(session.names)
+        marks = []
+        acting = seat in view.to_act and not view.is_over
+        name = Text("> " if acting and self.style_set.ascii_only else ("▶ " if acting else ""))
+        name.append(self.style_set.plain(session.names[seat]), style="bold")
+        if view.dealer == seat:
+            marks.append("D")
+        if seat == bottom and self.viewer is not None:
+            marks.append("(you)")
+        if session.is_cpu(seat) and seat in session.people:
+            marks.append("(CPU plays)")
+        if marks:
+            name.append(" " + " ".join(marks), style="dim")
+        try:
+            note = session.game.seat_note(view, seat)
+        except Exception:  # a presentation hook must not close the table
+            note = None
+        role = Text()
+        if info.role:
+            known = session.game.roles().get(info.role)
+            role = Text(self.style_set.plain(known.title if known is not None else info.role), style="bold italic")
+        if note is not None:
+            detail = filler.line(note)
+        else:
+            detail = Text(self.style_set.plain(" ".join(f"{k} {v}" for k, v in info.facts.items()
+                                                        if v not in (None, False))))
+        held = self.style_set.plain(f"{info.cards_held} held, {info.tricks} won")
+        total = self.style_set.plain(f"{score_text(session.totals[seat])} pts")
+        if seat == bottom:  # the bottom row is wide: two lines
+            first = name.copy()
+            for part in (role, detail):
+                if part.plain:
+                    first.append(self.style_set.plain(" · "), style="dim")
+                    first.append_text(part)
+            return SeatBlock(seat, (first, Text(f"{held}, {total}", style="dim")), acting)
+        lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
+                 Text(total, style="dim")]
+        return SeatBlock(seat, tuple(lines), acting)
+
+    def _centre_lines(self, view: View) -> list[Text]:
+        game = self.session.game
+        filler = self.style_set.filler(self.session.names)
+        try:
+            lines: tuple[Line, ...] | None = game.table_lines(view)
+        except Exception:  # a presentation hook must not close the table
+            lines = None
+        if lines is not None:
+            return [filler.line(line) for line in lines]
+        out: list[Text] = []  # an outside game without lines: its table facts as they are
+        for key, value in view.table.items():
+            if key not in SHARED_KEYS:
+                out.append(self.style_set.ascii.rich(fact_text(key, value, self.style_set, self.session.names)))
+        for key, value in view.private.items():
+            text = self.style_set.ascii.rich(fact_text(key, value, self.style_set, self.session.names))
+            text.stylize("italic")
+            out.append(text)
+        return out
+
+    # -- which keys the seat may use now (the key bar shows only those) ------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys that do nothing now (undo for a hot-seat player, mark without a several-card action)."""
+        mine = self._my_turn()
+        if action == "enter":
+            return mine is not None
+        if action == "mark":
+            return mine is not None and self.plan.multi
+        if action == "undo":
+            return self.viewer is not None and self.session.can_undo(self.viewer)
+        if action == "take_back":
+            return self.viewer is not None and self.session.can_take_back(self.viewer)
+        if action == "hint":
+            return mine is not None and self.session.can_hint(mine)
+        if action == "cpu_seat":
+            return self.viewer is not None and self.viewer in self.session.people
+        if action == "last_trick":
+            return self.viewer is not None
+        return True
 
     # -- what the widgets report --------------------------------------------------------------------
     def _my_turn(self) -> int | None:
@@ -448,24 +601,20 @@ class TableScreen(Screen[None]):
     def card_chosen(self, message: CardChosen) -> None:
         """One card: the matching legal action, a choice among several, or the game's refusal."""
         seat = self._my_turn()
-        verb = self.card_verb
-        if seat is None or verb is None:
+        if seat is None or self.plan.verb is None:
             return
-        matches = [a for a in self.card_verbs[verb] if self.cards_of[a] == (message.card,)]
-        self._choose(seat, verb, matches, (message.card,))
+        self._choose(seat, self.plan.matching((message.card,)), (message.card,))
 
     @on(CardsSubmitted)
     def cards_submitted(self, message: CardsSubmitted) -> None:
         """Marked cards: the legal action naming exactly those cards, or the game's refusal."""
         seat = self._my_turn()
-        verb = self.card_verb
-        if seat is None or verb is None:
+        if seat is None or self.plan.verb is None:
             return
-        wanted = sorted(message.cards)
-        matches = [a for a in self.card_verbs[verb] if sorted(self.cards_of[a]) == wanted]
-        self._choose(seat, verb, matches, message.cards)
+        self._choose(seat, self.plan.matching(message.cards), message.cards)
 
-    def _choose(self, seat: int, verb: str, matches: list[Action], cards: tuple[Card, ...]) -> None:
+    def _choose(self, seat: int, matches: list[Action], cards: tuple[Card, ...]) -> None:
+        verb = self.plan.verb or ""
         if len(matches) == 1:
             self.perform(seat, matches[0])
         elif matches:
@@ -484,21 +633,23 @@ class TableScreen(Screen[None]):
             if index is not None and self._my_turn() == seat:
                 self.perform(seat, actions[index])
 
-        self.app.push_screen(ChoiceScreen(title, [self._label(a) for a in actions]), callback=chosen)
+        keys = [self.plan.looks[a].key or "" if a in self.plan.looks else "" for a in actions]
+        self.app.push_screen(ChoiceScreen(self.style_set.plain(title), [self._label(a) for a in actions], keys),
+                             callback=chosen)
 
     @on(ItemPicked)
     def item_picked(self, message: ItemPicked) -> None:
         """A button: do the action, open the list, or switch the hand to that card verb."""
         seat = self._my_turn()
-        if seat is None or not 0 <= message.index < len(self.items):
+        if seat is None or not 0 <= message.index < len(self.plan.items):
             return
-        item = self.items[message.index]
+        item = self.plan.items[message.index]
         if item.kind == "action":
             self.perform(seat, item.actions[0])
         elif item.kind == "list":
-            self._pick_from(seat, f"{item.verb}: choose", item.actions)
+            self._pick_from(seat, f"{item.label}: choose", item.actions)
         else:
-            self.card_verb = item.verb
+            self.plan = plan(self.session.game, self.session.view(seat), self.RESERVED_KEYS, item.verb)
             self.zone = "hand"
             self.refresh_table()
 
@@ -507,7 +658,7 @@ class TableScreen(Screen[None]):
         """Enter: play the cursor card, confirm marked cards, or press the selected button."""
         if self._my_turn() is None:
             return
-        if self.zone == "hand" and self.card_verb:
+        if self.zone == "hand" and self.plan.verb:
             self.query_one(HandView).activate()
         else:
             self.query_one(ActionBar).activate()
@@ -521,9 +672,9 @@ class TableScreen(Screen[None]):
 
     def action_zone(self, zone: str) -> None:
         """Switch to the hand or to the buttons, where there is something to do."""
-        if zone == "hand" and not self.card_verbs:
+        if zone == "hand" and not self.plan.card_verbs:
             return
-        if zone == "actions" and not self.items:
+        if zone == "actions" and not self.plan.items:
             return
         self.zone = zone
         self.query_one(ActionBar).active = self._my_turn() is not None and zone == "actions"
@@ -537,28 +688,56 @@ class TableScreen(Screen[None]):
         """Space: mark the cursor card for a several-card action."""
         self.query_one(HandView).toggle()
 
-    def action_digit(self, index: int) -> None:
-        """A number: the card with that number, or on the buttons, press that button."""
-        if self.zone == "hand":
-            self.query_one(HandView).pick(index)
-        elif self._my_turn() is not None:
-            self.query_one(ActionBar).pick(index)
+    def action_digit(self, key: str) -> None:
+        """A number: the card with that number (two digits typed quickly: 10 to 13), or the button of that key."""
+        item = self.plan.item_for_key(key)
+        if item is not None and (self.zone == "actions" or not self.plan.card_verbs):
+            if self._my_turn() is not None:
+                self.query_one(ActionBar).pick(item)
+            return
+        hand = self.query_one(HandView)
+        now = time.monotonic()
+        typed = self.digits + key if now - self.digit_time < DIGIT_SECONDS and self.digits else key
+        self.digit_time = now
+        number = int(typed)
+        if typed == "0":
+            number = 10
+        if 1 <= number <= len(hand.cards):
+            self.digits = typed if number * 10 <= len(hand.cards) else ""
+            hand.pick(number - 1)
+            return
+        self.digits = key
+        if key != "0" and int(key) <= len(hand.cards):
+            hand.pick(int(key) - 1)
+
+    def action_item_key(self, key: str) -> None:
+        """A letter: the button whose key it is (``p`` pass, ``m`` misère ...)."""
+        if self._my_turn() is None:
+            return
+        item = self.plan.item_for_key(key)
+        if item is not None:
+            self.zone = "actions"
+            self.query_one(ActionBar).pick(item)
 
     def action_hint(self) -> None:
         """Ask the strongest CPU what it would do here, and why."""
         seat = self._my_turn()
-        if seat is None:
+        if seat is None or not self.session.can_hint(seat):
             self.note("A hint is for the person to act.")
             return
-        view = self.session.match.state.view(seat)
+        move = self.session.cpu_move(seat, self.session.best_level)
+        if move is None:
+            return
         self.session.count_hint(seat)
-        self.hint_worker(seat, self.session.bot(self.session.best_level), view, self.generation)
+        self.hint_worker(seat, move.bot, move.view, self.generation)
 
-    @work(thread=True, group="hint")
+    @work(thread=True, exclusive=True, group="hint")
     def hint_worker(self, seat: int, bot: Bot, view: View, generation: int) -> None:
         """Compute a hint off the screen's thread."""
+        import random
+
         try:
-            hint = bot.hint(view, self.session.hint_rng)
+            hint = bot.hint(view, random.Random(generation * 31 + seat))
         except Exception:  # a hint is a nicety: a failing bot gives none
             return
         self.post_message(HintReady(seat, hint, generation))
@@ -570,8 +749,8 @@ class TableScreen(Screen[None]):
             return
         hint = message.hint
         reason = name_seats(hint.reason, self.session.names)
-        self.note(f"Hint: {self._label(hint.action)} — {self.style_set.plain(reason)}", message.seat)
-        cards = self.cards_of.get(hint.action, action_cards(hint.action))
+        self.note(f"Hint: {self.plan.label(hint.action)} — {reason}", message.seat)
+        cards = self.plan.cards_of.get(hint.action, ())
         hand = self.query_one(HandView)
         if len(cards) == 1 and cards[0] in hand.cards:
             hand.pick(hand.cards.index(cards[0]))
@@ -580,7 +759,7 @@ class TableScreen(Screen[None]):
         """Back to just before your previous decision (against CPUs only); the match is then assisted."""
         session = self.session
         seat = self.viewer
-        if not session.can_undo() or seat is None:
+        if seat is None or not session.can_undo(seat):
             self.note("Undo is only for one person playing against CPUs.")
             return
         if not session.undo(seat):
@@ -588,7 +767,22 @@ class TableScreen(Screen[None]):
             return
         self.generation += 1
         self.cpu_seat = None
+        self.flash = None
+        self.shown_outcome = 0
         self.note("Undone: back to your previous decision (this match is now assisted).", seat)
+        self.advance()
+
+    def action_take_back(self) -> None:
+        """Take back your bid or trump choice before the next player acts (not counted as help)."""
+        seat = self.viewer
+        if seat is None or not self.session.take_back(seat):
+            if seat is not None:
+                self.note("There is nothing to take back now.", seat)
+            return
+        self.generation += 1
+        self.cpu_seat = None
+        self.wait_until = 0.0
+        self.note(f"{self.session.names[seat]} took back their last action.")
         self.advance()
 
     def action_cpu_seat(self) -> None:
@@ -598,7 +792,7 @@ class TableScreen(Screen[None]):
         if seat is None or seat not in session.people:
             return
         name = session.names[seat]
-        if session.control[seat] is None:
+        if not session.is_cpu(seat):
             session.set_control(seat, session.best_level)
             self.note(f"{name}'s seat is played by the CPU ({session.best_level}); press c to take it back.")
         else:
@@ -609,36 +803,66 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def action_last_trick(self) -> None:
-        """Show the last complete trick."""
+        """Show the last finished trick and who took it."""
         if self.viewer is None:
             return
-        view = self.session.match.state.view(self.viewer)
-        trick = view.table.get("last_trick")
-        body = Text()
-        if isinstance(trick, tuple) and trick:
-            for seat, card in trick:
-                body.append(f"{self.session.names[seat]:<12}")
-                body.append_text(self.style_set.card(card))
-                body.append("\n")
-        else:
-            body.append("No trick has been completed yet.")
-        self.app.push_screen(TextScreen("Last trick", body))
+        try:
+            outcome = self.session.game.outcome(self.session.view(self.viewer))
+        except Exception:  # a presentation hook must not close the table
+            outcome = None
+        self.app.push_screen(TextScreen("Last trick", last_trick_page(outcome, self.session.names, self.style_set)))
 
     def action_scores(self) -> None:
         """The scoreboard: each deal's score changes and the totals."""
-        self.app.push_screen(TextScreen("Scoreboard", self.scoreboard()))
+        session = self.session
+        table = scoreboard(session.names, session.deal_scores(), session.totals, self.style_set)
+        self.app.push_screen(TextScreen("Scoreboard", table))
 
     def action_rules(self) -> None:
-        """The rules of the current game."""
-        self.app.push_screen(RulesScreen(self.session.game.rules_markdown()))
+        """How to play this game, one screen (``f`` there opens the full rules)."""
+        game = self.session.game
+        self.app.push_screen(RulesScreen(self.style_set.plain(game.how_to_play()), self.style_set.ascii_only,
+                                         title=f"How to play {game.info.title}",
+                                         full=self.style_set.plain(game.rules_markdown())))
+
+    def _maybe_introduce(self) -> None:
+        """The first time a person plays this game, open its "how to play" page once."""
+        introduce = getattr(self.app, "introduce", None)
+        if callable(introduce) and introduce(self.session.game.info.name):
+            self.action_rules()
+
+    def key_help(self) -> Text:
+        """Every key of the table, built from the bindings (each written once, with its help)."""
+        rows: dict[str, list[str]] = {}
+        order: list[str] = []
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or not binding.tooltip:
+                continue
+            shown = binding.key_display or ", ".join(self.app.get_key_display(Binding(k.strip(), ""))
+                                                     for k in binding.key.split(","))
+            if binding.tooltip not in rows:
+                rows[binding.tooltip] = []
+                order.append(binding.tooltip)
+            rows[binding.tooltip].append(shown)
+        lines = [("1-9, 0, 10-13", "put the cursor on that card (type two digits for 10 to 13)"),
+                 ("letters, digits", "on the buttons: press the button of that key (p pass, m misère ...)")]
+        lines += [(" / ".join(rows[t]), t) for t in order]
+        width = max(cell_len(k) for k, _ in lines) + 2
+        out = Text()
+        for keys, words in lines:
+            out.append(self.style_set.plain(keys).ljust(width), style="bold")
+            out.append(self.style_set.plain(words) + "\n")
+        out.append(self.style_set.plain("Mouse".ljust(width)), style="bold")
+        out.append("click a card to play it, a button to press it\n")
+        return out
 
     def action_keymap(self) -> None:
         """Every key of the table."""
-        self.app.push_screen(TextScreen("Keys", Text(KEYMAP)))
+        self.app.push_screen(TextScreen("Keys", self.key_help()))
 
     def action_menu(self) -> None:
         """The menu: rules, scores, keys, CPU seat, quit."""
-        entries = [("resume", "Back to the table"), ("rules", "Rules of this game"), ("scores", "Scoreboard"),
+        entries = [("resume", "Back to the table"), ("rules", "How to play"), ("scores", "Scoreboard"),
                    ("keymap", "Keys"), ("cpu_seat", "Hand my seat to the CPU / take it back"),
                    ("abandon", "Abandon this match (delete its save)"),
                    ("quit", "Quit this table (the match stays saved)")]
@@ -655,92 +879,53 @@ class TableScreen(Screen[None]):
 
     def abandon(self) -> None:
         """Leave the table and delete its save (nothing goes into the history)."""
-        self.session.autosave.discard()
+        self.session.abandon()
         self.quit_table()
 
-    def quit_table(self) -> None:
-        """Leave the table (the app decides where to: home, or exit)."""
+    def quit_table(self, then: str = "leave") -> None:
+        """Leave the table (the app decides where to: home, again, or exit)."""
         self.finished = True
         self.generation += 1
         self._stop_timer()
+        self.workers.cancel_group(self, "cpu")
         leave = getattr(self.app, "table_finished", None)
         if callable(leave):
-            leave()
+            leave(then)
         else:
             self.app.exit()
 
     # -- end of deal and match ----------------------------------------------------------------------
-    def scoreboard(self) -> Table:
+    def scoreboard(self) -> object:
         """Rows of score changes per deal, and the totals."""
         session = self.session
-        table = Table(box=None, padding=(0, 2))
-        table.add_column("deal")
-        for name in session.names:
-            table.add_column(name, justify="right")
-        for number, result in enumerate(session.match.results, 1):
-            table.add_row(str(number), *(score_text(s) for s in result.scores))
-        table.add_row("total", *(score_text(t) for t in session.match.totals), style="bold")
-        return table
+        return scoreboard(session.names, session.deal_scores(), session.totals, self.style_set)
 
     def show_deal_over(self) -> None:
         """What was bid, made or failed and why, with each score change; then the next deal or the end."""
         session = self.session
-        state = session.match.state
-        names = session.names
-        body = Text()
-        summary = state.summary()
-        if summary.text:
-            body.append(self.style_set.plain(name_seats(summary.text, names)) + "\n", style="bold")
-        public = [e for e in state.events() if e.visible_to is None and e.scores is not None]
-        if public:
-            body.append(self.style_set.plain(name_seats(public[-1].text, names)) + "\n")
-        body.append("\n")
-        scores = state.scores()
-        for seat, name in enumerate(names):
-            change = scores[seat]
-            sign = "+" if change > 0 else ""
-            total = score_text(session.match.totals[seat])
-            body.append(f"{name:<14}{sign + score_text(change):>7}   total {total}\n")
-        if session.assisted:
-            body.append("\n(assisted: undo was used)", style="dim")
-        title = f"Deal {len(session.match.logs)} is over"
+        report = session.deal_report()
+        body = deal_page(session.names, report.summary.text, report.score_text, report.changes, report.totals,
+                         session.assisted, self.style_set)
+        title = f"Deal {report.number} is over"
         self.app.push_screen(TextScreen(title, body, classes="deal-over"), callback=lambda _: self._after_deal())
 
     def _after_deal(self) -> None:
         session = self.session
-        if session.match.is_over:
+        if session.match_over:
             history_id = session.finish()
             body = self.match_over_body()
             if history_id is not None:
-                body.append(f"\nFiled in the history as match {history_id} (cardsuite history, cardsuite stats).",
-                            style="dim")
-            self.app.push_screen(TextScreen("The match is over", body, classes="match-over"),
-                                 callback=lambda _: self.quit_table())
+                body.append(f"In the history as match {history_id} (cardsuite history, stats).", style="dim")
+            self.app.push_screen(MatchOverScreen(body), callback=lambda then: self.quit_table(then or "leave"))
             return
         session.next_deal()
+        self.shown_outcome = 0
         if len(session.people) > 1:
             self.viewer = None
         self.generation += 1
         self.advance()
 
     def match_over_body(self) -> Text:
-        """Standings, and a chart of each seat's running total deal by deal."""
+        """Standings (winner or tied), and a chart of each seat's running total deal by deal."""
         session = self.session
-        match = session.match
-        names = session.names
-        order = sorted(range(match.players), key=lambda s: match.totals[s], reverse=True)
-        best = winners(match.totals)
-        body = Text()
-        for place, seat in enumerate(order, 1):
-            mark = "  winner" if seat in best else ""
-            body.append(f"{place}. {names[seat]:<14}{score_text(match.totals[seat]):>6}{mark}\n",
-                        style="bold" if seat in best else "")
-        runs = running_totals([r.scores for r in match.results], match.players)
-        values = [v for run in runs for v in run] or [0]
-        low, high = min(values), max(values)
-        body.append(f"\nRunning totals, deal by deal ({score_text(low)} to {score_text(high)}):\n", style="dim")
-        for seat in range(match.players):
-            body.append(f"{names[seat]:<14}{sparkline(runs[seat], low, high, self.style_set.ascii_only)}\n")
-        if session.assisted:
-            body.append("\n(assisted: undo was used)", style="dim")
-        return body
+        return match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.style_set)

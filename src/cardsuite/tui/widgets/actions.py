@@ -1,4 +1,4 @@
-"""The action bar: one button per legal non-card action, or per verb that opens a list or uses cards."""
+"""The action bar: one button per legal non-card action (with its key), or per verb that opens a list."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ..messages import ItemPicked
 
 
 class ActionBar(HorizontalScroll):
-    """Buttons for ``labels``; a keyboard cursor (``-cursor``) the screen moves; posts ``ItemPicked``."""
+    """Buttons for ``labels`` (``key label``); a keyboard cursor (``-cursor``); posts ``ItemPicked``."""
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id, can_focus=False)  # the screen's keys drive it; arrows must reach the screen

@@ -1,4 +1,4 @@
-"""The hand: cards grouped by suit, legal ones bright and illegal ones dim, a cursor and marks."""
+"""The hand: card faces in the game's order, legal ones bright and raised, the others dimmed; a key under each."""
 
 from __future__ import annotations
 
@@ -6,45 +6,49 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from ...cards import JOKER, SUIT_OF, Card, sort_hand
+from ...cards import Card
+from ..faces import Faces
+from ..layout import Canvas
 from ..messages import CardChosen, CardsSubmitted
-from ..render import Style
-
-DIGITS = "1234567890"
 
 
 class HandView(Widget):
-    """One seat's hand. ``show`` sets it; keys and clicks post ``CardChosen`` or ``CardsSubmitted``."""
+    """One seat's hand. ``show`` sets it; keys and clicks post ``CardChosen`` or ``CardsSubmitted``.
 
-    def __init__(self, style: Style, id: str | None = None) -> None:
+    Every card has a number key (1 to 13 and beyond): a number puts the cursor on that card, a second
+    digit typed straight after makes a two-digit number (``1`` then ``2``: card 12).
+    """
+
+    def __init__(self, faces: Faces, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.style_set = style
+        self.faces = faces
+        self.groups: tuple[tuple[Card, ...], ...] = ()
         self.cards: list[Card] = []
         self.legal: frozenset[Card] = frozenset()
+        self.active = False
         self.marked: set[Card] = set()
         self.cursor = 0
         self.multi = False
+        self.size_rows = 3
         self.hidden_text: str | None = "No hand is shown."
         self._spans: list[tuple[int, int]] = []
 
-    def show(self, cards: tuple[Card, ...], legal: frozenset[Card], multi: bool) -> None:
-        """Show ``cards``; ``legal`` are the playable ones; ``multi`` lets the person mark several."""
-        new = sort_hand(cards)
-        if new != self.cards or multi != self.multi:
-            self.marked &= set(new)
+    def show(self, groups: tuple[tuple[Card, ...], ...], legal: frozenset[Card], multi: bool, active: bool) -> None:
+        """Show the ``groups`` of cards; ``legal`` are playable; ``multi`` lets the person mark several."""
+        cards = [c for g in groups for c in g]
+        if cards != self.cards or multi != self.multi:
+            self.marked &= set(cards)
             if not multi:
                 self.marked.clear()
-        self.cards = new
-        self.legal = legal
-        self.multi = multi
+        self.groups, self.cards, self.legal, self.multi, self.active = groups, cards, legal, multi, active
         self.hidden_text = None
-        if self.cursor >= len(self.cards) or (self.cards and self.cards[self.cursor] not in legal):
+        if self.cursor >= len(self.cards) or (self.cards and legal and self.cards[self.cursor] not in legal):
             self.cursor = next((i for i, c in enumerate(self.cards) if c in legal), 0)
         self.refresh()
 
     def hide(self, text: str) -> None:
         """Show no card at all (hand-off, waiting for the first person)."""
-        self.cards, self.legal, self.marked = [], frozenset(), set()
+        self.groups, self.cards, self.legal, self.marked = (), [], frozenset(), set()
         self.hidden_text = text
         self.refresh()
 
@@ -78,44 +82,52 @@ class HandView(Widget):
     def activate(self) -> None:
         """Enter: play the cursor card, or submit the marked cards."""
         if self.multi:
-            self.post_message(CardsSubmitted(tuple(sort_hand(self.marked))))
+            self.post_message(CardsSubmitted(tuple(c for c in self.cards if c in self.marked)))
         elif self.current is not None:
             self.post_message(CardChosen(self.current))
 
     def render(self) -> Text:
-        """Two lines: the cards, then each card's number key (or a mark)."""
+        """The faces (legal ones one row higher), then each card's key, or ``^`` under a marked card."""
         if self.hidden_text is not None or not self.cards:
             self._spans = []
             return Text(self.hidden_text or "(no cards)", style="dim italic")
-        top, bottom = Text(), Text()
+        size = self.size_rows
+        width = self.faces.width(size)
+        count = len(self.cards)
+        gaps = max(0, len(self.groups) - 1)
+        room = max(1, self.content_region.width if self.is_mounted else 80)
+        step = width + 1
+        if count * step + gaps > room:  # overlap the faces, each showing its left part
+            step = max(3, (room - width - gaps) // max(1, count - 1))
+        canvas = Canvas(room, size + 2)
         spans: list[tuple[int, int]] = []
-        last_suit: int | None = None
-        for index, card in enumerate(self.cards):
-            suit = SUIT_OF[card] if card != JOKER else 9
-            if last_suit is not None and suit != last_suit:
-                top.append("  ")
-                bottom.append("  ")
-            last_suit = suit
-            chip = self.style_set.card(card).plain
-            start = len(top.plain)
-            legal = card in self.legal
-            style = self.style_set.card_style(card) if legal else "dim"
-            if index == self.cursor:
-                style += " reverse"
-            if card in self.marked:
-                style += " underline"
-            top.append(f"{chip:>3}", style=style)
-            top.append(" ")
-            spans.append((start, start + 3))
-            label = "^" if card in self.marked else (DIGITS[index] if index < len(DIGITS) else " ")
-            bottom.append(f"{label:>3} ", style="bold" if card in self.marked else "dim")
+        x = 0
+        index = 0
+        for group in self.groups:
+            for card in group:
+                legal = card in self.legal
+                raised = self.active and legal
+                dim = self.active and not legal
+                style = "reverse" if index == self.cursor and self.active else ""
+                if card in self.marked:
+                    style = f"{style} underline".strip()
+                top = 0 if raised or card in self.marked else 1
+                for dy, row in enumerate(self.faces.face(card, size, style, dim)):
+                    canvas.put(x, top + dy, row)
+                label = "^" if card in self.marked else str(index + 1)
+                canvas.put(x + max(0, (min(step, width) - len(label)) // 2), size + 1,
+                           Text(label, style="bold" if card in self.marked or index == self.cursor else "dim"))
+                spans.append((x, x + min(step, width)))
+                x += step
+                index += 1
+            x += 1
         self._spans = spans
-        return Text("\n").join([top, bottom])
+        return Text("\n").join(canvas.rows())
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a card moves the cursor there and activates it (a second click on a marked set)."""
+        """A click on a card moves the cursor there and plays it (or marks it, for a several-card action)."""
         offset = event.get_content_offset(self)
-        if offset is None or offset.y != 0:
+        if offset is None:
             return
         for index, (start, end) in enumerate(self._spans):
             if start <= offset.x < end:
