@@ -4,11 +4,13 @@ At every step: someone can act until the deal ends, each legal action round-trip
 illegal actions raise and change nothing, cards are conserved, views hide what they must (swapped hidden
 cards and other seats' pending simultaneous choices leave a view unchanged), the public (watcher) view
 shows only what every seat sees and nothing swapped between any two hands, a sampled deal agrees with the
-view it was sampled from and with the public view; at the end the record replays to the same scores.
+view it was sampled from and with the public view; views kept unread show at the end what they showed when
+they were made; at the end the record replays to the same scores.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 
 from cardsuite.cards import Card, card_text
 from cardsuite.core.errors import IllegalAction
-from cardsuite.core.game import PUBLIC_SEAT, Action, Game, State
+from cardsuite.core.game import PUBLIC_SEAT, Action, Game, State, View
 from cardsuite.core.match import Match
 from cardsuite.core.record import replay
 from cardsuite.core.registry import all_games, get_game
@@ -78,6 +80,11 @@ def record_of(game: Game, state: State, players: int, options: dict[str, object]
             "options": options, "deals": [deal]}
 
 
+def every_field(view: View) -> tuple[object, ...]:
+    """Every field of a view, read now (a view built on demand builds them all)."""
+    return tuple(getattr(view, f.name) for f in dataclasses.fields(view) if f.compare)
+
+
 def check_public(state: State) -> None:
     """The public view: no seat, no hand, no legal actions, nothing private, only public events; its
     table and seats are every seat's."""
@@ -91,6 +98,7 @@ def check_public(state: State) -> None:
         assert view.seats == public.seats
         assert (view.options, view.dealer, view.players) == (public.options, public.dealer, public.players)
         assert all(e in view.history for e in public.history)
+        assert public.seats[seat].cards_held == len(view.hand), f"seat {seat}'s public card count is wrong"
 
 
 def check_swaps_hidden(game: Game, state: State, actions: list[tuple[int, Action]], rng: random.Random) -> None:
@@ -153,6 +161,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
     assert zone_cards(state) == dealt
     traits = game.info.traits
     actions: list[tuple[int, Action]] = []
+    kept: list[tuple[View, tuple[object, ...]]] = []
     steps = 0
     while not state.is_over:
         steps += 1
@@ -183,6 +192,10 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
                 break
         check_pending_hidden(state)
         check_public(state)
+        if steps % 3 == 1:  # views kept unread, and what they showed when they were made
+            watcher = rng.randrange(players)
+            kept.append((state.view(watcher), every_field(state.view(watcher))))
+            kept.append((state.public_view(), every_field(state.public_view())))
         action = legal[rng.randrange(len(legal))]
         state.apply(seat, action)
         actions.append((seat, action))
@@ -191,6 +204,8 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
             check_swaps_hidden(game, state, actions, rng)
     assert state.to_act == frozenset()
     assert all(not state.legal_actions(s) for s in range(players))
+    for view, then in kept:
+        assert every_field(view) == then, "a view changed after it was handed out"
     if traits.utility == "zero_sum":
         assert sum(state.scores()) == 0, "a zero-sum game's deal does not add up to 0"
     check_swaps_hidden(game, state, actions, rng)

@@ -77,3 +77,19 @@ def test_dealing_is_seeded_and_conserves_cards() -> None:
 def test_sort_hand_groups_by_suit_high_first() -> None:
     cards = parse_cards(["2S", "AH", "KS", "JK", "3C"])
     assert [card_text(c) for c in sort_hand(cards)] == ["KS", "2S", "AH", "3C", "JK"]
+
+
+def test_shuffle_is_random_shuffle_with_fewer_calls() -> None:
+    """Seeded deals must not change: ``cards.shuffle`` gives ``random.shuffle``'s exact permutation."""
+    import random
+
+    from cardsuite.cards import shuffle
+
+    for seed in range(200):
+        for size in (2, 13, 32, 52, 53):
+            ours, theirs = list(range(size)), list(range(size))
+            mine, reference = random.Random(seed), random.Random(seed)
+            shuffle(ours, mine)
+            reference.shuffle(theirs)
+            assert ours == theirs
+            assert mine.random() == reference.random()  # and the generator is left in the same state

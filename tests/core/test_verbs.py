@@ -48,3 +48,24 @@ def test_a_game_that_declares_no_traits_gets_the_cautious_defaults() -> None:
     assert info.traits == GameTraits()
     assert info.traits.utility == "general_sum" and not info.traits.simultaneous
     assert info.traits.hidden_information and info.traits.auction_phases == ("bidding",)
+
+
+def test_a_view_is_read_only() -> None:
+    import dataclasses
+    import random
+
+    import pytest
+
+    from cardsuite.core.registry import get_game
+
+    for name in ("nap", "napas", "napoleon", "gops"):
+        game = get_game(name)
+        players = game.info.default_players
+        state = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(2))
+        view = state.view(min(state.to_act))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            view.hand = ()  # type: ignore[misc]
+        with pytest.raises(TypeError):
+            view.table["trump"] = 0  # type: ignore[index]
+        with pytest.raises(TypeError):
+            view.options["x"] = 1  # type: ignore[index]

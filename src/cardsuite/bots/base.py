@@ -20,8 +20,8 @@ class RandomBot:
     level = "random"
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """A random legal action."""
-        return view.legal[rng.randrange(len(view.legal))]
+        """A random legal action (``choice`` draws exactly as ``randrange(len(legal))`` would)."""
+        return rng.choice(view.legal)
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """A random action, honestly labelled."""

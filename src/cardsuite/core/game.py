@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -81,7 +81,11 @@ class SeatInfo:
     facts: Mapping[str, object] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+_LAZY_FIELDS: Final = frozenset({"game", "players", "phase", "to_act", "hand", "legal", "history", "seats", "table",
+                                  "private", "options", "dealer", "is_over"})
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """Everything one seat may know, and nothing more: the only thing a bot or a screen is given.
 
@@ -92,6 +96,11 @@ class View:
     ``private`` holds what only this seat has been told ("you are the adjutant"). Equal knowledge gives
     equal views. ``State.public_view()`` gives a watcher's view: ``seat`` is ``PUBLIC_SEAT`` (-1), with no
     hand, no legal actions and nothing private.
+
+    A view is an immutable value (a bot may keep it), but the built-in games do not copy anything into it
+    up front: ``parts`` (``core.views.SeatParts``) holds the immutable pieces it is made of, and each field
+    is built the first time it is read (``__getattr__``), then kept. Views made directly with all fields
+    given, as a plugin may, have no parts. ``table``, ``private`` and ``options`` are read-only mappings.
     """
 
     game: str
@@ -108,6 +117,25 @@ class View:
     options: Mapping[str, object]
     dealer: int | None
     is_over: bool
+    parts: ViewParts | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __getattr__(self, name: str) -> Any:
+        """Build a field of a view made from parts, the first time it is read (its slot is then set)."""
+        if name in _LAZY_FIELDS:
+            parts = self.parts
+            if parts is not None:
+                value = parts.build(name)
+                object.__setattr__(self, name, value)
+                return value
+        raise AttributeError(f"'View' object has no attribute {name!r}")
+
+
+class ViewParts(Protocol):
+    """What a view made on demand is built from (``core.views.SeatParts``)."""
+
+    def build(self, name: str) -> object:
+        """The value of the view field ``name``."""
+        ...
 
 
 @dataclass(frozen=True)

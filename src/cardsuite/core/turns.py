@@ -1,8 +1,9 @@
 """Bookkeeping shared by turn-based deals (one seat acts at a time), so each game writes only its rules.
 
 A ``TurnState`` keeps its phase name in ``phase_name`` (``"over"`` at the end), the seat to act in
-``turn``, its events in ``log``, each seat's score change in ``_scores`` and how it began in ``_setup``;
-the contract's accessors read them.
+``turn``, its events in ``log``, each seat's score change in ``_scores`` and how it began in ``_setup``
+(or in ``_setup_parts``, from which ``setup()`` makes it when first asked); the contract's accessors
+read them.
 
 ``apply`` is here, once for every turn-based game: it refuses an action when the deal is over, when it is
 not the seat's turn, when the seat or the action is not even of the right type, when the phase does not
@@ -13,9 +14,10 @@ phase name to its ``Phase`` (the verbs it takes and their handlers).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
+from ..cards import Card
 from .errors import IllegalAction
 from .game import Action, DealSetup, Event, Score, State
 from .verbs import Phase, well_typed
@@ -32,7 +34,11 @@ class TurnState(State):
     log: list[Event]
     phases: Mapping[str, Phase]
     _scores: tuple[Score, ...]
-    _setup: DealSetup
+    _setup: DealSetup | None = None
+    _setup_parts: tuple[int | None, Sequence[Sequence[Card]], Sequence[Card]] | None = None
+    """The dealer, the hands as dealt and the stock, from which ``setup()`` makes ``_setup`` when asked."""
+    _public_facts: object = None  # the views' shared facts of the latest moment (``core.views``)
+    _seat_logs: object = None  # each seat's filtered events, for views (``core.views.SeatLogs``)
 
     @property
     def phase(self) -> str:
@@ -75,4 +81,11 @@ class TurnState(State):
         return tuple(self.log)
 
     def setup(self) -> DealSetup:
-        return self._setup
+        """``_setup``, or one made from ``_setup_parts`` the first time it is asked for (a random playout
+        never asks: its deals need not pay for it)."""
+        setup = self._setup
+        if setup is None:
+            assert self._setup_parts is not None, "a TurnState sets _setup or _setup_parts"
+            dealer, hands, stock = self._setup_parts
+            setup = self._setup = DealSetup(dealer, tuple(map(tuple, hands)), tuple(stock))
+        return setup

@@ -18,7 +18,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Final
+from types import MappingProxyType
+from typing import Final, cast
 
 from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
 from ...core.errors import IllegalAction, InvalidDeal
@@ -26,6 +27,7 @@ from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo,
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
+from ...core.views import EMPTY, PublicFacts, seat_view, watcher_view
 
 ROUNDS: Final = 13
 SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
@@ -67,6 +69,7 @@ FACE_COLUMN: Final[tuple[int, ...]] = (0,) + tuple(
 )
 """``FACE_COLUMN[f]``: the bitmask of the non-diamond cards of face ``f``."""
 PRIZES: Final = tuple(card_of(f, DIAMONDS) for f in ALL_FACES)
+PRIZES_IN_ORDER: Final = tuple(sorted(PRIZES))
 STANDARD_HANDS: Final = tuple(tuple(card_of(f, s) for f in ALL_FACES) for s in SEAT_SUITS)
 
 PLAY: Final[dict[int, Action]] = {
@@ -288,6 +291,8 @@ class GopsState(Simultaneous[int], State):
     to_act: frozenset[int] = NOBODY
     is_over: bool = False
     # defaults read from the class until first written: fewer stores per new game
+    _public_facts: object = None  # the views' shared facts of the latest moment (``core.views``)
+    _seat_logs: object = None  # each seat's filtered events, for views
     turn = 0  # index of the current prize in ``prizes``
     pot_value = 0
     over = False
@@ -306,11 +311,7 @@ class GopsState(Simultaneous[int], State):
     @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
         """The prize cards each seat has taken, in the order taken (worked out from ``rounds``)."""
-        out: list[list[Card]] = [[] for _ in range(self.players)]
-        for pot, _cards, winner, _rule in self.rounds:
-            if winner is not None:
-                out[winner] += pot
-        return tuple(tuple(cards) for cards in out)
+        return taken_from(self.rounds, self.players)
 
     def played_cards(self, seat: int, pending: bool = False) -> tuple[Card, ...]:
         """The cards ``seat`` has played to resolved prizes, in order (and its hidden bid if ``pending``)."""
@@ -561,43 +562,12 @@ class GopsState(Simultaneous[int], State):
         return self.prizes[self.turn]
 
     def view(self, seat: int) -> View:
-        t = self.t
-        prize = self.current_prize()
-        unseen = self.prizes[self.turn + (prize is not None):]
-        played_faces = tuple(tuple(r[1][s] for r in self.rounds) for s in range(self.players))
-        remaining = tuple(tuple(f for f in ALL_FACES if f not in p) for p in played_faces)
-        scores = self.scores()
-        taken = self.taken
-        history_rows = tuple(self.rounds)
-        table: dict[str, object] = {
-            "prize": prize,
-            "prize_value": None if prize is None else t.value[prize],
-            "pot": tuple(self.pot),
-            "pot_value": self.pot_value,
-            "prizes_left": tuple(sorted(unseen)),
-            "round": min(self.turn + 1, ROUNDS),
-            "played": played_faces,
-            "remaining": remaining,
-            "points": scores,
-            "taken": taken,
-            "history": history_rows,
-            "chosen": self.chosen,
-            "ties": t.ties,
-            "memory": self.options.flag("memory"),
-            "values": tuple(sorted(t.value.items())),
-            "seat_suits": SEAT_SUITS[: self.players],
-        }
-        own = self.pending(seat)
-        private: dict[str, object] = {} if own is None else {"chosen": FACE_LETTERS[own - 1]}
-        seats = tuple(SeatInfo(s, self.hands[s].bit_count(), len(taken[s]),
-                               facts={"points": scores[s]}) for s in range(self.players))
-        hand = tuple(sorted(cards_in(self.hands[seat]), key=lambda c: (SUIT_OF[c], FACE_OF[c])))
-        history = tuple(e for e in self.log if e.visible_to is None or seat in e.visible_to)
-        return View(
-            game="gops", seat=seat, players=self.players, phase=self.phase, to_act=self.to_act, hand=hand,
-            legal=self.legal_actions(seat), history=history, seats=seats, table=table, private=private,
-            options=dict(self.options), dealer=None, is_over=self.over,
-        )
+        own = self.choices[seat]
+        private = EMPTY if own is None else _CHOSEN_PRIVATE[own]
+        return seat_view(self, GopsFacts, seat, self.hands[seat], self.legal_actions(seat), private, face_order)
+
+    def public_view(self) -> View:
+        return watcher_view(self, GopsFacts)
 
     def clone(self) -> GopsState:
         other = GopsState.__new__(GopsState)
@@ -610,6 +580,115 @@ class GopsState(Simultaneous[int], State):
         other.rounds = list(self.rounds)
         other.log = list(self.log)
         return other
+
+
+def face_order(card: Card) -> tuple[int, int]:
+    """A GOPS hand's order: by suit, then ace (1) up to king (13)."""
+    return (SUIT_OF[card], FACE_OF[card])
+
+
+_CHOSEN_PRIVATE: Final = (EMPTY, *(MappingProxyType({"chosen": FACE_LETTERS[f - 1]}) for f in ALL_FACES))
+"""A seat's own pending bid, for its view only: ``_CHOSEN_PRIVATE[face]``."""
+
+
+class GopsFacts(PublicFacts):
+    """What everyone may know of a GOPS game at one moment (see ``core.views``): the prizes turned, the
+    resolved rounds (a prefix of the state's list, which only grows), points, the pot, who has chosen."""
+
+    __slots__ = (
+        "n_rounds",
+        "options",
+        "over",
+        "players",
+        "pot",
+        "pot_value",
+        "pts2",
+        "rounds",
+        "t",
+        "turn",
+        "turned",
+        "waiting",
+    )
+    game = "gops"
+    dealer = None
+
+    def __init__(self, state: GopsState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.t = state.t
+        self.turn = state.turn
+        self.over = state.over
+        self.waiting = state.waiting
+        self.turned = tuple(state.prizes[:state.turn + (0 if state.over or state.t.blind else 1)])
+        self.rounds = state.rounds
+        self.n_rounds = len(state.rounds)
+        self.pot = tuple(state.pot)
+        self.pot_value = state.pot_value
+        self.pts2 = tuple(state.pts2)
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return "over" if self.over else "bid"
+
+    @property
+    def to_act(self) -> frozenset[int]:  # type: ignore[override]
+        return SEAT_SETS[self.waiting]
+
+    @property
+    def is_over(self) -> bool:  # type: ignore[override]
+        return self.over
+
+    def build_table(self) -> dict[str, object]:
+        t = self.t
+        players = self.players
+        prize = None if self.over or t.blind else self.turned[-1]
+        rounds = self.rounds[:self.n_rounds]
+        played_faces = tuple(tuple(r[1][s] for r in rounds) for s in range(players))
+        scores = tuple(half(p) for p in self.pts2)
+        turned = set(self.turned)
+        return {
+            "prize": prize,
+            "prize_value": None if prize is None else t.value[prize],
+            "pot": self.pot,
+            "pot_value": self.pot_value,
+            "prizes_left": tuple(c for c in PRIZES_IN_ORDER if c not in turned),
+            "round": min(self.turn + 1, ROUNDS),
+            "played": played_faces,
+            "remaining": tuple(tuple(f for f in ALL_FACES if f not in p) for p in played_faces),
+            "points": scores,
+            "taken": taken_from(rounds, players),
+            "history": tuple(rounds),
+            "chosen": self.chosen,
+            "ties": t.ties,
+            "memory": self.options.get("memory") is True,
+            "values": tuple(sorted(t.value.items())),
+            "seat_suits": SEAT_SUITS[:players],
+        }
+
+    @property
+    def chosen(self) -> frozenset[int]:
+        """The seats that have chosen in this round (their choices stay hidden)."""
+        if self.over:
+            return frozenset()
+        return frozenset(s for s in range(self.players) if not self.waiting >> s & 1)
+
+    def build_seats(self) -> tuple[SeatInfo, ...]:
+        table = self.table()
+        points = cast("tuple[Score, ...]", table["points"])
+        taken = cast("tuple[tuple[Card, ...], ...]", table["taken"])
+        chosen = self.chosen
+        return tuple(SeatInfo(s, ROUNDS - self.n_rounds - (s in chosen), len(taken[s]),
+                              facts=MappingProxyType({"points": points[s]})) for s in range(self.players))
+
+
+def taken_from(rounds: Sequence[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]],
+               players: int) -> tuple[tuple[Card, ...], ...]:
+    """The prize cards each seat has taken, in the order taken, from the resolved rounds."""
+    out: list[list[Card]] = [[] for _ in range(players)]
+    for pot, _cards, winner, _rule in rounds:
+        if winner is not None:
+            out[winner] += pot
+    return tuple(tuple(cards) for cards in out)
 
 
 RULES: Final = ("highest", "lowest", "third", "carry", "split", "discard", "lost", "zero")

@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from ...cards import (
     BIT,
     RANK_OF,
+    SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
+    SUIT_SINGULAR,
+    SUITS,
     Card,
     card_name,
     card_text,
     cards_in,
-    deal_packets,
     mask_of,
     parse_card,
     ranked_deck,
@@ -27,10 +29,13 @@ from ...cards import (
 from ...core.auction import BidLadder, one_round_order
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
-from ...core.tricks import Trick, playable, refusal, standard_winner
+from ...core.tricks import refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
+from ...core.views import TurnFacts, public_seat_view, watcher_view
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -58,23 +63,29 @@ OPTIONS: Final = (
 
 PASS: Final = Action("pass", (), "pass")
 BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
-PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
-PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text)
-          for c in range(52))
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass") for seat in range(6))
+BID_EVENTS: Final = tuple(
+    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=BID_ACTIONS[b].text) for b in LADDER.bids}
     for seat in range(6)
 )
-_PLAYS_OF_MASK: dict[int, tuple[Action, ...]] = {}
+TRUMP_EVENTS: Final = tuple(
+    tuple(Event("trump", seat, f"{SUIT_NAMES[suit]} are trumps", data=(("trump", suit),)) for suit in SUITS)
+    for seat in range(6)
+)
+TRICK_EVENTS: Final[list[Event | None]] = [None] * (6 * 53 * 2)
+"""``TRICK_EVENTS[(winner * 53 + card) * 2 + ruffed]``: who won with which card, and whether by a trump on
+another suit; made as they first occur."""
 
 
-def play_actions(mask: int) -> tuple[Action, ...]:
-    """The play actions for the cards of ``mask`` (memoized: hands repeat across playouts)."""
-    found = _PLAYS_OF_MASK.get(mask)
-    if found is None:
-        if len(_PLAYS_OF_MASK) > 100_000:
-            _PLAYS_OF_MASK.clear()
-        found = _PLAYS_OF_MASK[mask] = tuple(PLAY_ACTIONS[c] for c in cards_in(mask))
-    return found
+def trick_event(key: int) -> Event:
+    """``seat N won the trick with ...`` for a ``TRICK_EVENTS`` key, with the reason ``standard_winner``
+    gives; made and kept."""
+    winner, rest = divmod(key, 106)
+    card, ruffed = divmod(rest, 2)
+    reason = "highest trump" if ruffed else f"highest {SUIT_SINGULAR[SUIT_OF[card]]}"
+    event = TRICK_EVENTS[key] = Event("trick", winner, f"seat {winner} won the trick with {card_name(card)} ({reason})",
+                                      card=card, winner=winner, rule=reason)
+    return event
 
 
 _DECKS: dict[int, tuple[Card, ...]] = {}
@@ -87,6 +98,60 @@ def deck_for(players: int, options: Options) -> tuple[Card, ...]:
     if deck is None:
         deck = _DECKS[lowest] = tuple(ranked_deck(lowest))
     return deck
+
+
+_ZEROS: Final = tuple((0,) * n for n in range(7))
+Calls = dict[tuple[str | None, bool, bool], tuple[Action, ...] | frozenset[tuple[str, tuple[int | str, ...]]]]
+_BIDDING: dict[tuple[object, ...], Calls] = {}
+_BIDDING_BY_OPTIONS: dict[int, tuple[Options, Calls]] = {}
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _order(dealer: int, players: int) -> tuple[int, ...]:
+    """The speaking order, from the dealer's left (memoized in ``_ORDERS``)."""
+    order = _ORDERS[(dealer, players)] = one_round_order((dealer + 1) % players, players)
+    return order
+
+
+def bidding_table(options: Options) -> Calls:
+    """The legal calls by (the high bid so far, whether the dealer is forced to bid, ``False``), for these
+    options; with ``True`` last, the same calls as a set of (verb, args) to check an action against.
+
+    In one round of bidding Wellington is open exactly when nap is the high bid (bids only go up), and
+    Blücher when Wellington is, so the high bid and the dealer's duty decide everything.
+    """
+    hit = _BIDDING_BY_OPTIONS.get(id(options))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    key = (options.integer("lowest_bid"), options.flag("misere"), options.text("above_nap"))
+    table = _BIDDING.get(key)
+    if table is None:
+        table = _BIDDING[key] = {}
+        for high in (None, *LADDER.bids):
+            for forced in (False, True):
+                calls = table[(high, forced, False)] = _calls(options, high, forced)
+                table[(high, forced, True)] = frozenset((a.verb, a.args) for a in calls)
+    if len(_BIDDING_BY_OPTIONS) > 1000:
+        _BIDDING_BY_OPTIONS.clear()
+    _BIDDING_BY_OPTIONS[id(options)] = (options, table)
+    return table
+
+
+def _calls(options: Options, high: str | None, forced: bool) -> tuple[Action, ...]:
+    lowest = "1" if forced else str(options.integer("lowest_bid"))
+    allowed = LADDER.bids[LADDER.rank(lowest) : LADDER.rank(top_bid(options)) + 1]
+    out = [] if forced else [PASS]
+    for bid in allowed:
+        if not LADDER.beats(bid, high):
+            continue
+        if bid == "misere" and not options.flag("misere"):
+            continue
+        if bid == "wellington" and high != "nap":
+            continue
+        if bid == "blucher" and high != "wellington":
+            continue
+        out.append(BID_ACTIONS[bid])
+    return tuple(out)
 
 
 def top_bid(options: Options) -> str:
@@ -103,6 +168,19 @@ def points(bid: str, options: Options) -> tuple[int, int]:
     made, failed = (10, 5) if options.text("nap_points") == "10/5" else (5, 5)
     factor = {"nap": 1, "wellington": 2, "blucher": 4}[bid]
     return made * factor, failed * factor
+
+
+def score_event(players: int, declarer: int, bid: str, taken: int, per: int) -> Event:
+    """The settling event: the declarer made or failed ``bid`` with ``taken`` tricks, ``per`` from each
+    opponent (made once per outcome)."""
+    def make() -> Event:
+        verdict = "made" if per > 0 else "failed"
+        scores = tuple(per * (players - 1) if s == declarer else -per for s in range(players))
+        text = (f"seat {declarer} {verdict} {BID_NAMES[bid]} with {taken} trick{'s' if taken != 1 else ''}:"
+                f" {per * (players - 1):+d}, each opponent {-per:+d}")
+        return Event("score", declarer, text, scores=scores)
+
+    return interned_event(("nap-score", players, declarer, bid, taken, per), make)
 
 
 def parse_nap_action(text: str) -> Action:
@@ -124,97 +202,96 @@ def parse_nap_action(text: str) -> Action:
 
 
 class NapState(TurnState):
-    """One deal of Nap."""
+    """One deal of Nap.
+
+    The hot path (random playouts, search rollouts) keeps ints, bitmasks and tuples: the trick's winner
+    is tracked card by card (``best``, ``best_key``) as ``standard_winner`` rules, and every event comes
+    from a table built once.
+    """
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
-                 stock: Sequence[Card]) -> None:
+                 stock: Sequence[Card], own_lists: bool = False) -> None:
+        """A deal of ``hands`` and ``stock``. ``own_lists``: the caller hands over lists nobody else will
+        change, so the ``DealSetup`` is made from them only when asked for (random playouts never ask)."""
         self.players = players
         self.options = options
         self.dealer = dealer
-        self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
+        if own_lists:
+            self._setup_parts = (dealer, hands, stock)
+        else:
+            self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
         self.hands = [mask_of(h) for h in hands]
-        self.order = one_round_order((dealer + 1) % players, players)
-        self.speaker = 0  # index into order while bidding
+        self.order = _ORDERS.get((dealer, players)) or _order(dealer, players)
+        self.bidding = bidding_table(options)
         self.bids: list[tuple[int, str | None]] = []
-        self.high: str | None = None
-        self.declarer = -1
-        self.phase_name = "bidding"
         self.turn = self.order[0]
-        self.trump = -1
-        self.led = -1
-        self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
-        self.trick_number = 1
         self.taken = [0] * players
-        self.played: list[list[Card]] = [[] for _ in range(players)]
-        self.last_trick: tuple[tuple[int, Card], ...] = ()
         self.log: list[Event] = []
-        self._scores: tuple[int, ...] = (0,) * players
-        self.thrown_in = False
-        self._bid_cache: tuple[Action, ...] | None = None
+        self._scores: tuple[int, ...] = _ZEROS[players]
+
+    # How every deal starts, read from the class until a deal changes them (fewer stores per new deal).
+    phase_name = "bidding"
+    speaker = 0  # index into order while bidding
+    high: str | None = None
+    declarer = -1
+    trump = -1
+    led = -1
+    trick: tuple[Card, ...] = ()
+    trick_seats: tuple[int, ...] = ()
+    best = -1  # index in the trick of the card winning it so far
+    best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
+    trick_number = 1
+    last_seats: tuple[int, ...] = ()  # the last complete trick: who played, and what
+    last_cards: tuple[Card, ...] = ()
+    thrown_in = False
 
     # -- the contract -------------------------------------------------------------------------------
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
-        out["stock"] = self._setup.stock
-        out["played"] = tuple(c for cards in self.played for c in cards)
+        setup = self.setup()
+        out["stock"] = setup.stock
+        out["played"] = tuple(c for s, dealt in enumerate(setup.hands) for c in dealt if not self.hands[s] >> c & 1)
         return out
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if self.phase_name == "over" or seat != self.turn:
+        if seat != self.turn:
             return ()
-        if self.phase_name == "bidding":
-            return self._legal_bids(seat)
-        return play_actions(playable(self.hands[seat], self.led))
+        phase = self.phase_name
+        if phase == "play":
+            hand = self.hands[seat]
+            led = self.led
+            if led >= 0:
+                follow = follow_plays(hand, led)
+                if follow is not None:
+                    return follow
+            return play_actions(hand)
+        if phase == "bidding":
+            return self.bidding[(self.high, self._dealer_forced(seat), False)]  # type: ignore[return-value]
+        return ()
+
 
     # -- bidding ------------------------------------------------------------------------------------
     def _dealer_forced(self, seat: int) -> bool:
-        return (self.options.text("all_pass") == "dealer_bids" and seat == self.dealer
-                and self.high is None and self.speaker == self.players - 1)
-
-    def _legal_bids(self, seat: int) -> tuple[Action, ...]:
-        if self._bid_cache is None:
-            self._bid_cache = self._compute_bids(seat)
-        return self._bid_cache
-
-    def _compute_bids(self, seat: int) -> tuple[Action, ...]:
-        forced = self._dealer_forced(seat)
-        lowest = "1" if forced else str(self.options.integer("lowest_bid"))
-        allowed = LADDER.bids[LADDER.rank(lowest) : LADDER.rank(top_bid(self.options)) + 1]
-        spoken = {b for _, b in self.bids}
-        out = [] if forced else [PASS]
-        for bid in allowed:
-            if not LADDER.beats(bid, self.high):
-                continue
-            if bid == "misere" and not self.options.flag("misere"):
-                continue
-            if bid == "wellington" and "nap" not in spoken:
-                continue
-            if bid == "blucher" and "wellington" not in spoken:
-                continue
-            out.append(BID_ACTIONS[bid])
-        return tuple(out)
+        return (self.high is None and seat == self.dealer and self.speaker == self.players - 1
+                and self.options.text("all_pass") == "dealer_bids")
 
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if action not in self._legal_bids(seat):
+        if (action.verb, action.args) not in self.bidding[(self.high, self._dealer_forced(seat), True)]:
             raise IllegalAction(self._why_not_bid(seat, action))
         if action.verb == "pass":
             self.bids.append((seat, None))
-            event = Event("pass", seat, f"seat {seat} passed", action="pass")
+            event = PASS_EVENTS[seat]
         else:
             bid = str(action.args[0])
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
-            event = Event("bid", seat, f"seat {seat} bid {BID_NAMES[bid]}", action=BID_ACTIONS[bid].text)
+            event = BID_EVENTS[seat][bid]
         self.log.append(event)
-        events = [event]
         self.speaker += 1
-        self._bid_cache = None
         if self.high == top_bid(self.options) or self.speaker == self.players:
-            events.extend(self._end_auction())
-        else:
-            self.turn = self.order[self.speaker]
-        return tuple(events)
+            return (event, self._end_auction())
+        self.turn = self.order[self.speaker]
+        return (event,)
 
     def _why_not_bid(self, seat: int, action: Action) -> str:
         if action.verb == "pass":
@@ -233,19 +310,21 @@ class NapState(TurnState):
             return f"a bid must beat {BID_NAMES[self.high]}"
         return f"{BID_NAMES[bid]} is below the lowest bid allowed"
 
-    def _end_auction(self) -> list[Event]:
+    def _end_auction(self) -> Event:
         if self.high is None:
             self.phase_name = "over"
             self.thrown_in = True
-            event = Event("redeal", None, "everyone passed: the deal is thrown in", scores=self._scores)
-            self.log.append(event)
-            return [event]
-        self.phase_name = "play"
-        self.turn = self.declarer
-        text = f"seat {self.declarer} declared {BID_NAMES[self.high]}"
-        event = Event("contract", self.declarer, text, data=(("contract", self.high),))
+            players = self.players
+            event = interned_event(("nap-redeal", players), lambda: Event(
+                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players))
+        else:
+            self.phase_name = "play"
+            self.turn = declarer = self.declarer
+            high = self.high
+            event = interned_event(("nap-contract", declarer, high), lambda: Event(
+                "contract", declarer, f"seat {declarer} declared {BID_NAMES[high]}", data=(("contract", high),)))
         self.log.append(event)
-        return [event]
+        return event
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -254,65 +333,62 @@ class NapState(TurnState):
         if not hand >> card & 1:
             raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
         led = self.led
-        if led >= 0 and not playable(hand, led) >> card & 1:
-            raise IllegalAction(f"seat {seat} {refusal(hand, card, led)}")
-        play_event = PLAY_EVENTS[seat][card]
-        self.hands[seat] = hand ^ BIT[card]
+        suit = SUIT_OF[card]
         trick = self.trick
-        if not trick:
-            self.led = SUIT_OF[card]
-        trick.append(card)
-        self.trick_seats.append(seat)
-        self.played[seat].append(card)
-        if self.trick_number == 1 and len(trick) == 1 and self.high != "misere":
-            self.trump = SUIT_OF[card]
-            trump_event = Event("trump", seat, f"{SUIT_NAMES[self.trump]} are trumps",
-                                data=(("trump", self.trump),))
-            events = [trump_event, play_event]
-        elif len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            self.log.append(play_event)
-            return (play_event,)
+        if led >= 0:
+            if suit != led and hand & SUIT_MASK[led]:
+                raise IllegalAction(f"seat {seat} {refusal(hand, card, led)}")
+            key = 100 + RANK_OF[card] if suit == self.trump else (RANK_OF[card] if suit == led else -1)
+            if key > self.best_key:
+                self.best, self.best_key = len(trick), key
+            events: tuple[Event, ...] = (PLAY_EVENTS[seat][card],)
         else:
-            events = [play_event]
+            self.led = suit
+            if self.trick_number == 1 and self.high != "misere":
+                self.trump = suit
+                events = (TRUMP_EVENTS[seat][suit], PLAY_EVENTS[seat][card])
+            else:
+                events = (PLAY_EVENTS[seat][card],)
+            self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == self.trump else RANK_OF[card])
+        self.hands[seat] = hand ^ BIT[card]
+        self.trick = trick = trick + (card,)
+        self.trick_seats += (seat,)
         if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
-        else:
-            events.extend(self._finish_trick())
-        self.log.extend(events)
-        return tuple(events)
-
-    def _finish_trick(self) -> list[Event]:
-        trick = Trick(tuple(self.trick), tuple(self.trick_seats), self.led, self.trump, self.trick_number)
-        index, reason = standard_winner(trick)
-        winner = self.trick_seats[index]
-        card = self.trick[index]
-        self.taken[winner] += 1
-        self.last_trick = tuple(zip(self.trick_seats, self.trick, strict=True))
-        events = [Event("trick", winner, f"seat {winner} won the trick with {card_name(card)} ({reason})",
-                        card=card, winner=winner, rule=reason)]
-        self.trick, self.trick_seats, self.led = [], [], -1
-        self.turn = winner
-        if self.trick_number == HAND_SIZE:
-            events.append(self._settle())
-        else:
-            self.trick_number += 1
+            self.turn = seat + 1 if seat + 1 < self.players else 0
+            self.log += events
+            return events
+        events += self._finish_trick()
+        self.log += events
         return events
 
+    def _finish_trick(self) -> tuple[Event, ...]:
+        """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
+        cards, seats = self.trick, self.trick_seats
+        index = self.best
+        winner = seats[index]
+        card = cards[index]
+        self.taken[winner] += 1
+        self.last_seats, self.last_cards = seats, cards
+        key = (winner * 53 + card) * 2 + (self.best_key > 100 and self.led != self.trump)
+        event = TRICK_EVENTS[key] or trick_event(key)
+        self.trick, self.trick_seats, self.led, self.best_key = (), (), -1, -1
+        self.turn = winner
+        if self.trick_number == HAND_SIZE:
+            return (event, self._settle())
+        self.trick_number += 1
+        return (event,)
+
     def _settle(self) -> Event:
-        assert self.high is not None
         bid = self.high
+        assert bid is not None
         taken = self.taken[self.declarer]
         made = taken == 0 if bid == "misere" else taken >= TRICKS_NEEDED[bid]
         win, lose = points(bid, self.options)
-        per = win if made else -lose
-        self._scores = tuple(per * (self.players - 1) if s == self.declarer else -per
-                             for s in range(self.players))
+        event = score_event(self.players, self.declarer, bid, taken, win if made else -lose)
+        assert event.scores is not None
+        self._scores = event.scores  # type: ignore[assignment]  # ints: Nap scores whole points
         self.phase_name = "over"
-        verdict = "made" if made else "failed"
-        text = (f"seat {self.declarer} {verdict} {BID_NAMES[bid]} with {taken} trick{'s' if taken != 1 else ''}:"
-                f" {per * (self.players - 1):+d}, each opponent {-per:+d}")
-        return Event("score", self.declarer, text, scores=self._scores)
+        return event
 
     # -- summaries and views ------------------------------------------------------------------------
     def made(self) -> bool | None:
@@ -334,45 +410,109 @@ class NapState(TurnState):
 
     def contract_text(self) -> str:
         """The header line: who declared what, and trumps once the first lead names them."""
-        if self.high is None:
-            return "bidding" if self.phase_name == "bidding" else "thrown in"
-        trumps = "no trumps" if self.high == "misere" else (
-            f"{SUIT_NAMES[self.trump]} trumps" if self.trump >= 0 else "trumps: the first lead")
-        return f"seat {self.declarer}: {BID_NAMES[self.high]}, {trumps}"
+        return contract_text(self)
 
     def view(self, seat: int) -> View:
-        seats = tuple(
-            SeatInfo(s, self.hands[s].bit_count(), self.taken[s], "declarer" if s == self.declarer else None)
-            for s in range(self.players)
-        )
-        table: dict[str, object] = {
-            "contract_text": self.contract_text(),
-            "bids": tuple(self.bids),
-            "contract": self.high,
-            "declarer": self.declarer if self.declarer >= 0 else None,
-            "trump": self.trump,
-            "trick": tuple(zip(self.trick_seats, self.trick, strict=True)),
-            "trick_number": self.trick_number,
-            "last_trick": self.last_trick,
-        }
-        return View(
-            game="nap", seat=seat, players=self.players, phase=self.phase_name, to_act=self.to_act,
-            hand=tuple(sorted(cards_in(self.hands[seat]), key=lambda c: (SUIT_OF[c], -RANK_OF[c]))),
-            legal=self.legal_actions(seat), history=tuple(self.log), seats=seats, table=table,
-            private={}, options=dict(self.options), dealer=self.dealer, is_over=self.is_over,
-        )
+        return public_seat_view(self, NapFacts, seat, self.hands[seat], self.legal_actions(seat))
+
+    def public_view(self) -> View:
+        return watcher_view(self, NapFacts, all_public=True)
 
     def clone(self) -> NapState:
         other = NapState.__new__(NapState)
         other.__dict__.update(self.__dict__)
         other.hands = list(self.hands)
         other.bids = list(self.bids)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
         other.taken = list(self.taken)
-        other.played = [list(p) for p in self.played]
         other.log = list(self.log)
         return other
+
+
+class NapPublic(Protocol):
+    """The public attributes the table is built from: a ``NapState`` has them, and so does ``NapFacts``."""
+
+    phase_name: str
+    high: str | None
+    declarer: int
+    trump: int
+    trick_number: int
+    last_seats: tuple[int, ...]
+    last_cards: tuple[Card, ...]
+
+    @property
+    def bids(self) -> Sequence[tuple[int, str | None]]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def trick_seats(self) -> Sequence[int]: ...
+    @property
+    def taken(self) -> Sequence[int]: ...
+
+
+class NapFacts(TurnFacts):
+    """What everyone may know of a Nap deal at one moment (see ``core.views``)."""
+
+    __slots__ = ("bids", "dealer", "declarer", "high", "last_cards", "last_seats", "options", "players", "taken",
+                 "trick", "trick_number", "trick_seats", "trump")
+    game = "nap"
+
+    def __init__(self, state: NapState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.dealer = state.dealer
+        self.phase_name = state.phase_name
+        self.turn = state.turn
+        self.bids = tuple(state.bids)
+        self.high = state.high
+        self.declarer = state.declarer
+        self.trump = state.trump
+        self.trick = state.trick
+        self.trick_seats = state.trick_seats
+        self.trick_number = state.trick_number
+        self.taken = tuple(state.taken)
+        self.last_seats = state.last_seats
+        self.last_cards = state.last_cards
+
+    def build_table(self) -> dict[str, object]:
+        return nap_table(self)
+
+    def build_seats(self) -> tuple[SeatInfo, ...]:
+        return nap_seats(self)
+
+
+def contract_text(src: NapPublic) -> str:
+    """The header line: who declared what, and trumps once the first lead names them."""
+    if src.high is None:
+        return "bidding" if src.phase_name == "bidding" else "thrown in"
+    trumps = "no trumps" if src.high == "misere" else (
+        f"{SUIT_NAMES[src.trump]} trumps" if src.trump >= 0 else "trumps: the first lead")
+    return f"seat {src.declarer}: {BID_NAMES[src.high]}, {trumps}"
+
+
+def nap_table(src: NapPublic) -> dict[str, object]:
+    """``View.table`` of a Nap deal."""
+    return {
+        "contract_text": contract_text(src),
+        "bids": tuple(src.bids),
+        "contract": src.high,
+        "declarer": src.declarer if src.declarer >= 0 else None,
+        "trump": src.trump,
+        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
+        "trick_number": src.trick_number,
+        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
+    }
+
+
+def nap_seats(src: NapPublic) -> tuple[SeatInfo, ...]:
+    """``View.seats`` of a Nap deal: cards held, tricks, and who declared.
+
+    Every seat plays one card to each trick, so a seat holds five less the tricks played so far (one for
+    each trick won by anyone) and less one if it has played to the current trick.
+    """
+    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
+    played = sum(taken)
+    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None)
+                 for s in range(len(taken)))
 
 
 NapState.phases = {
@@ -392,8 +532,12 @@ def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random
     if hands is None:
         if rng is None:
             raise InvalidDeal("a new deal needs a random generator or the hands")
-        dealt, rest = deal_packets(shuffled(deck, rng), players, (dealer + 1) % players, (3, 2))
-        return NapState(players, options, dealer, dealt, rest)
+        cards = shuffled(deck, rng)
+        first = 3 * players  # 3 cards to each seat from the dealer's left, then 2
+        dealt: list[list[Card]] = [[]] * players
+        for i in range(players):
+            dealt[(dealer + 1 + i) % players] = cards[3 * i:3 * i + 3] + cards[first + 2 * i:first + 2 * i + 2]
+        return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True)
     if len(hands) != players:
         raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
     for seat, hand in enumerate(hands):

@@ -8,8 +8,10 @@ phases are ``bidding``, ``trump`` (the declarer names trumps; skipped in the zer
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Sequence
+from functools import partial
+from types import MappingProxyType
+from typing import Final, NamedTuple, Protocol
 
 from ...cards import (
     BIT,
@@ -34,10 +36,13 @@ from ...core.auction import BidLadder, one_round_order
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.exchange import ExchangeRound, discard_choices, exchange_order
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, leadable, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
+from ...core.views import EMPTY, Legal, TurnFacts, frozen, seat_view, watcher_view
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -63,12 +68,6 @@ CARD_NAMES: Final = tuple(card_name(c) for c in range(52))
 PASS: Final = Action("pass", (), "pass")
 BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
 TRUMP_ACTIONS: Final = tuple(Action("trump", (SUIT_LETTERS[s],), f"trump {SUIT_LETTERS[s]}") for s in SUITS)
-PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
-PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text)
-          for c in range(52))
-    for seat in range(6)
-)
 BID_EVENTS: Final = tuple(
     {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=f"bid {b}") for b in LADDER.bids}
     for seat in range(6)
@@ -78,35 +77,13 @@ LEGAL_BIDS: Final = {
     high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
 }
 
-_PLAYS_OF_MASK: dict[int, tuple[Action, ...]] = {}
-_EVENTS: dict[tuple[object, ...], Event] = {}
 _TRICK_EVENTS: dict[tuple[int, Card, bool], Event] = {}
-
-
-def interned_event(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
-    """The event for ``key``, made once: events are immutable values, and making them is slow."""
-    found = _EVENTS.get(key)
-    if found is None:
-        if len(_EVENTS) > 50_000:
-            _EVENTS.clear()
-        found = _EVENTS[key] = make()
-    return found
 
 
 _EXCHANGE_ACTIONS: dict[int, Action] = {}
 _EXCHANGE_MASKS: dict[tuple[int | str, ...], int] = {}
 """The discard mask of each interned exchange action's cards."""
 _EXCHANGE_GET: Final = _EXCHANGE_ACTIONS.__getitem__
-
-
-def play_actions(mask: int) -> tuple[Action, ...]:
-    """The play actions for the cards of ``mask`` (memoized: hands repeat across playouts)."""
-    found = _PLAYS_OF_MASK.get(mask)
-    if found is None:
-        if len(_PLAYS_OF_MASK) > 100_000:
-            _PLAYS_OF_MASK.clear()
-        found = _PLAYS_OF_MASK[mask] = tuple(PLAY_ACTIONS[c] for c in cards_in(mask))
-    return found
 
 
 def exchange_action(discard: int) -> Action:
@@ -190,48 +167,70 @@ class NapasState(TurnState):
     """One deal of Napas."""
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
-                 stock: Sequence[Card]) -> None:
+                 stock: Sequence[Card], own_lists: bool = False) -> None:
+        """A deal of ``hands`` and ``stock``. ``own_lists``: the caller hands over lists nobody else will
+        change, so the ``DealSetup`` is made from them only when asked for (random playouts never ask)."""
         self.players = players
         self.options = options
         self.dealer = dealer
-        self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
+        if own_lists:
+            self._setup_parts = (dealer, hands, stock)
+        else:
+            self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
         self.hands = [mask_of(h) for h in hands]
         self.order = one_round_order((dealer + 1) % players, players)
-        self.speaker = 0  # index into order while bidding
         self.bids: list[tuple[int, str | None]] = []
+        self.turn = self.order[0]
+        self.put_away: list[tuple[Card, ...]] = [()] * players  # each seat's exchange, told to it alone
+        self.drawn: list[tuple[Card, ...]] = [()] * players
+        self.taken = [0] * players
+        self.log: list[Event] = []
+        self._scores: tuple[int, ...] = (0,) * players
+        self.phase_name = "bidding"
+        self.speaker = 0  # index into order while bidding
         self.high: str | None = None
         self.declarer = -1
-        self.phase_name = "bidding"
-        self.turn = self.order[0]
         self.trump = -1
         self.round: ExchangeRound | None = None
-        self.put_away: list[tuple[Card, ...]] = [() for _ in range(players)]
-        self.drawn: list[tuple[Card, ...]] = [() for _ in range(players)]
         self.led = -1
-        self.trick: list[Card] = []
-        self.trick_seats: list[int] = []
+        self.trick: tuple[Card, ...] = ()
+        self.trick_seats: tuple[int, ...] = ()
         self.trick_number = 1
-        self.taken = [0] * players
-        self.played: list[list[Card]] = [[] for _ in range(players)]
         self.last_cards: tuple[Card, ...] = ()
         self.last_seats: tuple[int, ...] = ()
         self.best = -1  # index in the trick of the card winning it so far
         self.best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
-        self.log: list[Event] = []
-        self._scores: tuple[int, ...] = (0,) * players
         self.thrown_in = False
 
     # -- the contract -------------------------------------------------------------------------------
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, top first."""
-        return self.round.remaining_stock if self.round is not None else self._setup.stock
+        return self.round.remaining_stock if self.round is not None else self.setup().stock
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock still holds (public)."""
+        if self.round is not None:
+            return self.round.stock_left
+        return len(self._setup.stock) if self._setup is not None else len(self._setup_parts[2])  # type: ignore[index]
+
+    @property
+    def exchange(self) -> ExchangeFacts | None:
+        """The public facts of the exchange, once it has begun."""
+        round_ = self.round
+        if round_ is None:
+            return None
+        return ExchangeFacts(len(round_.discards), round_.cap, tuple(round_.counts.items()))
 
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
         out["stock"] = self.stock
         out["discards"] = tuple(self.round.discards) if self.round is not None else ()
-        out["played"] = tuple(c for cards in self.played for c in cards)
+        setup = self.setup()
+        elsewhere = {c for cards in out.values() for c in cards}
+        out["played"] = tuple(c for c in (*(c for hand in setup.hands for c in hand), *setup.stock)
+                              if c not in elsewhere)
         return out
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
@@ -242,16 +241,16 @@ class NapasState(TurnState):
             hand = self.hands[seat]
             led = self.led
             if led >= 0:
-                mask = hand & SUIT_MASK[led]
-                if not mask and self.trump >= 0:
-                    mask = hand & SUIT_MASK[self.trump]
+                follow = follow_plays(hand, led)
+                if follow is not None:
+                    return follow
+                mask = hand & SUIT_MASK[self.trump] if self.trump >= 0 else 0
                 mask = mask or hand
             elif self.trick_number == 1 and self.trump >= 0:
                 mask = hand & SUIT_MASK[self.trump] or hand
             else:
                 mask = hand
-            found = _PLAYS_OF_MASK.get(mask)
-            return found if found is not None else play_actions(mask)
+            return play_actions(mask)
         if phase == "bidding":
             return LEGAL_BIDS[self.high]
         if phase == "exchange":
@@ -285,7 +284,9 @@ class NapasState(TurnState):
         if self.high is None:
             self.phase_name = "over"
             self.thrown_in = True
-            event = Event("redeal", None, "everyone passed: the deal is thrown in", scores=self._scores)
+            players = self.players
+            event = interned_event(("napas-redeal", players), lambda: Event(
+                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players))
             self.log.append(event)
             return [event]
         declarer = self.declarer
@@ -311,7 +312,7 @@ class NapasState(TurnState):
         return (event, *self._start_exchange())
 
     def _start_exchange(self) -> list[Event]:
-        self.round = ExchangeRound(exchange_order(self.declarer, self.players), self._setup.stock, HAND_SIZE,
+        self.round = ExchangeRound(exchange_order(self.declarer, self.players), self.setup().stock, HAND_SIZE,
                                    leader_word="the declarer")
         self.phase_name = "exchange"
         return self._after_exchange()
@@ -379,9 +380,8 @@ class NapasState(TurnState):
             self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
         play_event = PLAY_EVENTS[seat][card]
         self.hands[seat] = hand ^ BIT[card]
-        trick.append(card)
-        self.trick_seats.append(seat)
-        self.played[seat].append(card)
+        self.trick = trick = trick + (card,)
+        self.trick_seats += (seat,)
         self.log.append(play_event)
         if len(trick) < self.players:
             self.turn = seat + 1 if seat + 1 < self.players else 0
@@ -390,8 +390,8 @@ class NapasState(TurnState):
 
     def _finish_trick(self) -> list[Event]:
         """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
-        cards = self.last_cards = tuple(self.trick)
-        seats = self.last_seats = tuple(self.trick_seats)
+        cards = self.last_cards = self.trick
+        seats = self.last_seats = self.trick_seats
         index = self.best
         winner = seats[index]
         card = cards[index]
@@ -403,7 +403,7 @@ class NapasState(TurnState):
             event = _TRICK_EVENTS[(winner, card, ruffed)] = Event(
                 "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
                 card=card, winner=winner, rule=reason)
-        self.trick, self.trick_seats, self.led, self.best_key = [], [], -1, -1
+        self.trick, self.trick_seats, self.led, self.best_key = (), (), -1, -1
         self.turn = winner
         self.log.append(event)
         if self.trick_number == HAND_SIZE:
@@ -447,52 +447,24 @@ class NapasState(TurnState):
 
     def contract_text(self) -> str:
         """The header line: who declared what, and the trumps."""
-        if self.high is None:
-            return "bidding" if self.phase_name == "bidding" else "thrown in"
-        if self.high == ZERO:
-            trumps = "no trumps"
-        elif self.trump >= 0:
-            trumps = f"{SUIT_NAMES[self.trump]} trumps"
-        else:
-            trumps = "trumps not named yet"
-        return f"seat {self.declarer}: {BID_NAMES[self.high]}, {trumps}"
+        return contract_text(self)
 
     def view(self, seat: int) -> View:
-        declarer = self.declarer if self.declarer >= 0 else None
-        round_ = self.round
-        seats = tuple(
-            SeatInfo(s, self.hands[s].bit_count(), self.taken[s], "declarer" if s == declarer else None,
-                     {"exchanged": round_.counts[s]} if round_ is not None and s in round_.counts else {})
-            for s in range(self.players)
-        )
-        declarer_tricks = self.taken[self.declarer] if declarer is not None else 0
-        table: dict[str, object] = {
-            "contract_text": self.contract_text(),
-            "bids": tuple(self.bids),
-            "contract": self.high,
-            "declarer": declarer,
-            "trump": self.trump,
-            "trick": tuple(zip(self.trick_seats, self.trick, strict=True)),
-            "trick_number": self.trick_number,
-            "last_trick": tuple(zip(self.last_seats, self.last_cards, strict=True)),
-            "stock_size": len(self.stock),
-            "discards_size": len(round_.discards) if round_ is not None else 0,
-            "exchange_cap": round_.cap if round_ is not None else None,
-            "exchanges": dict(round_.counts) if round_ is not None else {},
-            "declarer_tricks": declarer_tricks,
-            "opponent_tricks": sum(self.taken) - declarer_tricks if declarer is not None else 0,
-            "target": self.options.integer("target"),
-        }
-        private: dict[str, object] = {}
+        hand = self.hands[seat]
+        legal: Legal
+        if self.phase_name == "exchange" and seat == self.turn:
+            assert self.round is not None
+            limit = self.round.limit(seat)
+            legal = partial(exchange_actions, hand, limit)  # up to 31 choices: made only when read
+        else:
+            legal = self.legal_actions(seat)
+        private = EMPTY
         if self.put_away[seat]:
-            private = {"put_away": self.put_away[seat], "drawn": self.drawn[seat]}
-        return View(
-            game="napas", seat=seat, players=self.players, phase=self.phase_name, to_act=self.to_act,
-            hand=tuple(sorted(cards_in(self.hands[seat]), key=lambda c: (SUIT_OF[c], -RANK_OF[c]))),
-            legal=self.legal_actions(seat), history=tuple(e for e in self.log if e.seen_by(seat)),
-            seats=seats, table=table, private=private, options=dict(self.options), dealer=self.dealer,
-            is_over=self.is_over,
-        )
+            private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
+        return seat_view(self, NapasFacts, seat, hand, legal, private)
+
+    def public_view(self) -> View:
+        return watcher_view(self, NapasFacts)
 
     def clone(self) -> NapasState:
         other = NapasState.__new__(NapasState)
@@ -502,10 +474,7 @@ class NapasState(TurnState):
         other.round = self.round.clone() if self.round is not None else None
         other.put_away = list(self.put_away)
         other.drawn = list(self.drawn)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
         other.taken = list(self.taken)
-        other.played = [list(p) for p in self.played]
         other.log = list(self.log)
         return other
 
@@ -524,6 +493,124 @@ NapasState.phases = {
     }),
     "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapasState._play)}),
 }
+
+
+class NapasPublic(Protocol):
+    """The public attributes the table is built from: a ``NapasState`` has them, and so does ``NapasFacts``."""
+
+    phase_name: str
+    high: str | None
+    declarer: int
+    trump: int
+    trick_number: int
+    last_seats: tuple[int, ...]
+    last_cards: tuple[Card, ...]
+    options: Options
+
+    @property
+    def bids(self) -> Sequence[tuple[int, str | None]]: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def trick_seats(self) -> Sequence[int]: ...
+    @property
+    def taken(self) -> Sequence[int]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def exchange(self) -> ExchangeFacts | None: ...
+
+
+class ExchangeFacts(NamedTuple):
+    """The public facts of the exchange: the discards' size, the cap, each seat's count so far."""
+
+    discards: int
+    cap: int | None
+    counts: tuple[tuple[int, int], ...]
+
+
+class NapasFacts(TurnFacts):
+    """What everyone may know of a Napas deal at one moment (see ``core.views``)."""
+
+    __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
+                 "stock_size", "taken", "trick", "trick_number", "trick_seats", "trump")
+    game = "napas"
+    options: Options
+
+    def __init__(self, state: NapasState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.dealer = state.dealer
+        self.phase_name = state.phase_name
+        self.turn = state.turn
+        self.bids = tuple(state.bids)
+        self.high = state.high
+        self.declarer = state.declarer
+        self.trump = state.trump
+        self.trick = state.trick
+        self.trick_seats = state.trick_seats
+        self.trick_number = state.trick_number
+        self.taken = tuple(state.taken)
+        self.last_seats = state.last_seats
+        self.last_cards = state.last_cards
+        self.stock_size = state.stock_size
+        self.exchange = state.exchange
+
+    def build_table(self) -> dict[str, object]:
+        return napas_table(self)
+
+    def build_seats(self) -> tuple[SeatInfo, ...]:
+        return napas_seats(self)
+
+
+def contract_text(src: NapasPublic) -> str:
+    """The header line: who declared what, and the trumps."""
+    if src.high is None:
+        return "bidding" if src.phase_name == "bidding" else "thrown in"
+    if src.high == ZERO:
+        trumps = "no trumps"
+    elif src.trump >= 0:
+        trumps = f"{SUIT_NAMES[src.trump]} trumps"
+    else:
+        trumps = "trumps not named yet"
+    return f"seat {src.declarer}: {BID_NAMES[src.high]}, {trumps}"
+
+
+def napas_table(src: NapasPublic) -> dict[str, object]:
+    """``View.table`` of a Napas deal."""
+    declarer = src.declarer if src.declarer >= 0 else None
+    declarer_tricks = src.taken[src.declarer] if declarer is not None else 0
+    exchange = src.exchange
+    return {
+        "contract_text": contract_text(src),
+        "bids": tuple(src.bids),
+        "contract": src.high,
+        "declarer": declarer,
+        "trump": src.trump,
+        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
+        "trick_number": src.trick_number,
+        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
+        "stock_size": src.stock_size,
+        "discards_size": exchange.discards if exchange is not None else 0,
+        "exchange_cap": exchange.cap if exchange is not None else None,
+        "exchanges": MappingProxyType(dict(exchange.counts)) if exchange is not None else EMPTY,
+        "declarer_tricks": declarer_tricks,
+        "opponent_tricks": sum(src.taken) - declarer_tricks if declarer is not None else 0,
+        "target": src.options.integer("target"),
+    }
+
+
+def napas_seats(src: NapasPublic) -> tuple[SeatInfo, ...]:
+    """``View.seats`` of a Napas deal: cards held, tricks, who declared, how many cards each exchanged.
+
+    The exchange keeps five cards in every hand, and every seat plays one card to each trick.
+    """
+    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
+    played = sum(taken)
+    counts = dict(src.exchange.counts) if src.exchange is not None else {}
+    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None,
+                          MappingProxyType({"exchanged": counts[s]}) if s in counts else EMPTY)
+                 for s in range(len(taken)))
 
 
 def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Random | None,

@@ -11,11 +11,12 @@ seats with the most; a match sums the honours over its games. Records hold only 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
 from ...core.game import DealSummary, Event
 from ...core.options import Options
-from .rules import PLAYERS, NapoleonState
+from .rules import PLAYERS, NapoleonFacts, NapoleonPublic, NapoleonState, napoleon_table
 
 
 class BeginnerState(NapoleonState):
@@ -76,15 +77,50 @@ class BeginnerState(NapoleonState):
 
     def contract_text(self) -> str:
         """The header line: it is the beginner game, and why the trump suit is what it is."""
-        suit = SUIT_NAMES[self.trump]
-        card = card_name(self.trump_card)
-        if len(self.widow_shown) > 1:
-            return f"beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)"
-        return f"beginner game: {suit} are trumps ({card} turned up from the widow)"
+        return beginner_contract_text(self)
 
     def table(self) -> dict[str, object]:
         """The full game's facts, without Napoleon's, plus the beginner game's own."""
-        out = super().table()
-        out.update(declarer=None, alone=None, beginner=True, widow_shown=self.widow_shown,
-                   trump_card=self.trump_card)
-        return out
+        return beginner_table(self)
+
+
+class BeginnerPublic(NapoleonPublic, Protocol):
+    """The public attributes of a beginner deal: the full game's, and the turned-up widow cards."""
+
+    trump_card: Card
+    widow_shown: tuple[Card, ...]
+
+
+class BeginnerFacts(NapoleonFacts):
+    """What everyone may know of a beginner deal at one moment (``core.views``)."""
+
+    __slots__ = ("trump_card", "widow_shown")
+
+    def __init__(self, state: NapoleonState) -> None:
+        super().__init__(state)
+        assert isinstance(state, BeginnerState)
+        self.trump_card = state.trump_card
+        self.widow_shown = state.widow_shown
+
+    def build_table(self) -> dict[str, object]:
+        return beginner_table(self)
+
+
+BeginnerState.facts_class = BeginnerFacts
+
+
+def beginner_contract_text(src: BeginnerPublic) -> str:
+    """The header line: it is the beginner game, and why the trump suit is what it is."""
+    suit = SUIT_NAMES[src.trump]
+    card = card_name(src.trump_card)
+    if len(src.widow_shown) > 1:
+        return f"beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)"
+    return f"beginner game: {suit} are trumps ({card} turned up from the widow)"
+
+
+def beginner_table(src: BeginnerPublic) -> dict[str, object]:
+    """The full game's facts, without Napoleon's, plus the beginner game's own."""
+    out = napoleon_table(src)
+    out.update(contract_text=beginner_contract_text(src), declarer=None, alone=None, beginner=True,
+               widow_shown=src.widow_shown, trump_card=src.trump_card)
+    return out

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
-from typing import Final
+from types import MappingProxyType
+from typing import Final, Protocol
 
 from ...cards import (
     BIT,
@@ -29,7 +31,7 @@ from ...cards import (
     parse_card,
     parse_suit,
     ranked_deck,
-    sort_hand,
+    shuffle,
 )
 from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
@@ -38,6 +40,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
+from ...core.views import EMPTY, Legal, TurnFacts, frozen, seat_view, watcher_view
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -127,6 +130,13 @@ def _suit_plays(suit: int, bits: int) -> tuple[Action, ...]:
     if found is None:
         found = _SUIT_PLAYS[suit][bits] = tuple(PLAY[suit * 13 + r] for r in range(13) if bits >> r & 1)
     return found
+
+
+def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
+    """Every discard of ``size`` cards from ``hand`` (interned: all of them are made once)."""
+    if len(_DISCARDS) < _ALL_DISCARDS:
+        _fill_discards()
+    return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(hand), size)))
 
 
 def play_actions(mask: int, leading: bool) -> tuple[Action, ...]:
@@ -239,6 +249,9 @@ def honour_count(mask: int) -> int:
 class NapoleonState(TurnState):
     """One deal of Napoleon."""
 
+    facts_class: type[NapoleonFacts]
+    """What its views are built from (the beginner game adds its own facts)."""
+
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  widow: Sequence[Card]) -> None:
         self.players = PLAYERS
@@ -314,10 +327,7 @@ class NapoleonState(TurnState):
             return BID_CHOICES[max(self.min_rank, self.high + 1)]
         if phase == "adjutant":
             return ADJUTANT if self.options.integer("jokers") else ADJUTANT[:52]
-        size = len(self.widow)
-        if len(_DISCARDS) < _ALL_DISCARDS:
-            _fill_discards()
-        return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(self.hands[seat]), size)))
+        return discard_actions(self.hands[seat], len(self.widow))
 
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -546,19 +556,15 @@ class NapoleonState(TurnState):
 
     # -- summaries and views ------------------------------------------------------------------------
     def roles(self, public: bool = True) -> dict[int, str]:
-        """Seat roles: Napoleon once the auction is won, the adjutant once revealed; every role at the end."""
-        if self.napoleon < 0 or (public and self.phase_name == "bidding"):
-            return {}
-        if self.phase_name == "over" or not public:
+        """Seat roles: Napoleon once the auction is won, the adjutant once revealed; every role at the end
+        (all of them now, with ``public=False``)."""
+        if not public and self.napoleon >= 0:
             out = {s: "allies" for s in range(PLAYERS)}
-            if self.adjutant_seat >= 0 and (self.adjutant_card >= 0):
+            if self.adjutant_seat >= 0 and self.adjutant_card >= 0:
                 out[self.adjutant_seat] = "adjutant"
             out[self.napoleon] = "napoleon"
             return out
-        out = {self.napoleon: "napoleon"}
-        if self.revealed and self.adjutant_seat >= 0:
-            out[self.adjutant_seat] = "adjutant"
-        return out
+        return public_roles(self)
 
     def summary(self) -> DealSummary:
         if self.thrown_in:
@@ -574,50 +580,26 @@ class NapoleonState(TurnState):
 
     def contract_text(self) -> str:
         """The header line: Napoleon, the bid and trumps, and the named card."""
-        if self.thrown_in:
-            return "thrown in"
-        if self.trump < 0:
-            if self.high < 0:
-                return "bidding"
-            n, s = BIDS[self.high].args
-            return f"bidding: {bid_text(int(n), int(s))} by seat {self.napoleon}"
-        text = f"seat {self.napoleon}: Napoleon, {bid_text(self.bid_n, self.trump)}"
-        if self.adjutant_card >= 0:
-            text += f"; adjutant: {card_name(self.adjutant_card)}"
-        return text
+        return contract_text(self)
 
     def table(self) -> dict[str, object]:
         """The public table facts (see the module docs for what stays hidden)."""
-        over = self.phase_name == "over"
-        bid = None if self.high < 0 else (int(BIDS[self.high].args[0]), int(BIDS[self.high].args[1]))
-        shown_adj = self.adjutant_seat if (self.revealed or over) and self.adjutant_seat >= 0 else None
-        if self.revealed and self.adjutant_seat < 0:
-            shown_adj = self.napoleon  # Napoleon played the card he named: everyone saw it
-        return {
-            "contract_text": self.contract_text(),
-            "declarer": self.napoleon if self.trump >= 0 else None,
-            "trump": self.trump,
-            "trick": tuple(zip(self.trick_seats, self.trick, strict=True)),
-            "last_trick": self.last_trick,
-            "trick_number": self.trick_number,
-            "bid": bid,
-            "bids": tuple(self.bids),
-            "high_bidder": self.napoleon if self.high >= 0 else None,
-            "passed": tuple(s for s in range(PLAYERS) if self.passed[s]),
-            "adjutant_card": self.adjutant_card if self.adjutant_card >= 0 else None,
-            "adjutant": shown_adj,
-            "alone": (self.adjutant_seat < 0) if over and self.trump >= 0 else None,
-            "widow_size": 0 if self.widow_taken else len(self.widow),
-            "discarded": len(self.discards),
-            "face_up_discards": self.face_up,
-            "discards_to": self.discards_to if self.discards_to >= 0 else None,
-            "honours": tuple(self.honours),
-            "joker_suit": self.joker_suit if self.joker_suit >= 0 else None,
-            "joker_requested": self.requested,
-            "trump_jack": TRUMP_JACK[self.trump] if self.trump >= 0 else None,
-            "same_colour_jack": SAME_COLOUR_JACK[self.trump] if self.trump >= 0 else None,
-            "same_two_active": self.same_two and self.trick_number > 1,
-        }
+        return napoleon_table(self)
+
+    @property
+    def widow_size(self) -> int:
+        """The widow's cards still on the table (public)."""
+        return 0 if self.widow_taken else len(self.widow)
+
+    @property
+    def discarded(self) -> int:
+        """How many cards Napoleon has discarded (public; which ones, only the face-up honours say)."""
+        return len(self.discards)
+
+    @property
+    def shown_adjutant(self) -> int:
+        """The adjutant's seat once everyone knows it (the named card played, or the deal over), else -3."""
+        return self.adjutant_seat if self.revealed or self.phase_name == "over" else UNKNOWN
 
     def private(self, seat: int) -> dict[str, object]:
         """What only ``seat`` has been told: its role, and for Napoleon the widow, discards, "alone"."""
@@ -635,18 +617,17 @@ class NapoleonState(TurnState):
         return {"role": "allies"}
 
     def view(self, seat: int) -> View:
-        roles = self.roles()
-        seats = tuple(
-            SeatInfo(s, self.hands[s].bit_count(), self.tricks_won[s], roles.get(s),
-                     {"honours": self.honours[s], "passed": self.passed[s]})
-            for s in range(PLAYERS)
-        )
-        return View(
-            game="napoleon", seat=seat, players=PLAYERS, phase=self.phase_name, to_act=self.to_act,
-            hand=tuple(sort_hand(cards_in(self.hands[seat]))), legal=self.legal_actions(seat),
-            history=tuple(e for e in self.log if e.seen_by(seat)), seats=seats, table=self.table(),
-            private=self.private(seat), options=dict(self.options), dealer=self.dealer, is_over=self.is_over,
-        )
+        hand = self.hands[seat]
+        legal: Legal
+        if self.phase_name == "discard" and seat == self.turn:
+            legal = partial(discard_actions, hand, len(self.widow))  # hundreds of choices: made only when read
+        else:
+            legal = self.legal_actions(seat)
+        private = self.private(seat)
+        return seat_view(self, self.facts_class, seat, hand, legal, frozen(private) if private else EMPTY)
+
+    def public_view(self) -> View:
+        return watcher_view(self, self.facts_class)
 
     def clone(self) -> NapoleonState:
         other = type(self).__new__(type(self))
@@ -661,6 +642,185 @@ class NapoleonState(TurnState):
         other.played = list(self.played)
         other.log = list(self.log)
         return other
+
+
+UNKNOWN: Final = -3
+"""``shown_adjutant`` while the public does not know who the adjutant is."""
+
+
+class NapoleonPublic(Protocol):
+    """The public attributes the table is built from: a ``NapoleonState`` has them, and ``NapoleonFacts``."""
+
+    phase_name: str
+    high: int
+    napoleon: int
+    bid_n: int
+    trump: int
+    adjutant_card: int
+    revealed: bool
+    trick_number: int
+    last_trick: tuple[tuple[int, Card], ...]
+    face_up: tuple[Card, ...]
+    discards_to: int
+    joker_suit: int
+    requested: bool
+    same_two: bool
+    thrown_in: bool
+    options: Options
+
+    @property
+    def shown_adjutant(self) -> int: ...
+    @property
+    def widow_size(self) -> int: ...
+    @property
+    def discarded(self) -> int: ...
+    @property
+    def trick(self) -> Sequence[Card]: ...
+    @property
+    def trick_seats(self) -> Sequence[int]: ...
+    @property
+    def bids(self) -> Sequence[tuple[int, tuple[int, int] | None]]: ...
+    @property
+    def passed(self) -> Sequence[bool]: ...
+    @property
+    def honours(self) -> Sequence[int]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+
+
+class NapoleonFacts(TurnFacts):
+    """What everyone may know of a Napoleon deal at one moment (see ``core.views``): never the adjutant's
+    seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""
+
+    __slots__ = ("adjutant_card", "bid_n", "bids", "dealer", "discarded", "discards_to", "face_up", "high",
+                 "honours", "joker_suit", "last_trick", "napoleon", "options", "passed", "players", "requested",
+                 "revealed", "same_two", "shown_adjutant", "thrown_in", "trick", "trick_number", "trick_seats",
+                 "tricks_won", "trump", "widow_size")
+    game = "napoleon"
+    options: Options
+
+    def __init__(self, state: NapoleonState) -> None:
+        self.players = PLAYERS
+        self.options = state.options
+        self.dealer = state.dealer
+        self.phase_name = state.phase_name
+        self.turn = state.turn
+        self.high = state.high
+        self.napoleon = state.napoleon
+        self.bid_n = state.bid_n
+        self.trump = state.trump
+        self.adjutant_card = state.adjutant_card
+        self.revealed = state.revealed
+        self.shown_adjutant = state.shown_adjutant
+        self.trick = tuple(state.trick)
+        self.trick_seats = tuple(state.trick_seats)
+        self.trick_number = state.trick_number
+        self.last_trick = state.last_trick
+        self.bids = tuple(state.bids)
+        self.passed = tuple(state.passed)
+        self.widow_size = state.widow_size
+        self.discarded = state.discarded
+        self.face_up = state.face_up
+        self.discards_to = state.discards_to
+        self.honours = tuple(state.honours)
+        self.tricks_won = tuple(state.tricks_won)
+        self.joker_suit = state.joker_suit
+        self.requested = state.requested
+        self.same_two = state.same_two
+        self.thrown_in = state.thrown_in
+
+    def build_table(self) -> dict[str, object]:
+        return napoleon_table(self)
+
+    def build_seats(self) -> tuple[SeatInfo, ...]:
+        return napoleon_seats(self)
+
+
+def public_roles(src: NapoleonPublic) -> dict[int, str]:
+    """What everyone knows of the roles: Napoleon once the auction is won, the adjutant once revealed,
+    every role at the end."""
+    if src.napoleon < 0 or src.phase_name == "bidding":
+        return {}
+    if src.phase_name == "over":
+        out = {s: "allies" for s in range(PLAYERS)}
+        if src.shown_adjutant >= 0 and src.adjutant_card >= 0:
+            out[src.shown_adjutant] = "adjutant"
+        out[src.napoleon] = "napoleon"
+        return out
+    out = {src.napoleon: "napoleon"}
+    if src.revealed and src.shown_adjutant >= 0:
+        out[src.shown_adjutant] = "adjutant"
+    return out
+
+
+def contract_text(src: NapoleonPublic) -> str:
+    """The header line: Napoleon, the bid and trumps, and the named card."""
+    if src.thrown_in:
+        return "thrown in"
+    if src.trump < 0:
+        if src.high < 0:
+            return "bidding"
+        n, s = BIDS[src.high].args
+        return f"bidding: {bid_text(int(n), int(s))} by seat {src.napoleon}"
+    text = f"seat {src.napoleon}: Napoleon, {bid_text(src.bid_n, src.trump)}"
+    if src.adjutant_card >= 0:
+        text += f"; adjutant: {card_name(src.adjutant_card)}"
+    return text
+
+
+def napoleon_table(src: NapoleonPublic) -> dict[str, object]:
+    """``View.table`` of a Napoleon deal (see the module docs for what stays hidden)."""
+    over = src.phase_name == "over"
+    bid = None if src.high < 0 else (int(BIDS[src.high].args[0]), int(BIDS[src.high].args[1]))
+    adjutant = src.shown_adjutant
+    shown_adj = adjutant if (src.revealed or over) and adjutant >= 0 else None
+    if src.revealed and adjutant < 0:
+        shown_adj = src.napoleon  # Napoleon played the card he named: everyone saw it
+    return {
+        "contract_text": contract_text(src),
+        "declarer": src.napoleon if src.trump >= 0 else None,
+        "trump": src.trump,
+        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
+        "last_trick": src.last_trick,
+        "trick_number": src.trick_number,
+        "bid": bid,
+        "bids": tuple(src.bids),
+        "high_bidder": src.napoleon if src.high >= 0 else None,
+        "passed": tuple(s for s in range(PLAYERS) if src.passed[s]),
+        "adjutant_card": src.adjutant_card if src.adjutant_card >= 0 else None,
+        "adjutant": shown_adj,
+        "alone": (adjutant < 0) if over and src.trump >= 0 else None,
+        "widow_size": src.widow_size,
+        "discarded": src.discarded,
+        "face_up_discards": src.face_up,
+        "discards_to": src.discards_to if src.discards_to >= 0 else None,
+        "honours": tuple(src.honours),
+        "joker_suit": src.joker_suit if src.joker_suit >= 0 else None,
+        "joker_requested": src.requested,
+        "trump_jack": TRUMP_JACK[src.trump] if src.trump >= 0 else None,
+        "same_colour_jack": SAME_COLOUR_JACK[src.trump] if src.trump >= 0 else None,
+        "same_two_active": src.same_two and src.trick_number > 1,
+    }
+
+
+def napoleon_seats(src: NapoleonPublic) -> tuple[SeatInfo, ...]:
+    """``View.seats``: cards held, tricks, the public roles, honours taken and who has passed.
+
+    Every seat plays one card to each trick; Napoleon holds the widow too between taking it and discarding.
+    """
+    roles = public_roles(src)
+    played = sum(src.tricks_won)
+    out = []
+    for s in range(PLAYERS):
+        held = HAND_SIZE - played - (s in src.trick_seats)
+        if s == src.napoleon and src.phase_name == "discard":
+            held += widow_size(src.options)  # the widow, taken and not yet discarded
+        out.append(SeatInfo(s, held, src.tricks_won[s], roles.get(s),
+                            MappingProxyType({"honours": src.honours[s], "passed": src.passed[s]})))
+    return tuple(out)
+
+
+NapoleonState.facts_class = NapoleonFacts
 
 
 def _phases(widow: int) -> dict[str, Phase]:
@@ -697,7 +857,7 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
     if hands is None:
         if rng is None:
             raise InvalidDeal("a new deal needs a random generator or the hands")
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         first = (dealer + 1) % PLAYERS
         dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
         for i in range(PLAYERS):

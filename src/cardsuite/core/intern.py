@@ -1,0 +1,25 @@
+"""Events made once and reused: an ``Event`` is an immutable value, and building one is slow.
+
+The hot paths of every game (random playouts, search rollouts) would otherwise spend much of their time
+formatting the same texts again. Events are keyed by what makes them differ (seat, card, bid ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from .game import Event
+
+_EVENTS: dict[tuple[object, ...], Event] = {}
+LIMIT: Final = 50_000
+
+
+def interned_event(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
+    """The event for ``key``, made by ``make`` the first time (the table is bounded)."""
+    found = _EVENTS.get(key)
+    if found is None:
+        if len(_EVENTS) > LIMIT:
+            _EVENTS.clear()
+        found = _EVENTS[key] = make()
+    return found

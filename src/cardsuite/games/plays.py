@@ -1,0 +1,52 @@
+"""Play actions and play events of the plain 52-card trick games (Nap, Napas), made once and shared.
+
+``play_actions(mask)`` is on the hot path of every playout: it is a table lookup per suit held, over tables
+of one suit's 13 rank bits that fill as they are first needed (at most 4 x 8192 entries).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import Card, card_name, card_text
+from ..core.game import Action, Event
+
+PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
+PLAY_EVENTS: Final = tuple(
+    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text)
+          for c in range(52))
+    for seat in range(6)
+)
+"""``PLAY_EVENTS[seat][card]``: ``seat N played the ...``."""
+
+SUIT_PLAYS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+"""``SUIT_PLAYS[suit][ranks]``: the play actions of one suit's cards (13 rank bits), made when first needed."""
+
+
+def suit_plays(suit: int, ranks: int) -> tuple[Action, ...]:
+    """The play actions for the ranks ``ranks`` (13 bits) of ``suit``, lowest first (made once)."""
+    found = SUIT_PLAYS[suit][ranks]
+    if found is None:
+        found = SUIT_PLAYS[suit][ranks] = tuple(PLAY_ACTIONS[suit * 13 + r] for r in range(13) if ranks >> r & 1)
+    return found
+
+
+def play_actions(mask: int) -> tuple[Action, ...]:
+    """The play actions for the cards of ``mask``, lowest card first (one table lookup per suit held)."""
+    plays: tuple[Action, ...] = ()
+    for suit in range(4):
+        ranks = mask >> (13 * suit) & 8191
+        if ranks:
+            plays += SUIT_PLAYS[suit][ranks] or suit_plays(suit, ranks)
+    return plays
+
+
+def follow_plays(hand: int, suit: int) -> tuple[Action, ...] | None:
+    """The plays of ``hand``'s cards of ``suit``, or ``None`` when it holds none (one table lookup)."""
+    ranks = hand >> (13 * suit) & 8191
+    if not ranks:
+        return None
+    return SUIT_PLAYS[suit][ranks] or suit_plays(suit, ranks)
+
+
+__all__ = ["PLAY_ACTIONS", "PLAY_EVENTS", "Card", "follow_plays", "play_actions", "suit_plays"]
