@@ -11,7 +11,9 @@ from cardsuite.cards import parse_card
 from cardsuite.core.errors import IllegalAction
 from cardsuite.core.simultaneous import Simultaneous, choice_events, chosen_event
 from cardsuite.games.gops import GAME
+from cardsuite.games.gops.bots import NormalGopsBot, situation, thinking_of
 from cardsuite.games.gops.rules import PRIZES, GopsState
+from cardsuite.simulate import simulate
 
 RANKS = "A23456789TJQK"
 
@@ -91,6 +93,55 @@ def test_normal_avoids_a_three_player_tie() -> None:
     view = state.view(2)  # all hold Q and K; the others will put the king on the huge pot
     action = make_bot(GAME, "normal").choose(view, random.Random(1))
     assert str(action) == "play Q"  # two kings cancel and the queen takes the pot
+
+
+def test_two_normal_players_do_not_mirror_each_other() -> None:
+    """Two normal seats and a random one: the normals rarely bid the same card, and score above random."""
+    normal, randomly = make_bot(GAME, "normal"), make_bot(GAME, "random")
+    same = rounds = 0
+    points = [0.0, 0.0, 0.0]
+    for game in range(30):
+        rng = random.Random(game)
+        state = GAME.new_deal(3, GAME.resolve_options({}, 3), None, rng=rng)
+        bots = [randomly, normal, normal]
+        while not state.is_over:
+            for seat in range(3):
+                state.apply(seat, bots[seat].choose(state.view(seat), rng))
+            faces = state.rounds[-1][1]
+            same += faces[1] == faces[2]
+            rounds += 1
+        points = [p + float(x) for p, x in zip(points, state.scores(), strict=True)]
+    assert same < 0.25 * rounds  # the old deterministic normal bid the same card every round
+    assert min(points[1], points[2]) > points[0]
+
+
+def test_normal_draws_among_near_equal_cards_with_its_generator() -> None:
+    state = deal(3, "7")
+    normal = make_bot(GAME, "normal")
+    view = state.view(1)
+    mix = NormalGopsBot().plan(situation(view))[1]
+    assert len(mix) > 1
+    picks = {str(normal.choose(view, random.Random(seed))) for seed in range(40)}
+    assert len(picks) > 1 and all(GAME.parse_action(p).args[0] in "A23456789TJQK" for p in picks)
+    assert picks <= {f"play {'A23456789TJQK'[f - 1]}" for f in mix}
+    assert normal.choose(view, random.Random(3)) == normal.choose(view, random.Random(3))  # seeded
+
+
+def test_a_thinking_seat_is_told_from_a_random_one() -> None:
+    state = deal(3, "K A Q 2 J 3 T 4")
+    for ranks in (("K", "5", "A"), ("A", "9", "2"), ("Q", "3", "3"), ("2", "T", "4"), ("J", "6", "5")):
+        bid(state, *ranks)  # seat 0 takes with top cards and gives up with its lowest; seat 1 is all over
+    history = state.view(2).table["history"]
+    assert thinking_of(history, 0, "low") > 0.8  # type: ignore[arg-type]
+    assert thinking_of(history, 1, "low") < 0.2  # type: ignore[arg-type]
+
+
+def test_three_player_seatings_rank_the_levels() -> None:
+    """Easy beats random seated easy, random, easy, with every seat taking its turn."""
+    for seats, strong, weak in ((["easy", "random", "easy"], "easy", "random"),):
+        result = simulate(GAME, 3, seats, 60, 4, GAME.resolve_options({}, 3))
+        means = {level: stats.mean_ci95()[0] for level, stats in result.levels.items()}
+        assert means[strong] > means[weak] + 2, means
 
 
 def test_simultaneous_helper() -> None:

@@ -1,17 +1,23 @@
-"""GOPS CPU players: ``easy`` (bid near the prize's worth, with noise) and ``normal`` (counts cards).
+"""GOPS CPU players: ``normal`` (counts cards, reads the table, mixes its bids) and ``easy`` (often by feel).
 
 Both see only their seat's ``View``: the current prize and pot, the prizes still to come, and what every
-seat still holds (played cards are public in GOPS, so this is exact knowledge).
+seat still holds (played cards are public in GOPS, so this is exact knowledge). Neither keeps anything
+between moves, and all their randomness comes from the generator they are given.
 
-``normal`` models each opponent as a player who bids roughly in proportion to the prize (like ``easy``)
-or at random, weighing the two by how that opponent has bid so far (public: played cards are face up),
-and picks the card with the best expected points minus the cost of the card spent. That
-gives the play of a careful player: win by the smallest margin that is sure when an opponent's best card
-is known to be lower, give up prizes it cannot win cheaply by throwing its lowest card, and stay off the
-cards an opponent is likely to play in 3-player games (a tie hands the prize to the third player).
+``normal`` treats each round as a small simultaneous game. Every seat values each of its cards as the
+stake it may take against the others' likely cards (a two-way tie among three hands the prize to the
+third), minus the worth of the card spent. What it expects of a seat depends on how that seat has bid
+so far, which is public: a *thinking* player (it gives prizes up with its lowest card and takes them
+with its top cards more often than chance), a *proportional* bidder (it bids about the prize's place
+among the prizes left), or a *random* one. With three players the thinking seats' answers are worked
+out one seat after the other a few times (best responses to each other), from facts every seat can see;
+so two ``normal`` players at one table read the same situation the same way and do not both reach for
+the same card, where a tie would hand the prize to the third player. Finally it draws its card from the
+cards whose value is close to the best, with its generator: it cannot be predicted for sure, and two
+``normal`` players do not mirror each other.
 
-The game-theoretic ``hard`` level lives in ``hard.py``; the helpers below (``Situation``,
-``outcome_odds``) may be reused by other levels.
+``easy`` is ``normal`` with deliberate mistakes: most of the time it bids by feel, about what the prize
+is worth with a wide margin of error. The game-theoretic ``hard`` level lives in ``hard.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +32,11 @@ from ...core.game import Action, Hint, ReasonedBot, View
 from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
 
 Choice = tuple[Action, str]
+History = Sequence[tuple[Sequence[int], Sequence[int], object, str]]
+Mix = dict[int, float]
+
+THINK_PRIOR = -1.0  # log-odds that a seat is a thinking player before it has bid
+THINK_SCALE = 2.5  # how fast each telling bid moves those odds
 
 
 def strength_of(face: int, ace: str) -> int:
@@ -46,7 +57,7 @@ class Situation:
     future: tuple[int, ...]  # values of prizes still to be turned after this one
     ace: str
     ties: str
-    steadiness: tuple[float, ...] = ()  # per opponent: share of its past bids near its proportional card
+    kinds: tuple[tuple[float, float], ...] = ()  # per seat, mine included: (thinking, steadiness), see below
 
     @property
     def quantile(self) -> float:
@@ -55,6 +66,12 @@ class Situation:
             return 1.0
         below = sum(1 for v in self.future if v < self.pot) + 0.5 * sum(1 for v in self.future if v == self.pot)
         return below / len(self.future)
+
+    def hands(self) -> list[tuple[int, ...]]:
+        """Every seat's faces, in seat order."""
+        out = list(self.others)
+        out.insert(self.seat, self.mine)
+        return out
 
 
 def situation(view: View) -> Situation:
@@ -67,22 +84,42 @@ def situation(view: View) -> Situation:
     pot = float(cast(int, table["pot_value"]))
     if prize is None:  # blind: the prize is one of the unseen cards, each as likely
         pot += sum(unseen) / len(unseen) if unseen else 0.0
-        future = tuple(unseen)
     else:
         pot += values[prize]
-        future = tuple(unseen)
     mine = tuple(sorted(FACE_LETTERS.index(str(a.args[0])) + 1 for a in view.legal))
     others = tuple(remaining[s] for s in range(view.players) if s != view.seat)
     options = view.options
     ace = str(options.get("ace", "low"))
-    history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
-    steadiness = tuple(steadiness_of(history, values, s, ace) for s in range(view.players) if s != view.seat)
-    return Situation(view.seat, view.players, mine, others, pot, prize is not None, future, ace,
-                     str(options.get("ties", "carry")), steadiness)
+    history = cast(History, table["history"])
+    kinds = tuple((thinking_of(history, s, ace), steadiness_of(history, values, s, ace))
+                  for s in range(view.players))
+    return Situation(view.seat, view.players, mine, others, pot, prize is not None, tuple(unseen), ace,
+                     str(options.get("ties", "carry")), kinds)
 
 
-def steadiness_of(history: Sequence[tuple[Sequence[int], Sequence[int], object, str]], values: Mapping[int, int],
-                  seat: int, ace: str) -> float:
+def thinking_of(history: History, seat: int, ace: str) -> float:
+    """How likely ``seat`` is a thinking player rather than one bidding by feel or at random, 0..1.
+
+    Thinking players (the CPUs, and most people) often give a prize up with their lowest card or take
+    one with a top card; others play their lowest or one of their two highest cards about three times
+    in their hand size. Each such bid beyond chance is evidence of thought, each other bid against it.
+    """
+    hand = list(range(1, 14))
+    evidence = 0.0
+    for _pot, faces, _winner, _rule in history:
+        played = faces[seat]
+        if played not in hand:
+            continue
+        ordered = sorted(hand, key=lambda f: strength_of(f, ace))
+        n = len(ordered)
+        if n > 3:
+            hit = played == ordered[0] or played in ordered[-2:]
+            evidence += hit - 3 / n - 0.175  # a thinking player's excess is about 0.35 a bid
+        hand.remove(played)
+    return 1.0 / (1.0 + math.exp(-THINK_PRIOR - THINK_SCALE * evidence))
+
+
+def steadiness_of(history: History, values: Mapping[int, int], seat: int, ace: str) -> float:
     """How often ``seat`` bid within one card of its proportional card so far (prior: 3 rounds at 70%)."""
     hits, rounds = 2.1, 3.0
     unseen = dict(values)
@@ -108,123 +145,157 @@ def action_for(view: View, face: int) -> Action:
     return next(a for a in view.legal if a.args[0] == letter)
 
 
-def proportional(faces: Sequence[int], quantile: float, ace: str) -> int:
-    """The card at ``quantile`` of ``faces`` ordered by strength: a bid in proportion to the prize."""
-    ordered = sorted(faces, key=lambda f: strength_of(f, ace))
-    return ordered[min(len(ordered) - 1, max(0, round(quantile * (len(ordered) - 1))))]
+def proportional(faces: Sequence[int], quantile: float, ace: str, spread: float, known: bool) -> Mix:
+    """A bid in proportion to the prize: near the card at ``quantile`` of ``faces``, ``spread`` cards either side.
 
-
-def opponent_model(faces: Sequence[int], quantile: float, ace: str, focus: float, spread: float,
-                   known: bool) -> list[tuple[int, float]]:
-    """A guess at one opponent's bid: near its proportional card (weight ``focus``), else any card."""
+    Without a visible prize (blind) every card is as likely.
+    """
     ordered = sorted(faces, key=lambda f: strength_of(f, ace))
     n = len(ordered)
+    if not known:
+        return {f: 1 / n for f in ordered}
     centre = quantile * (n - 1)
-    weights = []
-    for i, face in enumerate(ordered):
-        near = math.exp(-((i - centre) ** 2) / (2 * spread * spread)) if known else 0.0
-        weights.append((face, near))
-    total = sum(w for _, w in weights) or 1.0
-    return [(face, focus * w / total + (1 - focus) / n) for face, w in weights]
+    weights = {f: math.exp(-((i - centre) ** 2) / (2 * spread * spread)) for i, f in enumerate(ordered)}
+    total = sum(weights.values())
+    return {f: w / total for f, w in weights.items()}
 
 
-def outcome_odds(sit: Situation, face: int, models: Sequence[Sequence[tuple[int, float]]]) -> tuple[float, float]:
-    """(chance I take the stake, chance an opponent takes it) when I bid ``face``, under ``models``."""
-    ace = sit.ace
-    positive = sit.pot >= 0
+def beats_table(faces: Sequence[int], ace: str, positive: bool) -> dict[int, frozenset[int]]:
+    """For each face, the faces it beats for a pot of this sign (higher for a positive pot, else lower).
 
-    def better(a: int, b: int) -> bool:
-        sa, sb = strength_of(a, ace), strength_of(b, ace)
-        if ace == "beats_king" and {a, b} == {1, 13}:
-            sa, sb = (14 if a == 1 else a), (14 if b == 1 else b)
-        return sa > sb if positive else sa < sb
-
-    mine = other = 0.0
-    if len(models) == 1:
-        for o, p in models[0]:
-            if o == face:
+    ``beats_king`` counts the ace above the king when both are in the comparison (decision 2).
+    """
+    out: dict[int, frozenset[int]] = {}
+    for a in faces:
+        won = set()
+        for b in faces:
+            if a == b:
                 continue
-            if better(face, o):
-                mine += p
-            else:
-                other += p
-        return mine, other
-    for o1, p1 in models[0]:
-        for o2, p2 in models[1]:
-            p = p1 * p2
-            if face == o1 == o2:
-                continue
-            if face in (o1, o2):
-                other += p
-            elif o1 == o2 or (better(face, o1) and better(face, o2)):
-                mine += p
-            else:
-                other += p
-    return mine, other
+            sa, sb = strength_of(a, ace), strength_of(b, ace)
+            if ace == "beats_king" and {a, b} == {1, 13}:
+                sa, sb = (14 if a == 1 else a), (14 if b == 1 else b)
+            if (sa > sb) == positive:
+                won.add(b)
+        out[a] = frozenset(won)
+    return out
+
+
+def round_odds(face: int, beaten: frozenset[int], others: Sequence[Mapping[int, float]]) -> tuple[float, float]:
+    """(chance I take the stake, chance another seat takes it) when I bid ``face`` against ``others``' mixes.
+
+    With three players two equal cards cancel and the third takes the prize; three equal cards take nothing.
+    """
+    if len(others) == 1:
+        p = others[0]
+        mine = sum(w for f, w in p.items() if f in beaten)
+        return mine, 1.0 - mine - p.get(face, 0.0)
+    p, q = others
+    pf, qf = p.get(face, 0.0), q.get(face, 0.0)
+    pair = sum(w * q.get(f, 0.0) for f, w in p.items() if f != face)  # the other two cancel: mine
+    below_p = sum(w for f, w in p.items() if f in beaten)
+    below_q = sum(w for f, w in q.items() if f in beaten)
+    below_pair = sum(w * q.get(f, 0.0) for f, w in p.items() if f in beaten)
+    mine = pair + below_p * below_q - below_pair
+    return mine, 1.0 - mine - pf * qf
 
 
 class NormalGopsBot(ReasonedBot):
-    """Counts every card, wins cheaply where it surely can, and gives up prizes it cannot buy cheaply."""
+    """Counts every card, reads how each seat bids, and mixes among the cards worth playing this round."""
 
     level = "normal"
-    # Tuned with bench/gops_strength.py against easy and random (figures in that script's docstring).
-    focus = 0.95  # how much it expects opponents to bid in proportion to the prize (the rest: any card)
-    spread = 0.7  # how far from the proportional card it expects them to stray (in cards)
+    # Tuned with `cardsuite simulate` against easy and random (docs/bots.md has the figures).
+    focus = 0.95  # how much it trusts the proportional guess for a steady bidder (the rest: any card)
+    spread = 1.5  # how far from the proportional card such a bidder strays (in cards)
     share3 = 0.5  # 3 players: how much an opponent's gain counts against mine
     thrift2 = 0.9  # how dear it holds its cards (2 players): the price of a card per step of strength
-    thrift3 = 0.5  # the same with 3 players, where each card buys a smaller share of the prizes
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """The card this bot plays."""
-        return self.decide(view, rng)[0]
+    thrift3 = 1.0  # the same with 3 players
+    sweeps = 10  # 3 players: rounds of answers of every seat to the others
+    answer_softness = 0.01  # how sharply a seat answers in those rounds (share of the stake)
+    softness = 0.1  # how close in value (share of the stake) the cards it mixes are
+    floor = 0.08  # cards under this share of the mix are not played
 
     def hint(self, view: View, rng: random.Random) -> Hint:
-        """The card with the reason, and the expected value of every card."""
+        """The most likely card of the mix, the reason, and the expected value of every card."""
         if len(view.legal) == 1:
             return Hint(view.legal[0], "the last card")
         sit = situation(view)
-        scores = self.evaluate(sit)
-        best = self.best(sit, scores)
-        others = tuple(sorted(((action_for(view, f), round(v, 2)) for f, v in scores.items()), key=lambda p: -p[1]))
+        values, mix = self.plan(sit)
+        best = max(mix, key=lambda f: (mix[f], values[f]))
+        others = tuple(sorted(((action_for(view, f), round(v, 2)) for f, v in values.items()), key=lambda p: -p[1]))
         return Hint(action_for(view, best), self.explain(sit, best), others)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
-        """The chosen card and why, in a player's words."""
+        """The chosen card (drawn from the mix with ``rng``) and why, in a player's words."""
         if len(view.legal) == 1:
             return view.legal[0], "the last card"
         sit = situation(view)
-        best = self.best(sit, self.evaluate(sit))
-        return action_for(view, best), self.explain(sit, best)
+        _values, mix = self.plan(sit)
+        faces = sorted(mix)
+        face = faces[-1]
+        x = rng.random()
+        for f in faces:
+            x -= mix[f]
+            if x < 0:
+                face = f
+                break
+        return action_for(view, face), self.explain(sit, face)
 
     def focus_for(self, steadiness: float, cards: int) -> float:
-        """How much to trust the proportional guess for an opponent that bid near it ``steadiness`` of the time."""
+        """How much to trust the proportional guess for a seat that bid near it ``steadiness`` of the time."""
         chance = min(1.0, 3.0 / max(1, cards))  # a random bidder lands within one card this often
         return max(0.05, min(self.focus, self.focus * (steadiness - chance) / max(1e-9, 0.7 - chance)))
 
-    @staticmethod
-    def best(sit: Situation, scores: Mapping[int, float]) -> int:
-        """The card with the highest value; the weaker card on equal values."""
-        return max(scores, key=lambda f: (scores[f], -strength_of(f, sit.ace)))
-
-    def evaluate(self, sit: Situation) -> Mapping[int, float]:
-        """Expected points of each card: the stake it may take, minus the worth of the card spent."""
-        steady = sit.steadiness or (1.0,) * len(sit.others)
-        models = [opponent_model(o, sit.quantile, sit.ace, self.focus_for(h, len(o)), self.spread, sit.known)
-                  for o, h in zip(sit.others, steady, strict=True)]
-        ace = sit.ace
-        held = [strength_of(f, ace) for f in sit.mine]
-        lowest = min(held)
+    def plan(self, sit: Situation) -> tuple[dict[int, float], Mix]:
+        """Each of my cards' expected points, and the mix I play (only cards worth playing)."""
+        me = sit.seat
+        hands = sit.hands()
+        kinds = sit.kinds or ((1.0, 1.0),) * sit.players
+        thinking = [t for t, _ in kinds]
+        plain: list[Mix] = []  # what a seat bids if it does not think: in proportion to the prize, or anything
+        for hand, (_, steady) in zip(hands, kinds, strict=True):
+            trust = self.focus_for(steady, len(hand))
+            guess = proportional(hand, sit.quantile, sit.ace, self.spread, sit.known)
+            plain.append({f: trust * w + (1 - trust) / len(hand) for f, w in guess.items()})
+        answers = [dict(m) for m in plain]  # what a seat bids if it thinks: worked out below
+        beaten = beats_table(range(1, 14), sit.ace, sit.pot >= 0)
         future_points = sum(v for v in sit.future if v > 0)
         thrift = self.thrift2 if sit.players == 2 else self.thrift3
-        per_step = thrift * future_points / max(1, sum(h - lowest + 1 for h in held))
         share = 1.0 if sit.players == 2 else self.share3
-        out: dict[int, float] = {}
-        for face in sit.mine:
-            mine, other = outcome_odds(sit, face, models)
-            gain = sit.pot * (mine - share * other)
-            cost = per_step * (strength_of(face, ace) - lowest)
-            out[face] = gain - cost
-        return out
+        stake = max(1.0, abs(sit.pot))
+
+        def expected(seat: int) -> Mix:
+            """What the others expect of ``seat``: a thinking player's answer or a plain bid, by its record."""
+            t = thinking[seat]
+            return {f: t * w + (1 - t) * plain[seat][f] for f, w in answers[seat].items()}
+
+        def values_of(seat: int) -> dict[int, float]:
+            """Each card's expected points for ``seat``: the stake it may take, less the card's worth."""
+            hand = hands[seat]
+            held = [strength_of(f, sit.ace) for f in hand]
+            lowest = min(held)
+            per_step = thrift * future_points / max(1, sum(h - lowest + 1 for h in held))
+            others = [expected(s) for s in range(sit.players) if s != seat]
+            out = {}
+            for face in hand:
+                mine, other = round_odds(face, beaten[face], others)
+                out[face] = sit.pot * (mine - share * other) - per_step * (strength_of(face, sit.ace) - lowest)
+            return out
+
+        def soft(values: Mapping[int, float], softness: float) -> Mix:
+            top = max(values.values())
+            weights = {f: math.exp((v - top) / (stake * softness)) for f, v in values.items()}
+            total = sum(weights.values())
+            return {f: w / total for f, w in weights.items()}
+
+        if sit.players == 3:
+            for _sweep in range(self.sweeps):
+                for seat in range(sit.players):  # one after the other: the first to answer sets the tone
+                    answers[seat] = soft(values_of(seat), self.answer_softness)
+        values = values_of(me)
+        mix = soft(values, self.softness)
+        kept = {f: p for f, p in mix.items() if p >= self.floor} or {max(values, key=values.__getitem__): 1.0}
+        total = sum(kept.values())
+        return values, {f: p / total for f, p in kept.items()}
 
     def explain(self, sit: Situation, face: int) -> str:
         """Why ``face``, in a player's words."""
@@ -243,16 +314,24 @@ class NormalGopsBot(ReasonedBot):
         return f"the {name} should just beat the card the opponent is likely to bid"
 
 
-class EasyGopsBot(ReasonedBot):
-    """Bids about what the prize is worth (its place among the prizes left), with noise."""
+class EasyGopsBot(NormalGopsBot):
+    """``normal`` with deliberate mistakes: most of the time it bids about what the prize is worth, loosely."""
 
     level = "easy"
-    noise = 1.5  # spread of the mistake, in cards
+    noise = 3.5  # spread of a bid by feel, in cards
+    mistake_rate = 0.7  # how often it bids by feel instead of thinking
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The card it would play, with its reason."""
+        action, reason = self.decide(view, rng)
+        return Hint(action, reason)
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen card and why."""
         if len(view.legal) == 1:
             return view.legal[0], "the last card"
+        if rng.random() >= self.mistake_rate:
+            return super().decide(view, rng)
         sit = situation(view)
         ordered = sorted(sit.mine, key=lambda f: strength_of(f, sit.ace))
         if sit.pot < 0:
@@ -264,4 +343,4 @@ class EasyGopsBot(ReasonedBot):
         return action_for(view, face), f"the {FACE_NAMES[face]} is about what this prize is worth"
 
 
-__all__ = ["FACE_OF", "EasyGopsBot", "NormalGopsBot", "Situation", "outcome_odds", "situation"]
+__all__ = ["FACE_OF", "EasyGopsBot", "NormalGopsBot", "Situation", "round_odds", "situation"]
