@@ -1,14 +1,30 @@
 """Card-reading helpers shared by the heuristic bots of the plain trick games (Nap, Napas).
 
 They read partial tricks under the standard power order (trumps, then the suit led) and judge which
-cards are sure to win against the cards a seat has not seen.
+cards are sure to win against the cards a seat has not seen. Where several cards are equally good (the
+same rank in two side suits, say), the bot's seeded generator chooses among them (``pick``), so its
+play cannot be read from a fixed order of suits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import random
+from collections.abc import Callable, Collection, Sequence
 
 from ..cards import RANK_OF, SUIT_OF, Card
+
+
+def pick(cards: Sequence[Card], key: Callable[[Card], object], rng: random.Random | None = None,
+         largest: bool = False) -> Card:
+    """The card with the smallest (or ``largest``) ``key``; ``rng`` chooses among equal keys.
+
+    Without ``rng`` (or with one best card) it is the first such card in ``cards``, as ``min`` would give.
+    """
+    best = (max if largest else min)(key(c) for c in cards)  # type: ignore[type-var]
+    tied = [c for c in cards if key(c) == best]
+    if rng is None or len(tied) == 1:
+        return tied[0]
+    return tied[rng.randrange(len(tied))]
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
@@ -35,18 +51,23 @@ def sure_winner(card: Card, unseen: Collection[Card], trump: int) -> bool:
     return suit == trump or trump < 0 or not any(SUIT_OF[c] == trump for c in unseen)
 
 
-def lowest(cards: Sequence[Card], trump: int) -> Card:
-    """The cheapest card to give up: the lowest, side suits before trumps."""
-    return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
+def lowest(cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
+    """The cheapest card to give up: the lowest, side suits before trumps (``rng`` picks among equals)."""
+    return pick(cards, lambda c: (SUIT_OF[c] == trump, RANK_OF[c]), rng)
 
 
-def highest(cards: Sequence[Card]) -> Card:
-    """The highest-ranked card."""
-    return max(cards, key=lambda c: RANK_OF[c])
+def highest(cards: Sequence[Card], rng: random.Random | None = None) -> Card:
+    """The highest-ranked card (``rng`` picks among equals)."""
+    return pick(cards, lambda c: RANK_OF[c], rng, largest=True)
+
+
+def lowest_card(cards: Sequence[Card], rng: random.Random | None = None) -> Card:
+    """The lowest-ranked card, whatever its suit (``rng`` picks among equals)."""
+    return pick(cards, lambda c: RANK_OF[c], rng)
 
 
 def follow_to_win(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: Collection[Card], players: int) -> tuple[Card, str]:
+                  unseen: Collection[Card], players: int, rng: random.Random | None = None) -> tuple[Card, str]:
     """Following to a trick one wants: the cheapest card that wins and holds, or the lowest card.
 
     Last to play, the lowest winning card is enough; otherwise prefer the lowest winner no unseen card can
@@ -56,34 +77,40 @@ def follow_to_win(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     led = SUIT_OF[trick[0][1]]
     winning = [c for c in cards if beats(c, best, trump)]
     if not winning:
-        return lowest(cards, trump), "cannot win this trick: throw the lowest card"
-    winning.sort(key=lambda c: (SUIT_OF[c] == trump and led != trump, RANK_OF[c]))
+        return lowest(cards, trump, rng), "cannot win this trick: throw the lowest card"
+
+    def cost(c: Card) -> tuple[bool, int]:
+        return SUIT_OF[c] == trump and led != trump, RANK_OF[c]
+
+    winning.sort(key=cost)
     if len(trick) == players - 1:
-        ruff = SUIT_OF[winning[0]] == trump and led != trump
-        return winning[0], "trump to win the trick" if ruff else "win with the lowest card that is enough"
+        card = pick(winning, cost, rng)
+        ruff = SUIT_OF[card] == trump and led != trump
+        return card, "trump to win the trick" if ruff else "win with the lowest card that is enough"
     safe = [c for c in winning if not any(SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
     if safe:
-        return safe[0], "win with the lowest card that is sure to hold"
-    return winning[-1], "win with the highest card, others still to play"
+        return pick(safe, cost, rng), "win with the lowest card that is sure to hold"
+    return pick(winning, cost, rng, largest=True), "win with the highest card, others still to play"
 
 
-def shed_as_declarer(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], contract: str) -> tuple[Card, str]:
+def shed_as_declarer(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], contract: str,
+                     rng: random.Random | None = None) -> tuple[Card, str]:
     """The declarer of a no-trick contract (misère, the zero game): lose every trick as cheaply as possible."""
     if not trick:
-        return min(cards, key=lambda c: RANK_OF[c]), f"{contract}: lead the lowest card"
+        return lowest_card(cards, rng), f"{contract}: lead the lowest card"
     _seat, best = current_winner(trick, -1)
     losing = [c for c in cards if not beats(c, best, -1)]
     if losing:
-        return highest(losing), f"{contract}: get rid of the highest card that still loses"
-    return highest(cards), f"{contract}: forced to win, so shed the highest card"
+        return highest(losing, rng), f"{contract}: get rid of the highest card that still loses"
+    return highest(cards, rng), f"{contract}: forced to win, so shed the highest card"
 
 
 def stay_under(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], declarer: int,
-               contract: str) -> tuple[Card, str] | None:
+               contract: str, rng: random.Random | None = None) -> tuple[Card, str] | None:
     """Against a no-trick contract: keep the declarer's card winning when it is; ``None`` otherwise."""
     seat, best = current_winner(trick, -1)
     if seat == declarer:
         under = [c for c in cards if not beats(c, best, -1)]
         if under:
-            return highest(under), f"against {contract}: stay under the declarer's card"
+            return highest(under, rng), f"against {contract}: stay under the declarer's card"
     return None

@@ -315,11 +315,18 @@ class NormalGopsBot(ReasonedBot):
 
 
 class EasyGopsBot(NormalGopsBot):
-    """``normal`` with deliberate mistakes: most of the time it bids about what the prize is worth, loosely."""
+    """``normal`` with deliberate mistakes: it bids about what the prize is worth, by feel.
+
+    With two players it always bids by feel (within a card or two). With three it thinks like ``normal``
+    now and then and otherwise bids more loosely: two players bidding by feel alike would keep clashing,
+    and a clash hands the prize to the third.
+    """
 
     level = "easy"
-    noise = 3.5  # spread of a bid by feel, in cards
-    mistake_rate = 0.7  # how often it bids by feel instead of thinking
+    noise2 = 1.5  # spread of a bid by feel, in cards (2 players)
+    noise3 = 3.5  # the same with 3 players
+    mistake_rate2 = 1.0  # how often it bids by feel instead of thinking (2 players)
+    mistake_rate3 = 0.7  # the same with 3 players
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The card it would play, with its reason."""
@@ -330,7 +337,8 @@ class EasyGopsBot(NormalGopsBot):
         """The chosen card and why."""
         if len(view.legal) == 1:
             return view.legal[0], "the last card"
-        if rng.random() >= self.mistake_rate:
+        three = view.players == 3
+        if rng.random() >= (self.mistake_rate3 if three else self.mistake_rate2):
             return super().decide(view, rng)
         sit = situation(view)
         ordered = sorted(sit.mine, key=lambda f: strength_of(f, sit.ace))
@@ -338,7 +346,7 @@ class EasyGopsBot(NormalGopsBot):
             index = rng.randrange(len(ordered) // 2, len(ordered))
             return action_for(view, ordered[index]), "a negative prize: keep clear of the lowest card"
         centre = sit.quantile * (len(ordered) - 1) if sit.known else rng.random() * (len(ordered) - 1)
-        index = min(len(ordered) - 1, max(0, round(centre + rng.gauss(0, self.noise))))
+        index = min(len(ordered) - 1, max(0, round(centre + rng.gauss(0, self.noise3 if three else self.noise2))))
         face = ordered[index]
         return action_for(view, face), f"the {FACE_NAMES[face]} is about what this prize is worth"
 

@@ -12,7 +12,16 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, SUITS, Card, card_name, ranked_deck
 from ...core.game import Action, ReasonedBot, View
-from ..trickplay import current_winner, follow_to_win, highest, lowest, shed_as_declarer, stay_under, sure_winner
+from ..trickplay import (
+    current_winner,
+    follow_to_win,
+    highest,
+    lowest,
+    lowest_card,
+    shed_as_declarer,
+    stay_under,
+    sure_winner,
+)
 from .rules import LADDER
 
 Choice = tuple[Action, str]
@@ -90,7 +99,7 @@ class NormalNapBot(ReasonedBot):
             return view.legal[rng.randrange(len(view.legal))], "a hunch"
         if view.phase == "bidding":
             return self._bid(view, rng)
-        return self._play(view)
+        return self._play(view, rng)
 
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
@@ -121,7 +130,7 @@ class NormalNapBot(ReasonedBot):
         return legal[cheapest], "the dealer must bid: the cheapest bid"
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, view: View) -> Choice:
+    def _play(self, view: View, rng: random.Random) -> Choice:
         cards = [cast(int, a.args[0]) for a in view.legal]
         by_card = {cast(int, a.args[0]): a for a in view.legal}
         contract = view.table.get("contract")
@@ -130,15 +139,15 @@ class NormalNapBot(ReasonedBot):
         trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
         unseen = unseen_cards(view)
         if contract == "misere":
-            card, why = self._misere(view, cards, trick, declarer)
+            card, why = self._misere(view, cards, trick, declarer, rng)
         elif view.seat == declarer:
-            card, why = self._declarer(view, cards, trick, trump, unseen)
+            card, why = self._declarer(view, cards, trick, trump, unseen, rng)
         else:
-            card, why = self._defender(view, cards, trick, trump, declarer, unseen)
+            card, why = self._defender(view, cards, trick, trump, declarer, unseen, rng)
         return by_card[card], why
 
     def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card]) -> tuple[Card, str]:
+                  unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
         if not trick:
             if trump < 0:
                 suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
@@ -152,34 +161,35 @@ class NormalNapBot(ReasonedBot):
                     return top, "draw the opponents' trumps with the top trump"
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners), f"cash {card_name(highest(winners))}: no unseen card beats it"
+                card = highest(winners, rng)
+                return card, f"cash {card_name(card)}: no unseen card beats it"
             if trumps and trumps_out:
                 return highest(trumps), "force out the higher trumps"
-            return lowest(cards, trump), "lead low and keep the winners"
-        return follow_to_win(cards, trick, trump, unseen, view.players)
+            return lowest(cards, trump, rng), "lead low and keep the winners"
+        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card]) -> tuple[Card, str]:
+                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners), "take a sure trick against the declarer"
+                return highest(winners, rng), "take a sure trick against the declarer"
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump), "lead low in a side suit"
+            return lowest(side, trump, rng), "lead low in a side suit"
         seat, _best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if declarer_played and seat != declarer:
-            return lowest(cards, trump), "a fellow opponent is already winning: play low"
-        return follow_to_win(cards, trick, trump, unseen, view.players)
+            return lowest(cards, trump, rng), "a fellow opponent is already winning: play low"
+        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _misere(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-                declarer: int) -> tuple[Card, str]:
+                declarer: int, rng: random.Random) -> tuple[Card, str]:
         if view.seat == declarer:
-            return shed_as_declarer(cards, trick, "misère")
+            return shed_as_declarer(cards, trick, "misère", rng)
         if not trick:
-            return min(cards, key=lambda c: RANK_OF[c]), "against misère: lead low to catch the declarer"
-        return stay_under(cards, trick, declarer, "misère") or (
-            min(cards, key=lambda c: RANK_OF[c]), "against misère: play low")
+            return lowest_card(cards, rng), "against misère: lead low to catch the declarer"
+        return stay_under(cards, trick, declarer, "misère", rng) or (
+            lowest_card(cards, rng), "against misère: play low")
 
 
 class EasyNapBot(NormalNapBot):

@@ -13,7 +13,16 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
 from ...core.game import Action, ReasonedBot, View
-from ..trickplay import current_winner, follow_to_win, highest, lowest, shed_as_declarer, stay_under, sure_winner
+from ..trickplay import (
+    current_winner,
+    follow_to_win,
+    highest,
+    lowest,
+    lowest_card,
+    shed_as_declarer,
+    stay_under,
+    sure_winner,
+)
 from .rules import LADDER, ZERO, exchange_action
 
 Choice = tuple[Action, str]
@@ -113,7 +122,7 @@ class NormalNapasBot(ReasonedBot):
             return self._trump(view)
         if view.phase == "exchange":
             return self._exchange(view)
-        return self._play(view)
+        return self._play(view, rng)
 
     # -- bidding, trumps, exchange ------------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
@@ -171,7 +180,7 @@ class NormalNapasBot(ReasonedBot):
         return action, f"{why} ({len(cards)} card{'s' if len(cards) != 1 else ''})"
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, view: View) -> Choice:
+    def _play(self, view: View, rng: random.Random) -> Choice:
         cards = [cast(int, a.args[0]) for a in view.legal]
         by_card = {cast(int, a.args[0]): a for a in view.legal}
         contract = view.table.get("contract")
@@ -180,15 +189,15 @@ class NormalNapasBot(ReasonedBot):
         trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
         unseen = unseen_cards(view)
         if contract == ZERO:
-            card, why = self._zero(view, cards, trick, declarer)
+            card, why = self._zero(view, cards, trick, declarer, rng)
         elif view.seat == declarer:
-            card, why = self._declarer(view, cards, trick, trump, unseen)
+            card, why = self._declarer(view, cards, trick, trump, unseen, rng)
         else:
-            card, why = self._defender(view, cards, trick, trump, declarer, unseen)
+            card, why = self._defender(view, cards, trick, trump, declarer, unseen, rng)
         return by_card[card], why
 
     def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card]) -> tuple[Card, str]:
+                  unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
         if not trick:
             trumps = [c for c in cards if SUIT_OF[c] == trump]
             trumps_out = any(SUIT_OF[c] == trump for c in unseen)
@@ -198,36 +207,37 @@ class NormalNapasBot(ReasonedBot):
                     return top, "draw the opponents' trumps with the top trump"
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners), f"cash {card_name(highest(winners))}: no unseen card beats it"
-            return lowest(cards, trump), "lead low and keep the winners"
-        return follow_to_win(cards, trick, trump, unseen, view.players)
+                card = highest(winners, rng)
+                return card, f"cash {card_name(card)}: no unseen card beats it"
+            return lowest(cards, trump, rng), "lead low and keep the winners"
+        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card]) -> tuple[Card, str]:
+                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners), "take a sure trick against the declarer"
+                return highest(winners, rng), "take a sure trick against the declarer"
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump), "lead low in a side suit"
+            return lowest(side, trump, rng), "lead low in a side suit"
         seat, best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
-            return lowest(cards, trump), "a fellow opponent is already winning: play low"
-        return follow_to_win(cards, trick, trump, unseen, view.players)
+            return lowest(cards, trump, rng), "a fellow opponent is already winning: play low"
+        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _zero(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-              declarer: int) -> tuple[Card, str]:
+              declarer: int, rng: random.Random) -> tuple[Card, str]:
         if view.seat == declarer:
-            return shed_as_declarer(cards, trick, "zero game")
+            return shed_as_declarer(cards, trick, "zero game", rng)
         if not trick:
-            return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: lead low"
-        under = stay_under(cards, trick, declarer, "the zero game")
+            return lowest_card(cards, rng), "against the zero game: lead low"
+        under = stay_under(cards, trick, declarer, "the zero game", rng)
         if under is not None:
             return under
         if not any(s == declarer for s, _ in trick):
-            return min(cards, key=lambda c: RANK_OF[c]), "against the zero game: play low before the declarer"
-        return highest(cards), "against the zero game: the declarer is safe here, shed a high card"
+            return lowest_card(cards, rng), "against the zero game: play low before the declarer"
+        return highest(cards, rng), "against the zero game: the declarer is safe here, shed a high card"
 
 
 class EasyNapasBot(NormalNapasBot):

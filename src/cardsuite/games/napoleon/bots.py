@@ -16,6 +16,7 @@ from typing import cast
 from ...cards import JOKER, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name
 from ...core.game import Action, ReasonedBot, View
 from ...core.tricks import Trick
+from ..trickplay import pick
 from .rules import (
     CLUB_THREE,
     HEART_QUEEN,
@@ -95,7 +96,7 @@ class NormalNapoleonBot(ReasonedBot):
             return self._name(view, rng)
         if view.phase == "discard":
             return self._discard(view, rng)
-        return self._play(view)
+        return self._play(view, rng)
 
     # -- bidding, naming, discarding ----------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
@@ -198,7 +199,7 @@ class NormalNapoleonBot(ReasonedBot):
         return score
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, view: View) -> Choice:
+    def _play(self, view: View, rng: random.Random) -> Choice:
         self._yoromeki = bool(view.options.get("yoromeki", True))
         trump = cast(int, view.table["trump"])
         trick = cast("tuple[tuple[int, Card], ...]", view.table["trick"])
@@ -209,7 +210,7 @@ class NormalNapoleonBot(ReasonedBot):
         friends, foes = self.sides(view)
         played = {e.card for e in view.history if e.kind == "play" and e.card is not None}
         if not trick:
-            return self._lead(view, cards, by_card, trump, friends, foes, played)
+            return self._lead(view, cards, by_card, trump, played, rng)
         number = cast(int, view.table["trick_number"])
         led = cast("int | None", view.table.get("joker_suit"))
         led = SUIT_OF[trick[0][1]] if led is None else led
@@ -229,19 +230,19 @@ class NormalNapoleonBot(ReasonedBot):
             secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, played,
                                                                              view.hand)
             if secure:
-                return by_card[self._feed(cards, trump)], "my partner is winning: give them an honour"
-            return by_card[self._dump(cards, trump)], "my partner is winning: play low"
+                return by_card[self._feed(cards, trump, rng)], "my partner is winning: give them an honour"
+            return by_card[self._dump(cards, trump, rng)], "my partner is winning: play low"
         if winning:
-            cheapest = min(winning, key=lambda c: power(c, trump))
+            cheapest = pick(winning, lambda c: power(c, trump), rng)
             worth = honours > 0 or last or is_honour(cheapest) or leader_seat in foes
             if worth:
                 if not last and not self._boss(cheapest, trump, played, view.hand):
                     strong = [c for c in winning if self._boss(c, trump, played, view.hand)]
                     if strong and (honours >= 2 or leader_seat in foes):
-                        card = min(strong, key=lambda c: power(c, trump))
+                        card = pick(strong, lambda c: power(c, trump), rng)
                         return by_card[card], f"take the honours with {card_name(card)}, which nobody can beat"
                 return by_card[cheapest], f"win with {card_name(cheapest)}, the cheapest card that is enough"
-        return by_card[self._dump(cards, trump)], "cannot win this trick: throw the least useful card"
+        return by_card[self._dump(cards, trump, rng)], "cannot win this trick: throw the least useful card"
 
     def _boss(self, card: Card, trump: int, played: set[Card], hand: Sequence[Card]) -> bool:
         """Whether no unseen card could beat ``card`` (ignoring same-2 and yoromeki-less leads)."""
@@ -255,18 +256,20 @@ class NormalNapoleonBot(ReasonedBot):
                            for c in range(52))
         return not any(power(c, trump) > power(card, trump) and c not in gone for c in range(53))
 
-    def _dump(self, cards: Sequence[Card], trump: int) -> Card:
-        return min(cards, key=lambda c: (is_honour(c), c == JOKER or power(c, trump) >= 85, power(c, trump)))
+    def _dump(self, cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
+        """The least useful card: not an honour, not a special card, the weakest (``rng`` picks among equals)."""
+        return pick(cards, lambda c: (is_honour(c), c == JOKER or power(c, trump) >= 85, power(c, trump)), rng)
 
-    def _feed(self, cards: Sequence[Card], trump: int) -> Card:
+    def _feed(self, cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
+        """The cheapest honour to give a partner's winning trick, else the least useful card."""
         plain = [c for c in cards if power(c, trump) < 85 and c != JOKER]
         honours = [c for c in plain if is_honour(c)]
         if honours:
-            return min(honours, key=lambda c: power(c, trump))
-        return self._dump(cards, trump)
+            return pick(honours, lambda c: power(c, trump), rng)
+        return self._dump(cards, trump, rng)
 
-    def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, friends: set[int],
-              foes: set[int], played: set[Card]) -> Choice:
+    def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, played: set[Card],
+              rng: random.Random) -> Choice:
         role = view.private.get("role")
         beginner = bool(view.table.get("beginner"))  # every seat for itself: lead like a Napoleon
         if beginner:  # the widow's turned-up cards are out of play
@@ -286,10 +289,10 @@ class NormalNapoleonBot(ReasonedBot):
             return by_card[CLUB_THREE], "lead the club 3 to force out the joker"
         side_aces = [c for c in cards if RANK_OF[c] == 14 and SUIT_OF[c] != trump and c != MIGHTY]
         if side_aces:
-            card = side_aces[0]
+            card = side_aces[rng.randrange(len(side_aces))] if len(side_aces) > 1 else side_aces[0]
             return by_card[card], f"cash {card_name(card)} while the suit still goes round"
         if bosses and (role == "napoleon" or beginner):
-            card = max(bosses, key=lambda c: power(c, trump))
+            card = pick(bosses, lambda c: power(c, trump), rng, largest=True)
             return by_card[card], f"cash {card_name(card)}: nobody can beat it"
         my_trumps = [c for c in cards if SUIT_OF[c] == trump and power(c, trump) < 85]
         if self.lead_trumps and (role == "napoleon" or beginner) and trumps_out and len(my_trumps) >= 3:
@@ -299,9 +302,9 @@ class NormalNapoleonBot(ReasonedBot):
             return by_card[card], "lead a low trump to pull the Allies' trumps"
         plain = [c for c in cards if c != JOKER and not is_honour(c) and SUIT_OF[c] != trump]
         if plain:
-            card = min(plain, key=lambda c: RANK_OF[c])
+            card = pick(plain, lambda c: RANK_OF[c], rng)
             return by_card[card], "lead low in a side suit and keep the strong cards"
-        card = self._dump(cards, trump)
+        card = self._dump(cards, trump, rng)
         return by_card.get(card) or view.legal[0], "lead the least useful card"
 
 
