@@ -81,6 +81,23 @@ def test_ascii_is_automatic_when_the_terminal_cannot_encode_suits() -> None:
 
     from cardsuite.tui.config import suits_encodable
 
-    assert suits_encodable(SimpleNamespace(encoding="utf-8"))
-    assert not suits_encodable(SimpleNamespace(encoding="ascii"))
-    assert not suits_encodable(SimpleNamespace(encoding="latin-1"))
+    utf8_locale = {"LANG": "C.UTF-8"}
+    assert suits_encodable(SimpleNamespace(encoding="utf-8"), utf8_locale)
+    assert not suits_encodable(SimpleNamespace(encoding="ascii"), utf8_locale)
+    assert not suits_encodable(SimpleNamespace(encoding="latin-1"), utf8_locale)
+
+
+def test_ascii_switches_on_by_itself_for_a_dumb_or_non_utf8_terminal() -> None:
+    """``TERM=dumb``, a C or Latin-1 locale, or an ASCII stream: ASCII; a UTF-8 locale and stream: symbols."""
+    import io
+
+    from cardsuite.tui.config import suits_encodable
+
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    assert suits_encodable(utf8, {"LANG": "en_GB.UTF-8", "TERM": "xterm"})
+    assert suits_encodable(utf8, {"LC_ALL": "ja_JP.utf8"})
+    assert not suits_encodable(utf8, {"LANG": "en_GB.UTF-8", "TERM": "dumb"})
+    assert not suits_encodable(utf8, {"LANG": "C"})
+    assert not suits_encodable(utf8, {})
+    assert not suits_encodable(utf8, {"LC_ALL": "lt_LT.ISO-8859-13", "LANG": "lt_LT.UTF-8"})
+    assert not suits_encodable(io.TextIOWrapper(io.BytesIO(), encoding="ascii"), {"LANG": "C.UTF-8"})

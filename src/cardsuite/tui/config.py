@@ -5,6 +5,7 @@ Pure Python (no Textual), so the CLI can check a command line and fail in one li
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -131,11 +132,21 @@ def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:
     return "Player" if humans == 1 else f"Player {index + 1}"
 
 
-def suits_encodable(stream: object = None) -> bool:
-    """Whether the terminal's encoding can show ♠♥♦♣ (else the table uses S H D C)."""
+def suits_encodable(stream: object = None, env: Mapping[str, str] | None = None) -> bool:
+    """Whether the terminal can show ♠♥♦♣ and frames (else the table is ASCII only).
+
+    Not when ``TERM`` is ``dumb``, when the locale (``LC_ALL``, else ``LC_CTYPE``, else ``LANG``; unset is
+    the C locale) is not UTF-8, or when the output's encoding cannot encode the suits.
+    """
+    env = os.environ if env is None else env
+    if env.get("TERM", "") == "dumb":
+        return False
+    locale = env.get("LC_ALL") or env.get("LC_CTYPE") or env.get("LANG") or "C"
+    if "utf-8" not in locale.lower() and "utf8" not in locale.lower():
+        return False
     encoding = getattr(stream if stream is not None else sys.__stdout__, "encoding", None) or "ascii"
     try:
-        "♠♥♦♣".encode(encoding)
+        "♠♥♦♣─│".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
     return True

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.style import Style as RichStyle
 from rich.text import Text
 
@@ -104,6 +105,22 @@ class Canvas:
         return out
 
 
+_WRAP_CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
+
+
+def wrap(text: Text, width: int) -> list[Text]:
+    """``text`` wrapped at spaces into lines of at most ``width`` cells (a longer word is cut)."""
+    if cell_len(text.plain) <= width:
+        return [text]
+    return list(text.wrap(_WRAP_CONSOLE, max(1, width), overflow="fold"))
+
+
+def _rows(block: SeatBlock, width: int) -> list[Text]:
+    """A seat block's rows at ``width``: the name line as it is (cut if need be), the others wrapped."""
+    rows = [block.lines[0]] if block.lines else []
+    return rows + [row for line in block.lines[1:] for row in wrap(line, width)]
+
+
 def _style(style: str | RichStyle) -> RichStyle:
     return RichStyle.parse(style) if isinstance(style, str) else style
 
@@ -117,17 +134,27 @@ def _geometry(model: TableModel, width: int, height: int) -> tuple[int, int, int
     """The first row of the trick, the face size, and the first row after your card."""
     places = spots(model.players, model.bottom)
     size = face_size(width, height)
-    block_h = max((len(b.lines) for b in model.seats if places.get(b.seat, "").startswith("top")), default=0)
+    top_n = sum(1 for p in places.values() if p.startswith("top"))
+    top_w = max(12, width // max(1, top_n))
+    block_h = max((len(_rows(b, top_w)) for b in model.seats if places.get(b.seat, "").startswith("top")),
+                  default=0)
     row_top = block_h + 1 if block_h else 1
     mine_y = row_top + size
     return row_top, size, mine_y + size
 
 
 def capacity(model: TableModel, width: int, height: int) -> int:
-    """How many of the game's lines fit under the trick (the rest go to the side panel)."""
+    """How many of the game's lines fit under the trick and the banner (the rest go to the side panel)."""
     _, _, first = _geometry(model, width, height)
-    bottom_h = next((len(b.lines) for b in model.seats if b.seat == model.bottom), 0)
-    return max(0, height - bottom_h - first - 1)
+    bottom_h = next((len(_rows(b, width)) for b in model.seats if b.seat == model.bottom), 0)
+    banner = len(wrap(model.banner, width - 2)) if model.banner is not None else 1
+    room = height - bottom_h - first - banner
+    used = 0
+    for count, line in enumerate(model.lines):
+        used += len(wrap(line, width - 2))
+        if used > room:
+            return count
+    return len(model.lines)
 
 
 def draw(model: TableModel, width: int, height: int) -> list[Text]:
@@ -160,7 +187,10 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
             y, w = 0, top_w
             x = index * top_w if top_n > 1 else 0
             centred = True
-        for offset, line in enumerate(block.lines):
+        rows = _rows(block, w)
+        if place == "bottom":
+            y = height - len(rows)
+        for offset, line in enumerate(rows):
             text = fit_text(line, w, model.ascii_only)
             if block.acting and offset == 0:
                 text = text.copy()
@@ -189,19 +219,14 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
         for dy, row in enumerate(faces.face(played[model.bottom], size, style, dim=not model.fresh)):
             canvas.put(mid - card_w // 2, mine_y + dy, row)
     # -- the banner and the game's lines ------------------------------------------------------------
-    bottom_h = len(blocks[model.bottom].lines) if model.bottom in blocks else 0
+    bottom_h = len(_rows(blocks[model.bottom], width)) if model.bottom in blocks else 0
     y = mine_y + size
     last = height - bottom_h
-    if y < last:
-        if model.banner is not None:
-            text = fit_text(model.banner, width - 2, model.ascii_only)
-            canvas.put(max(0, (width - cell_len(text.plain)) // 2), y, text)
-        y += 1
-    for line in model.lines:
+    banner = wrap(model.banner, width - 2) if model.banner is not None else [Text()]
+    for row in [*banner, *(part for line in model.lines for part in wrap(line, width - 2))]:
         if y >= last:
             break
-        text = fit_text(line, width - 2, model.ascii_only)
-        canvas.put(max(0, (width - cell_len(text.plain)) // 2), y, text)
+        canvas.put(max(0, (width - cell_len(row.plain)) // 2), y, row)
         y += 1
     return canvas.rows()
 

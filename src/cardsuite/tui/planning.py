@@ -103,7 +103,7 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = frozenset(), 
             card_verbs[name] = tuple(a for a in actions if cards_of[a])  # cards, and a few without (keep)
             items.extend(Item(looks[a].label, "action", (a,)) for a in actions if not cards_of[a])
         elif len(actions) > MAX_BUTTONS or any(uses):
-            items.append(Item(f"{_verb_words(name)}… ({len(actions)})", "list", tuple(actions), verb=name))
+            items.append(Item(f"{_verb_words(name)}: {len(actions)} choices", "list", tuple(actions), verb=name))
         else:
             items.extend(Item(looks[a].label, "action", (a,)) for a in actions)
     if len(card_verbs) > 1:

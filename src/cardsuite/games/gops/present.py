@@ -60,7 +60,7 @@ class GopsPresentation(Presentation):
         if memory and view.seat not in view.to_act and view.phase != "over":
             return None  # memory mode: a round's cards are shown only until this seat's next choice
         cards = tuple(Played(e.seat, card_of(_face(e), SEAT_SUITS[e.seat])) for e in reveals if e.seat is not None)
-        why = Line(result.text) if result is not None else Line("the cards are revealed")
+        why = _why(result)
         winner = result.winner if result is not None else None
         return Outcome(cards, winner, why, len(rounds))
 
@@ -100,6 +100,24 @@ class GopsPresentation(Presentation):
 
     def how_to_play(self) -> str:
         return HOW_TO_PLAY
+
+
+RULE_WORDS = {"highest": "the highest card", "lowest": "the lowest card (negative pot)",
+              "third": "two cards tied, so the third player takes it"}
+
+
+def _why(result: Event | None) -> Line:
+    """A round's result in short: who took which prizes and why, or what the tie did."""
+    if result is None:
+        return Line("the cards are revealed")
+    prizes = next((v for k, v in result.data if k == "prizes"), ())
+    value = next((v for k, v in result.data if k == "value"), 0)
+    cards = CardsRef(tuple(c for c in prizes if isinstance(c, int))) if isinstance(prizes, tuple) else CardsRef(())
+    if result.winner is not None and result.rule in RULE_WORDS:
+        return Line("{seat} takes {prizes} ({value}): {why}", {
+            "seat": SeatRef(result.winner), "prizes": cards, "value": f"{value:+d}" if isinstance(value, int) else "",
+            "why": RULE_WORDS[result.rule or ""]})
+    return Line(result.text)
 
 
 def _power(view: View, card: Card) -> int:

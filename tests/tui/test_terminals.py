@@ -1,0 +1,81 @@
+"""Terminals: at 80×24 no visible line of any game is cut off in any phase of a deal; in ASCII mode the
+screen holds no non-ASCII character at all, on the table and on every page it opens."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from cardsuite.core.match import SeatSpec
+from cardsuite.core.registry import get_game
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.table import TableView
+
+from .helpers import config, drive, random_legal, screen_text, settle, table_app
+
+GAMES = ["nap", "napas", "napoleon", "gops"]
+
+
+def _seats(game: str) -> list[SeatSpec]:
+    players = get_game(game).info.default_players
+    return [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, players)]
+
+
+def _cut_off(table: TableScreen) -> list[str]:
+    """What the screen cuts: an ellipsis anywhere, a prompt not shown whole, lines the centre had to drop."""
+    text = screen_text(table.app)
+    problems = [line for line in text.splitlines() if "…" in line]
+    prompt = str(table.query_one("#prompt", Static).render())
+    if prompt.strip() and prompt.strip() not in text:
+        problems.append(f"prompt cut: {prompt!r}")
+    facts = table.query_one("#facts", Static)
+    shown = str(facts.render()).count("\n") + 1 if facts.has_class("-shown") else 0
+    if shown > facts.content_region.height and facts.has_class("-shown"):
+        problems.append(f"{shown} side lines in {facts.content_region.height} rows")
+    model = table.query_one(TableView).model
+    if model is not None and any("…" in line.plain for line in model.lines):
+        problems.append("a centre line was shortened")
+    return problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_nothing_is_cut_off_at_80x24_in_any_phase(game: str) -> None:
+    """One whole deal by keys at 80×24; at every turn nothing on the screen is cut."""
+    app = table_app(config(game, _seats(game), seed=4))
+    problems: list[str] = []
+    phases: set[str] = set()
+
+    def check(table: TableScreen) -> bool:
+        phases.add(table.session.view(0).phase)
+        problems.extend(_cut_off(table))
+        return len(table.session.match.logs) > 1
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = await drive(pilot, app, random_legal(3), stop=check)
+    assert run.moves > 0 and phases
+    assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_ascii_mode_prints_no_non_ascii_character(game: str) -> None:
+    """ASCII mode: the table at every turn of a deal, the deal page and every page of the table are ASCII."""
+    cfg = config(game, _seats(game), seed=5)
+    cfg.ascii_only = True
+    app = table_app(cfg)
+    found: list[str] = []
+
+    def check(table: TableScreen) -> bool:
+        text = screen_text(table.app)
+        found.extend(line for line in text.splitlines() if not line.isascii())
+        return len(table.session.match.logs) > 1
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = await drive(pilot, app, random_legal(6), stop=check)
+        for key in ("question_mark", "r", "f", "escape", "t", "escape", "s", "escape", "q"):
+            await pilot.press(key)
+            await pilot.pause()
+            found.extend(line for line in screen_text(app).splitlines() if not line.isascii())
+        await pilot.press("escape")
+        await settle(pilot, app)
+    assert run.deal_pages and all(page.isascii() for page in run.deal_pages)
+    assert not found, found[:5]
