@@ -1,18 +1,81 @@
-"""Seat names in event texts: games write ``seat N``; the CLI and the TUI show the seat's name instead."""
+"""Names and other text from outside, made safe to show: names are data, never markup or escape sequences.
+
+Games write ``seat N`` in event texts; ``name_seats`` puts the seat's name in its place. Every text that
+came from a file or an argument (a seat name, a save id, a quoted action) goes through ``shown`` before
+it is printed or drawn: control characters (the terminal's escape sequences), bidirectional overrides and
+lone surrogates become visible escapes such as ``\\x1b``. Where a text is drawn as Rich or Textual markup,
+``markup_safe`` also escapes the brackets, so ``[/]`` and ``[AFK] Bob`` show as written. ``check_name``
+is what a new seat name must pass (command line, settings, the home screen's form).
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from .core.errors import CardsuiteError
+
+NAME_LIMIT = 24
+"""The longest seat name a person may give, in characters."""
+
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str) -> str:
+    """``text`` with control characters, bidirectional controls and lone surrogates as visible escapes.
+
+    >>> shown("Bob\\x1b[2J")
+    'Bob\\\\x1b[2J'
+    """
+    return _UNSAFE.sub(_escape, text)
+
+
+def markup_safe(text: str) -> str:
+    """``shown(text)`` with Rich/Textual markup escaped, for the few places that build markup strings."""
+    from rich.markup import escape
+
+    return escape(shown(text))
+
+
+def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
+    """``text`` in quotes (``mark``) for an error line: shown safely, and cut after ``limit`` characters.
+
+    >>> quoted("2 play KH")
+    '"2 play KH"'
+    >>> quoted("x" * 100, 5)
+    '"xxxxx…" (100 characters)'
+    """
+    if len(text) <= limit:
+        return f"{mark}{shown(text)}{mark}"
+    return f"{mark}{shown(text[:limit])}…{mark} ({len(text)} characters)"
+
+
+def check_name(name: str) -> str:
+    """A seat name a person gave, trimmed; ``CardsuiteError`` in one line when it cannot be a name."""
+    text = name.strip()
+    if not text:
+        raise CardsuiteError("a seat name must not be empty")
+    if _UNSAFE.search(text):
+        raise CardsuiteError(f"the seat name {quoted(text, 30)} has a control character or invalid text")
+    if len(text) > NAME_LIMIT:
+        raise CardsuiteError(f"the seat name {quoted(text, 30)} is longer than {NAME_LIMIT} characters")
+    return text
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:
-    """``text`` with each ``seat N`` replaced by ``names[N]`` (left as it is when there is no such name)."""
+    """``text`` with each ``seat N`` replaced by ``names[N]`` (left as it is when there is no such name).
+
+    The result is safe to print: the names (and the text) pass through ``shown``.
+    """
 
     def swap(match: re.Match[str]) -> str:
         index = int(match.group(1))
         return names[index] if 0 <= index < len(names) else match.group(0)
 
-    return _SEAT.sub(swap, text)
+    return shown(_SEAT.sub(swap, text))

@@ -455,4 +455,6 @@ class Game(Presentation, ABC):
 
     def action_syntax_error(self, text: str, why: str) -> ActionSyntaxError:
         """A uniform syntax error for ``parse_action``."""
-        return ActionSyntaxError(f"malformed action {text!r}: {why}")
+        from ..naming import quoted
+
+        return ActionSyntaxError(f"malformed action {quoted(text, 40)}: {why}")

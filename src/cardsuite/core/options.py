@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import OptionError
 
 OptionValue = int | bool | str
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+
+
+def _quoted(raw: object) -> str:
+    """A value from outside in an error: in quotes, control characters shown, cut after 30 characters."""
+    from ..naming import quoted
+
+    return quoted(str(raw), 30, "'")
 
 
 @dataclass(frozen=True)
@@ -29,7 +39,7 @@ class OptionSpec:
         """A checked value from JSON (``3``, ``true``, ``"none"``) or CLI text (``"3"``, ``"true"``)."""
         value = self._coerce(raw)
         if self.choices is not None and value not in self.choices:
-            raise OptionError(f"option {self.key}: {raw!r} is not one of {self.values_text()}")
+            raise OptionError(f"option {self.key}: {_quoted(raw)} is not one of {self.values_text()}")
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"option {self.key}: {value} is below the minimum {self.minimum}")
@@ -47,18 +57,18 @@ class OptionSpec:
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.key}: {raw!r} is not true or false")
+            raise OptionError(f"option {self.key}: {_quoted(raw)} is not true or false")
         if kind is int:
             if isinstance(raw, bool):
                 raise OptionError(f"option {self.key}: {raw!r} is not a whole number")
             if isinstance(raw, int):
                 return raw
-            try:
-                return int(str(raw).strip())
-            except ValueError:
-                raise OptionError(f"option {self.key}: {raw!r} is not a whole number") from None
+            text = str(raw).strip()
+            if not _WHOLE.fullmatch(text):  # ASCII digits only, and not 5000 of them
+                raise OptionError(f"option {self.key}: {_quoted(raw)} is not a whole number")
+            return int(text)
         if isinstance(raw, bool):
-            raise OptionError(f"option {self.key}: {raw!r} is not one of {self.values_text()}")
+            raise OptionError(f"option {self.key}: {_quoted(raw)} is not one of {self.values_text()}")
         return str(raw).strip()
 
     def values_text(self) -> str:
@@ -132,7 +142,7 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     for key in given:
         if key not in by_key:
             known = ", ".join(by_key) or "none"
-            raise OptionError(f"unknown option {key!r} (this game has: {known})")
+            raise OptionError(f"unknown option {_quoted(key)} (this game has: {known})")
     values = {s.key: (s.parse(given[s.key]) if s.key in given else s.default) for s in specs}
     return Options(specs, values)
 
@@ -143,6 +153,6 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {pair!r} is not key=value")
+            raise OptionError(f"option {_quoted(pair)} is not key=value")
         out[key.strip()] = value.strip()
     return out

@@ -9,61 +9,44 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
 from ..cards import Card, CardError, parse_card
+from ..files import RECORD_LIMIT, FileRefused, read_json, write_atomically
+from ..naming import quoted, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
-from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score
+from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .options import Options
 
 FORMAT = "cardsuite-record/1"
 
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, object]:
-    """Read a record file; unreadable or non-JSON files raise ``RecordError``."""
+    """Read a record file through the bounded reader (``cardsuite.files``); ``RecordError`` in one line.
+
+    A FIFO, a device, a file over ``RECORD_LIMIT``, text that is not UTF-8, JSON nested too deep or holding
+    huge numbers: each is refused without blocking, reading gigabytes or a traceback.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{os.fspath(path)} is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        data = read_json(path, RECORD_LIMIT)
+    except FileRefused as exc:
+        raise RecordError(str(exc)) from None
+    return as_record(data)
+
+
+def as_record(data: object) -> dict[str, object]:
+    """Parsed JSON as a record object (the keys are checked by ``replay``)."""
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     return data
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` so that ``path`` holds either the old content or the new, never a torn file."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(target.parent, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
-def save_record(path: str | os.PathLike[str], record: Mapping[str, object]) -> None:
-    """Write a record as indented JSON, atomically."""
-    write_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+def save_record(path: str | os.PathLike[str], record: Mapping[str, object], *, exclusive: bool = False) -> None:
+    """Write a record as indented JSON, atomically (``exclusive``: never over an existing file)."""
+    write_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n", exclusive=exclusive)
 
 
 @dataclass(frozen=True)
@@ -89,6 +72,17 @@ class Replay:
     totals: tuple[Score, ...]
     complete: bool
     seats: tuple[Mapping[str, object], ...]
+
+    def current_state(self) -> State:
+        """The last deal rebuilt and brought up to its last action (for hints and save summaries)."""
+        if not self.deals:
+            raise CardsuiteError("the record has no deal")
+        deal = self.deals[-1]
+        setup = deal.setup
+        state = self.game.new_deal(self.players, self.options, setup.dealer, hands=setup.hands, stock=setup.stock)
+        for seat, action in deal.actions:
+            state.apply(seat, action)
+        return state
 
     def as_json(self) -> dict[str, object]:
         """The object ``cardsuite replay --json`` prints (records.md), plus a few extra keys."""
@@ -123,19 +117,33 @@ def score_json(score: Score) -> int | float:
     return score
 
 
+def _reason(why: object, limit: int = 200) -> str:
+    """An error's reason for a one-line message: shown safely and cut (it may quote hostile input)."""
+    text = shown(" ".join(str(why).split()))
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _cards(raw: object, where: str) -> list[Card]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise RecordError(f"{where}: expected a list of cards like [\"AS\", \"TH\"]")
     try:
         return [parse_card(c) for c in raw]
     except CardError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {_reason(exc)}") from None
+
+
+_SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
 
 
 def parse_action_line(game: Game, text: str, players: int) -> tuple[int, Action]:
-    """``"2 play KH"`` into seat 2 and the action; ``ActionSyntaxError`` when malformed."""
+    """``"2 play KH"`` into seat 2 and the action; ``ActionSyntaxError`` when malformed.
+
+    Numbers are ASCII digits only: ``"² pass"`` or an Arabic-Indic ``"١ pass"`` is malformed, not seat 1.
+    """
+    if any(char.isdigit() and not char.isascii() for char in text):
+        raise ActionSyntaxError("numbers are written with the digits 0-9 only")
     seat_text, _, rest = text.strip().partition(" ")
-    if not seat_text.isdigit():
+    if not _SEAT_NUMBER.fullmatch(seat_text):
         raise ActionSyntaxError("an action starts with the seat number")
     seat = int(seat_text)
     if seat >= players:
@@ -146,14 +154,14 @@ def parse_action_line(game: Game, text: str, players: int) -> tuple[int, Action]
 def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Replay:
     """Replay a whole record, checking every rule; ``RecordError`` on the first problem."""
     if record.get("format") != FORMAT:
-        raise RecordError(f'key "format": expected "{FORMAT}", got {record.get("format")!r}')
+        raise RecordError(f'key "format": expected "{FORMAT}", got {quoted(str(record.get("format")), 30)}')
     name = record.get("game")
     if not isinstance(name, str):
         raise RecordError('key "game": missing or not a string')
     try:
         game = find_game(name)
     except CardsuiteError as exc:
-        raise RecordError(f'key "game": {exc}') from None
+        raise RecordError(f'key "game": {_reason(exc)}') from None
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError('key "players": missing or not a whole number')
@@ -163,7 +171,7 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
     try:
         options = game.resolve_options(raw_options, players)
     except CardsuiteError as exc:
-        raise RecordError(f'key "options": {exc}') from None
+        raise RecordError(f'key "options": {_reason(exc)}') from None
     raw_seats = record.get("seats", [])
     seats = tuple(s for s in raw_seats if isinstance(s, dict)) if isinstance(raw_seats, list) else ()
     raw_deals = record.get("deals")
@@ -174,8 +182,9 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
     results: list[DealResult] = []
     totals: list[Score] = [0] * players
     for index, raw in enumerate(raw_deals):
-        if deals and not deals[-1].complete:
-            raise RecordError(f"deal {index}: deal {index - 1} is unfinished but more deals follow")
+        if deals:
+            _check_next_deal(game, index, deals[-1], raw, MatchProgress(players, options, tuple(results),
+                                                                         tuple(totals)))
         deal = _replay_deal(game, players, options, index, raw)
         deals.append(deal)
         totals = [t + s for t, s in zip(totals, deal.scores, strict=True)]
@@ -184,6 +193,20 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
     complete = bool(deals) and deals[-1].complete
     complete = complete and game.match_over(MatchProgress(players, options, tuple(results), tuple(totals)))
     return Replay(game, players, options, tuple(deals), tuple(totals), complete, seats)
+
+
+def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object, progress: MatchProgress) -> None:
+    """A deal may follow only a finished deal of a match that is not over, dealt by the next dealer."""
+    if not previous.complete:
+        raise RecordError(f"deal {index}: deal {index - 1} is unfinished but more deals follow")
+    if game.match_over(progress):
+        raise RecordError(f"deal {index}: illegal: the match was over after deal {index - 1}")
+    if game.info.uses_dealer and isinstance(raw, dict):
+        expected = game.next_dealer(previous.setup.dealer, progress.players)
+        dealer = raw.get("dealer")
+        if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer != expected:
+            raise RecordError(f'deal {index}, key "dealer": illegal: seat {expected} deals after seat '
+                              f"{previous.setup.dealer}, not seat {dealer}")
 
 
 def _replay_deal(game: Game, players: int, options: Options, index: int, raw: object) -> ReplayedDeal:
@@ -212,26 +235,26 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
                 raise RecordError(f'{where}, key "seed": expected a whole number')
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{where}: {_reason(exc)}") from None
 
     raw_actions = raw.get("actions", [])
     if not isinstance(raw_actions, list):
         raise RecordError(f'{where}, key "actions": expected a list of strings')
     actions: list[tuple[int, Action]] = []
     for number, text in enumerate(raw_actions):
-        head = f'{where}, action {number} "{text}"'
         if not isinstance(text, str):
             raise RecordError(f"{where}, action {number}: expected a string")
+        head = f"{where}, action {number} {quoted(text)}"
         try:
             seat, action = parse_action_line(game, text, players)
         except (ActionSyntaxError, CardError) as exc:
-            raise RecordError(f"{head}: malformed: {exc}") from None
+            raise RecordError(f"{head}: malformed: {_reason(exc)}") from None
         if state.is_over:
             raise RecordError(f"{head}: illegal: the deal is already over")
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
-            raise RecordError(f"{head}: illegal: {exc.reason}") from None
+            raise RecordError(f"{head}: illegal: {_reason(exc.reason)}") from None
         actions.append((seat, action))
     complete = state.is_over
     scores = state.scores()

@@ -1,0 +1,437 @@
+"""Every file cardsuite reads or writes goes through here: bounded reading, safe parsing, atomic writing.
+
+Files are hostile input. A file is read only if it is a regular file (not a FIFO that would block, not a
+link to ``/dev/zero``), no larger than its kind's limit, and valid UTF-8 (a leading byte-order mark is
+allowed). JSON and TOML are checked for nesting depth before a parser sees them, so no input can make
+a parser recurse; after parsing, integers longer than ``MAX_INT_DIGITS`` digits, non-finite numbers and
+lone surrogates are refused. Every refusal is a ``FileRefused`` with one line for a person.
+
+Writes are atomic: a temporary ``.<name>.<random>.tmp`` in the same folder, flushed and synced, then
+renamed over the target (or linked to it, for files that must not overwrite anything). The new file gets
+the usual mode for the umask (or keeps the mode of the file it replaces). Temporary files left by a
+killed writer are removed by the next write to the same folder; a writer holds a lock on its temporary
+file, so a live writer's file is never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import math
+import os
+import re
+import secrets
+import stat
+import time
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+from .core.errors import CardsuiteError
+from .naming import shown
+
+RECORD_LIMIT = 8 * 1024 * 1024
+"""Records and saves: a long match is a few hundred kilobytes."""
+SETTINGS_LIMIT = 256 * 1024
+"""The settings file: a few hundred bytes in practice."""
+MAX_DEPTH = 32
+"""Nesting of arrays and objects (tables); records need 4 levels, settings 3."""
+MAX_INT_DIGITS = 18
+"""Longest integer accepted in a file (it still fits SQLite's 64-bit integers)."""
+STALE_SECONDS = 2.0
+"""A temporary file this old whose writer holds no lock is left over from a killed writer."""
+
+
+class FileRefused(CardsuiteError):
+    """A file that is not read or parsed: not a regular file, too large, not UTF-8, malformed (damaged).
+
+    The message names the file; ``reason`` is the same without the file's name (for a line that names it).
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
+class FileUnreadable(FileRefused):
+    """The system refused to open or read the file (permissions, an I/O error): not the file's fault."""
+
+
+class FileMissing(FileUnreadable):
+    """The file does not exist (callers that have a default use it)."""
+
+
+# -- reading ----------------------------------------------------------------------------------------
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; ``FileRefused`` otherwise.
+
+    The file is opened without blocking and checked with ``fstat`` on the open descriptor, so a FIFO or a
+    device is refused without waiting and without a race between the check and the read.
+    """
+    name = os.fspath(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(name, flags)
+    except FileNotFoundError:
+        raise FileMissing(f"cannot read {shown(name)}: no such file") from None
+    except OSError as exc:
+        raise FileUnreadable(f"cannot read {shown(name)}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"cannot read {shown(name)}: not a regular file", "not a regular file")
+        if info.st_size > limit:
+            raise FileRefused(f"cannot read {shown(name)}: larger than {_size(limit)}", f"larger than {_size(limit)}")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:  # the file grew while we read it
+            raise FileRefused(f"cannot read {shown(name)}: larger than {_size(limit)}", f"larger than {_size(limit)}")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileUnreadable(f"cannot read {shown(name)}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text (a leading byte-order mark is dropped); ``FileRefused`` names the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileRefused(f"not UTF-8 text (byte {exc.start})") from None
+
+
+def read_text(path: str | os.PathLike[str], limit: int) -> str:
+    """The text of a regular UTF-8 file of at most ``limit`` bytes."""
+    data = read_bytes(path, limit)
+    try:
+        return decode(data)
+    except FileRefused as exc:
+        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+
+
+def _size(limit: int) -> str:
+    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+
+
+# -- parsing ----------------------------------------------------------------------------------------
+
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, strings skipped (no recursion, linear time)."""
+    depth = deepest = 0
+    for token in _JSON_TOKENS.finditer(text):
+        char = token.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _json_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number longer than {MAX_INT_DIGITS} digits")
+    return int(digits)
+
+
+def _json_float(digits: str) -> float:
+    value = float(digits)
+    if not math.isfinite(value):
+        raise ValueError("a number that is not finite")
+    return value
+
+
+def _json_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(text: str) -> object:
+    """JSON within the depth and number limits, with no lone surrogate in any string.
+
+    Raises ``FileRefused`` with ``not JSON: ...`` for malformed text and a reason for the limits.
+    """
+    if _json_depth(text) > MAX_DEPTH:
+        raise FileRefused(f"not JSON this program reads: nested deeper than {MAX_DEPTH} levels")
+    try:
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+    except json.JSONDecodeError as exc:
+        raise FileRefused(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except (ValueError, RecursionError) as exc:
+        raise FileRefused(f"not JSON this program reads: {_short(exc)}") from None
+    if _SURROGATE_ESCAPE.search(text):  # decoded UTF-8 holds no surrogate: only an escape can make one
+        _check_values(data)
+    return data
+
+
+def _toml_depth(text: str) -> int:
+    """The deepest nesting of TOML arrays and inline tables, strings and comments skipped."""
+    depth = deepest = 0
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char == "#":
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        if char in "\"'":
+            triple = text.startswith(char * 3, i)
+            quote = char * 3 if triple else char
+            j = i + len(quote)
+            while j < n:
+                if char == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j):
+                    break
+                if not triple and text[j] == "\n":
+                    break
+                j += 1
+            i = j + len(quote)
+            continue
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                return deepest
+        elif char in "]}":
+            depth -= 1
+        i += 1
+    return deepest
+
+
+def parse_toml(text: str) -> dict[str, object]:
+    """TOML within the depth and number limits (``FileRefused`` otherwise)."""
+    if _toml_depth(text) > MAX_DEPTH:
+        raise FileRefused(f"not TOML this program reads: nested deeper than {MAX_DEPTH} levels")
+    try:
+        data = tomllib.loads(text, parse_float=_json_float)
+    except tomllib.TOMLDecodeError as exc:
+        raise FileRefused(f"not TOML: {_short(exc)}") from None
+    except (ValueError, RecursionError) as exc:
+        raise FileRefused(f"not TOML this program reads: {_short(exc)}") from None
+    _check_values(data)
+    return data
+
+
+def _check_values(data: object) -> None:
+    """Refuse nesting beyond ``MAX_DEPTH`` (dotted TOML keys), huge integers and lone surrogates (iteratively)."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise FileRefused(f"nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, str):
+            _check_text(value)
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if len(str(abs(value))) > MAX_INT_DIGITS:
+                raise FileRefused(f"a number longer than {MAX_INT_DIGITS} digits")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(str(key))
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_text(text: str) -> None:
+    if _SURROGATE.search(text):
+        raise FileRefused("a string that is not valid Unicode (a lone surrogate)")
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return shown(text if len(text) <= 120 else text[:120] + "…")
+
+
+def read_json(path: str | os.PathLike[str], limit: int = RECORD_LIMIT) -> object:
+    """A JSON file, read and parsed within the limits; ``FileRefused`` naming the file otherwise."""
+    text = read_text(path, limit)
+    try:
+        return parse_json(text)
+    except FileRefused as exc:
+        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+
+
+def read_toml(path: str | os.PathLike[str], limit: int = SETTINGS_LIMIT) -> dict[str, object]:
+    """A TOML file, read and parsed within the limits; ``FileRefused`` naming the file otherwise."""
+    text = read_text(path, limit)
+    try:
+        return parse_toml(text)
+    except FileRefused as exc:
+        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+
+
+# -- writing ----------------------------------------------------------------------------------------
+
+_umask: int | None = None
+
+
+def current_umask() -> int:
+    """The process umask, read without changing it where the system allows (``/proc``)."""
+    global _umask
+    if _umask is None:
+        try:
+            for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+                if line.startswith("Umask:"):
+                    _umask = int(line.split()[1], 8)
+        except (OSError, ValueError, IndexError):
+            pass
+        if _umask is None:  # set and restore at once, before any thread of ours writes
+            _umask = os.umask(0o022)
+            os.umask(_umask)
+    return _umask
+
+
+def _new_mode(target: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~current_umask()
+
+
+@contextlib.contextmanager
+def _temporary(target: Path) -> Iterator[tuple[int, Path]]:
+    """A locked, empty temporary file beside ``target``; removed unless the caller moved it."""
+    for _ in range(100):
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(errno.EEXIST, "no free temporary name", os.fspath(target))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield fd, tmp
+    finally:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _fill(fd: int, data: bytes, mode: int) -> None:
+    os.fchmod(fd, mode)
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+    os.fsync(fd)
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def ensure_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents); a one-line ``FileRefused`` when that is impossible."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise FileRefused(f"{shown(os.fspath(folder))} is not a folder") from None
+    except OSError as exc:
+        raise FileRefused(f"cannot create the folder {shown(os.fspath(folder))}: {exc.strerror or exc}") from None
+    if not folder.is_dir():
+        raise FileRefused(f"{shown(os.fspath(folder))} is not a folder")
+
+
+def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False) -> None:
+    """Write ``text`` so that ``path`` holds the old content or the new, never a torn file.
+
+    With ``exclusive`` the file must not exist yet: it appears whole or not at all (``FileExistsError``
+    otherwise), and nothing is ever overwritten, even by a file created meanwhile. Text that cannot be
+    UTF-8 (a lone surrogate) raises ``UnicodeEncodeError`` before anything is written.
+    """
+    data = text.encode("utf-8")
+    target = Path(path)
+    ensure_folder(target.parent)
+    remove_stale_temporaries(target.parent)
+    mode = 0o666 & ~current_umask() if exclusive else _new_mode(target)
+    with _temporary(target) as (fd, tmp):
+        _fill(fd, data, mode)
+        if exclusive:
+            try:
+                os.link(tmp, target)
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links: an exclusive create, then the bytes
+                _write_exclusive(target, data, mode)
+        else:
+            os.replace(tmp, target)
+    _sync_folder(target.parent)
+
+
+def _write_exclusive(target: Path, data: bytes, mode: int) -> None:
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+    try:
+        _fill(fd, data, mode)
+    except BaseException:
+        os.close(fd)
+        target.unlink(missing_ok=True)
+        raise
+    os.close(fd)
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
+    """Remove the temporary files of killed writers in ``folder``; how many were removed.
+
+    A file is removed only when no process holds its lock (a live writer always does) and it is older
+    than ``STALE_SECONDS`` (a writer that has created its file but not locked it yet), and it is still the
+    same file when it is removed.
+    """
+    removed = 0
+    now = time.time() if now is None else now
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for tmp in candidates:
+        try:
+            fd = os.open(tmp, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < STALE_SECONDS:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # a live writer
+            current = os.stat(tmp, follow_symlinks=False)
+            if (current.st_dev, current.st_ino) == (info.st_dev, info.st_ino):
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed

@@ -1,0 +1,158 @@
+"""The one bounded reader and atomic writer (``cardsuite.files``) with real files, FIFOs, devices and locks."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from cardsuite import files
+from cardsuite.files import FileMissing, FileRefused, FileUnreadable
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    with pytest.raises(FileRefused, match="not a regular file"):
+        files.read_bytes(fifo, 1000)  # no writer: a blocking open would hang here
+
+
+def test_a_link_to_a_device_is_refused_without_reading_it(tmp_path: Path) -> None:
+    link = tmp_path / "zero.json"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(FileRefused, match="not a regular file"):
+        files.read_json(link)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    with pytest.raises(FileRefused, match="not a regular file"):
+        files.read_json(folder)
+
+
+def test_size_limit_and_missing_and_unreadable_files(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 2049)
+    with pytest.raises(FileRefused, match="larger than 2 KB"):
+        files.read_bytes(big, 2048)
+    assert files.read_bytes(big, 2049) == b" " * 2049
+    with pytest.raises(FileMissing):
+        files.read_bytes(tmp_path / "none.json", 10)
+    private = tmp_path / "private.json"
+    private.write_text("{}")
+    private.chmod(0)
+    if os.geteuid() != 0:  # root reads anything
+        with pytest.raises(FileUnreadable, match="Permission denied"):
+            files.read_bytes(private, 10)
+
+
+def test_utf8_with_a_byte_order_mark_is_text_other_bytes_are_refused(tmp_path: Path) -> None:
+    assert files.decode("\ufeffnames = []".encode()) == "names = []"
+    with pytest.raises(FileRefused, match=r"not UTF-8 text \(byte 3\)"):
+        files.decode(b"abc\xff")
+    with pytest.raises(FileRefused, match="not UTF-8"):
+        files.decode("\ud800".encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 32"),
+    ('{"a": ' * 5000 + "1" + "}" * 5000, "nested deeper than 32"),
+    ('{"players": ' + "9" * 5000 + "}", "longer than 18 digits"),
+    ('{"players": -' + "9" * 19 + "}", "longer than 18 digits"),
+    ('{"hints": [1e400]}', "not finite"),
+    ('{"hints": [NaN]}', "NaN is not a JSON number"),
+    ('{"name": "\\ud800"}', "lone surrogate"),
+    ('{"\\udfff": 1}', "lone surrogate"),
+    ('{"a": 1', "not JSON: Expecting"),
+])
+def test_hostile_json_is_refused_in_one_line(text: str, why: str) -> None:
+    with pytest.raises(FileRefused, match=why.replace("(", r"\(")):
+        files.parse_json(text)
+
+
+def test_json_depth_counts_brackets_outside_strings_only() -> None:
+    text = '{"a": "' + "[" * 1000 + '\\"[[[", "b": [[[1]]]}'
+    assert files.parse_json(text) == {"a": "[" * 1000 + '"[[[', "b": [[[1]]]}
+    assert files.parse_json('{"n": 123456789012345678, "pair": "\\ud83d\\ude00"}')["pair"] == "😀"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("a = " + "[" * 5000 + "]" * 5000, "nested deeper than 32"),
+    ("a = " + "{b = " * 3000 + "1" + "}" * 3000, "nested deeper than 32"),
+    (".".join(["a"] * 5000) + " = 1", "nested deeper than 32"),
+    ("a = " + "9" * 5000, "not TOML this program reads"),
+    ("a = 1" + "0" * 30, "longer than 18 digits"),
+    ("speed = inf", "not finite"),
+    ("speed = nan", "not finite"),
+    ('a = "\\ud800"', "not TOML"),
+    ("a = [1", "not TOML"),
+])
+def test_hostile_toml_is_refused_in_one_line(text: str, why: str) -> None:
+    with pytest.raises(FileRefused, match=why):
+        files.parse_toml(text)
+
+
+def test_toml_depth_skips_strings_and_comments() -> None:
+    text = 'a = "[[[[" # [[[[[[\nb = \'\'\'[[[\n[[[\'\'\'\nc = [[1], [2]]\n[t]\nd = """x\\"[[["""\n'
+    assert files.parse_toml(text) == {"a": "[[[[", "b": "[[[\n[[[", "c": [[1], [2]], "t": {"d": 'x"[[['}}
+
+
+def test_writes_follow_the_umask_and_keep_an_existing_files_mode(tmp_path: Path) -> None:
+    target = tmp_path / "sub" / "save.json"
+    files.write_atomically(target, "one")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~files.current_umask()
+    target.chmod(0o600)
+    files.write_atomically(target, "two")
+    assert target.read_text() == "two" and stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert [p.name for p in target.parent.iterdir()] == ["save.json"]  # no temporary file left
+
+
+def test_an_exclusive_write_never_replaces_a_file(tmp_path: Path) -> None:
+    target = tmp_path / "export.json"
+    files.write_atomically(target, "first", exclusive=True)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~files.current_umask()
+    with pytest.raises(FileExistsError):
+        files.write_atomically(target, "second", exclusive=True)
+    assert target.read_text() == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["export.json"]
+
+
+def test_text_that_cannot_be_utf8_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    target = tmp_path / "save.json"
+    with pytest.raises(UnicodeEncodeError):
+        files.write_atomically(target, "name \udcff")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
+    plain = tmp_path / "data"
+    plain.write_text("not a folder")
+    with pytest.raises(FileRefused, match="is not a folder"):
+        files.ensure_folder(plain)
+    with pytest.raises(FileRefused, match=r"cannot create the folder .*: Not a directory"):
+        files.write_atomically(plain / "saves" / "x.json", "{}")
+
+
+def test_stale_temporaries_are_removed_but_a_live_writers_is_not(tmp_path: Path) -> None:
+    """A killed writer's ``.tmp`` goes at the next write; one whose writer still holds its lock stays."""
+    dead = tmp_path / ".save.json.dead.tmp"
+    dead.write_text("half")
+    live = tmp_path / ".save.json.live.tmp"
+    live.write_text("being written")
+    fresh = tmp_path / ".other.json.new.tmp"
+    fresh.write_text("just created")
+    old = time.time() - 60
+    for path in (dead, live):
+        os.utime(path, (old, old))
+    holder = os.open(live, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # the same lock a writer holds (another open file description)
+    try:
+        files.write_atomically(tmp_path / "save.json", "whole")
+        names = sorted(p.name for p in tmp_path.iterdir())
+    finally:
+        os.close(holder)
+    assert names == [".other.json.new.tmp", ".save.json.live.tmp", "save.json"]
+    assert files.remove_stale_temporaries(tmp_path, now=time.time() + 60) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
