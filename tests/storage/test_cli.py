@@ -23,9 +23,9 @@ def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_resume_list_shows_saves_and_reports_a_damaged_one_in_one_line(home: Path) -> None:
-    good = Autosave("20260101-000000-aaaa")
+    good = Autosave("20260101-000000-aaaa", keep=True)
     good.save(play_out(new_match(seed=1), random.Random(1), limit=5))
-    bad = Autosave("20260101-000000-bbbb")
+    bad = Autosave("20260101-000000-bbbb", keep=True)
     bad.save(play_out(new_match(seed=2), random.Random(2), limit=5))
     bad.path.write_text(bad.path.read_text(encoding="utf-8")[:100], encoding="utf-8")
     result = run(home, "resume", "--list")
@@ -39,13 +39,13 @@ def test_resume_without_saves_and_with_an_unknown_id_fail_in_one_line(home: Path
     result = run(home, "resume")
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == "cardsuite: there is no unfinished match to resume\n"
-    Autosave("20260101-000000-aaaa").save(new_match())
+    Autosave("20260101-000000-aaaa", keep=True).save(new_match())
     result = run(home, "resume", "nope")
     assert result.returncode == 1 and len(result.stderr.splitlines()) == 1 and "nope" in result.stderr
 
 
 def test_resume_delete_abandons_a_save(home: Path) -> None:
-    save = Autosave("20260101-000000-aaaa")
+    save = Autosave("20260101-000000-aaaa", keep=True)
     save.save(new_match())
     result = run(home, "resume", "2026", "--delete")
     assert result.returncode == 0 and not save.path.exists()

@@ -24,7 +24,7 @@ import random, sys
 sys.path.insert(0, sys.argv[1])
 from tests.storage.helpers import new_match, step
 from cardsuite.storage.saves import Autosave
-autosave = Autosave("kill-me")
+autosave = Autosave("kill-me", keep=True)
 while True:  # the same match again and again, saved after every action, until killed
     match = new_match("nap", 11)
     rng = random.Random(11)

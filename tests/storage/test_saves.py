@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import calendar
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +31,7 @@ def test_save_load_continue_equals_playing_on(game: str, seed: int, stop: int) -
     original = new_match(game, seed)
     choices = random.Random(seed)
     play_out(original, choices, limit=stop)
-    autosave = Autosave()
+    autosave = Autosave(keep=True)
     assert autosave.save(original)
     record, _ = read_save(autosave.path)
     resumed = rebuild_match(record)
@@ -47,7 +49,7 @@ def test_save_load_continue_equals_playing_on(game: str, seed: int, stop: int) -
 
 def test_save_is_a_record_with_an_additive_save_key() -> None:
     match = play_out(new_match(), random.Random(1), limit=10)
-    autosave = Autosave()
+    autosave = Autosave(keep=True)
     autosave.count_hint(0)
     autosave.count_undo(0)
     autosave.save(match)
@@ -63,7 +65,7 @@ def test_save_is_a_record_with_an_additive_save_key() -> None:
 def test_several_saves_are_listed_newest_first_and_chosen_by_id_prefix() -> None:
     ids = []
     for seed in (1, 2, 3):
-        autosave = Autosave(f"2026010{seed}-000000-abcd")
+        autosave = Autosave(f"2026010{seed}-000000-abcd", keep=True)
         autosave.save(play_out(new_match(seed=seed), random.Random(seed), limit=5))
         ids.append(autosave.id)
     listed = list_saves()
@@ -104,9 +106,9 @@ def test_a_seed_that_deals_other_cards_is_refused() -> None:
     ids=["truncated", "garbage", "illegal-action", "not-an-object"],
 )
 def test_damaged_save_is_moved_aside_and_reported(damage: object, why: str, home: Path) -> None:
-    good = Autosave("20260101-000000-good")
+    good = Autosave("20260101-000000-good", keep=True)
     good.save(play_out(new_match(seed=1), random.Random(1), limit=6))
-    bad = Autosave("20260102-000000-bad0")
+    bad = Autosave("20260102-000000-bad0", keep=True)
     bad.save(play_out(new_match(seed=2), random.Random(2), limit=6))
     assert callable(damage)
     bad.path.write_text(damage(bad.path.read_text(encoding="utf-8")), encoding="utf-8")
@@ -141,6 +143,46 @@ def test_finish_files_the_match_once_and_removes_the_save() -> None:
 
 def test_finish_of_an_unfinished_match_keeps_it_saved() -> None:
     match = play_out(new_match(), random.Random(1), limit=3)
-    autosave = Autosave()
+    autosave = Autosave(keep=True)
     assert autosave.finish(match) is None
     assert autosave.path.exists()
+
+
+def _local(stamp: str) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))))
+
+
+def test_saves_are_listed_so_a_person_can_tell_them_apart() -> None:
+    """Game, names with totals, deal k/N, where the deal stands, last played (local time); newest first."""
+    older = Autosave("20260101-000000-nap0", keep=True)
+    older.save(play_out(new_match("nap", 1), random.Random(1), limit=2))
+    newer = Autosave("20260101-000000-gops", keep=True)
+    newer.save(play_out(new_match("gops", 2), random.Random(2), limit=7))
+    for save, stamp in ((older, "2026-03-01T10:00:00Z"), (newer, "2026-03-02T09:30:00Z")):
+        data = json.loads(save.path.read_text(encoding="utf-8"))
+        data["save"]["updated"] = stamp
+        save.path.write_text(json.dumps(data), encoding="utf-8")
+    nap, gops = sorted(list_saves(), key=lambda s: s.game, reverse=True)
+    assert [s.id for s in list_saves()] == [newer.id, older.id]
+    assert nap.describe() == ("20260101-000000-nap0  Nap: Ann 0, CPU 1 0, CPU 2 0, CPU 3 0; deal 1/8, bidding; "
+                              f"last played {_local('2026-03-01T10:00:00Z')}")
+    assert gops.deal_text == "deal 1/1" and gops.moment.startswith("round ")
+    assert "GOPS: Ann" in gops.describe() and f"last played {_local('2026-03-02T09:30:00Z')}" in gops.describe()
+    deep = play_out(new_match("nap", 1), random.Random(1), limit=30)
+    Autosave("20260101-000000-nap1", keep=True).save(deep)
+    info = next(s for s in list_saves() if s.id == "20260101-000000-nap1")
+    assert info.moment == f"trick {deep.state.view(0).table['trick_number']}" or info.moment == "between deals"
+    assert info.deal_text == f"deal {len(deep.logs)}/8"
+
+
+def test_a_match_nobody_has_played_is_not_kept_and_a_finished_one_leaves_the_list() -> None:
+    match = new_match("nap", 5)  # Ann is seat 0; the CPUs may bid first
+    autosave = Autosave()
+    while not any(text.startswith("0 ") for log in match.logs for text in log.actions):
+        assert autosave.save(match) and not autosave.path.exists()
+        seat = sorted(match.state.to_act)[0]
+        match.act(seat, match.state.legal_actions(seat)[0])
+    assert autosave.save(match) and autosave.path.exists()
+    play_out(match, random.Random(5))
+    autosave.save(match)
+    assert list_saves() == [] and not autosave.path.exists() and len(History().matches()) == 1

@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 from cardsuite.storage import paths
 from cardsuite.storage.settings import Settings, load_settings, save_settings, settings_toml
 
-names = st.lists(st.text(min_size=1, max_size=12).filter(lambda s: s.strip() != ""), min_size=1, max_size=6)
-scalars = st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=10),
+printable = st.characters(blacklist_categories=("Cc", "Cs", "Cf", "Zl", "Zp"))
+names = st.lists(st.text(printable, min_size=1, max_size=12).map(str.strip).filter(bool), min_size=1, max_size=6)
+scalars = st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.text(printable, max_size=10),
                     st.floats(allow_nan=False, allow_infinity=False))
-option_tables = st.dictionaries(st.sampled_from(["nap", "gops", "my game"]),
-                                st.dictionaries(st.text(min_size=1, max_size=10), scalars, max_size=4), max_size=3)
+# options of games that are not installed are kept as written (an installed game checks its own)
+option_tables = st.dictionaries(st.sampled_from(["my game", "other", "x-y"]),
+                                st.dictionaries(st.text(printable, min_size=1, max_size=10), scalars, max_size=4),
+                                max_size=3)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -3,15 +3,25 @@
 Tables: ``matches`` (the record itself, as JSON), ``seats`` (who sat where, their total, win/draw/loss,
 hints and undos), ``deals`` (per seat and deal: role, contract, whether its side won) and ``ratings``.
 Every write is one ``BEGIN IMMEDIATE`` transaction, so two programs filing matches at once wait for each
-other instead of losing a rating update. A damaged database is moved aside and a new one started.
+other instead of losing a rating update.
+
+Each filed match carries a checksum of its rows (the match, its seats and deals) and of its record alone;
+each rating row carries its own. Reading checks them, so a flipped byte that SQLite's ``quick_check``
+does not see cannot silently change a statistic. A damaged database (or anything that is not a regular
+file in its place) is moved aside, a new one is started, and every match whose record is intact is filed
+into it again, in order, which also rebuilds the ratings.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sqlite3
+import stat
+import struct
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,11 +30,13 @@ from typing import TypeVar
 from ..core.errors import CardsuiteError
 from ..core.match import winners
 from ..core.presentation import Role
-from ..core.record import ReplayedDeal, replay
+from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
+from ..files import FileRefused, ensure_folder, parse_json
+from ..naming import shown
 from . import paths
 from .ratings import Rating, player_key, rate_match
-from .saves import save_meta
+from .saves import COUNT_LIMIT, save_meta
 
 T = TypeVar("T")
 
@@ -37,7 +49,9 @@ CREATE TABLE IF NOT EXISTS matches (
     finished TEXT NOT NULL,
     deals INTEGER NOT NULL,
     assisted INTEGER NOT NULL,
-    record TEXT NOT NULL
+    record TEXT NOT NULL,
+    record_sum TEXT,
+    checksum TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     match_id INTEGER NOT NULL REFERENCES matches(id),
@@ -67,16 +81,45 @@ CREATE TABLE IF NOT EXISTS ratings (
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
     matches INTEGER NOT NULL,
+    checksum TEXT,
     PRIMARY KEY (game, player)
 );
 CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
 """
 
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version``: 0 is a database from before checksums (they are added on opening)."""
 _CORRUPT_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 class _Damaged(Exception):
     pass
+
+
+def digest(values: Iterable[object]) -> str:
+    """A SHA-256 of database values, the same whether text is read as ``str`` or as UTF-8 ``bytes``."""
+    out = hashlib.sha256()
+    for value in values:
+        if value is None:
+            out.update(b"n")
+        elif isinstance(value, bool | int):
+            out.update(b"i" + str(int(value)).encode() + b";")
+        elif isinstance(value, float):
+            out.update(b"f" + struct.pack(">d", value))
+        else:
+            data = value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass")
+            out.update(b"t" + str(len(data)).encode() + b":" + data)
+    return out.hexdigest()
+
+
+def _match_sum(match: Iterable[object], seats: Iterable[Iterable[object]], deals: Iterable[Iterable[object]]) -> str:
+    """The checksum of one filed match: its row (without the checksum) and its seat and deal rows in order."""
+    values: list[object] = list(match)
+    for kind, rows in (("seat", seats), ("deal", deals)):
+        for row in rows:
+            values.append(kind)
+            values.extend(row)
+    return digest(values)
 
 
 def _while_locked(step: Callable[[str], T], sql: str, seconds: float = 30.0) -> T:
@@ -100,6 +143,8 @@ def _while_locked(step: Callable[[str], T], sql: str, seconds: float = 30.0) -> 
 def _is_damage(exc: BaseException) -> bool:
     if isinstance(exc, _Damaged):
         return True
+    if isinstance(exc, sqlite3.OperationalError) and "decode" in str(exc):
+        return True  # text that is not UTF-8 any more
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         code = getattr(exc, "sqlite_errorcode", None)
         return code in _CORRUPT_CODES or "malformed" in str(exc) or "not a database" in str(exc)
@@ -119,11 +164,12 @@ class HistoryEntry:
     results: tuple[str, ...]
 
     def describe(self) -> str:
-        """One line: id, date, game, each seat's total, the winner(s)."""
-        seats = ", ".join(f"{n} {_num(t)}" for n, t in zip(self.names, self.totals, strict=True))
-        best = [n for n, r in zip(self.names, self.results, strict=True) if r in ("win", "draw")]
+        """One line: id, date, game, each seat's total, the winner(s) (names safe to print)."""
+        names = [shown(n) for n in self.names]
+        seats = ", ".join(f"{n} {_num(t)}" for n, t in zip(names, self.totals, strict=True))
+        best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
         verdict = ("draw: " if len(best) > 1 else "won by ") + " and ".join(best)
-        return f"{self.id:>4}  {self.finished}  {self.game:<9} {self.deals:>2} deals  {seats}  ({verdict})"
+        return f"{self.id:>4}  {shown(self.finished)}  {self.game:<9} {self.deals:>2} deals  {seats}  ({verdict})"
 
 
 def _num(value: float) -> int | float:
@@ -136,32 +182,104 @@ class History:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or paths.history_path()
 
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def _fail(self, why: object) -> paths.StorageError:
+        return paths.StorageError(f"history database {shown(str(self.path))}: {why}")
+
+    def _open(self, verify: bool = False) -> sqlite3.Connection:
+        """A checked connection; a damaged database is moved aside, its intact matches filed into a new one."""
+        try:
+            ensure_folder(self.path.parent)
+        except FileRefused as exc:
+            raise self._fail(exc) from None
         for attempt in range(2):
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            try:
+                self._check_file()
+                conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            except (sqlite3.Error, _Damaged) as exc:
+                if attempt or not _is_damage(exc):
+                    raise self._fail(exc) from None
+                self._replace_damaged(str(exc))
+                continue
             try:
                 conn.execute("PRAGMA busy_timeout = 30000")
                 _while_locked(conn.execute, "PRAGMA journal_mode = WAL")
                 check = _while_locked(conn.execute, "PRAGMA quick_check").fetchone()
                 if not check or check[0] != "ok":
                     raise _Damaged(str(check[0]) if check else "no answer to a check")
-                _while_locked(conn.executescript, SCHEMA)
+                self._prepare(conn)
+                if verify:
+                    _verify(conn)
                 return conn
             except (sqlite3.Error, _Damaged) as exc:
                 conn.close()
                 if attempt or not _is_damage(exc):
-                    raise paths.StorageError(f"history database {self.path}: {exc}") from None
-                paths.quarantine(self.path, str(exc), companions=("-wal", "-shm"))
+                    raise self._fail(exc) from None
+                self._replace_damaged(str(exc))
         raise AssertionError("unreachable")
 
+    def _check_file(self) -> None:
+        """Only a regular file may be opened as the database (a folder, a FIFO or a device is damage)."""
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise sqlite3.OperationalError(exc.strerror or str(exc)) from None
+        if not stat.S_ISREG(mode):
+            raise _Damaged("not a regular file")
+
+    @staticmethod
+    def _prepare(conn: sqlite3.Connection) -> None:
+        """Create the schema, or add the checksums to a database from before them (sealing its rows as found)."""
+        if int(conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
+            return
+        _while_locked(conn.execute, "BEGIN IMMEDIATE")
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise sqlite3.OperationalError(f"written by a newer cardsuite (schema {version})")
+            if version < SCHEMA_VERSION:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                for table, column in (("matches", "record_sum"), ("matches", "checksum"), ("ratings", "checksum")):
+                    if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
+                        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+                for (match_id,) in conn.execute("SELECT id FROM matches WHERE checksum IS NULL").fetchall():
+                    _seal_match(conn, int(match_id))
+                for game, player in conn.execute("SELECT game, player FROM ratings WHERE checksum IS NULL").fetchall():
+                    _seal_rating(conn, game, player)
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def _replace_damaged(self, why: str) -> None:
+        """Move the damaged database aside and file the intact matches it held into a new one."""
+        line = paths.quarantine(self.path, why, companions=("-wal", "-shm"))
+        aside = _aside_path(self.path, line)
+        if aside is None:
+            return
+        records = _salvage(aside)
+        if not records:
+            return
+        filed = 0
+        for record in records:
+            try:
+                self.record_finished(record)
+                filed += 1
+            except CardsuiteError:
+                continue
+        paths.note(f"{filed} of the finished matches in {aside.name} were filed into a new history database")
+
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        conn = self._open()
+    def _connection(self, verify: bool = False) -> Iterator[sqlite3.Connection]:
+        conn = self._open(verify)
         try:
             yield conn
         except sqlite3.Error as exc:
-            raise paths.StorageError(f"history database {self.path}: {exc}") from None
+            raise self._fail(exc) from None
         finally:
             conn.close()
 
@@ -189,7 +307,14 @@ class History:
         best = winners(checked.totals)
         results = ["draw" if i in best and len(best) > 1 else "win" if i in best else "loss" for i in range(players)]
         game = checked.game.info.name
-        finished = str(meta.get("updated") or _now())
+        updated = meta.get("updated")
+        finished = updated[:40] if isinstance(updated, str) and updated else _now()
+        text = json.dumps(record, ensure_ascii=False)
+        try:
+            for value in (text, *keys):
+                value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CardsuiteError("the match holds text that is not valid Unicode: it cannot be filed") from None
 
         with self._connection() as conn:
             conn.execute("BEGIN IMMEDIATE")
@@ -200,10 +325,10 @@ class History:
                         conn.execute("ROLLBACK")
                         return int(row[0])
                 cursor = conn.execute(
-                    "INSERT INTO matches (save_id, game, players, finished, deals, assisted, record)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (save_id, game, players, finished, len(checked.deals), int(bool(meta.get("assisted"))),
-                     json.dumps(record, ensure_ascii=False)),
+                    "INSERT INTO matches (save_id, game, players, finished, deals, assisted, record, record_sum)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (save_id, game, players, finished, len(checked.deals), int(meta.get("assisted") is True),
+                     text, digest([text])),
                 )
                 match_id = int(cursor.lastrowid or 0)
                 conn.executemany(
@@ -213,14 +338,17 @@ class History:
                 )
                 rows = _deal_rows(match_id, checked.deals, checked.game.roles())
                 conn.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?)", rows)
+                _seal_match(conn, match_id)
                 priors = [self._rating(conn, game, key) for key in keys]
                 for key, rating in rate_match(priors, keys, totals).items():
                     kind = kinds[keys.index(key)]
                     conn.execute(
-                        "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player)"
+                        "INSERT INTO ratings (game, player, kind, mu, sigma, matches) VALUES (?, ?, ?, ?, ?, ?)"
+                        " ON CONFLICT (game, player)"
                         " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
                         (game, key, kind, rating.mu, rating.sigma, rating.matches),
                     )
+                    _seal_rating(conn, game, key)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -246,7 +374,7 @@ class History:
             sql += " LIMIT ?"
             args.append(limit)
         out: list[HistoryEntry] = []
-        with self._connection() as conn:
+        with self._connection(verify=True) as conn:
             for match_id, name, finished, deals in conn.execute(sql, args).fetchall():
                 seats = conn.execute("SELECT player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
                                      (match_id,)).fetchall()
@@ -257,14 +385,14 @@ class History:
 
     def record(self, match_id: int) -> dict[str, object]:
         """The stored record of history match ``match_id``."""
-        with self._connection() as conn:
+        with self._connection(verify=True) as conn:
             row = conn.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise CardsuiteError(f"no match {match_id} in the history (see `cardsuite history`)")
-        data = json.loads(row[0])
-        if not isinstance(data, dict):
-            raise CardsuiteError(f"match {match_id} in the history holds no record")
-        return data
+        try:
+            return as_record(parse_json(str(row[0])))
+        except CardsuiteError as exc:
+            raise CardsuiteError(f"match {match_id} in the history holds no record ({exc})") from None
 
     def ratings(self, game: str | None = None) -> dict[str, dict[str, Rating]]:
         """Ratings by game, then by player (``Ann``, ``CPU hard``), best first."""
@@ -274,7 +402,7 @@ class History:
             sql += " WHERE game = ?"
             args = (game,)
         out: dict[str, dict[str, Rating]] = {}
-        with self._connection() as conn:
+        with self._connection(verify=True) as conn:
             rows = conn.execute(sql, args).fetchall()
         for name, player, mu, sigma, count in sorted(rows, key=lambda r: (r[0], -(r[2] - 3 * r[3]), r[1])):
             out.setdefault(str(name), {})[str(player)] = Rating(float(mu), float(sigma), int(count))
@@ -282,8 +410,96 @@ class History:
 
     def rows(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         """Rows of a read-only query (for ``stats``)."""
-        with self._connection() as conn:
+        with self._connection(verify=True) as conn:
             return [tuple(r) for r in conn.execute(sql, args).fetchall()]
+
+
+_MATCH_COLUMNS = "id, save_id, game, players, finished, deals, assisted, record, record_sum"
+
+
+def _match_rows(conn: sqlite3.Connection, match_id: int) -> tuple[tuple[object, ...], list[tuple[object, ...]],
+                                                                    list[tuple[object, ...]]]:
+    match = conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
+    seats = conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
+    deals = conn.execute("SELECT * FROM deals WHERE match_id = ? ORDER BY deal, seat", (match_id,)).fetchall()
+    return tuple(match), [tuple(r) for r in seats], [tuple(r) for r in deals]
+
+
+def _seal_match(conn: sqlite3.Connection, match_id: int) -> None:
+    """Store the checksums of a match just filed (inside its transaction)."""
+    match, seats, deals = _match_rows(conn, match_id)
+    record_sum = match[-1] if match[-1] is not None else digest([match[-2]])
+    match = (*match[:-1], record_sum)
+    conn.execute("UPDATE matches SET record_sum = ?, checksum = ? WHERE id = ?",
+                 (record_sum, _match_sum(match, seats, deals), match_id))
+
+
+def _seal_rating(conn: sqlite3.Connection, game: object, player: object) -> None:
+    row = conn.execute("SELECT game, player, kind, mu, sigma, matches FROM ratings WHERE game = ? AND player = ?",
+                       (game, player)).fetchone()
+    conn.execute("UPDATE ratings SET checksum = ? WHERE game = ? AND player = ?", (digest(row), game, player))
+
+
+def _verify(conn: sqlite3.Connection) -> None:
+    """Check every match's and rating's checksum, reading text as bytes; ``_Damaged`` names the first bad one."""
+    conn.text_factory = bytes
+    try:
+        seats: dict[object, list[tuple[object, ...]]] = {}
+        for row in conn.execute("SELECT * FROM seats ORDER BY match_id, seat"):
+            seats.setdefault(row[0], []).append(tuple(row))
+        deals: dict[object, list[tuple[object, ...]]] = {}
+        for row in conn.execute("SELECT * FROM deals ORDER BY match_id, deal, seat"):
+            deals.setdefault(row[0], []).append(tuple(row))
+        for row in conn.execute(f"SELECT {_MATCH_COLUMNS}, checksum FROM matches"):
+            *match, checksum = tuple(row)
+            if digest([match[-2]]) != _text(match[-1]) or \
+                    _match_sum(match, seats.pop(match[0], []), deals.pop(match[0], [])) != _text(checksum):
+                raise _Damaged(f"match {match[0]} does not match its checksum")
+        if seats or deals:
+            raise _Damaged("rows of a match that is not there")
+        for row in conn.execute("SELECT game, player, kind, mu, sigma, matches, checksum FROM ratings"):
+            if digest(tuple(row)[:-1]) != _text(row[-1]):
+                raise _Damaged("a rating does not match its checksum")
+    finally:
+        conn.text_factory = str
+
+
+def _text(value: object) -> str:
+    return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
+
+
+def _aside_path(path: Path, line: str) -> Path | None:
+    """Where ``quarantine`` moved ``path`` (read back from its notice), or None if it could not move it."""
+    marker = "moved aside to "
+    if marker not in line:
+        return None
+    return path.with_name(line.rsplit(marker, 1)[1])
+
+
+def _salvage(path: Path) -> list[dict[str, object]]:
+    """The records of a damaged database whose text still matches its own checksum, oldest first."""
+    if not path.is_file():
+        return []
+    out: list[dict[str, object]] = []
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
+    except sqlite3.Error:
+        return []
+    try:
+        conn.text_factory = bytes
+        rows = conn.execute("SELECT record, record_sum FROM matches ORDER BY id").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
+    for text, record_sum in rows:
+        if not isinstance(text, bytes) or record_sum is None or digest([text]) != _text(record_sum):
+            continue
+        try:
+            out.append(as_record(parse_json(text.decode("utf-8"))))
+        except (UnicodeDecodeError, CardsuiteError):
+            continue
+    return out
 
 
 def _now() -> str:
@@ -291,8 +507,11 @@ def _now() -> str:
 
 
 def _seat_counts(raw: object, players: int) -> list[int]:
-    values = [int(v) for v in raw if isinstance(v, int)] if isinstance(raw, list) else []
-    return (values + [0] * players)[:players]
+    """Per-seat counts from a save: whole numbers 0..COUNT_LIMIT, anything else 0 (never an overflow)."""
+    values = raw if isinstance(raw, list) else []
+    counts = [min(v, COUNT_LIMIT) if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+              for v in values[:players]]
+    return (counts + [0] * players)[:players]
 
 
 def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...], roles: Mapping[str, Role]) -> list[tuple[object, ...]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from platformdirs import user_config_path, user_data_path
 
 from ..core.errors import CardsuiteError
+from ..naming import shown
 
 APP = "cardsuite"
 HOME_VARIABLE = "CARDSUITE_HOME"
@@ -52,13 +53,16 @@ def settings_path() -> Path:
     return config_dir() / "settings.toml"
 
 
-def quarantine(path: Path, why: str, companions: Sequence[str] = ()) -> str:
+def quarantine(path: Path, why: str, companions: Sequence[str] = (), report: bool = True) -> str:
     """Move a damaged ``path`` aside as ``<name>.corrupt-<UTC time>`` and note one line saying so.
 
     The file is never deleted or overwritten: a person (or a bug report) can still read it.
     ``companions`` are suffixes of files that belong to it (SQLite's ``-wal`` and ``-shm``) and move with it.
-    Returns the line, which is also kept for ``take_notices``.
+    Returns the line, which is also kept for ``take_notices`` (unless ``report`` is False: the caller
+    raises it as its error instead).
     """
+    why = shown(" ".join(why.split()))
+    why = why if len(why) <= 200 else why[:200] + "…"
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     counter = 1
@@ -71,11 +75,17 @@ def quarantine(path: Path, why: str, companions: Sequence[str] = ()) -> str:
             extra = path.with_name(path.name + suffix)
             if extra.exists():
                 os.replace(extra, target.with_name(target.name + suffix))
-        line = f"{path} is damaged ({why}); moved aside to {target.name}"
+        line = f"{shown(str(path))} is damaged ({why}); moved aside to {shown(target.name)}"
     except OSError as exc:
-        line = f"{path} is damaged ({why}) and could not be moved aside: {exc.strerror or exc}"
-    _notices.append(line)
+        line = f"{shown(str(path))} is damaged ({why}) and could not be moved aside: {exc.strerror or exc}"
+    if report:
+        note(line)
     return line
+
+
+def note(line: str) -> None:
+    """Keep one line for a person about a file (a write that failed, a file that was not used)."""
+    _notices.append(line)
 
 
 def take_notices() -> list[str]:

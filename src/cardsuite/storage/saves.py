@@ -3,12 +3,16 @@
 A save is a plain ``cardsuite-record/1`` file with one additive key, ``"save"``, holding what a record
 does not: the match seed (so the deals still to come are the ones the match would have dealt), the save
 id, times, and the hints and undos each seat has used. Resuming replays the record into a new ``Match``.
-Writes are atomic (``write_atomically``), so a kill leaves the previous save or the new one, never a torn file.
+Writes are atomic (``cardsuite.files.write_atomically``), so a kill leaves the previous save or the new
+one, never a torn file. A save's id is its file name: a copied or renamed save continues in its own file.
+A match is kept only once a person has acted in it; a finished match leaves the saves for the history.
 """
 
 from __future__ import annotations
 
+import calendar
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -18,8 +22,10 @@ from pathlib import Path
 from ..core.errors import CardsuiteError, RecordError
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
-from ..core.record import Replay, load_record, replay, score_json, write_atomically
+from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
+from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json, remove_stale_temporaries, write_atomically
+from ..naming import quoted, shown
 from . import paths
 
 SAVE_KEY = "save"
@@ -34,8 +40,14 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-def _counts(values: Sequence[int] | None, players: int) -> list[int]:
-    out = [int(v) for v in values] if values is not None else []
+COUNT_LIMIT = 1_000_000
+"""Hints and undos per seat are counted up to this (a save may claim anything)."""
+
+
+def _counts(values: Sequence[object] | None, players: int) -> list[int]:
+    """Per-seat counts: whole numbers in 0..COUNT_LIMIT, anything else counts as 0."""
+    raw = list(values) if values is not None else []
+    out = [min(v, COUNT_LIMIT) if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0 for v in raw]
     return (out + [0] * players)[:players]
 
 
@@ -68,49 +80,65 @@ def save_meta(record: Mapping[str, object]) -> dict[str, object]:
     return dict(meta) if isinstance(meta, dict) else {}
 
 
+_ID_CHARACTERS = re.compile(r"[^/\\\x00]{1,200}")
+
+
+def _valid_id(save_id: str) -> bool:
+    """A save id is a plain file name: no folder separator, not hidden, not too long."""
+    return bool(_ID_CHARACTERS.fullmatch(save_id)) and not save_id.startswith(".")
+
+
 def save_path(save_id: str) -> Path:
     """Where the save ``save_id`` lives."""
-    if not save_id or "/" in save_id or "\\" in save_id or save_id.startswith("."):
-        raise CardsuiteError(f"{save_id!r} is not a save id")
+    if not _valid_id(save_id):
+        raise CardsuiteError(f"{quoted(save_id, 30)} is not a save id")
     return paths.saves_dir() / f"{save_id}.json"
+
+
+def person_acted(match: Match) -> bool:
+    """Whether a seat played by a person has taken an action in the match (only then is it worth keeping)."""
+    people = {str(i) for i, seat in enumerate(match.seats) if seat.kind == "human"}
+    return any(text.partition(" ")[0] in people for log in match.logs for text in log.actions)
 
 
 class Autosave:
     """The save of one table: ``save(match)`` after every action, ``finish(match)`` when the match is over.
 
     It also counts what the person used (``count_hint``, ``count_undo``), which the save and then the
-    history keep. A new table gets a new id; ``Autosave.resumed(record)`` continues the same file and
-    counts. Failures to write (a full disk) never stop play: ``save`` returns False and leaves a notice.
+    history keep. A new table gets a new id, and its file is first written once a person has acted (a
+    match nobody played is not kept); ``Autosave.resumed(record)`` continues the same file and counts.
+    Failures to write (a full disk) never stop play: ``save`` returns False and leaves a notice.
     """
 
-    def __init__(self, save_id: str | None = None) -> None:
+    def __init__(self, save_id: str | None = None, *, keep: bool = False) -> None:
         self.id = save_id or new_save_id()
         self.path = save_path(self.id)
         self.created = _now()
         self.hints: list[int] = []
         self.undos: list[int] = []
         self.assisted = False
+        self.kept = keep  # written from the first save (else once a person has acted)
 
     @classmethod
     def resumed(cls, record: Mapping[str, object]) -> Autosave:
-        """The autosave that continues the save ``record`` came from, with its counts."""
+        """The autosave that continues the save ``record`` came from (``read_save`` sets its id), with its counts."""
         meta = save_meta(record)
         save_id = meta.get("id")
-        out = cls(save_id if isinstance(save_id, str) else None)
+        out = cls(save_id if isinstance(save_id, str) and _valid_id(save_id) else None, keep=True)
         created = meta.get("created")
         if isinstance(created, str):
-            out.created = created
+            out.created = created[:40]
         for name in ("hints", "undos"):
             raw = meta.get(name)
             if isinstance(raw, list):
-                setattr(out, name, [v if isinstance(v, int) and not isinstance(v, bool) else 0 for v in raw])
-        out.assisted = bool(meta.get("assisted", False))
+                setattr(out, name, _counts(raw, len(raw)))
+        out.assisted = meta.get("assisted") is True
         return out
 
-    def count_hint(self, seat: int) -> None:
-        """``seat`` asked for a hint."""
+    def count_hint(self, seat: int, by: int = 1) -> None:
+        """``seat`` asked for a hint (``by=-1``: the hint failed and does not count)."""
         self.hints = _counts(self.hints, max(len(self.hints), seat + 1))
-        self.hints[seat] += 1
+        self.hints[seat] = max(0, self.hints[seat] + by)
 
     def count_undo(self, seat: int) -> None:
         """``seat`` took back a decision (the match is then assisted)."""
@@ -124,11 +152,19 @@ class Autosave:
                               created=self.created)
 
     def save(self, match: Match) -> bool:
-        """Write the match as it stands now, atomically; False (and a notice) if the disk refused."""
+        """Write the match as it stands now, atomically; False (and a notice) if the disk refused.
+
+        Until a person has acted nothing is written (and True is returned): there is nothing to lose.
+        """
+        if not self.kept:
+            if not person_acted(match):
+                return True
+            self.kept = True
         try:
             write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n")
-        except OSError as exc:
-            paths._notices.append(f"could not save the match to {self.path}: {exc.strerror or exc}")
+        except (OSError, ValueError, CardsuiteError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
             return False
         return True
 
@@ -146,7 +182,7 @@ class Autosave:
         try:
             history_id = History().record_finished(self.record(match))
         except CardsuiteError as exc:  # the save stays; the next list_saves files it
-            paths._notices.append(f"the finished match stays saved as {self.id}: {exc}")
+            paths.note(f"the finished match stays saved as {shown(self.id)}: {exc}")
             return None
         self.discard()
         return history_id
@@ -167,11 +203,7 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
     seed = save_meta(record).get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError('key "save.seed": missing: this record has no match seed and cannot be continued')
-    seats = [
-        SeatSpec(str(s.get("name", f"Seat {i}")), str(s.get("kind", "human")),
-                 str(s["level"]) if s.get("level") is not None else None)
-        for i, s in enumerate(checked.seats)
-    ]
+    seats = [_seat(checked.game, i, s) for i, s in enumerate(checked.seats)]
     if len(seats) != checked.players:
         seats = [SeatSpec(f"Seat {i}") for i in range(checked.players)]
     match = Match(checked.game, checked.players, checked.options, seed, seats)
@@ -185,9 +217,31 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
     return match
 
 
+def _seat(game: Game, index: int, raw: Mapping[str, object]) -> SeatSpec:
+    """A saved seat as the table will use it: a name safe to show, a person or a CPU of a level the game has."""
+    from ..bots.base import levels_for
+
+    name = raw.get("name")
+    shown_name = shown(name) if isinstance(name, str) and name.strip() else f"Seat {index}"
+    kind = raw.get("kind", "human")
+    if kind == "human":
+        return SeatSpec(shown_name)
+    level = raw.get("level")
+    if kind != "cpu" or not isinstance(level, str) or level not in levels_for(game):
+        what = quoted(str(kind), 20) if kind != "cpu" else f"a CPU of level {quoted(str(level), 20)}"
+        raise RecordError(f'key "seats": seat {index} is {what}, which {game.info.title} does not have')
+    return SeatSpec(shown_name, "cpu", level)
+
+
 @dataclass(frozen=True)
 class SaveInfo:
-    """One unfinished match, for ``resume --list`` and the home screen's Continue list."""
+    """One unfinished match, for ``resume --list`` and the home screen's Continue list.
+
+    ``deal`` is the number of the deal in play (1 for the first), ``match_length`` the deals a match lasts
+    when the game fixes it (``Game.match_length``), ``moment`` where the deal stands ("trick 3",
+    "bidding"), ``updated`` the UTC time of the last save. ``id`` is the file name (pass it through
+    ``shown`` to print it); the names are already safe to print.
+    """
 
     id: str
     path: Path
@@ -198,73 +252,140 @@ class SaveInfo:
     totals: tuple[float | int, ...]
     updated: str
     complete: bool
+    match_length: int | None = None
+    moment: str = ""
+
+    @property
+    def deal_text(self) -> str:
+        """``deal 3/8`` (or ``deal 3`` when the length is not fixed, or thrown-in deals came on top)."""
+        if self.match_length is not None and self.deals <= self.match_length:
+            return f"deal {self.deals}/{self.match_length}"
+        return f"deal {self.deals}"
+
+    @property
+    def last_played(self) -> str:
+        """The time of the last save in local time, ``2026-11-30 00:51`` (as saved if it is not a time)."""
+        try:
+            moment = time.strptime(self.updated, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            return shown(self.updated[:20])
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(calendar.timegm(moment)))
 
     def describe(self) -> str:
-        """One line: id, game, seats, deal number and totals."""
+        """One line a person can tell apart from the others: id, game, names and totals, deal, trick, time."""
         scores = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals, strict=False))
-        return f"{self.id}  {self.title}, deal {self.deals}: {scores}  (saved {self.updated})"
+        where = f"{self.deal_text}, {self.moment}" if self.moment else self.deal_text
+        return f"{shown(self.id)}  {self.title}: {scores}; {where}; last played {self.last_played}"
+
+
+def _moment(checked: Replay) -> str:
+    """Where the last deal stands, read through the contract: the trick (or round) number, else the phase."""
+    if not checked.deals:
+        return ""
+    if checked.deals[-1].complete:
+        return "between deals"
+    state = checked.current_state()
+    table = state.view(min(state.to_act, default=0)).table
+    trick = table.get("trick_number")
+    if state.phase == "play" and isinstance(trick, int) and not isinstance(trick, bool):
+        return f"trick {trick}"
+    number = table.get("round")
+    if isinstance(number, int) and not isinstance(number, bool):
+        return f"round {number}"
+    return shown(state.phase)
 
 
 def _info(path: Path, record: Mapping[str, object], checked: Replay) -> SaveInfo:
     meta = save_meta(record)
-    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(checked.seats)]
+    names = [shown(str(s.get("name", f"Seat {i}"))) for i, s in enumerate(checked.seats)]
+    names += [f"Seat {i}" for i in range(len(names), checked.players)]
+    updated = meta.get("updated")
     return SaveInfo(
         id=path.stem,
         path=path,
         game=checked.game.info.name,
         title=checked.game.info.title,
-        names=tuple(names),
+        names=tuple(names[: checked.players]),
         deals=len(checked.deals),
         totals=tuple(score_json(t) for t in checked.totals),
-        updated=str(meta.get("updated", "")),
+        updated=updated if isinstance(updated, str) else "",
         complete=checked.complete,
+        match_length=checked.game.match_length(checked.players, checked.options),
+        moment=_moment(checked),
     )
 
 
 def read_save(path: Path) -> tuple[dict[str, object], Replay]:
-    """A save and its replay; a damaged save is moved aside, reported, and raises ``RecordError``."""
+    """A save and its replay; a damaged save is moved aside, reported, and raises ``RecordError``.
+
+    The save's id is its file name: a copied or renamed save continues in its own file.
+    """
     try:
-        record = load_record(path)
+        data = read_json(path, RECORD_LIMIT)
+    except FileUnreadable as exc:  # not the save's fault (permissions, gone meanwhile): leave it be
+        raise RecordError(str(exc)) from None
+    except FileRefused as exc:
+        raise RecordError(paths.quarantine(path, exc.reason)) from None
+    try:
+        record = as_record(data)
         checked = replay(record, get_game)
         if not isinstance(save_meta(record).get("seed"), int):
             raise RecordError('key "save.seed": missing')
     except RecordError as exc:
-        if not path.exists():
-            raise
         raise RecordError(paths.quarantine(path, str(exc))) from None
+    except Exception as exc:  # a record no rule foresaw: still only this save is lost, and it is kept aside
+        raise RecordError(paths.quarantine(path, f"cannot be replayed: {type(exc).__name__}: {exc}")) from None
+    meta = save_meta(record)
+    meta["id"] = path.stem
+    record[SAVE_KEY] = meta
     return record, checked
+
+
+def _save_files(folder: Path) -> list[Path]:
+    """The save files of the folder (names that are save ids), sorted by name."""
+    try:
+        entries = sorted(folder.glob("*.json"))
+    except OSError:
+        return []
+    return [p for p in entries if _valid_id(p.stem)]
 
 
 def list_saves() -> list[SaveInfo]:
     """Unfinished matches, newest first. Damaged saves are moved aside (see ``paths.take_notices``).
 
     A save whose match is already over (the program stopped between saving and filing it) is filed into
-    the history now and leaves the list.
+    the history now and leaves the list. Temporary files of writers that were killed are removed.
     """
     folder = paths.saves_dir()
     if not folder.is_dir():
+        if folder.exists() or folder.parent.is_file():
+            paths.note(f"{shown(str(folder))} is not a folder: no save can be listed or written")
         return []
-    for stale in folder.glob(".*.tmp"):  # a write cut short by a kill; the save itself is intact
-        try:
-            if time.time() - stale.stat().st_mtime > 3600:
-                stale.unlink()
-        except OSError:
-            pass
+    remove_stale_temporaries(folder)
     out: list[SaveInfo] = []
-    for path in sorted(folder.glob("*.json")):
+    for path in _save_files(folder):
         try:
             record, checked = read_save(path)
         except RecordError:
             continue
         if checked.complete:
-            from .history import History
-
-            History().record_finished(record)
-            path.unlink(missing_ok=True)
+            _file_finished(path, record)
             continue
         out.append(_info(path, record, checked))
     out.sort(key=lambda s: (s.updated, s.id), reverse=True)
     return out
+
+
+def _file_finished(path: Path, record: dict[str, object]) -> None:
+    """File a finished save into the history and remove it; a history that refuses leaves it in place."""
+    from .history import History
+
+    try:
+        History().record_finished(record)
+    except CardsuiteError as exc:
+        paths.note(f"the finished match {shown(path.stem)} stays saved: {exc}")
+        return
+    path.unlink(missing_ok=True)
 
 
 def find_save(save_id: str | None = None) -> SaveInfo:
@@ -274,12 +395,12 @@ def find_save(save_id: str | None = None) -> SaveInfo:
         raise CardsuiteError("there is no unfinished match to resume")
     if save_id is None:
         return saves[0]
-    exact = [s for s in saves if s.id == save_id]
-    found = exact or [s for s in saves if s.id.startswith(save_id)]
+    exact = [s for s in saves if s.path.stem == save_id]
+    found = exact or [s for s in saves if s.path.stem.startswith(save_id)]
     if not found:
-        raise CardsuiteError(f"no unfinished match {save_id!r} (see `cardsuite resume --list`)")
+        raise CardsuiteError(f"no unfinished match {quoted(save_id, 30)} (see `cardsuite resume --list`)")
     if len(found) > 1:
-        raise CardsuiteError(f"{save_id!r} matches {len(found)} saves: give more of the id")
+        raise CardsuiteError(f"{quoted(save_id, 30)} matches {len(found)} saves: give more of the id")
     return found[0]
 
 
@@ -290,4 +411,4 @@ def load_save(save_id: str | None = None) -> tuple[dict[str, object], Match]:
     try:
         return record, rebuild_match(record)
     except RecordError as exc:
-        raise RecordError(paths.quarantine(info.path, str(exc))) from None
+        raise RecordError(paths.quarantine(info.path, str(exc), report=False)) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..naming import shown as safe
 from .history import History
 
 
@@ -96,7 +97,7 @@ def stats_lines(data: dict[str, Any]) -> list[str]:
             rating = p["rating"]
             shown = f"rating {rating['ordinal']:.1f} (mu {rating['mu']:.1f}, sigma {rating['sigma']:.1f})" \
                 if rating else "unrated"
-            lines.append(f"  {who}: {_results(p)}; {shown}")
+            lines.append(f"  {safe(who)}: {_results(p)}; {shown}")
             for role, r in sorted(p["roles"].items()):
                 lines.append(f"    as {role}: {r['deals']} deals, {r['won']} won")
             if p["contracts"]:
