@@ -8,12 +8,14 @@ Heavy imports (Textual, the games' bots) happen inside the commands, keeping ``c
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
 import typer
 
 from ..core.errors import CardsuiteError
+from ..naming import shown
 from ._language import LanguageGroup, apply_language
 
 app = typer.Typer(
@@ -59,18 +61,54 @@ def _register_commands() -> None:
 _register_commands()
 
 
+LINE_LIMIT = 300
+"""The longest error line printed: a message may quote hostile input."""
+
+
+def one_line(message: str) -> str:
+    """A message as one short printable line: control characters shown, whitespace folded, cut."""
+    text = shown(" ".join(str(message).split()))
+    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT] + "…"
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     """Print one line to stderr and return the exit to raise: errors never show a traceback."""
-    print(f"cardsuite: {message}", file=sys.stderr)
+    print(f"cardsuite: {one_line(message)}", file=sys.stderr)
     return typer.Exit(code)
 
 
 def main() -> None:
-    """Run the command line; project errors become one line and exit status 1."""
+    """Run the command line: every refusal is one line on stderr and exit status 1, never a traceback.
+
+    Usage errors (an unknown option, a value that is not a number) are one line too. Anything else that
+    goes wrong is reported in one line as an internal error (``CARDSUITE_DEBUG=1`` shows the traceback).
+    """
     try:
-        app()
-    except CardsuiteError as exc:
-        print(f"cardsuite: {exc}", file=sys.stderr)
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # usage errors of the command line
+        print(f"cardsuite: {one_line(exc.format_message())} (see --help)", file=sys.stderr)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except CardsuiteError as exc:
+        print(f"cardsuite: {one_line(str(exc))}", file=sys.stderr)
+        sys.exit(1)
+    except (KeyboardInterrupt, typer.Abort):
         sys.exit(130)
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        _quiet_stdout()
+        sys.exit(1)
+    except Exception as exc:
+        if os.environ.get("CARDSUITE_DEBUG"):
+            raise
+        print(f"cardsuite: internal error, please report it: {one_line(f'{type(exc).__name__}: {exc}')}",
+              file=sys.stderr)
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

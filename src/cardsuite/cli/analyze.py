@@ -10,15 +10,17 @@ import typer
 from ..core.record import load_record, replay, score_json
 from ..core.registry import get_game
 from ..naming import name_seats
+from ._args import LARGEST, decimal, whole
+from .replay import seat_names
 
 
 def analyze_command(
     file: Path = typer.Argument(..., help="A game record (cardsuite-record/1 JSON)."),
-    threshold: float = typer.Option(0.5, "--threshold", min=0.0,
+    threshold: float = typer.Option(0.5, "--threshold", parser=decimal(0, 1_000_000),
                                     help="Report moves that cost more than this many points."),
-    rollouts: int = typer.Option(24, "--rollouts", min=1,
+    rollouts: int = typer.Option(24, "--rollouts", parser=whole(1, 100_000),
                                  help="Rollouts per move where no exact solver exists."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the rollouts (search-based games)."),
+    seed: int = typer.Option(1, "--seed", parser=whole(0, LARGEST), help="Seed of the rollouts (search-based games)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Show, for each finished deal, the best result with all hands visible and where value was lost."""
@@ -26,8 +28,7 @@ def analyze_command(
 
     result = replay(load_record(file), get_game)
     analyst = Analyst(result.game, rollouts=rollouts, seed=seed)
-    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(result.seats)]
-    names += [f"Seat {i}" for i in range(len(names), result.players)]
+    names = seat_names(result)
     report: list[dict[str, object]] = []
     for index, deal in enumerate(result.deals):
         if not deal.complete:

@@ -9,33 +9,30 @@ from pathlib import Path
 import typer
 
 from ..core.errors import CardsuiteError
-from ..core.game import Game, State
+from ..core.game import State
 from ..core.record import Replay, load_record, replay
 from ..core.registry import get_game
 from ..naming import name_seats
+from ._args import LARGEST, decimal, whole
+from .replay import seat_names
 
 
 def current_state(result: Replay) -> State:
     """The last deal of a replayed record, rebuilt and brought up to its last action."""
     if not result.deals or result.deals[-1].complete:
         raise CardsuiteError("the record has no unfinished deal: nobody is to move")
-    deal = result.deals[-1]
-    game: Game = result.game
-    setup = deal.setup
-    state = game.new_deal(result.players, result.options, setup.dealer, hands=setup.hands, stock=setup.stock)
-    for seat, action in deal.actions:
-        state.apply(seat, action)
-    return state
+    return result.current_state()
 
 
 def hint_command(
     file: Path = typer.Argument(..., help="An unfinished game record (cardsuite-record/1 JSON)."),
-    seat: int = typer.Option(-1, "--seat", help="The seat to advise (default: every seat to move)."),
+    seat: int = typer.Option(-1, "--seat", parser=whole(-1, 99),
+                             help="The seat to advise (default: every seat to move)."),
     level: str = typer.Option("hard", "--level", help="The CPU level that gives the hint."),
-    budget_ms: float = typer.Option(200.0, "--budget-ms", min=1, help="Thinking time per hint."),
-    iterations: int = typer.Option(0, "--iterations", min=0,
+    budget_ms: float = typer.Option(200.0, "--budget-ms", parser=decimal(1, 600_000), help="Thinking time per hint."),
+    iterations: int = typer.Option(0, "--iterations", parser=whole(0, 1_000_000),
                                    help="Sampled deals instead of a time budget (repeatable results)."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the hint's sampling."),
+    seed: int = typer.Option(1, "--seed", parser=whole(0, LARGEST), help="Seed of the hint's sampling."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Print the hint for the seat to move: the action, why, and the value of the alternatives."""
@@ -49,8 +46,7 @@ def hint_command(
             raise CardsuiteError(f"seat {seat} is not to move (to move: {', '.join(map(str, movers))})")
         movers = [seat]
     bot = make_bot(result.game, level, budget_ms=budget_ms, iterations=iterations or None)
-    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(result.seats)]
-    names += [f"Seat {i}" for i in range(len(names), result.players)]
+    names = seat_names(result)
     out: list[dict[str, object]] = []
     for mover in movers:
         hint = bot.hint(state.view(mover), random.Random(seed))

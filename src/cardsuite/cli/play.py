@@ -9,8 +9,10 @@ import secrets
 
 import typer
 
+from ..core.errors import CardsuiteError
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
+from ._args import LARGEST, whole
 
 
 def make_config(
@@ -38,8 +40,15 @@ def make_config(
     prefs = settings if isinstance(settings, Settings) else load_settings()
     found = get_game(game)
     seat_specs, notes = build_seats(found, players, humans, cpu, seats, prefs.names)
-    given: dict[str, object] = {**prefs.options_for(found.info.name), **parse_option_pairs(option or [])}
-    found.resolve_options(given, len(seat_specs))
+    wanted = parse_option_pairs(option or [])
+    found.resolve_options(wanted, len(seat_specs))  # the command line's own options must fit
+    given: dict[str, object] = {**prefs.options_for(found.info.name), **wanted}
+    try:
+        found.resolve_options(given, len(seat_specs))
+    except CardsuiteError as exc:  # the settings' preferred options do not fit this table: say so, use none
+        given = dict(wanted)
+        notes = (*notes, f"the options preferred in settings.toml do not fit this table ({exc}): not used")
+    delay = parse_speed(speed if speed is not None else prefs.speed)
     if seed is None:
         seed = secrets.randbelow(2**31)
     return TableConfig(
@@ -49,7 +58,7 @@ def make_config(
         seed=seed,
         ascii_only=ascii_only or prefs.ascii or not suits_encodable(),
         four_colour=four_colour or prefs.four_colour,
-        cpu_delay=parse_speed(speed if speed is not None else prefs.speed),
+        cpu_delay=delay,
         auto_play=auto_play,
         notes=(f"seed {seed}", *notes),
     )
@@ -57,12 +66,14 @@ def make_config(
 
 def play(
     game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
-    players: int | None = typer.Option(None, "--players", "-p", help="How many seats (default: the game's)."),
-    humans: int = typer.Option(1, "--humans", help="How many people (the rest are CPUs); hot-seat if 2+."),
+    players: int | None = typer.Option(None, "--players", "-p", parser=whole(0, 99),
+                                       help="How many seats (default: the game's)."),
+    humans: int = typer.Option(1, "--humans", parser=whole(0, 99),
+                               help="How many people (the rest are CPUs); hot-seat if 2+."),
     cpu: str = typer.Option("normal", "--cpu", help="CPU level: random, easy, normal, hard (best there is)."),
     seats: str | None = typer.Option(None, "--seats", help='Each seat: "Ann,Bob,cpu:easy,cpu:hard".'),
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option key=value (repeatable)."),
-    seed: int | None = typer.Option(None, "--seed", help="Make the deals repeatable."),
+    seed: int | None = typer.Option(None, "--seed", parser=whole(0, LARGEST), help="Make the deals repeatable."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
     speed: str | None = typer.Option(

@@ -9,7 +9,7 @@ import typer
 
 from ..core.record import Replay, load_record, replay, score_json
 from ..core.registry import get_game
-from ..naming import name_seats
+from ..naming import name_seats, shown
 
 
 def replay_command(
@@ -24,27 +24,33 @@ def replay_command(
     _show(result)
 
 
-def _show(result: Replay) -> None:
-    from rich.console import Console
+def seat_names(result: Replay) -> list[str]:
+    """Each seat's name from the record, safe to print (``Seat N`` where the record names none)."""
+    names = [shown(str(s.get("name", f"Seat {i}"))) for i, s in enumerate(result.seats)][: result.players]
+    return names + [f"Seat {i}" for i in range(len(names), result.players)]
 
-    console = Console(highlight=False)
-    names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(result.seats)]
-    names += [f"Seat {i}" for i in range(len(names), result.players)]
-    console.print(f"[bold]{result.game.info.title}[/], {result.players} players: "
-                  + ", ".join(f"{i} {n}" for i, n in enumerate(names)))
+
+def _show(result: Replay) -> None:
+    """The match as text. Names are data: every line is a Rich ``Text``, never parsed as markup."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, emoji=False, markup=False)
+    names = seat_names(result)
+    console.print(Text.assemble((result.game.info.title, "bold"), f", {result.players} players: ",
+                                ", ".join(f"{i} {n}" for i, n in enumerate(names))))
     for index, deal in enumerate(result.deals):
         dealer = "" if deal.setup.dealer is None else f", dealer {names[deal.setup.dealer]}"
-        console.rule(f"Deal {index + 1}{dealer}")
+        console.rule(Text(f"Deal {index + 1}{dealer}"))
         for event in deal.events:
             style = "bold" if event.kind in ("trick", "score", "contract", "redeal") else ""
-            text = name_seats(event.text, names)
-            console.print(f"[{style}]{text}[/]" if style else text)
+            console.print(Text(name_seats(event.text, names), style=style))
         changes = ", ".join(f"{names[s]} {score_json(x):+}" for s, x in enumerate(deal.scores))
         state = "" if deal.complete else " (unfinished)"
-        console.print(f"score change{state}: {changes}")
+        console.print(Text(f"score change{state}: {changes}"))
     totals = ", ".join(f"{names[s]} {score_json(x)}" for s, x in enumerate(result.totals))
-    console.rule("Totals")
-    console.print(totals + ("  (match complete)" if result.complete else "  (match not finished)"))
+    console.rule(Text("Totals"))
+    console.print(Text(totals + ("  (match complete)" if result.complete else "  (match not finished)")))
 
 
 def register(app: typer.Typer) -> None:

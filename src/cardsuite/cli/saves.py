@@ -14,6 +14,8 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.match import Match
+from ..naming import shown
+from ._args import LARGEST, whole
 
 
 def _notices() -> None:
@@ -50,7 +52,7 @@ def resume(
                 raise CardsuiteError("--delete needs the id of the save to abandon")
             info = find_save(save_id)
             info.path.unlink(missing_ok=True)
-            print(f"abandoned {info.id}")
+            print(f"abandoned {shown(info.id)}")
             return
         record, match = load_save(save_id)
     finally:
@@ -71,7 +73,8 @@ def open_resumed(record: dict[str, object], match: Match) -> None:
 
 def history(
     game: str | None = typer.Argument(None, help="Only this game."),
-    limit: int = typer.Option(50, "--limit", "-n", help="At most this many, newest first (0: all)."),
+    limit: int = typer.Option(50, "--limit", "-n", parser=whole(0, LARGEST),
+                              help="At most this many, newest first (0: all)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per line."),
 ) -> None:
     """List finished matches, newest first: id, date, game, totals and the winner."""
@@ -94,7 +97,7 @@ def history(
 
 
 def export(
-    match_id: int = typer.Argument(..., help="The history id (see `cardsuite history`)."),
+    match_id: int = typer.Argument(..., parser=whole(1, LARGEST), help="The history id (see `cardsuite history`)."),
     file: Path | None = typer.Argument(None, help="Where to write the record; default: stdout."),
 ) -> None:
     """Write a finished match's record (cardsuite-record/1 JSON), for `cardsuite replay`."""
@@ -106,11 +109,14 @@ def export(
     finally:
         _notices()
     if file is None:
-        print(json.dumps(record, indent=2, ensure_ascii=False))
+        print(json.dumps(record, indent=2))
         return
-    if file.exists():
-        raise CardsuiteError(f"{file} exists: choose another name (nothing is overwritten)")
-    save_record(file, record)
+    try:
+        save_record(file, record, exclusive=True)
+    except FileExistsError:
+        raise CardsuiteError(f"{shown(str(file))} exists: choose another name (nothing is overwritten)") from None
+    except OSError as exc:
+        raise CardsuiteError(f"cannot write {shown(str(file))}: {exc.strerror or exc}") from None
 
 
 def stats(
