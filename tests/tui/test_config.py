@@ -17,13 +17,18 @@ from cardsuite.tui.config import build_seats, parse_speed
 from cardsuite.tui.render import sparkline
 
 
-def test_seats_from_a_list_with_level_fallback() -> None:
-    """``--seats`` names each seat; a level the game lacks falls back to its best, with a note."""
+def test_seats_from_a_list_and_unknown_levels_refused() -> None:
+    """``--seats`` names each seat; a CPU level the game lacks is refused in one line naming the levels."""
     nap = get_game("nap")
-    seats, notes = build_seats(nap, seats_text="Ann,Bob,cpu:nosuch,cpu:random")
+    seats, _ = build_seats(nap, seats_text="Ann,Bob,cpu:EASY,cpu:random")
     assert [s.name for s in seats] == ["Ann", "Bob", "CPU 1", "CPU 2"]
-    assert seats[3].level == "random" and seats[2].kind == "cpu" and seats[2].level not in (None, "nosuch")
-    assert notes and "no 'nosuch' CPU level" in notes[0]
+    assert [s.level for s in seats] == [None, None, "easy", "random"]
+    for text in ("Ann,Bob,cpu:nosuch,cpu", "Ann,cpu:ultra,cpu,cpu"):
+        with pytest.raises(CardsuiteError, match=r"no \"(nosuch|ultra)\" CPU level \(it has: random, easy"):
+            build_seats(nap, seats_text=text)
+    for level in ("godlike", "eassy"):
+        with pytest.raises(CardsuiteError, match="CPU level"):
+            build_seats(nap, cpu=level)
 
 
 def test_seats_from_counts() -> None:

@@ -17,6 +17,7 @@ from cardsuite.storage.settings import Settings, load_settings, save_settings
 from cardsuite.tui.app import CardsuiteApp, resumed_config
 from cardsuite.tui.config import build_seats
 from cardsuite.tui.screens.home import HomeScreen
+from cardsuite.tui.screens.modals import TextScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
 from cardsuite.tui.widgets.table import TableView
@@ -194,7 +195,7 @@ def test_a_lone_person_is_named_from_the_settings_or_player() -> None:
 
 
 async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> None:
-    """The menu's Quit keeps the match for resume; Abandon deletes its save."""
+    """The menu's Quit keeps the match for resume; Abandon deletes its save. Nothing is kept before Ann acts."""
     for entry, kept in (("quit", True), ("abandon", False)):
         app = CardsuiteApp(config("nap", NAP_SEATS, seed=4))
         async with app.run_test(size=(80, 24)) as pilot:
@@ -202,6 +203,9 @@ async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> Non
             table = app.table
             assert table is not None
             save = table.session.autosave.path
+            assert not save.exists()  # no person has acted yet: nothing worth keeping
+            await press_action(pilot, table, table.session.match.state.view(0).legal[0])
+            await settle(pilot, app)
             assert save.exists()
             await pilot.press("q")
             await pilot.pause()
@@ -238,11 +242,17 @@ async def test_quitting_a_table_started_from_home_lists_it_under_continue() -> N
         await pilot.pause()
         assert not app.screen.query("#continue")
         app.screen.query_one("#seat-kind-1", Select).value = "cpu:random"
+        app.screen.query_one("#seed", Input).value = "3"
         await pilot.click("#start")
         await settle(pilot, app)
         table = app.table
         assert table is not None
         save_id = table.session.autosave.id
+        await press_action(pilot, table, table.session.match.state.view(0).legal[0])  # a match is kept once acted in
+        await settle(pilot, app)
+        while isinstance(app.screen, TextScreen):  # the deal may have ended (everyone passed): on to the next
+            await pilot.press("enter")
+            await settle(pilot, app)
         await pilot.press("q")
         await pilot.pause()
         menu = app.screen.query_one(OptionList)

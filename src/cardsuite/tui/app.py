@@ -14,7 +14,9 @@ from dataclasses import replace
 from textual.app import App
 from textual.binding import Binding
 
+from ..core.errors import CardsuiteError
 from ..core.match import Match
+from ..naming import shown
 from ..storage.paths import take_notices
 from ..storage.saves import Autosave, save_meta, save_path
 from ..storage.settings import Settings, load_settings
@@ -57,7 +59,7 @@ class CardsuiteApp(App[None]):
     def show_notices(self) -> None:
         """Each storage notice as a warning toast."""
         for line in take_notices():
-            self.notify(line, severity="warning", timeout=10)
+            self.notify(line, severity="warning", timeout=10, markup=False)
 
     def start_table(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""
@@ -114,7 +116,8 @@ class CardsuiteApp(App[None]):
                 self.from_home = True
                 self.push_screen(HomeScreen())
             if self.saved_id:
-                self.notify(f"The match is saved as {self.saved_id}: Continue it here or with `cardsuite resume`.")
+                self.notify(f"The match is saved as {shown(self.saved_id)}: Continue it here or with "
+                            "`cardsuite resume`.", markup=False)
             return
         self.exit()
 
@@ -122,11 +125,13 @@ class CardsuiteApp(App[None]):
 def resumed_config(record: Mapping[str, object], match: Match, settings: Settings | None = None) -> TableConfig:
     """The table for a rebuilt ``match``: its seats, options and seed, the display from ``settings``."""
     settings = settings or load_settings()
+    notes: tuple[str, ...] = ()
     try:
         delay = parse_speed(settings.speed)
-    except Exception:  # a speed the settings file got wrong: the default pace
+    except CardsuiteError as exc:  # load_settings checks the speed; a Settings built in code may not
         delay = parse_speed("normal")
-    save_id = save_meta(record).get("id", "")
+        notes = (f"{exc}: the CPUs play at normal speed",)
+    save_id = shown(str(save_meta(record).get("id", "")))
     return TableConfig(
         game=match.game.info.name,
         seats=match.seats,
@@ -135,7 +140,7 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
         ascii_only=settings.ascii or not suits_encodable(),
         four_colour=settings.four_colour,
         cpu_delay=delay,
-        notes=(f"resumed {save_id} (seed {match.seed})",),
+        notes=(f"resumed {save_id} (seed {match.seed})", *notes),
     )
 
 

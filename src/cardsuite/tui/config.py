@@ -14,8 +14,9 @@ from ..bots.base import levels_for
 from ..core.errors import CardsuiteError
 from ..core.game import Game
 from ..core.match import SeatSpec
-
-SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.15, "normal": 0.5, "slow": 1.2}
+from ..naming import check_name, quoted
+from ..storage.settings import SPEEDS as SPEEDS
+from ..storage.settings import parse_speed as parse_speed
 
 
 @dataclass
@@ -44,35 +45,25 @@ class TableConfig:
         return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
 
 
-def parse_speed(text: str) -> float:
-    """Seconds a CPU waits before its move: a name (instant, fast, normal, slow) or a number."""
-    key = text.strip().lower()
-    if key in SPEEDS:
-        return SPEEDS[key]
-    try:
-        value = float(key)
-    except ValueError:
-        raise CardsuiteError(f"speed {text!r} is not one of {', '.join(SPEEDS)} or a number of seconds") from None
-    if value < 0:
-        raise CardsuiteError("speed must not be negative")
-    return value
-
-
 def cpu_levels(game: Game) -> tuple[str, ...]:
-    """The game's CPU levels, weakest first; only ``random`` if its bots fail to load."""
+    """The game's CPU levels, weakest first; only ``random`` if its bots fail to load (with a notice why)."""
     try:
         return levels_for(game)
-    except Exception:  # a game's bot module failing must not close the table
+    except Exception as exc:  # a game's bot module failing must not close the table, but it is said
+        from ..storage.paths import note
+
+        note(f"{game.info.title}'s CPU players could not be loaded ({type(exc).__name__}: {exc}): "
+             "only the random level plays")
         return ("random",)
 
 
-def fit_level(game: Game, wanted: str) -> tuple[str, str | None]:
-    """The CPU level to use for ``wanted``: itself if the game has it, else its best, with a note why."""
+def fit_level(game: Game, wanted: str) -> str:
+    """The CPU level ``wanted`` if the game has it; else a one-line ``CardsuiteError`` naming the levels."""
     levels = cpu_levels(game)
-    if wanted in levels:
-        return wanted, None
-    best = levels[-1]
-    return best, f"{game.info.title} has no {wanted!r} CPU level yet: using {best!r}"
+    level = wanted.strip().lower()
+    if level not in levels:
+        raise CardsuiteError(f"{game.info.title} has no {quoted(wanted, 20)} CPU level (it has: {', '.join(levels)})")
+    return level
 
 
 def build_seats(
@@ -85,44 +76,46 @@ def build_seats(
 ) -> tuple[tuple[SeatSpec, ...], tuple[str, ...]]:
     """Seats from the command line: ``--seats "Ann,Bob,cpu:easy"`` or ``--players``/``--humans``/``--cpu``.
 
-    People are named from ``names`` (the settings' default names) in order, else ``person_name``.
+    People are named from ``names`` (the settings' default names) in order, else ``person_name``. A player
+    count the game does not allow, a CPU level it does not have and a name that cannot be one (empty,
+    too long, a control character) are refused in one line. The notes are kept for callers (none now).
     """
-    notes: list[str] = []
     out: list[SeatSpec] = []
     if seats_text:
         entries = [e.strip() for e in seats_text.split(",") if e.strip()]
+        _check_count(game, len(entries))
         cpu_count = 0
         for entry in entries:
             if entry.lower() == "cpu" or entry.lower().startswith("cpu:"):
                 cpu_count += 1
-                wanted = entry.partition(":")[2].strip().lower() or cpu
-                level, note = fit_level(game, wanted)
-                if note and note not in notes:
-                    notes.append(note)
+                level = fit_level(game, entry.partition(":")[2].strip() or cpu)
                 out.append(SeatSpec(f"CPU {cpu_count}", "cpu", level))
             else:
-                out.append(SeatSpec(entry))
+                out.append(SeatSpec(check_name(entry)))
         if players is not None and players != len(out):
             raise CardsuiteError(f"--seats names {len(out)} seats but --players says {players}")
     else:
         count = players if players is not None else game.info.default_players
+        _check_count(game, count)
         if not 0 <= humans <= count:
             raise CardsuiteError(f"--humans must be between 0 and {count}")
-        level, note = fit_level(game, cpu.strip().lower())
-        if note:
-            notes.append(note)
+        level = fit_level(game, cpu)
         for i in range(count):
             if i < humans:
-                out.append(SeatSpec(person_name(i, humans, names)))
+                out.append(SeatSpec(check_name(person_name(i, humans, names))))
             else:
                 out.append(SeatSpec(f"CPU {i - humans + 1}", "cpu", level))
-    if len(out) not in game.info.players:
-        counts = ", ".join(map(str, game.info.players))
-        raise CardsuiteError(f"{game.info.title} is for {counts} players, not {len(out)}")
-    names = [s.name.lower() for s in out]
-    if len(set(names)) != len(names):
+    lowered = [s.name.lower() for s in out]
+    if len(set(lowered)) != len(lowered):
         raise CardsuiteError("two seats have the same name")
-    return tuple(out), tuple(notes)
+    return tuple(out), ()
+
+
+def _check_count(game: Game, count: int) -> None:
+    """A one-line refusal of a player count the game does not allow, naming the counts it does."""
+    if count not in game.info.players:
+        counts = ", ".join(map(str, game.info.players))
+        raise CardsuiteError(f"{game.info.title} is for {counts} players, not {count}")
 
 
 def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:

@@ -24,7 +24,7 @@ def scoreboard(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: S
     table = Table(box=None, padding=(0, 2))
     table.add_column("deal")
     for name in names:
-        table.add_column(display.plain(name), justify="right")
+        table.add_column(Text(display.plain(name)), justify="right")  # a name is text, never markup
     for number, scores in enumerate(deals, 1):
         table.add_row(str(number), *(display.plain(score_text(s)) for s in scores))
     table.add_row("total", *(display.plain(score_text(t)) for t in totals), style="bold")

@@ -148,8 +148,8 @@ class TableSession(ABC):
         """Whether ``seat`` may ask for a hint."""
         return seat in self.people
 
-    def count_hint(self, seat: int) -> None:  # noqa: B027 - optional
-        """``seat`` asked for a hint."""
+    def count_hint(self, seat: int, by: int = 1) -> None:  # noqa: B027 - optional
+        """``seat`` asked for a hint (``by=-1``: the hint failed and does not count)."""
 
     @property
     @abstractmethod
@@ -276,9 +276,9 @@ class Session(TableSession):
         self._last = None
         self.autosave.save(self.match)
 
-    def count_hint(self, seat: int) -> None:
-        """``seat`` asked for a hint (kept in the save, then in the history)."""
-        self.autosave.count_hint(seat)
+    def count_hint(self, seat: int, by: int = 1) -> None:
+        """``seat`` asked for a hint (kept in the save, then in the history); ``by=-1`` takes one back."""
+        self.autosave.count_hint(seat, by)
         self.autosave.save(self.match)
 
     def finish(self) -> int | None:

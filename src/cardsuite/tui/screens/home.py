@@ -13,6 +13,7 @@ import secrets
 from typing import ClassVar
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -26,6 +27,7 @@ from ...core.game import Game
 from ...core.match import SeatSpec
 from ...core.options import OptionSpec
 from ...core.registry import all_games, broken_games
+from ...naming import check_name
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
@@ -65,7 +67,7 @@ class HomeScreen(Screen[None]):
             yield Static("cardsuite: continue a match, or choose a game, the seats and the options", id="home-title")
             if self.saves:
                 yield Static("Continue (Enter or a click reopens the match where it was left)", classes="section")
-                yield OptionList(*(Option(info.describe(), id=info.id) for info in self.saves), id="continue")
+                yield OptionList(*(Option(Text(info.describe()), id=info.id) for info in self.saves), id="continue")
             if not self.games:
                 yield Static("No game is installed.")
                 return
@@ -143,7 +145,7 @@ class HomeScreen(Screen[None]):
         try:
             return list_saves()
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return []
 
     def _ratings(self, game: str) -> Table | str:
@@ -185,7 +187,7 @@ class HomeScreen(Screen[None]):
         try:
             record, match = load_save(save_id)
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             self.saves = self._list_saves()
             self.refresh(recompose=True)
             return
@@ -212,7 +214,7 @@ class HomeScreen(Screen[None]):
         try:
             config = self.build_config()
         except CardsuiteError as exc:
-            self.query_one("#home-error", Static).update(f"[b]Cannot start:[/b] {exc}")
+            self.query_one("#home-error", Static).update(Text.assemble(("Cannot start: ", "bold"), str(exc)))
             return
         self.remember(config)
         start = getattr(self.app, "start_table", None)
@@ -239,14 +241,14 @@ class HomeScreen(Screen[None]):
         try:
             save_settings(settings)
         except (OSError, ValueError) as exc:
-            self.notify(f"The settings could not be saved: {exc}", severity="warning")
+            self.notify(f"The settings could not be saved: {exc}", severity="warning", markup=False)
 
     def build_config(self) -> TableConfig:
         """The form as a ``TableConfig``, options checked by the game."""
         game = self.game
         seats: list[SeatSpec] = []
         for seat in range(self.players):
-            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Seat {seat}"
+            name = check_name(self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Seat {seat}")
             kind = str(self.query_one(f"#seat-kind-{seat}", Select).value)
             if kind.startswith("cpu:"):
                 seats.append(SeatSpec(name, "cpu", kind[4:]))

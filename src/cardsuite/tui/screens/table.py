@@ -738,9 +738,15 @@ class TableScreen(Screen[None]):
 
         try:
             hint = bot.hint(view, random.Random(generation * 31 + seat))
-        except Exception:  # a hint is a nicety: a failing bot gives none
+        except Exception as exc:  # a hint is a nicety: a failing bot gives none, says so, and it is not counted
+            self.app.call_from_thread(self.hint_failed, seat, f"{type(exc).__name__}: {exc}")
             return
         self.post_message(HintReady(seat, hint, generation))
+
+    def hint_failed(self, seat: int, why: str) -> None:
+        """Say that no hint came, and take it off the seat's count."""
+        self.session.count_hint(seat, -1)
+        self.note(f"No hint this time: the CPU failed ({why}); it is not counted.", seat)
 
     @on(HintReady)
     def hint_ready(self, message: HintReady) -> None:
