@@ -1,0 +1,139 @@
+"""Running the command line in-process as a person would, and records and saves to damage.
+
+``cli(...)`` calls ``cardsuite.cli.main`` with the arguments, capturing stdout, stderr and the exit
+status; the three ways into the Textual app are replaced by recorders, so ``play``, ``resume`` and the
+home screen return at once with what they would have opened. ``refused`` checks the promise for every
+refusal: exit status 1, nothing on stdout, one short line on stderr, no traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardsuite.cli import LINE_LIMIT, main
+from cardsuite.core.match import Match, SeatSpec
+from cardsuite.core.registry import get_game
+from cardsuite.storage.saves import Autosave
+
+
+@dataclass
+class Ran:
+    """What one command did."""
+
+    code: int
+    out: str
+    err: str
+    opened: list[Any] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        """The lines on stderr."""
+        return self.err.splitlines()
+
+
+def cli(*args: str) -> Ran:
+    """Run ``cardsuite ARGS`` in this process (the TUI replaced by recorders); never raises."""
+    from cardsuite.tui import app as tui_app
+
+    opened: list[Any] = []
+    out, err = io.StringIO(), io.StringIO()
+    recorders = {
+        "run_table": lambda config: opened.append(("table", config)),
+        "run_resumed": lambda record, match, autosave: opened.append(("resumed", record, match, autosave)),
+        "run_home": lambda: opened.append(("home",)),
+    }
+    saved = {name: getattr(tui_app, name) for name in recorders}
+    old_argv = sys.argv
+    code: int = 0
+    try:
+        for name, recorder in recorders.items():
+            setattr(tui_app, name, recorder)
+        sys.argv = ["cardsuite", *args]
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main()
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = old_argv
+        for name, original in saved.items():
+            setattr(tui_app, name, original)
+    return Ran(code, out.getvalue(), err.getvalue(), opened)
+
+
+def refused(ran: Ran, *words: str) -> str:
+    """Assert a one-line refusal (exit 1, empty stdout, one short line, no traceback); the line."""
+    assert ran.code == 1, (ran.code, ran.out[:500], ran.err[:500])
+    assert ran.out == "", ran.out[:500]
+    assert len(ran.lines) == 1, ran.err[:2000]
+    line = ran.lines[0]
+    assert line.startswith("cardsuite: ") and len(line) <= LINE_LIMIT + 40, line[:500]
+    assert "Traceback" not in ran.err and "internal error" not in line, line
+    assert "\x1b" not in line, line
+    for word in words:
+        assert word in line, (word, line)
+    return line
+
+
+def one_line_or_works(ran: Ran) -> None:
+    """The fuzz promise: exit 0, or a one-line refusal; never a traceback or an internal error.
+
+    The output must also be printable on a UTF-8 terminal (a lone surrogate would crash a real ``print``).
+    """
+    assert "Traceback" not in ran.err and "internal error" not in ran.err, ran.err[:3000]
+    ran.out.encode("utf-8")
+    ran.err.encode("utf-8")
+    if ran.code != 0:
+        refused(ran)
+
+
+def nap_match(seed: int = 3, names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Di"), steps: int | None = None) -> Match:
+    """A Nap match of seeded random play: to the end, or ``steps`` actions (next deals included)."""
+    game = get_game("nap")
+    seats = [SeatSpec(names[0])] + [SeatSpec(n, "cpu", "random") for n in names[1:]]
+    match = Match(game, 4, game.resolve_options({}, 4), seed, seats)
+    rng = random.Random(seed)
+    done = 0
+    while not match.is_over and (steps is None or done < steps):
+        if match.deal_over:
+            match.next_deal()
+            continue
+        (seat,) = match.state.to_act
+        legal = match.state.legal_actions(seat)
+        match.act(seat, legal[rng.randrange(len(legal))])
+        done += 1
+    return match
+
+
+def gops_record(seed: int = 5) -> dict[str, object]:
+    """A finished two-player GOPS match of one game (small and quick to replay)."""
+    game = get_game("gops")
+    match = Match(game, 2, game.resolve_options({}, 2), seed, [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")])
+    rng = random.Random(seed)
+    while not match.deal_over:
+        seat = min(match.state.to_act)
+        legal = match.state.legal_actions(seat)
+        match.act(seat, legal[rng.randrange(len(legal))])
+    assert match.is_over
+    return match.record()
+
+
+def write_save(save_id: str, match: Match) -> Path:
+    """The match saved as ``save_id`` (kept even before a person has acted)."""
+    autosave = Autosave(save_id, keep=True)
+    assert autosave.save(match)
+    return autosave.path
+
+
+def write_json(path: Path, data: object) -> Path:
+    """``data`` as a JSON file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
