@@ -445,3 +445,16 @@ def test_a_move_through_a_resumed_table_of_random_play_is_saved(home: Path) -> N
     rebuilt.act(seat, rng.choice(rebuilt.state.legal_actions(seat)))
     assert autosave.save(rebuilt)
     one_line_or_works(cli("resume", "--list"))
+
+
+def test_9_every_command_reads_the_language_through_the_bounded_reader(home: Path) -> None:
+    """Every command looks up ``language`` first: a FIFO or a deep settings file must not hang or crash it."""
+    home.mkdir()
+    settings_file = home / "settings.toml"
+    settings_file.write_text("language = " + "[" * 5000 + "]" * 5000, encoding="utf-8")
+    ran = cli("list")
+    assert ran.code == 0 and "nap" in ran.out and ran.err == "", ran.err
+    settings_file.unlink()
+    os.mkfifo(settings_file)
+    ran = cli("list")
+    assert ran.code == 0 and "nap" in ran.out, ran.err

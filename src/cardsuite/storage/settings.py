@@ -162,10 +162,14 @@ def load_settings(path: Path | None = None) -> Settings:
 
 
 def read_language(path: Path | None = None) -> str | None:
-    """The settings file's ``language``, read without side effects (a damaged file is left to ``load_settings``)."""
+    """The settings file's ``language``, read without side effects (a damaged file is left to ``load_settings``).
+
+    Every command reads it first, so it goes through the same bounded reader: a FIFO, a huge or deeply
+    nested file gives None here (and is moved aside by ``load_settings`` when a command loads settings).
+    """
     try:
-        data = tomllib.loads((path or paths.settings_path()).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = read_toml(path or paths.settings_path(), SETTINGS_LIMIT)
+    except FileRefused:
         return None
     value = data.get("language")
     return value if isinstance(value, str) and value else None
