@@ -126,21 +126,22 @@ def _size(limit: int) -> str:
 
 # -- parsing ----------------------------------------------------------------------------------------
 
-_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 def _json_depth(text: str) -> int:
     """The deepest nesting of arrays and objects, strings skipped (no recursion, linear time)."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
     depth = deepest = 0
-    for token in _JSON_TOKENS.finditer(text):
-        char = token.group()[0]
+    for char in brackets:
         if char in "[{":
             depth += 1
             if depth > deepest:
                 deepest = depth
                 if deepest > MAX_DEPTH:
                     return deepest
-        elif char in "]}":
+        else:
             depth -= 1
     return deepest
 

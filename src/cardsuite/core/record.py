@@ -140,7 +140,7 @@ def parse_action_line(game: Game, text: str, players: int) -> tuple[int, Action]
 
     Numbers are ASCII digits only: ``"² pass"`` or an Arabic-Indic ``"١ pass"`` is malformed, not seat 1.
     """
-    if any(char.isdigit() and not char.isascii() for char in text):
+    if not text.isascii() and any(char.isdigit() and not char.isascii() for char in text):
         raise ActionSyntaxError("numbers are written with the digits 0-9 only")
     seat_text, _, rest = text.strip().partition(" ")
     if not _SEAT_NUMBER.fullmatch(seat_text):
@@ -244,17 +244,16 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
     for number, text in enumerate(raw_actions):
         if not isinstance(text, str):
             raise RecordError(f"{where}, action {number}: expected a string")
-        head = f"{where}, action {number} {quoted(text)}"
         try:
             seat, action = parse_action_line(game, text, players)
         except (ActionSyntaxError, CardError) as exc:
-            raise RecordError(f"{head}: malformed: {_reason(exc)}") from None
+            raise RecordError(f"{where}, action {number} {quoted(text)}: malformed: {_reason(exc)}") from None
         if state.is_over:
-            raise RecordError(f"{head}: illegal: the deal is already over")
+            raise RecordError(f"{where}, action {number} {quoted(text)}: illegal: the deal is already over")
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
-            raise RecordError(f"{head}: illegal: {_reason(exc.reason)}") from None
+            raise RecordError(f"{where}, action {number} {quoted(text)}: illegal: {_reason(exc.reason)}") from None
         actions.append((seat, action))
     complete = state.is_over
     scores = state.scores()
