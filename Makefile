@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
 
-.PHONY: setup catalogs messages play test lint typecheck unit bench soak e2e clean
+.PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ test: lint typecheck unit
 bench: setup
 	$(BIN)/python -m pip install --quiet open_spiel
 	$(BIN)/python bench/run.py
+
+# The strength tables of docs/bots.md (about an hour): make strength ARGS="--game napoleon --kind hard"
+strength: setup
+	$(BIN)/python bench/strength.py $(ARGS)
 
 soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"
