@@ -130,3 +130,21 @@ def test_a_hint_says_in_words_when_it_advises_a_card_listed_below_another() -> N
         else:
             assert "listed higher" not in hint.reason
     assert found
+
+
+def test_hard_reads_which_seat_bids_like_normal_easy_or_random() -> None:
+    """Both heuristic CPUs bid from public facts, so hard can work out their mixes and weigh each kind."""
+    from cardsuite.bots import make_bot
+
+    bots = [make_bot(GOPS, level) for level in ("random", "normal", "easy")]
+    state = GOPS.new_deal(3, GOPS.resolve_options({}, 3), None, rng=random.Random(7))
+    rng = random.Random(1)
+    for _ in range(7):
+        for seat in range(3):
+            state.apply(seat, bots[seat].choose(state.view(seat), rng))
+    readings = HardGopsBot._policy_predictions(state.view(0), {})
+    assert readings[1][1] == "normal" and readings[1][0] > 0.8
+    assert readings[2][1] == "easy" and readings[2][0] > 0.8
+    assert sum(p for _f, p in readings[1][2]) == pytest.approx(1.0)
+    hint = HardGopsBot(iterations=100).hint(state.view(1), random.Random(2))
+    assert "seat 2 bids like the easy CPU" in hint.reason and "seat 0 bids at random" in hint.reason

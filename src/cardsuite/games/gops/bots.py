@@ -74,8 +74,8 @@ class Situation:
         return out
 
 
-def situation(view: View) -> Situation:
-    """The ``Situation`` of ``view``'s seat."""
+def situation(view: View, seat: int | None = None) -> Situation:
+    """The ``Situation`` of ``view``'s seat, or of another ``seat`` (everything but a pending bid is public)."""
     table = view.table
     values = dict(cast(tuple[tuple[int, int], ...], table["values"]))
     remaining = cast(tuple[tuple[int, ...], ...], table["remaining"])
@@ -86,14 +86,18 @@ def situation(view: View) -> Situation:
         pot += sum(unseen) / len(unseen) if unseen else 0.0
     else:
         pot += values[prize]
-    mine = tuple(sorted(FACE_LETTERS.index(str(a.args[0])) + 1 for a in view.legal))
-    others = tuple(remaining[s] for s in range(view.players) if s != view.seat)
+    if seat is None or seat == view.seat:
+        seat = view.seat
+        mine = tuple(sorted(FACE_LETTERS.index(str(a.args[0])) + 1 for a in view.legal))
+    else:
+        mine = tuple(sorted(remaining[seat]))
+    others = tuple(remaining[s] for s in range(view.players) if s != seat)
     options = view.options
     ace = str(options.get("ace", "low"))
     history = cast(History, table["history"])
     kinds = tuple((thinking_of(history, s, ace), steadiness_of(history, values, s, ace))
                   for s in range(view.players))
-    return Situation(view.seat, view.players, mine, others, pot, prize is not None, tuple(unseen), ace,
+    return Situation(seat, view.players, mine, others, pot, prize is not None, tuple(unseen), ace,
                      str(options.get("ties", "carry")), kinds)
 
 
@@ -297,6 +301,10 @@ class NormalGopsBot(ReasonedBot):
         total = sum(kept.values())
         return values, {f: p / total for f, p in kept.items()}
 
+    def mix_for(self, sit: Situation) -> Mix:
+        """The chances with which this bot bids each card in ``sit`` (how ``hard`` reads a seat)."""
+        return self.plan(sit)[1]
+
     def explain(self, sit: Situation, face: int) -> str:
         """Why ``face``, in a player's words."""
         name = FACE_NAMES[face]
@@ -332,6 +340,40 @@ class EasyGopsBot(NormalGopsBot):
         """The card it would play, with its reason."""
         action, reason = self.decide(view, rng)
         return Hint(action, reason)
+
+    def mix_for(self, sit: Situation, planned: Mix | None = None) -> Mix:
+        """The chances with which this bot bids each card in ``sit``: thinking now and then, else by feel.
+
+        ``planned`` is ``normal``'s mix for ``sit`` when the caller has it already.
+        """
+        three = sit.players == 3
+        thinking = 1.0 - (self.mistake_rate3 if three else self.mistake_rate2)
+        ordered = sorted(sit.mine, key=lambda f: strength_of(f, sit.ace))
+        n = len(ordered)
+        feel: Mix = {f: 0.0 for f in ordered}
+        if n == 1:
+            feel[ordered[0]] = 1.0
+        elif sit.pot < 0:
+            upper = ordered[n // 2:]
+            feel.update({f: 1 / len(upper) for f in upper})
+        elif not sit.known:
+            feel.update({f: 1 / n for f in ordered})
+        else:
+            centre = sit.quantile * (n - 1)
+            sigma = self.noise3 if three else self.noise2
+
+            def below(x: float) -> float:
+                return 0.5 * (1 + math.erf((x - centre) / (sigma * math.sqrt(2))))
+
+            for i, f in enumerate(ordered):
+                low = 0.0 if i == 0 else below(i - 0.5)
+                high = 1.0 if i == n - 1 else below(i + 0.5)
+                feel[f] = high - low
+        if thinking <= 0:
+            return feel
+        if planned is None:
+            planned = super().mix_for(sit)
+        return {f: thinking * planned.get(f, 0.0) + (1 - thinking) * w for f, w in feel.items()}
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen card and why."""

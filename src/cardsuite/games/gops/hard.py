@@ -19,6 +19,7 @@ deterministic for a seed.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +30,11 @@ from ...core.game import Action, Hint, View
 from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
 
 DEFAULT_BUDGET_MS = 200.0
+READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids
+READ_NOTE = 0.6  # a reading this sure is named in the hint
+READ_PURE = 0.8  # with every other seat read this surely, play the best answer outright
+SMOOTH = 0.05  # share of "any card" mixed into each kind's bid, so one odd bid does not rule a kind out
+TRIED = 0.25  # answering read seats outright: only cards searched at least this share of the most searched
 EXPLORE = 0.12
 EXACT_CARDS = 3
 OTHERS_WEIGHT = {2: 1.0, 3: 1.0}
@@ -131,6 +137,9 @@ class Sim:
         weight = OTHERS_WEIGHT[len(pts)]
         return pts[seat] - weight * (sum(pts) - pts[seat]) / (len(pts) - 1)
 
+
+Reading = tuple[float, str, list[tuple[int, float]]]
+"""How a seat bids: the weight of the known kinds, the likeliest kind, and its mix of this round's cards."""
 
 Model = Callable[[int, list[int]], int]
 """A fixed opponent rule: (prize face, faces held) -> the face it bids."""
@@ -265,7 +274,7 @@ class HardGopsBot:
         mix = sorted(((strategy[i], faces[i]) for i in range(len(faces)) if strategy[i] >= 0.05), reverse=True)
         shares = ", ".join(f"the {FACE_NAMES[f]} {round(100 * p)}%" for p, f in mix[:4])
         if note:
-            reason = f"the opponent {note}: {self._answer(faces[best], note)}"
+            reason = f"{note}: {self._answer(faces[best], note)}"
         elif len(mix) > 1:
             reason = (f"a predictable bidder can be read, so mix: {shares}; the {FACE_NAMES[faces[best]]} "
                       f"is the most likely choice")
@@ -291,8 +300,13 @@ class HardGopsBot:
         me = view.seat
         models = self._models(view, rules) if self.exploit else {}
         predicted = self._policy_predictions(view, models) if self.exploit else {}
-        notes = [MODELS[i][0] for i in models.values()]
-        notes += [f"plays like the normal CPU and should bid the {FACE_NAMES[f]}" for f in predicted.values()]
+        notes = [f"seat {seat} {MODELS[i][0]}" for seat, i in sorted(models.items())]
+        for seat, (weight, kind, mix) in sorted(predicted.items()):
+            if weight >= READ_NOTE and kind == "random":
+                notes.append(f"seat {seat} bids at random")
+            elif weight >= READ_NOTE:
+                likely = max(mix, key=lambda p: p[1])[0]
+                notes.append(f"seat {seat} bids like the {kind} CPU, most likely the {FACE_NAMES[likely]}")
         note = "; ".join(notes)
         mine = sorted(hands[me])
         known = current is not None
@@ -330,9 +344,12 @@ class HardGopsBot:
             strategy = [1.0 if i == top else 0.0 for i in range(len(strategy))]
         values = [root.value_sum[me][i] / root.value_count[me][i] if root.value_count[me][i] else 0.0
                   for i in range(len(root.actions[me]))]
-        exploited = set(models) | set(predicted)
+        exploited = set(models) | {seat for seat, (weight, _k, _m) in predicted.items() if weight >= READ_PURE}
         if exploited and exploited == set(range(rules.players)) - {me}:
-            best = max(range(len(values)), key=lambda i: (values[i], -root.actions[me][i]))
+            counts = root.value_count[me]
+            enough = max(counts) * TRIED
+            best = max((i for i in range(len(values)) if counts[i] >= enough),
+                       key=lambda i: (values[i], -root.actions[me][i]))
             strategy = [1.0 if i == best else 0.0 for i in range(len(values))]
         return root.actions[me], strategy, values, note
 
@@ -343,7 +360,7 @@ class HardGopsBot:
         return [p / total for p in kept] if total > 0 else strategy
 
     def _iterate(self, node: Node, sim: Sim, rng: random.Random, models: dict[int, int],
-                 predicted: dict[int, int], first: bool) -> list[float]:
+                 predicted: dict[int, Reading], first: bool) -> list[float]:
         players = sim.rules.players
         prize_face = int(sim.prizes[0])  # models are used only when a prize's value is its face
         chosen: list[int] = []
@@ -352,8 +369,14 @@ class HardGopsBot:
         for seat in range(players):
             actions = node.actions[seat]
             forced = models.get(seat)
-            if forced is not None or (first and seat in predicted):
-                face = predicted[seat] if forced is None else self._model_face(forced, sim, seat, prize_face)
+            reading = predicted.get(seat) if first else None
+            if forced is not None or (reading is not None and rng.random() < reading[0]):
+                if forced is not None:
+                    face = self._model_face(forced, sim, seat, prize_face)
+                else:
+                    assert reading is not None
+                    mix = reading[2]
+                    face = mix[_sample([p for _f, p in mix], rng)][0]
                 index = actions.index(face) if face in actions else 0
                 chosen.append(index)
                 probs.append(1.0)
@@ -535,45 +558,73 @@ class HardGopsBot:
         return found
 
     @staticmethod
-    def _policy_predictions(view: View, models: dict[int, int]) -> dict[int, int]:
-        """Opponents whose every bid so far is what the ``normal`` CPU would have bid, and its bid now.
+    def _policy_predictions(view: View, models: dict[int, int]) -> dict[int, Reading]:
+        """How each other seat bids, read from the public history: like ``normal``, like ``easy``, at random.
 
-        The public history is replayed in a fresh game (the prize order of the future does not matter
-        to ``normal``, which sees only the set of prizes left), asking ``normal`` at every round.
+        Both heuristic CPUs bid from public facts only, so the chances with which a ``normal`` or an
+        ``easy`` player in that seat would have bid each card in every past round can be worked out
+        exactly, and so can this round's. The seat's actual bids weigh those kinds against a random
+        bidder and an unknown player (a loose bid in proportion to the prize). Returns, per seat, the
+        weight of the known kinds, the likeliest kind, and its mix of this round's cards: the search
+        draws the seat's card from that mix with that weight (the rest of the time the seat is searched
+        like any other).
         """
         from . import GAME
-        from .bots import NormalGopsBot
+        from .bots import EasyGopsBot, NormalGopsBot, proportional, situation
         from .rules import PLAY, new_gops_deal, standard_hands
 
         table = view.table
         history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
         prize = cast("int | None", table["prize"])
         others = [s for s in range(view.players) if s != view.seat and s not in models]
-        if len(history) < 3 or prize is None or not others:
+        if not history or prize is None or not others:
             return {}
         turned = [row[0][-1] for row in history] + [prize]
         rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
         options = GAME.resolve_options(view.options, view.players)
         state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
-        normal = NormalGopsBot()
-        quiet = random.Random(0)
-        fits = set(others)
-        for row in history:
-            faces = row[1]
-            for seat in list(fits):
-                guess = normal.choose(state.view(seat), quiet)
-                if guess.args[0] != FACE_LETTERS[faces[seat] - 1]:
-                    fits.discard(seat)
-            if not fits:
-                return {}
+        normal, easy = NormalGopsBot(), EasyGopsBot()
+        kinds = ("normal", "easy")
+        log_odds = {seat: dict.fromkeys((*kinds, "random", "unknown"), 0.0) for seat in others}
+
+        def mixes(sit_view: View, seat: int) -> dict[str, dict[int, float]]:
+            sit = situation(sit_view, seat)
+            n = len(sit.mine)
+            out = {"normal": normal.mix_for(sit)}
+            out["easy"] = easy.mix_for(sit, out["normal"])
+            out["random"] = {f: 1 / n for f in sit.mine}
+            out["unknown"] = proportional(sit.mine, sit.quantile, sit.ace, 3.0, sit.known)
+            return {name: {f: (1 - SMOOTH) * mix.get(f, 0.0) + SMOOTH / n for f in sit.mine}
+                    for name, mix in out.items()}
+
+        start = max(0, len(history) - READ_ROUNDS)  # earlier rounds are replayed without reading (cheaper)
+        for number, row in enumerate(history):
+            faces: tuple[int, ...] = row[1]
+            if number >= start:
+                current = state.view(view.seat)
+                for seat in others:
+                    for name, mix in mixes(current, seat).items():
+                        log_odds[seat][name] += math.log(mix.get(faces[seat], 1e-9))
             for seat in range(view.players):
-                action = PLAY[faces[seat]]
-                assert action is not None
-                state.apply(seat, action)
+                state.apply(seat, PLAY[faces[seat]])
         if state.is_over:
             return {}
-        return {seat: FACE_LETTERS.index(str(normal.choose(state.view(seat), quiet).args[0])) + 1
-                for seat in sorted(fits)}
+        current = state.view(view.seat)
+        out: dict[int, Reading] = {}
+        for seat in others:
+            odds = log_odds[seat]
+            top = max(odds.values())
+            weights = {name: math.exp(v - top) for name, v in odds.items()}
+            total = sum(weights.values())
+            now = mixes(current, seat)
+            known = {name: weights[name] / total for name in (*kinds, "random")}
+            weight = sum(known.values())
+            if weight < 0.05:
+                continue
+            cards = sorted(now["random"])
+            blend = [(f, sum(known[name] * now[name][f] for name in known) / weight) for f in cards]
+            out[seat] = (weight, max(known, key=known.__getitem__), blend)
+        return out
 
     @staticmethod
     def _answer(face: int, note: str) -> str:
