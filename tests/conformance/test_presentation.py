@@ -9,26 +9,37 @@ import re
 import pytest
 
 from cardsuite.core.game import Game, View
-from cardsuite.core.presentation import CardsRef, Line, SeatRef
+from cardsuite.core.message import CardsRef, Message, SeatRef
+from cardsuite.core.presentation import Line
 from cardsuite.core.registry import all_games
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 
-def _check_line(line: Line, view: View) -> None:
-    assert set(PLACEHOLDER.findall(line.text)) <= set(line.values), line
-    for value in line.values.values():
+def _check_message(message: Message, view: View) -> None:
+    values = dict(message.params)
+    for text in (message.key, message.plural or ""):
+        assert set(PLACEHOLDER.findall(text)) <= set(values), message
+    for value in values.values():
         if isinstance(value, SeatRef):
             assert 0 <= value.seat < view.players
         if isinstance(value, CardsRef):
             assert all(0 <= c <= 52 for c in value.cards)
+        if isinstance(value, Message):
+            _check_message(value, view)
+
+
+def _check_line(line: Line, view: View) -> None:
+    _check_message(line.message, view)
 
 
 def _check_view(game: Game, view: View) -> None:
     hand = set(view.hand)
     for action in view.legal:
         look = game.look(action, view)
-        assert look.label
+        assert str(look.label)
+        if isinstance(look.label, Message):
+            _check_message(look.label, view)
         assert look.key is None or look.key.strip() == look.key
         if action.verb == "play" and look.cards:
             assert set(look.cards) <= hand, (action, look)
@@ -66,11 +77,11 @@ def test_presentation_hooks_answer_at_every_step(game: Game) -> None:
             legal = state.legal_actions(seat)
             state.apply(seat, legal[rng.randrange(len(legal))])
         _check_view(game, state.view(0))
-    assert game.how_to_play().strip()
+    assert str(game.how_to_play()).strip()
 
 
 def test_napoleon_words_have_ascii_forms() -> None:
     """The 表J/裏J terms of the Napoleon page have ASCII words for ASCII terminals."""
-    napoleon = next(g for g in all_games() if "表J" in g.how_to_play())
+    napoleon = next(g for g in all_games() if "表J" in str(g.how_to_play()))
     words = napoleon.ascii_words()
     assert words["表J"].isascii() and words["裏J"].isascii()

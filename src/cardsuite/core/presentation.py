@@ -6,8 +6,11 @@ sides of its roles (``roles``), the order of a hand (``arrange_hand``), a one-sc
 and ASCII words for its non-ASCII terms. Every hook has a default, so an outside game gets a full table.
 
 Texts are whole sentences with named placeholders (``"{seat} bid {bid}"``), never glued fragments, so
-that a translation can reorder them; placeholder values are typed (a seat, cards, a suit) so that the
-screen can show names, card faces and suit symbols in its own style.
+that a translation can reorder them; placeholder values are typed (``core.message``: a seat, cards, a suit,
+another message) so that the screen can show names, card faces and suit symbols in its own style, in the
+viewer's language. The texts are gettext message ids: ``Line``, ``ActionLook`` and ``Role`` texts are found
+by the catalogs' extraction (``make messages``); a ``Message`` may stand wherever a text does (a plural, a
+context), and words built elsewhere are marked with ``N_``.
 """
 
 from __future__ import annotations
@@ -18,45 +21,39 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUIT_OF, Card, CardError, parse_card, sort_hand
+from .message import CardRef as CardRef
+from .message import CardsRef as CardsRef
+from .message import Message, msg
+from .message import RankRef as RankRef
+from .message import SeatRef as SeatRef
+from .message import SuitRef as SuitRef
 
 if TYPE_CHECKING:
     from .game import Action, Event, View
 
 
-@dataclass(frozen=True)
-class SeatRef:
-    """A placeholder value: a seat, shown by its player's name."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class CardsRef:
-    """A placeholder value: cards, shown as card faces (``none`` when empty)."""
-
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class SuitRef:
-    """A placeholder value: a suit, shown as its symbol (or letter in ASCII mode)."""
-
-    suit: int
-
-
-Value = str | int | Fraction | SeatRef | CardsRef | SuitRef
+Value = str | int | Fraction | SeatRef | CardRef | CardsRef | SuitRef | RankRef | Message
+"""A placeholder value (``core.message``'s parameters): the screen shows seats by name, cards as faces."""
 
 
 @dataclass(frozen=True)
 class Line:
     """One line of the table's centre: ``text`` with ``{name}`` placeholders filled from ``values``.
 
-    ``strong`` lines are shown bold (a warning such as "the joker is requested").
+    ``text`` is a message id (or a whole ``Message``, which then brings its own values). ``strong`` lines
+    are shown bold (a warning such as "the joker is requested").
     """
 
-    text: str
+    text: str | Message
     values: Mapping[str, Value] = field(default_factory=dict)
     strong: bool = False
+
+    @property
+    def message(self) -> Message:
+        """The line as a message."""
+        if isinstance(self.text, Message):
+            return self.text
+        return Message(self.text, tuple(self.values.items()))
 
 
 @dataclass(frozen=True)
@@ -69,7 +66,7 @@ class ActionLook:
     trump choice), without that counting as help.
     """
 
-    label: str
+    label: str | Message
     cards: tuple[Card, ...] = ()
     key: str | None = None
     retractable: bool = False
@@ -95,7 +92,7 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Role:
-    """A role a seat may have: its name for people and whether it is on the declarer's side."""
+    """A role a seat may have: its name for people (a message id) and whether it is on the declarer's side."""
 
     title: str
     declarer_side: bool
@@ -105,6 +102,14 @@ DEFAULT_ROLES: Mapping[str, Role] = {
     "declarer": Role("declarer", True),
     "defender": Role("defender", False),
 }
+
+
+def _rule_words(event: Event) -> Message | None:
+    """Why a trick was won, in words: the event's ``reason`` message, or its ``rule`` as a message id."""
+    reason = getattr(event, "reason", None)
+    if isinstance(reason, Message):
+        return reason
+    return Message(event.rule) if event.rule else None
 
 
 def cards_named(action: Action) -> tuple[Card, ...]:
@@ -172,20 +177,24 @@ class Presentation:
         cards = tuple(Played(seat, card) for seat, card in _pairs(view.table.get("last_trick")))
         if last is None or not cards or last.winner is None:
             return None
-        values: dict[str, Value] = {"seat": SeatRef(last.winner)}
+        seat = SeatRef(last.winner)
+        why = _rule_words(last)
         if last.card is not None:
-            values["card"] = CardsRef((last.card,))
-        if last.rule:
-            values["why"] = last.rule
-            text = "{seat} wins with {card}: {why}" if last.card is not None else "{seat} wins: {why}"
+            card = CardsRef((last.card,))
+            line = msg("{seat} wins with {card}: {why}", seat=seat, card=card, why=why) if why is not None \
+                else msg("{seat} wins with {card}", seat=seat, card=card)
         else:
-            text = "{seat} wins with {card}" if last.card is not None else "{seat} wins"
-        return Outcome(cards, last.winner, Line(text, values), number)
+            line = msg("{seat} wins: {why}", seat=seat, why=why) if why is not None else msg("{seat} wins", seat=seat)
+        return Outcome(cards, last.winner, Line(line), number)
 
     def look(self, action: Action, view: View) -> ActionLook:
         """How ``action`` (one of ``view.legal``) is offered: label, cards, key, whether retractable."""
+        cards = cards_named(action)
+        if action.verb == "play" and len(cards) == 1 and len(action.args) == 1:
+            return ActionLook(msg("play {card}", card=CardRef(cards[0])), cards)
         describe = getattr(self, "describe_action", str)
-        return ActionLook(str(describe(action)), cards_named(action))
+        label = describe(action)
+        return ActionLook(label if isinstance(label, Message) else str(label), cards)
 
     def roles(self) -> Mapping[str, Role]:
         """Every role a ``SeatInfo.role`` or ``DealSummary.roles`` may name, with its title and side."""
@@ -195,11 +204,14 @@ class Presentation:
         """A hand in display order, split into groups (suits by default; strongest first in each)."""
         return suit_groups(cards)
 
-    def how_to_play(self) -> str:
-        """One screen of Markdown for a first play: the goal, the bidding, the order of the cards."""
+    def how_to_play(self) -> str | Message:
+        """One screen of Markdown for a first play: the goal, the bidding, the order of the cards.
+
+        A text is a message id (mark the constant with ``N_``); the screen shows it in the viewer's language.
+        """
         info = getattr(self, "info", None)
-        summary = getattr(info, "summary", "")
-        return f"{summary}\n\nThe full rules are under `r` then `f`."
+        summary = str(getattr(info, "summary", ""))
+        return msg("{summary}\n\nThe full rules are under `r` then `f`.", summary=Message(summary))
 
     def ascii_words(self) -> Mapping[str, str]:
         """ASCII for the game's own non-ASCII words (``表J`` -> ``omote-J``), used when the terminal is ASCII."""

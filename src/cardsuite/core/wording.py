@@ -122,25 +122,26 @@ class Wording:
 
     def __call__(self, message: Message) -> str:
         """``message`` in words."""
-        words = self.words
-        if message.plural is not None:
-            count = message.param("n")
-            n = count if isinstance(count, int) else 0
-            if message.context is not None:
-                template = words.npgettext(message.context, message.key, message.plural, n)
-            else:
-                template = words.ngettext(message.key, message.plural, n)
-        elif message.context is not None:
-            template = words.pgettext(message.context, message.key)
-        else:
-            template = words.gettext(message.key)
         values = {name: _Word(self, value) for name, value in message.params}
-        for candidate in (template, message.key):
+        for candidate in (self.template(message), message.key):
             try:
                 return _FORMATTER.vformat(candidate, (), values)
             except (KeyError, ValueError, IndexError):
                 continue  # a translation that does not fit its message: show the English, never fail
         return message.key
+
+    def template(self, message: Message) -> str:
+        """The message's sentence in this catalog's language, placeholders not yet filled."""
+        words = self.words
+        if message.plural is not None:
+            count = message.param("n")
+            n = count if isinstance(count, int) else 0
+            if message.context is not None:
+                return words.npgettext(message.context, message.key, message.plural, n)
+            return words.ngettext(message.key, message.plural, n)
+        if message.context is not None:
+            return words.pgettext(message.context, message.key)
+        return words.gettext(message.key)
 
     def word(self, pair: tuple[str, str]) -> str:
         """A marked word (``N_p``) in this renderer's language."""

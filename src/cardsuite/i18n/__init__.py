@@ -22,6 +22,7 @@ from .language import (
     checked_language,
     language_from_environment,
     language_of_locale,
+    readable_in_ascii,
     resolve_language,
 )
 
@@ -103,6 +104,7 @@ __all__ = [
     "ngettext",
     "npgettext",
     "pgettext",
+    "readable_in_ascii",
     "resolve_language",
     "translations",
     "use_language",

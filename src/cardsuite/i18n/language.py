@@ -49,6 +49,11 @@ def language_from_environment(environ: Mapping[str, str]) -> str | None:
     return None
 
 
+def readable_in_ascii(language: str) -> bool:
+    """Whether ``language`` stays readable on a terminal that shows only ASCII (accents dropped; not Japanese)."""
+    return language != "ja"
+
+
 def checked_language(name: str) -> str:
     """``name`` as a language code we speak (``JA`` -> ``ja``); ``LanguageError`` names the choices."""
     code = name.strip().lower()

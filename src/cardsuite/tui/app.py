@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from ..core.errors import CardsuiteError
 from ..core.match import Match
+from ..i18n import ENGLISH, _, current_language, readable_in_ascii, use_language
 from ..naming import shown
 from ..storage.paths import take_notices
 from ..storage.saves import Autosave, save_meta, save_path
@@ -65,6 +66,9 @@ class CardsuiteApp(App[None]):
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""
         self.config = config
         self.set_class(config.ascii_only, "-ascii")
+        if config.ascii_only and not readable_in_ascii(current_language()):
+            use_language(ENGLISH)  # a terminal that shows only ASCII cannot show Japanese
+            self.notify("This terminal shows only ASCII: the table speaks English.", markup=False)
         session = Session(config, match, autosave)
         self.saved_id = session.autosave.id
         self.push_screen(TableScreen(session, Display(config.ascii_only, config.four_colour)))
@@ -116,8 +120,8 @@ class CardsuiteApp(App[None]):
                 self.from_home = True
                 self.push_screen(HomeScreen())
             if self.saved_id:
-                self.notify(f"The match is saved as {shown(self.saved_id)}: Continue it here or with "
-                            "`cardsuite resume`.", markup=False)
+                self.notify(_("The match is saved as {id}: Continue it here or with `cardsuite resume`.").format(
+                    id=shown(self.saved_id)), markup=False)
             return
         self.exit()
 
@@ -130,7 +134,7 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
         delay = parse_speed(settings.speed)
     except CardsuiteError as exc:  # load_settings checks the speed; a Settings built in code may not
         delay = parse_speed("normal")
-        notes = (f"{exc}: the CPUs play at normal speed",)
+        notes = (_("{error}: the CPUs play at normal speed").format(error=exc),)
     save_id = shown(str(save_meta(record).get("id", "")))
     return TableConfig(
         game=match.game.info.name,
@@ -140,7 +144,7 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
         ascii_only=settings.ascii or not suits_encodable(),
         four_colour=settings.four_colour,
         cpu_delay=delay,
-        notes=(f"resumed {save_id} (seed {match.seed})", *notes),
+        notes=(_("resumed {id} (seed {seed})").format(id=save_id, seed=match.seed), *notes),
     )
 
 
@@ -162,7 +166,7 @@ def _report(saved_id: str | None) -> str | None:
     """Say where an unfinished match was left (a finished one is in the history, its save gone)."""
     if saved_id is None or not save_path(saved_id).exists():
         return None
-    print(f"cardsuite: the match is saved as {saved_id}; `cardsuite resume` reopens it")
+    print(_("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=saved_id))
     return saved_id
 
 

@@ -13,6 +13,8 @@ from rich.text import Text
 
 from ..cards import JOKER, SUIT_LETTERS, SUIT_SYMBOLS, Card
 from ..core.game import Score
+from ..core.message import Message
+from ..core.wording import Catalog
 from ..naming import name_seats
 from .faces import Faces
 from .text import Ascii, Filler
@@ -23,18 +25,20 @@ _ONE_CARD = re.compile(r"(^|_)card$|^prize$")
 
 
 class Display:
-    """Display settings every widget shares: ASCII or symbols, two or four colours, the game's ASCII words."""
+    """Display settings every widget shares: ASCII or symbols, two or four colours, the game's ASCII words,
+    and the catalog the game's words are translated with (its own gettext domain, else cardsuite's)."""
 
     def __init__(self, ascii_only: bool = False, four_colour: bool = False,
-                 words: Mapping[str, str] | None = None) -> None:
+                 words: Mapping[str, str] | None = None, catalog: Catalog | None = None) -> None:
         self.ascii_only = ascii_only
         self.four_colour = four_colour
         self.faces = Faces(ascii_only, four_colour)
         self.ascii = Ascii(ascii_only, words)
+        self.catalog = catalog
 
-    def with_words(self, words: Mapping[str, str]) -> Display:
-        """The same settings with a game's ASCII words."""
-        return Display(self.ascii_only, self.four_colour, words)
+    def with_words(self, words: Mapping[str, str], catalog: Catalog | None = None) -> Display:
+        """The same settings with a game's ASCII words and catalog."""
+        return Display(self.ascii_only, self.four_colour, words, catalog)
 
     def card(self, card: Card, extra: str = "") -> Text:
         """A card in running text: ``A♠`` (``AS`` in ASCII mode), coloured."""
@@ -60,8 +64,12 @@ class Display:
         return self.ascii.text(text)
 
     def filler(self, names: Sequence[str]) -> Filler:
-        """Fills the game's presentation lines with names, faces and suits."""
-        return Filler([self.plain(n) for n in names], self.card, self.suit, self.ascii)
+        """Fills the game's presentation lines and messages with names, faces and suits, in the language."""
+        return Filler([self.plain(n) for n in names], self.card, self.suit, self.ascii, self.catalog)
+
+    def say(self, text: str | Message, names: Sequence[str] = ()) -> str:
+        """A game's message (or message id) as plain words in the viewer's language, fit for the terminal."""
+        return self.filler(names).text(text)
 
 
 Style = Display

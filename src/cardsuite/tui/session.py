@@ -21,7 +21,10 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
+from ..core.message import Message
 from ..core.registry import get_game
+from ..core.wording import Wording
+from ..i18n import _, game_words
 from ..naming import name_seats
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
@@ -299,16 +302,23 @@ class Session(TableSession):
         """The deal's events ``seat`` may see, with each note where it happened, names substituted."""
         deal = len(self.match.logs)
         pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
-        lines: list[str] = [f"— deal {deal} —"]
+        lines: list[str] = [_("— deal {number} —").format(number=deal)]
         events: Sequence[Event] = () if seat is None else self.match.state.events()
         kept = self._kept(seat, events)
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
             if index in kept:
-                lines.append(name_seats(event.text, self.names))
+                lines.append(self.event_words(event))
         lines.extend(n.text for n in pending)
         return lines
+
+    def event_words(self, event: Event) -> str:
+        """An event in the viewer's language, seats called by their names."""
+        message = getattr(event, "message", None)
+        if isinstance(message, Message):
+            return Wording(game_words(self.game), self.names)(message)
+        return name_seats(event.text, self.names)
 
     def _kept(self, seat: int | None, events: Sequence[Event]) -> set[int]:
         """Indexes in the deal's events of those ``seat``'s log keeps (``Game.log_events``: a subsequence of
@@ -340,11 +350,13 @@ class Session(TableSession):
         except Exception:  # a game's helper failing must not close the table
             length = None
         if length is not None:
-            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
+            if deal <= length:
+                return _("deal {number} / {length}").format(number=deal, length=length)
+            return _("deal {number} ({length} + thrown in)").format(number=deal, length=length)
         target = self.options.get("target")
         if isinstance(target, int | float) and not isinstance(target, bool):
-            return f"deal {deal}, to {target}"
-        return f"deal {deal}"
+            return _("deal {number}, to {target}").format(number=deal, target=target)
+        return _("deal {number}").format(number=deal)
 
     @property
     def totals(self) -> tuple[Score, ...]:

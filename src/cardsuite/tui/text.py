@@ -8,6 +8,7 @@ then ``?`` for anything left.
 
 from __future__ import annotations
 
+import string
 import unicodedata
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -15,8 +16,10 @@ from fractions import Fraction
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-from ..core.presentation import CardsRef, Line, SeatRef, SuitRef, Value
-from ..naming import name_seats
+from ..core.message import CardRef, CardsRef, Message, N_p, RankRef, SeatRef, SuitRef
+from ..core.presentation import Line, Value
+from ..core.wording import Catalog, Wording
+from ..i18n import active
 
 SYMBOLS: Mapping[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
@@ -88,22 +91,27 @@ def fit_text(text: Text, width: int, ascii_only: bool = False) -> Text:
 
 
 class Filler:
-    """Fills a presentation ``Line``: seats become names, cards become faces, suits symbols."""
+    """Fills a presentation ``Line`` or a ``Message`` in the viewer's language: seats become names, cards
+    faces, suits symbols; the sentence comes from the game's catalog (``words``)."""
 
-    def __init__(self, names: Sequence[str], card: object, suit: object, ascii_fix: Ascii) -> None:
+    def __init__(self, names: Sequence[str], card: object, suit: object, ascii_fix: Ascii,
+                 words: Catalog | None = None) -> None:
         self.names = names
         self._card = card
         self._suit = suit
         self.ascii = ascii_fix
+        self.wording = Wording(words if words is not None else active(), names)
 
-    def value(self, value: Value) -> Text:
-        """One placeholder value as text."""
+    def value(self, value: Value, form: str = "") -> Text:
+        """One placeholder value as text (``form``: what the sentence asks of it, such as ``+`` for a sign)."""
         if isinstance(value, SeatRef):
-            name = self.names[value.seat] if 0 <= value.seat < len(self.names) else f"seat {value.seat}"
+            name = self.names[value.seat] if 0 <= value.seat < len(self.names) else self.wording.seat(value.seat)
             return Text(self.ascii.text(name), style="bold")
+        if isinstance(value, CardRef):
+            return self._card(value.card)  # type: ignore[operator, no-any-return]
         if isinstance(value, CardsRef):
             if not value.cards:
-                return Text("none")
+                return Text(self.ascii.text(self.wording.word(NO_CARDS)))
             out = Text()
             for i, card in enumerate(value.cards):
                 if i:
@@ -112,37 +120,51 @@ class Filler:
             return out
         if isinstance(value, SuitRef):
             return Text(str(self._suit(value.suit)))  # type: ignore[operator]
-        if isinstance(value, Fraction):
-            return Text(_fraction(value))
+        if isinstance(value, RankRef):
+            return Text(self.wording.rank(value.rank, "sym"))
+        if isinstance(value, Message):
+            return self.message(value)
+        if isinstance(value, bool):
+            return Text(str(value).lower())
+        if isinstance(value, int | Fraction):
+            return Text(self.ascii.text(self.wording.number(value, form)))
         return Text(self.ascii.text(str(value)))
 
     def line(self, line: Line) -> Text:
-        """The whole sentence, placeholders filled; a missing value shows as its name in braces."""
-        out = Text(style="bold" if line.strong else "")
-        rest = line.text
-        while rest:
-            start = rest.find("{")
-            end = rest.find("}", start + 1) if start >= 0 else -1
-            if start < 0 or end < 0:
-                out.append(self._literal(rest))
-                break
-            out.append(self._literal(rest[:start]))
-            key = rest[start + 1 : end]
-            if key in line.values:
-                out.append_text(self.value(line.values[key]))
-            else:
-                out.append("{" + key + "}")
-            rest = rest[end + 1 :]
+        """The whole sentence, translated, placeholders filled; bold when the line is strong."""
+        out = self.message(line.message)
+        if line.strong:
+            out.stylize("bold")
+        return out
+
+    def message(self, message: Message) -> Text:
+        """A message as styled text in the viewer's language (the English sentence if a translation does not fit)."""
+        values = dict(message.params)
+        for template in (self.wording.template(message), message.key):
+            try:
+                return self._fill(template, values)
+            except (KeyError, ValueError, IndexError):
+                continue
+        return Text(self.ascii.text(message.key))
+
+    def text(self, message: Message | str) -> str:
+        """A message (or a message id) as plain words in the viewer's language."""
+        if isinstance(message, str):
+            message = Message(message)
+        return self.ascii.text(self.wording(message))
+
+    def _fill(self, template: str, values: Mapping[str, Value]) -> Text:
+        out = Text()
+        for literal, field_name, form, _conversion in _PARSER.parse(template):
+            if literal:
+                out.append(self.ascii.text(literal))
+            if field_name is None:
+                continue
+            if not field_name.isidentifier():
+                raise KeyError(field_name)
+            out.append_text(self.value(values[field_name], form or ""))
         return out
 
 
-    def _literal(self, text: str) -> str:
-        """A literal part of a line: ``seat N`` in a game's text becomes the name."""
-        return self.ascii.text(name_seats(text, self.names))
-
-
-def _fraction(value: Fraction) -> str:
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}"
-
+_PARSER = string.Formatter()
+NO_CARDS = N_p("no cards", "none")

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from ...cards import Card
 from ...core.errors import OptionError
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.message import N_
 from ...core.options import Options
 from .present import GopsPresentation
 from .rules import (
@@ -34,10 +35,10 @@ class Gops(GopsPresentation, Game):
 
     info = GameInfo(
         name="gops",
-        title="GOPS",
+        title=N_("GOPS"),
         players=(2, 3),
         options=OPTIONS,
-        summary="Goofspiel: everyone holds A-K and bids in secret for the 13 diamond prizes.",
+        summary=N_("Goofspiel: everyone holds A-K and bids in secret for the 13 diamond prizes."),
         default_players=3,
         uses_dealer=False,
         traits=GameTraits(simultaneous=True, auction_phases=()),

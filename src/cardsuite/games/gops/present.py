@@ -6,10 +6,18 @@ from collections.abc import Sequence
 
 from ...cards import Card
 from ...core.game import Action, Event, View
-from ...core.presentation import ActionLook, CardsRef, Line, Outcome, Played, Presentation, SeatRef
+from ...core.message import N_, CardsRef, Message, N_p, RankRef, SeatRef, msg
+from ...core.presentation import ActionLook, Line, Outcome, Played, Presentation
 from .rules import FACE_BY_ARG, FACE_OF, SEAT_SUITS, card_of
 
-HOW_TO_PLAY = """\
+TIE_RULES = {
+    # the ``ties`` option's values, in words
+    "carry": N_p("GOPS ties", "carried to the next prize"),
+    "discard": N_p("GOPS ties", "discarded"),
+    "split": N_p("GOPS ties", "split between the tied players"),
+}
+
+HOW_TO_PLAY = N_("""\
 **Goal.** Take prize cards worth the most points. The 13 diamonds are the prizes (A = 1 ... K = 13);
 each player holds one whole suit, ace to king.
 
@@ -22,7 +30,7 @@ two cards tie, the third player takes it; when nobody takes it, the prize carrie
 it beat only the king. Your hand is shown strongest first.
 
 **End.** After 13 rounds the highest total wins; with 2 players, 46 of the 91 points settle it at once.
-"""
+""")
 
 
 class GopsPresentation(Presentation):
@@ -32,8 +40,9 @@ class GopsPresentation(Presentation):
         if action.verb == "play" and len(action.args) == 1:
             face = FACE_BY_ARG.get(str(action.args[0]).upper())
             cards = tuple(c for c in view.hand if face is not None and FACE_OF[c] == face)
-            describe = getattr(self, "describe_action", str)
-            return ActionLook(str(describe(action)), cards[:1])
+            if face is None:
+                return ActionLook(str(action), cards[:1])
+            return ActionLook(msg("play the {rank}", rank=RankRef(14 if face == 1 else face)), cards[:1])
         return super().look(action, view)
 
     def arrange_hand(self, cards: Sequence[Card], view: View) -> tuple[tuple[Card, ...], ...]:
@@ -90,7 +99,9 @@ class GopsPresentation(Presentation):
                     cards = tuple(card_of(f, SEAT_SUITS[seat]) for f in faces)
                     order = tuple(sorted(cards, key=lambda c: -_power(view, c)))
                     lines.append(Line("{seat} holds {cards}", {"seat": SeatRef(seat), "cards": CardsRef(order)}))
-        lines.append(Line("ties: {rule}", {"rule": str(table.get("ties", "carry"))}))
+        rule = TIE_RULES.get(str(table.get("ties", "carry")))
+        if rule is not None:
+            lines.append(Line("ties: {rule}", {"rule": Message(rule[1], context=rule[0])}))
         chosen = view.private.get("chosen")
         if isinstance(chosen, str):
             face = FACE_BY_ARG.get(chosen)
@@ -98,12 +109,16 @@ class GopsPresentation(Presentation):
             lines.append(Line("your choice this round: {card}", {"card": CardsRef(mine)}, strong=True))
         return tuple(lines)
 
-    def how_to_play(self) -> str:
+    def how_to_play(self) -> str | Message:
         return HOW_TO_PLAY
 
 
-RULE_WORDS = {"highest": "the highest card", "lowest": "the lowest card (negative pot)",
-              "third": "two cards tied, so the third player takes it"}
+RULE_WORDS = {
+    # why a GOPS round's prize went where it went (``Event.rule``)
+    "highest": N_p("GOPS round", "the highest card"),
+    "lowest": N_p("GOPS round", "the lowest card (negative pot)"),
+    "third": N_p("GOPS round", "two cards tied, so the third player takes it"),
+}
 
 
 def _why(result: Event | None) -> Line:
@@ -114,9 +129,10 @@ def _why(result: Event | None) -> Line:
     value = next((v for k, v in result.data if k == "value"), 0)
     cards = CardsRef(tuple(c for c in prizes if isinstance(c, int))) if isinstance(prizes, tuple) else CardsRef(())
     if result.winner is not None and result.rule in RULE_WORDS:
-        return Line("{seat} takes {prizes} ({value}): {why}", {
-            "seat": SeatRef(result.winner), "prizes": cards, "value": f"{value:+d}" if isinstance(value, int) else "",
-            "why": RULE_WORDS[result.rule or ""]})
+        context, why = RULE_WORDS[result.rule or ""]
+        return Line("{seat} takes {prizes} ({value:+}): {why}", {
+            "seat": SeatRef(result.winner), "prizes": cards, "value": value if isinstance(value, int) else 0,
+            "why": Message(why, context=context)})
     return Line(result.text)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
 from ...core.search import SearchHooks
@@ -19,10 +20,10 @@ class Nap(NapPresentation, Game):
 
     info = GameInfo(
         name="nap",
-        title="Nap",
+        title=N_("Nap"),
         players=(3, 4, 5, 6),
         options=OPTIONS,
-        summary="British Nap: bid 3, misère, 4, nap, Wellington or Blücher on a 5-card hand.",
+        summary=N_("British Nap: bid 3, misère, 4, nap, Wellington or Blücher on a 5-card hand."),
         default_players=4,
         traits=GameTraits(utility="zero_sum"),
     )

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...core.game import Action, View
-from ...core.presentation import ActionLook, Line, Presentation, SeatRef, cards_named
-from .rules import BID_NAMES, TRICKS_NEEDED
+from ...core.message import N_, Message, SeatRef, msg_n, msg_p
+from ...core.presentation import ActionLook, Line, Presentation, cards_named
+from .rules import TRICKS_NEEDED
 
 BID_KEYS: Mapping[str, str] = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",
 }
 
-HOW_TO_PLAY = """\
+HOW_TO_PLAY = N_("""\
 **Goal.** Win the auction and make your contract, or stop the declarer from making theirs.
 Each deal is 5 cards each and 5 tricks; the match ends when everyone has dealt the agreed number of times.
 
@@ -27,7 +28,23 @@ card of the suit led. Ace high, 2 low.
 
 **Scoring.** Made: every opponent pays the declarer the bid's points (3, 3, 4, 5, 10, 20); failed: the
 declarer pays each of them.
-"""
+""")
+
+BID_WORDS: Mapping[str, Message] = {
+    # a bid in running text ("Ann bid misère") and on its button ("Misère")
+    "1": msg_p("Nap bid", "1"), "2": msg_p("Nap bid", "2"), "3": msg_p("Nap bid", "3"),
+    "4": msg_p("Nap bid", "4"), "misere": msg_p("Nap bid", "misère"), "nap": msg_p("Nap bid", "nap"),
+    "wellington": msg_p("Nap bid", "Wellington"), "blucher": msg_p("Nap bid", "Blücher"),
+}
+BID_BUTTONS: Mapping[str, Message] = {
+    "misere": msg_p("Nap bid button", "Misère"), "nap": msg_p("Nap bid button", "Nap"),
+    "wellington": msg_p("Nap bid button", "Wellington"), "blucher": msg_p("Nap bid button", "Blücher"),
+}
+
+
+def bid_words(bid: str) -> Message:
+    """A bid in words (``misere`` -> misère), in the viewer's language when shown."""
+    return BID_WORDS.get(bid, Message(bid))
 
 
 class NapPresentation(Presentation):
@@ -36,16 +53,16 @@ class NapPresentation(Presentation):
     def look(self, action: Action, view: View) -> ActionLook:
         if action.verb == "bid":
             bid = str(action.args[0])
-            label = f"Bid {bid}" if bid.isdigit() else BID_NAMES[bid].capitalize()
+            label = msg_p("Nap bid button", "Bid {n}", n=int(bid)) if bid.isdigit() else BID_BUTTONS[bid]
             return ActionLook(label, key=BID_KEYS.get(bid), retractable=True)
         if action.verb == "pass":
-            return ActionLook("Pass", key="p", retractable=True)
+            return ActionLook(msg_p("bid button", "Pass"), key="p", retractable=True)
         return ActionLook(str(action), cards_named(action))
 
     def seat_note(self, view: View, seat: int) -> Line | None:
         for who, bid in _bids(view):
             if who == seat:
-                return Line("passed") if bid is None else Line("bid {bid}", {"bid": BID_NAMES[bid]})
+                return Line("passed") if bid is None else Line("bid {bid}", {"bid": bid_words(bid)})
         return None
 
     def table_lines(self, view: View) -> tuple[Line, ...]:
@@ -56,10 +73,10 @@ class NapPresentation(Presentation):
         won = view.seats[declarer].tricks
         if bid == "misere":
             return (Line("{seat} must take no trick; taken so far: {won}", {"seat": SeatRef(declarer), "won": won}),)
-        return (Line("{seat} needs {need} tricks and has {won}",
-                     {"seat": SeatRef(declarer), "need": TRICKS_NEEDED[bid], "won": won}),)
+        return (Line(msg_n("{seat} needs {n} trick and has {won}", "{seat} needs {n} tricks and has {won}",
+                           TRICKS_NEEDED[bid], seat=SeatRef(declarer), won=won)),)
 
-    def how_to_play(self) -> str:
+    def how_to_play(self) -> str | Message:
         return HOW_TO_PLAY
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
 from ...core.errors import IllegalAction, SamplingError
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
@@ -36,10 +37,10 @@ class Napas(NapasPresentation, Game):
 
     info = GameInfo(
         name="napas",
-        title="Napas",
+        title=N_("Napas"),
         players=(2, 3, 4, 5, 6),
         options=OPTIONS,
-        summary="Lithuanian Nap: one round of bids 1 < 2 < 3 < 0 < 4 < 5, trumps by choice, then an exchange.",
+        summary=N_("Lithuanian Nap: one round of bids 1 < 2 < 3 < 0 < 4 < 5, trumps by choice, then an exchange."),
         default_players=4,
         traits=GameTraits(utility="general_sum"),  # only the declarer scores
     )

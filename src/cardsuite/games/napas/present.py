@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...cards import SUIT_NAMES, Card, parse_suit
+from ...cards import Card, parse_suit
 from ...core.game import Action, View
-from ...core.presentation import ActionLook, CardsRef, Line, Presentation, SeatRef, cards_named
+from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
+from ...core.presentation import ActionLook, Line, Presentation, cards_named
 from .rules import BID_NAMES, ZERO
 
 BID_KEYS: Mapping[str, str] = {b: b for b in BID_NAMES}
 
-HOW_TO_PLAY = """\
+HOW_TO_PLAY = N_("""\
 **Goal.** Be the first to reach the target score (20 by default). Each deal: 5 cards each, 5 tricks.
 
 **Bidding.** One round, starting left of the dealer; each player bids once or passes, and a bid must beat
@@ -27,7 +28,14 @@ if you can. The highest trump wins, else the highest card of the suit led. Ace h
 
 **Scoring.** Only the declarer scores: made, 2 per trick bid and 1 per trick over (bid 5: +15); failed,
 -2 per missing trick and -1 per trick taken; the zero game +7, or -5.
-"""
+""")
+
+
+def bid_words(bid: str) -> Message:
+    """A Napas bid in words: "the zero game", or a number of tricks."""
+    if bid == ZERO:
+        return msg_p("Napas bid", "the zero game")
+    return msg_np("Napas bid", "{n} trick", "{n} tricks", int(bid))
 
 
 class NapasPresentation(Presentation):
@@ -36,13 +44,14 @@ class NapasPresentation(Presentation):
     def look(self, action: Action, view: View) -> ActionLook:
         if action.verb == "bid":
             bid = str(action.args[0])
-            label = "Zero game" if bid == ZERO else f"Bid {bid}"
+            label = msg_p("Napas bid button", "Zero game") if bid == ZERO else msg_p("Napas bid button", "Bid {n}",
+                                                                                     n=int(bid))
             return ActionLook(label, key=BID_KEYS.get(bid), retractable=True)
         if action.verb == "pass":
-            return ActionLook("Pass", key="p", retractable=True)
+            return ActionLook(msg_p("bid button", "Pass"), key="p", retractable=True)
         if action.verb == "trump":
             suit = parse_suit(str(action.args[0]))
-            return ActionLook(f"{SUIT_NAMES[suit].capitalize()} trumps", retractable=True)
+            return ActionLook(msg("{suit} trumps", suit=SuitRef(suit)), retractable=True)
         if action.verb == "exchange" and not action.args:
             return ActionLook("Keep the hand", key="k")
         return ActionLook(str(action), cards_named(action))
@@ -55,7 +64,7 @@ class NapasPresentation(Presentation):
         if isinstance(bids, tuple):
             for pair in bids:
                 if isinstance(pair, tuple) and len(pair) == 2 and pair[0] == seat:
-                    return Line("passed") if pair[1] is None else Line("bid {bid}", {"bid": BID_NAMES[str(pair[1])]})
+                    return Line("passed") if pair[1] is None else Line("bid {bid}", {"bid": bid_words(str(pair[1]))})
         return None
 
     def table_lines(self, view: View) -> tuple[Line, ...]:
@@ -63,9 +72,10 @@ class NapasPresentation(Presentation):
         lines: list[Line] = []
         declarer = table.get("declarer")
         if isinstance(declarer, int):
-            lines.append(Line("{seat} has taken {won} tricks, the others {others}", {
-                "seat": SeatRef(declarer), "won": _int(table.get("declarer_tricks")),
-                "others": _int(table.get("opponent_tricks"))}))
+            lines.append(Line(msg_n("{seat} has taken {n} trick, the others {others}",
+                                    "{seat} has taken {n} tricks, the others {others}",
+                                    _int(table.get("declarer_tricks")), seat=SeatRef(declarer),
+                                    others=_int(table.get("opponent_tricks")))))
         if view.phase == "exchange" or table.get("exchange_cap") is not None:
             lines.append(Line("stock: {stock} cards; put away: {away}", {
                 "stock": _int(table.get("stock_size")), "away": _int(table.get("discards_size"))}))
@@ -76,7 +86,7 @@ class NapasPresentation(Presentation):
         lines.append(Line("the match ends at {target} points", {"target": _int(table.get("target"))}))
         return tuple(lines)
 
-    def how_to_play(self) -> str:
+    def how_to_play(self) -> str | Message:
         return HOW_TO_PLAY
 
 

@@ -9,6 +9,7 @@ from typing import cast
 from ...cards import JOKER, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, card_name
 from ...core.errors import IllegalAction, SamplingError
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
@@ -38,10 +39,10 @@ class Napoleon(NapoleonPresentation, Game):
 
     info = GameInfo(
         name="napoleon",
-        title="Napoleon",
+        title=N_("Napoleon"),
         players=(PLAYERS,),
         options=OPTIONS,
-        summary="Japanese Napoleon: bid for honours, name a secret adjutant, beware the yoromeki.",
+        summary=N_("Japanese Napoleon: bid for honours, name a secret adjutant, beware the yoromeki."),
         default_players=PLAYERS,
         traits=GameTraits(utility="general_sum"),  # 60 points shared out; 0 when thrown in
     )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, SUIT_NAMES, card_name, make_card
+from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
-from ...core.presentation import ActionLook, CardsRef, Line, Presentation, Role, SeatRef, SuitRef, cards_named
-from .rules import bid_text
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_p
+from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
 
 ROLES: Mapping[str, Role] = {
     "napoleon": Role("Napoleon", True),
@@ -17,7 +17,7 @@ ROLES: Mapping[str, Role] = {
     "defender": Role("defender", False),
 }
 
-HOW_TO_PLAY = """\
+HOW_TO_PLAY = N_("""\
 **Goal.** Napoleon and the secret adjutant must capture at least the bid number of honours (the 10, J, Q,
 K and A of each suit: 20 in all); the three Allies try to stop them. A match is 5 games.
 
@@ -36,7 +36,12 @@ is the adjutant, unknown to all until that card is played.
 - then the highest trump, else the highest card of the suit led.
 
 **Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
-"""
+""")
+
+
+def bid_words(n: int, suit: int) -> Message:
+    """A Napoleon bid in words: "13 hearts" (Japanese "ハートで13")."""
+    return msg_p("Napoleon bid", "{n} {suit}", n=n, suit=SuitRef(suit))
 
 MIGHTY = make_card(ACE, SPADES)
 ASCII_WORDS: Mapping[str, str] = {"表J": "omote-J", "裏J": "ura-J", "表": "omote", "裏": "ura"}
@@ -50,12 +55,13 @@ class NapoleonPresentation(Presentation):
             return ActionLook("Pass (drop out)", key="p", retractable=True)
         if action.verb == "bid":
             n, suit = int(action.args[0]), int(action.args[1])
-            return ActionLook(f"Bid {bid_text(n, suit)}", key=f"{n}{SUIT_LETTERS[suit].lower()}", retractable=True)
+            return ActionLook(msg("Bid {bid}", bid=bid_words(n, suit)), key=f"{n}{SUIT_LETTERS[suit].lower()}",
+                              retractable=True)
         if action.verb == "adjutant":
             card = int(action.args[0])
-            return ActionLook(f"Adjutant: {card_name(card)}", (card,))
+            return ActionLook(msg("Adjutant: {card}", card=CardRef(card)), (card,))
         if action.verb == "play" and len(action.args) == 2:
-            return ActionLook(f"Lead the joker, naming {SUIT_NAMES[int(action.args[1])]}", (JOKER,))
+            return ActionLook(msg("Lead the joker, naming {suit}", suit=SuitRef(int(action.args[1]))), (JOKER,))
         return ActionLook(str(action), cards_named(action))
 
     def roles(self) -> Mapping[str, Role]:
@@ -70,7 +76,7 @@ class NapoleonPresentation(Presentation):
                 return Line("dropped out")
             for who, n, suit in _bids(view):
                 if who == seat:
-                    return Line("bid {n} {suit}", {"n": n, "suit": SuitRef(suit)})
+                    return Line("bid {bid}", {"bid": bid_words(n, suit)})
             return None
         return Line("honours {count}", {"count": count})
 
@@ -81,11 +87,11 @@ class NapoleonPresentation(Presentation):
         if isinstance(bid, tuple) and len(bid) == 2 and isinstance(who, int):
             won = _side_honours(view, who)
             if view.phase == "bidding":
-                lines.append(Line("high bid: {n} {suit} by {seat}", {"n": bid[0], "suit": SuitRef(bid[1]),
-                                                                      "seat": SeatRef(who)}))
+                lines.append(Line("high bid: {bid} by {seat}", {"bid": bid_words(bid[0], bid[1]),
+                                                                 "seat": SeatRef(who)}))
             else:
-                lines.append(Line("{seat} bid {n} {suit}; Napoleon has {won} honours", {
-                    "seat": SeatRef(who), "n": bid[0], "suit": SuitRef(bid[1]), "won": won}))
+                lines.append(Line("{seat} bid {bid}; Napoleon has {won} honours", {
+                    "seat": SeatRef(who), "bid": bid_words(bid[0], bid[1]), "won": won}))
         card = table.get("adjutant_card")
         adjutant = table.get("adjutant")
         if isinstance(card, int):
@@ -113,21 +119,26 @@ class NapoleonPresentation(Presentation):
             lines.append(Line("the club 3 was led: the joker is requested", strong=True))
         if view.phase == "play" and not table.get("same_two_active"):
             lines.append(Line("same-2 does not count in this trick"))
-        for key, words in (("widow", "the widow held {cards}"), ("discards", "you discarded {cards}")):
-            cards = private.get(key)
-            if isinstance(cards, Sequence) and cards:
-                lines.append(Line(words, {"cards": CardsRef(tuple(c for c in cards if isinstance(c, int)))}))
+        widow, discards = private.get("widow"), private.get("discards")
+        if isinstance(widow, Sequence) and widow:
+            lines.append(Line("the widow held {cards}", {"cards": CardsRef(_ints(widow))}))
+        if isinstance(discards, Sequence) and discards:
+            lines.append(Line("you discarded {cards}", {"cards": CardsRef(_ints(discards))}))
         if private.get("adjutant"):
             lines.append(Line("you are the adjutant (only you know it)", strong=True))
         elif private.get("alone"):
             lines.append(Line("you play alone: the adjutant card is yours or in the widow", strong=True))
         return tuple(lines)
 
-    def how_to_play(self) -> str:
+    def how_to_play(self) -> str | Message:
         return HOW_TO_PLAY
 
     def ascii_words(self) -> Mapping[str, str]:
         return ASCII_WORDS
+
+
+def _ints(values: Sequence[object]) -> tuple[int, ...]:
+    return tuple(c for c in values if isinstance(c, int))
 
 
 def _bids(view: View) -> list[tuple[int, int, int]]:

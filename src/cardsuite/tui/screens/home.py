@@ -25,13 +25,19 @@ from textual.widgets.option_list import Option
 from ...core.errors import CardsuiteError
 from ...core.game import Game
 from ...core.match import SeatSpec
+from ...core.message import N_
 from ...core.options import OptionSpec
 from ...core.registry import all_games, broken_games
+from ...i18n import LANGUAGES, _, current_language, game_words, use_language
 from ...naming import check_name
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
 from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, suits_encodable
+from ..words import translate_bindings
+
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
+"""Each language in its own words (never translated: a reader finds their own language by its name)."""
 
 
 def _show(value: object) -> str:
@@ -41,13 +47,15 @@ def _show(value: object) -> str:
 class HomeScreen(Screen[None]):
     """The start form; Start opens a table through the app."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", "Start"), Binding("escape", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", N_("Start")),
+                                             Binding("escape", "app.quit", N_("Quit"))]
 
     game_name: reactive[str] = reactive("", recompose=True)
     players: reactive[int] = reactive(0, recompose=True)
 
     def __init__(self) -> None:
         super().__init__()
+        translate_bindings(self)
         self.settings: Settings = load_settings()
         self.saves: list[SaveInfo] = self._list_saves()
         self._fresh = True
@@ -64,65 +72,73 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="home"):
-            yield Static("cardsuite: continue a match, or choose a game, the seats and the options", id="home-title")
+            yield Static(_("cardsuite: continue a match, or choose a game, the seats and the options"),
+                         id="home-title")
+            with Horizontal(classes="row"):
+                yield Label(_("Language"), classes="key")
+                yield Select([(LANGUAGE_NAMES.get(code, code), code) for code in LANGUAGES],
+                             value=current_language() if current_language() in LANGUAGES else "en",
+                             allow_blank=False, id="language", compact=True)
             if self.saves:
-                yield Static("Continue (Enter or a click reopens the match where it was left)", classes="section")
+                yield Static(_("Continue (Enter or a click reopens the match where it was left)"), classes="section")
                 yield OptionList(*(Option(Text(info.describe()), id=info.id) for info in self.saves), id="continue")
             if not self.games:
-                yield Static("No game is installed.")
+                yield Static(_("No game is installed."))
                 return
             game = self.game
+            words = game_words(game)
             preferred = self.settings.options_for(game.info.name)
             with Horizontal(classes="row"):
-                yield Label("Game", classes="key")
-                yield Select([(g.info.title, n) for n, g in self.games.items()], value=self.game_name,
-                             allow_blank=False, id="game", compact=True)
-                yield Static(game.info.summary, classes="doc")
+                yield Label(_("Game"), classes="key")
+                yield Select([(game_words(g).gettext(g.info.title), n) for n, g in self.games.items()],
+                             value=self.game_name, allow_blank=False, id="game", compact=True)
+                yield Static(words.gettext(game.info.summary), classes="doc")
             with Horizontal(classes="row"):
-                yield Label("Players", classes="key")
+                yield Label(_("Players"), classes="key")
                 yield Select([(str(n), n) for n in game.info.players], value=self.players,
                              allow_blank=False, id="players", compact=True)
-            yield Static("Seats", classes="section")
-            kinds = [("person", "human")] + [(f"CPU {lvl}", f"cpu:{lvl}") for lvl in cpu_levels(game)]
+            yield Static(_("Seats"), classes="section")
+            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=lvl), f"cpu:{lvl}")
+                                                for lvl in cpu_levels(game)]
             levels = cpu_levels(game)
             best = "cpu:normal" if "normal" in levels else f"cpu:{levels[-1]}"
             for seat in range(self.players):
                 with Horizontal(classes="row"):
-                    yield Label(f"Seat {seat}", classes="key")
+                    yield Label(_("Seat {number}").format(number=seat), classes="key")
                     name = person_name(0, 1, self.settings.names) if seat == 0 else f"CPU {seat}"
                     yield Input(value=name, id=f"seat-name-{seat}", compact=True, classes="name")
                     yield Select(kinds, value="human" if seat == 0 else best, allow_blank=False,
                                  id=f"seat-kind-{seat}", compact=True)
-            yield Static("Options", classes="section")
+            yield Static(_("Options"), classes="section")
             for spec in game.info.options:
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
                     yield self._option_widget(spec, preferred.get(spec.key))
-                    yield Static(spec.doc, classes="doc")
-            yield Static("Table", classes="section")
+                    yield Static(words.gettext(spec.doc), classes="doc")
+            yield Static(_("Table"), classes="section")
             with Horizontal(classes="row"):
-                yield Label("seed", classes="key")
-                yield Input(placeholder="random", id="seed", type="integer", compact=True, classes="value")
-                yield Static("The same seed deals the same cards.", classes="doc")
+                yield Label(_("seed"), classes="key")
+                yield Input(placeholder=_("random"), id="seed", type="integer", compact=True, classes="value")
+                yield Static(_("The same seed deals the same cards."), classes="doc")
             with Horizontal(classes="row"):
-                yield Label("CPU speed", classes="key")
+                yield Label(_("CPU speed"), classes="key")
                 speeds = list(SPEEDS) + ([] if self.settings.speed in SPEEDS else [self.settings.speed])
                 yield Select([(k, k) for k in speeds], value=self.settings.speed, allow_blank=False, id="speed",
                              compact=True)
             with Horizontal(classes="row"):
-                yield Label("four colours", classes="key")
+                yield Label(_("four colours"), classes="key")
                 yield Switch(self.settings.four_colour, id="four-colour")
-                yield Label("ASCII suits", classes="key")
+                yield Label(_("ASCII suits"), classes="key")
                 yield Switch(self.settings.ascii, id="ascii")
-                yield Label("auto-play forced", classes="key")
+                yield Label(_("auto-play forced"), classes="key")
                 yield Switch(False, id="auto-play")
-            yield Button("Start", id="start", variant="primary", compact=True)
+            yield Button(_("Start"), id="start", variant="primary", compact=True)
             yield Static("", id="home-error")
-            yield Static(f"Ratings: {game.info.title}", classes="section")
+            yield Static(_("Ratings: {game}").format(game=words.gettext(game.info.title)), classes="section")
             yield Static(self._ratings(game.info.name), id="ratings")
             broken = broken_games()
             if broken:
-                yield Static("Not loaded: " + ", ".join(sorted(broken)), classes="doc")
+                yield Static(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
         yield Footer()
 
     def _option_widget(self, spec: OptionSpec, preferred: object = None) -> Switch | Select[str] | Input:
@@ -153,12 +169,12 @@ class HomeScreen(Screen[None]):
         try:
             ratings = ratings_for(game).get(game, {})
         except CardsuiteError as exc:
-            return f"(the ratings cannot be read: {exc})"
+            return _("(the ratings cannot be read: {error})").format(error=exc)
         if not ratings:
-            return "No finished match of this game yet."
+            return _("No finished match of this game yet.")
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
-        for column in ("player", "rating", "mu ± sigma", "matches"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        for index, column in enumerate((_("player"), _("rating"), _("mu ± sigma"), _("matches"))):
+            table.add_column(column, justify="left" if index == 0 else "right")
         for player, rating in list(ratings.items())[:10]:
             table.add_row(player, f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
                           str(rating.matches))
@@ -196,13 +212,27 @@ class HomeScreen(Screen[None]):
             start(resumed_config(record, match, self.settings), match, Autosave.resumed(record))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new game or player count rebuilds the form."""
-        if event.select.id == "game" and isinstance(event.value, str) and event.value != self.game_name:
+        """A new game, player count or language rebuilds the form."""
+        if event.select.id == "language" and isinstance(event.value, str) and event.value != current_language():
+            self.choose_language(event.value)
+        elif event.select.id == "game" and isinstance(event.value, str) and event.value != self.game_name:
             game = self.games[event.value]
             self.set_reactive(HomeScreen.players, game.info.default_players)
             self.game_name = event.value
         elif event.select.id == "players" and isinstance(event.value, int):
             self.players = event.value
+
+    def choose_language(self, language: str) -> None:
+        """Speak ``language`` from now on and remember it in the settings file."""
+        use_language(language)
+        translate_bindings(self)
+        self.settings.language = language
+        try:
+            save_settings(self.settings)
+        except (OSError, ValueError) as exc:
+            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning")
+        self.refresh(recompose=True)
+        self.refresh_bindings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Start."""
@@ -214,7 +244,7 @@ class HomeScreen(Screen[None]):
         try:
             config = self.build_config()
         except CardsuiteError as exc:
-            self.query_one("#home-error", Static).update(Text.assemble(("Cannot start: ", "bold"), str(exc)))
+            self.query_one("#home-error", Static).update(Text.assemble((_("Cannot start:") + " ", "bold"), str(exc)))
             return
         self.remember(config)
         start = getattr(self.app, "start_table", None)
@@ -241,21 +271,23 @@ class HomeScreen(Screen[None]):
         try:
             save_settings(settings)
         except (OSError, ValueError) as exc:
-            self.notify(f"The settings could not be saved: {exc}", severity="warning", markup=False)
+            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning",
+                        markup=False)
 
     def build_config(self) -> TableConfig:
         """The form as a ``TableConfig``, options checked by the game."""
         game = self.game
         seats: list[SeatSpec] = []
         for seat in range(self.players):
-            name = check_name(self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Seat {seat}")
+            name = check_name(self.query_one(f"#seat-name-{seat}", Input).value.strip()
+                              or _("Seat {number}").format(number=seat))
             kind = str(self.query_one(f"#seat-kind-{seat}", Select).value)
             if kind.startswith("cpu:"):
                 seats.append(SeatSpec(name, "cpu", kind[4:]))
             else:
                 seats.append(SeatSpec(name))
         if len({s.name.lower() for s in seats}) != len(seats):
-            raise CardsuiteError("two seats have the same name")
+            raise CardsuiteError(_("two seats have the same name"))
         given: dict[str, object] = {}
         for spec in game.info.options:
             widget = self.query_one(f"#opt-{spec.key}")

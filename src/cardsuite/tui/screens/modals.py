@@ -13,6 +13,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.message import N_
+from ...i18n import _
+from ..words import translate_bindings
+
 
 class HandoffScreen(Screen[str | None]):
     """An opaque cover between two people's turns: nothing private of anyone is on it.
@@ -21,22 +25,25 @@ class HandoffScreen(Screen[str | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "I am ready", priority=True),
-        Binding("backspace", "take_back", "Take back", key_display="Bksp"),
+        Binding("enter", "ready", N_("I am ready"), priority=True),
+        Binding("backspace", "take_back", N_("Take back"), key_display=N_("Bksp")),
     ]
 
     def __init__(self, name: str, why: str = "", take_back: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.person = name
         self.why = why
         self.taker = take_back
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static(Text(f"Pass to {self.person}, then press Enter"), id="handoff-title")
-            yield Static(Text(self.why or f"It is {self.person}'s turn. Nobody else should look."), id="handoff-why")
+            yield Static(Text(_("Pass to {name}, then press Enter").format(name=self.person)), id="handoff-title")
+            yield Static(Text(self.why or _("It is {name}'s turn. Nobody else should look.").format(name=self.person)),
+                         id="handoff-why")
             if self.taker:
-                yield Static(Text(f"{self.taker}: Backspace takes back your last action."), id="handoff-back")
+                yield Static(Text(_("{name}: Backspace takes back your last action.").format(name=self.taker)),
+                             id="handoff-back")
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -56,10 +63,11 @@ class HandoffScreen(Screen[str | None]):
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of many labels (bids, a named card): type to filter, Enter to choose, Escape to cancel."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, labels: list[str], keys: list[str] | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.labels = labels
         self.keys = [k.lower() for k in keys] if keys else [""] * len(labels)
@@ -68,7 +76,8 @@ class ChoiceScreen(ModalScreen[int | None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             if len(self.labels) > 8:
-                hint = "type to filter" + (f" (or a key, like {self.keys[-1]})" if any(self.keys) else "")
+                hint = (_("type to filter (or a key, like {key})").format(key=self.keys[-1]) if any(self.keys)
+                        else _("type to filter"))
                 yield Input(placeholder=hint, id="choice-filter", compact=True)
             yield OptionList(*self._options(""), id="choice-list", compact=True)
         yield Footer(compact=True)
@@ -118,12 +127,13 @@ class TextScreen(ModalScreen[None]):
     """A page of text (keymap, last trick, scoreboard, end of deal): Enter or Escape closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Continue", priority=True),
-        Binding("escape", "close", "Close"),
+        Binding("enter", "close", N_("Continue"), priority=True),
+        Binding("escape", "close", N_("Close")),
     ]
 
     def __init__(self, title: str, body: RenderableType, classes: str = "") -> None:
         super().__init__(classes=classes)
+        translate_bindings(self)
         self.title_text = title
         self.body = body
 
@@ -146,12 +156,13 @@ class RulesScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,r", "close", "Close"),
-        Binding("f", "full", "Full rules"),
+        Binding("escape,q,r", "close", N_("Close")),
+        Binding("f", "full", N_("Full rules")),
     ]
 
     def __init__(self, markdown: str, ascii_only: bool = False, title: str = "", full: str = "") -> None:
         super().__init__()
+        translate_bindings(self)
         self.markdown = markdown
         self.ascii_only = ascii_only
         self.title_text = title
@@ -198,18 +209,19 @@ class MatchOverScreen(ModalScreen[str | None]):
     """The standings, then: play again (same seats and options, a new seed), home, or leave."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "again", "Play again"),
-        Binding("o", "home", "Home"),
-        Binding("enter,escape", "leave", "Close", priority=True),
+        Binding("a", "again", N_("Play again")),
+        Binding("o", "home", N_("Home")),
+        Binding("enter,escape", "leave", N_("Close"), priority=True),
     ]
 
     def __init__(self, body: RenderableType) -> None:
         super().__init__(classes="match-over")
+        translate_bindings(self)
         self.body = body
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("The match is over", classes="dialog-title")
+            yield Static(_("The match is over"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield Static(self.body, id="text-body")
         yield Footer(compact=True)
@@ -230,15 +242,16 @@ class MatchOverScreen(ModalScreen[str | None]):
 class MenuScreen(ModalScreen[str | None]):
     """The table menu: each entry's id is what the table does."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", N_("Back"))]
 
     def __init__(self, entries: list[tuple[str, str]]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.entries = entries
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Menu", classes="dialog-title")
+            yield Static(_("Menu"), classes="dialog-title")
             yield OptionList(*(Option(label, id=key) for key, label in self.entries), id="menu-list", compact=True)
         yield Footer(compact=True)
 

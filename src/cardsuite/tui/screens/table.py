@@ -28,11 +28,13 @@ from textual.worker import get_current_worker
 from ...cards import Card, card_text
 from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
+from ...core.message import N_, Message
 from ...core.presentation import Line, Outcome, Played
+from ...i18n import _, current_language, game_words, pgettext
 from ...naming import name_seats
 from ..layout import SeatBlock, TableModel, capacity
 from ..messages import CardChosen, CardsSubmitted, CpuChose, HintReady, ItemPicked
-from ..planning import Item, Plan, plan, prompt_text
+from ..planning import Item, Plan, plan, prompt_text, verb_words
 from ..render import Display, fact_text, score_text
 from ..reports import deal_page, last_trick_page, match_page, scoreboard
 from ..session import TableSession
@@ -40,6 +42,7 @@ from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
+from ..words import translate_bindings
 from .modals import ChoiceScreen, HandoffScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -58,29 +61,29 @@ class TableScreen(Screen[None]):
     """One table: shows the viewer's view and mediates every move."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        _binding("enter", "enter", "Play", "play the card under the cursor, press the button, or confirm marked cards",
-                 key_display="Enter"),
-        _binding("space", "mark", "Mark", "mark a card for an action of several cards (then Enter)",
-                 key_display="Space"),
-        _binding("backspace", "take_back", "Take back", "take back your bid or trump choice before the next "
-                 "player acts (not counted as help)", key_display="Bksp"),
-        _binding("u", "undo", "Undo", "undo back to your previous decision (one person against CPUs; the match "
-                 "is then marked assisted)"),
-        _binding("h", "hint", "Hint", "a hint from the strongest CPU, with its reason (only you see it)"),
-        _binding("t", "last_trick", "Trick", "the last trick, its winner and why"),
-        _binding("s", "scores", "Scores", "the scoreboard, deal by deal", show=False),
-        _binding("c", "cpu_seat", "CPU", "hand your seat to a CPU; press again to take it back", show=False),
-        _binding("r", "rules", "Rules", "how to play this game, on one screen (f there: the full rules)"),
-        _binding("question_mark", "keymap", "Keys", "this list of keys", key_display="?"),
-        _binding("q", "menu", "Menu", "the menu: rules, scores, keys, CPU seat, abandon or quit"),
-        _binding("left,a,comma", "move(-1)", "Left", "move between cards (or buttons)", show=False,
-                 key_display="Left a ,"),
-        _binding("right,d,full_stop", "move(1)", "Right", "move between cards (or buttons)", show=False,
-                 key_display="Right d ."),
-        _binding("up", "zone('actions')", "Buttons", "go to the buttons", show=False, key_display="Up"),
-        _binding("down", "zone('hand')", "Hand", "go to your hand", show=False, key_display="Down"),
-        _binding("tab", "switch_zone", "Switch", "switch between your hand and the buttons", show=False,
-                 key_display="Tab"),
+        _binding("enter", "enter", N_("Play"), N_("play the card under the cursor, press the button, or confirm "
+                                                  "marked cards"), key_display=N_("Enter")),
+        _binding("space", "mark", N_("Mark"), N_("mark a card for an action of several cards (then Enter)"),
+                 key_display=N_("Space")),
+        _binding("backspace", "take_back", N_("Take back"), N_("take back your bid or trump choice before the "
+                 "next player acts (not counted as help)"), key_display=N_("Bksp")),
+        _binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; the "
+                 "match is then marked assisted)")),
+        _binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
+        _binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why")),
+        _binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
+        _binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"), show=False),
+        _binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)")),
+        _binding("question_mark", "keymap", N_("Keys"), N_("this list of keys"), key_display="?"),
+        _binding("q", "menu", N_("Menu"), N_("the menu: rules, scores, keys, CPU seat, abandon or quit")),
+        _binding("left,a,comma", "move(-1)", N_("Left"), N_("move between cards (or buttons)"), show=False,
+                 key_display=N_("Left a ,")),
+        _binding("right,d,full_stop", "move(1)", N_("Right"), N_("move between cards (or buttons)"), show=False,
+                 key_display=N_("Right d .")),
+        _binding("up", "zone('actions')", N_("Buttons"), N_("go to the buttons"), show=False, key_display=N_("Up")),
+        _binding("down", "zone('hand')", N_("Hand"), N_("go to your hand"), show=False, key_display=N_("Down")),
+        _binding("tab", "switch_zone", N_("Switch"), N_("switch between your hand and the buttons"), show=False,
+                 key_display=N_("Tab")),
         *(Binding(key, f"digit('{key}')", show=False) for key in "1234567890"),
         *(Binding(key, f"item_key('{key}')", show=False) for key in ITEM_LETTERS),
     ]
@@ -88,8 +91,9 @@ class TableScreen(Screen[None]):
 
     def __init__(self, session: TableSession, style: Display) -> None:
         super().__init__()
+        translate_bindings(self)
         self.session = session
-        self.style_set = style.with_words(session.game.ascii_words())
+        self.style_set = style.with_words(session.game.ascii_words(), game_words(session.game))
         people = session.people
         self.viewer: int | None = people[0] if len(people) == 1 else (0 if not people else None)
         self.awaiting: int | None = None
@@ -144,8 +148,8 @@ class TableScreen(Screen[None]):
             yield ActionBar(id="actions")
         yield HandView(self.style_set.faces, id="hand")
         yield Static(
-            self.style_set.plain(f"The terminal is too small: the table needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-                               "Make the window larger (q opens the menu)."),
+            self.style_set.plain(_("The terminal is too small: the table needs at least {width}×{height}. Make the "
+                                   "window larger (q opens the menu).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
             id="too-small",
         )
         yield Footer(compact=True)
@@ -210,7 +214,7 @@ class TableScreen(Screen[None]):
             if last is not None and self.session.take_back(last):
                 self.generation += 1
                 self.viewer = last
-                self.note(f"{self.session.names[last]} took back their last action.")
+                self.note(_("{name} took back their last action.").format(name=self.session.names[last]))
                 self.advance()
                 return
         self.begin_turn(seat)
@@ -234,7 +238,8 @@ class TableScreen(Screen[None]):
         forced_card = len(view.legal) == 1 and len(self.plan.cards_of.get(view.legal[0], ())) == 1
         if self.session.config.auto_play and forced_card:
             forced = view.legal[0]
-            self.note(f"{self.session.names[seat]} must play {self.plan.label(forced)}: played automatically")
+            self.note(_("{name} must play {action}: played automatically").format(
+                name=self.session.names[seat], action=self.plan.label(forced)))
             self.call_later(self.perform, seat, forced)
             return
         self._start_timer()
@@ -249,7 +254,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.submit(seat, action)
         except CardsuiteError as exc:
-            self.note(f"Not allowed: {name_seats(str(exc), self.session.names)}", seat)
+            self.note(_("Not allowed: {reason}").format(reason=self._reason(exc)), seat)
             self.refresh_table()
             return False
         self.generation += 1
@@ -329,7 +334,8 @@ class TableScreen(Screen[None]):
             action = bot.choose(view, rng)  # type: ignore[arg-type]
         except Exception as exc:  # a broken bot must not end the game
             action = view.legal[0]
-            why = f"the CPU failed ({type(exc).__name__}: {exc}); it played the first legal action"
+            why = _("the CPU failed ({error}); it played the first legal action").format(
+                error=f"{type(exc).__name__}: {exc}")
         if not worker.is_cancelled:
             self.post_message(CpuChose(seat, action, generation, why))
 
@@ -344,7 +350,8 @@ class TableScreen(Screen[None]):
         if not self.perform(message.seat, message.action) and not self.finished:
             legal = self.session.view(message.seat).legal
             if legal:  # a CPU's refused move must not stall the table
-                self.note(f"{self.session.names[message.seat]}'s CPU chose {message.action}; it plays {legal[0]}")
+                self.note(_("{name}'s CPU chose {refused}; it plays {action}").format(
+                    name=self.session.names[message.seat], refused=message.action, action=legal[0]))
                 self.perform(message.seat, legal[0])
 
     @property
@@ -386,7 +393,7 @@ class TableScreen(Screen[None]):
             return
         self.awaiting = None
         name = self.session.names[seat]
-        self.start_cpu(seat, self.session.best_level, f"time is up: the CPU played {name}'s turn")
+        self.start_cpu(seat, self.session.best_level, _("time is up: the CPU played {name}'s turn").format(name=name))
         self.refresh_table()
 
     # -- showing ------------------------------------------------------------------------------------
@@ -394,6 +401,17 @@ class TableScreen(Screen[None]):
         """A message in the log (for one seat, or everyone)."""
         self.session.note(text, seat)
         self._show_log()
+
+    def _say(self, text: str | Message) -> str:
+        """A game's message or message id in the viewer's language, with the seats' names."""
+        return self.style_set.say(text, self.session.names)
+
+    def _reason(self, error: Exception) -> str:
+        """Why an action was refused, in the viewer's language where the error carries a message."""
+        message = getattr(error, "message", None)
+        if isinstance(message, Message):
+            return self._say(message)
+        return name_seats(str(error), self.session.names)
 
     def _label(self, action: Action) -> str:
         return self.style_set.plain(self.plan.label(action))
@@ -403,15 +421,17 @@ class TableScreen(Screen[None]):
 
     def _show_top(self, view: View | None = None) -> None:
         session = self.session
-        parts = [session.game.info.title, session.deal_text()]
+        parts = [self.style_set.say(session.game.info.title), session.deal_text()]
         if view is not None:
-            contract = str(view.table.get("contract_text", ""))
-            if contract:
-                parts.append(name_seats(contract, session.names))
+            contract = view.table.get("contract_text", "")
+            if isinstance(contract, Message):
+                parts.append(self.style_set.say(contract, session.names))
+            elif contract:
+                parts.append(name_seats(str(contract), session.names))
         if self.deadline is not None:
-            parts.append(f"timer {max(0, int(self.deadline - time.monotonic() + 0.999))} s")
+            parts.append(_("timer {seconds} s").format(seconds=max(0, int(self.deadline - time.monotonic() + 0.999))))
         if session.assisted:
-            parts.append("assisted")
+            parts.append(_("assisted"))
         self.query_one(TopBar).show(parts, self.style_set.ascii)
 
     def deal_text(self) -> str:
@@ -435,7 +455,7 @@ class TableScreen(Screen[None]):
         self._show_log()
         self._show_table(view)
         if self.viewer is None:
-            hand.hide("Cards are hidden until the next person is at the screen.")
+            hand.hide(_("Cards are hidden until the next person is at the screen."))
             actions.show((), False)
             prompt.update("")
             self.plan = Plan()
@@ -443,7 +463,7 @@ class TableScreen(Screen[None]):
             return
         assert view is not None
         my_turn = self.awaiting == self.viewer and self.cpu_seat is None
-        self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb)
+        self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb, self._say)
         if not self.plan.card_verbs and self.plan.items:
             self.zone = "actions"
         elif self.plan.card_verbs and not self.plan.items:
@@ -481,10 +501,12 @@ class TableScreen(Screen[None]):
         names = self.session.names
         if not my_turn:
             if self.cpu_seat is not None:
-                return Text(self.style_set.plain(f"{names[self.cpu_seat]} is thinking…"), style="dim")
-            waiting = ", ".join(names[s] for s in sorted(view.to_act))
-            return Text(self.style_set.plain(f"Waiting for {waiting}" if waiting else ""), style="dim")
-        return Text(self.style_set.plain(prompt_text(self.plan, names[view.seat])), style="bold")
+                return Text(self.style_set.plain(_("{name} is thinking…").format(name=names[self.cpu_seat])),
+                            style="dim")
+            waiting = pgettext("list separator", ", ").join(names[s] for s in sorted(view.to_act))
+            return Text(self.style_set.plain(_("Waiting for {names}").format(names=waiting) if waiting else ""),
+                        style="dim")
+        return Text(self.style_set.plain(prompt_text(self.plan, names[view.seat], self._say)), style="bold")
 
     def _table_model(self, view: View) -> TableModel:
         """The table for ``view``: seat blocks, the cards in the centre, the game's lines."""
@@ -521,11 +543,11 @@ class TableScreen(Screen[None]):
         name = Text("> " if acting and self.style_set.ascii_only else ("▶ " if acting else ""))
         name.append(self.style_set.plain(session.names[seat]), style="bold")
         if view.dealer == seat:
-            marks.append("D")
+            marks.append(pgettext("the dealer's mark beside a name", "D"))
         if seat == bottom and self.viewer is not None:
-            marks.append("(you)")
+            marks.append(_("(you)"))
         if session.is_cpu(seat) and seat in session.people:
-            marks.append("(CPU plays)")
+            marks.append(_("(CPU plays)"))
         if marks:
             name.append(" " + " ".join(marks), style="dim")
         try:
@@ -535,21 +557,22 @@ class TableScreen(Screen[None]):
         role = Text()
         if info.role:
             known = session.game.roles().get(info.role)
-            role = Text(self.style_set.plain(known.title if known is not None else info.role), style="bold italic")
+            role = Text(self.style_set.say(known.title if known is not None else info.role), style="bold italic")
         if note is not None:
             detail = filler.line(note)
         else:
             detail = Text(self.style_set.plain(" ".join(f"{k} {v}" for k, v in info.facts.items()
                                                         if v not in (None, False))))
-        held = self.style_set.plain(f"{info.cards_held} held, {info.tricks} won")
-        total = self.style_set.plain(f"{score_text(session.totals[seat])} pts")
+        held = self.style_set.plain(_("{held} held, {won} won").format(held=info.cards_held, won=info.tricks))
+        total = self.style_set.plain(_("{points} pts").format(points=score_text(session.totals[seat])))
         if seat == bottom:  # the bottom row is wide: two lines
             first = name.copy()
             for part in (role, detail):
                 if part.plain:
                     first.append(self.style_set.plain(" · "), style="dim")
                     first.append_text(part)
-            return SeatBlock(seat, (first, Text(f"{held}, {total}", style="dim")), acting)
+            both = self.style_set.plain(_("{held}, {total}").format(held=held, total=total))
+            return SeatBlock(seat, (first, Text(both, style="dim")), acting)
         lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
                  Text(total, style="dim")]
         return SeatBlock(seat, tuple(lines), acting)
@@ -618,13 +641,13 @@ class TableScreen(Screen[None]):
         if len(matches) == 1:
             self.perform(seat, matches[0])
         elif matches:
-            self._pick_from(seat, f"{verb}: which one?", matches)
+            self._pick_from(seat, _("{verb}: which one?").format(verb=verb_words(verb, self._say)), matches)
         else:
             text = " ".join([verb, *(card_text(c) for c in cards)])
             try:
                 action = self.session.game.parse_action(text)
             except CardsuiteError as exc:
-                self.note(f"Not allowed: {exc}", seat)
+                self.note(_("Not allowed: {reason}").format(reason=self._reason(exc)), seat)
                 return
             self.perform(seat, action)
 
@@ -647,9 +670,9 @@ class TableScreen(Screen[None]):
         if item.kind == "action":
             self.perform(seat, item.actions[0])
         elif item.kind == "list":
-            self._pick_from(seat, f"{item.label}: choose", item.actions)
+            self._pick_from(seat, _("{what}: choose").format(what=item.label), item.actions)
         else:
-            self.plan = plan(self.session.game, self.session.view(seat), self.RESERVED_KEYS, item.verb)
+            self.plan = plan(self.session.game, self.session.view(seat), self.RESERVED_KEYS, item.verb, self._say)
             self.zone = "hand"
             self.refresh_table()
 
@@ -723,7 +746,7 @@ class TableScreen(Screen[None]):
         """Ask the strongest CPU what it would do here, and why."""
         seat = self._my_turn()
         if seat is None or not self.session.can_hint(seat):
-            self.note("A hint is for the person to act.")
+            self.note(_("A hint is for the person to act."))
             return
         move = self.session.cpu_move(seat, self.session.best_level)
         if move is None:
@@ -746,7 +769,7 @@ class TableScreen(Screen[None]):
     def hint_failed(self, seat: int, why: str) -> None:
         """Say that no hint came, and take it off the seat's count."""
         self.session.count_hint(seat, -1)
-        self.note(f"No hint this time: the CPU failed ({why}); it is not counted.", seat)
+        self.note(_("No hint this time: the CPU failed ({error}); it is not counted.").format(error=why), seat)
 
     @on(HintReady)
     def hint_ready(self, message: HintReady) -> None:
@@ -754,8 +777,10 @@ class TableScreen(Screen[None]):
         if message.generation != self.generation or self._my_turn() != message.seat:
             return
         hint = message.hint
-        reason = name_seats(hint.reason, self.session.names)
-        self.note(f"Hint: {self.plan.label(hint.action)} — {reason}", message.seat)
+        reason = self._say(hint.reason) if isinstance(hint.reason, Message) else name_seats(hint.reason,
+                                                                                             self.session.names)
+        self.note(_("Hint: {action} — {reason}").format(action=self.plan.label(hint.action), reason=reason),
+                  message.seat)
         cards = self.plan.cards_of.get(hint.action, ())
         hand = self.query_one(HandView)
         if len(cards) == 1 and cards[0] in hand.cards:
@@ -766,16 +791,16 @@ class TableScreen(Screen[None]):
         session = self.session
         seat = self.viewer
         if seat is None or not session.can_undo(seat):
-            self.note("Undo is only for one person playing against CPUs.")
+            self.note(_("Undo is only for one person playing against CPUs."))
             return
         if not session.undo(seat):
-            self.note("Nothing to undo yet.", seat)
+            self.note(_("Nothing to undo yet."), seat)
             return
         self.generation += 1
         self.cpu_seat = None
         self.flash = None
         self.shown_outcome = 0
-        self.note("Undone: back to your previous decision (this match is now assisted).", seat)
+        self.note(_("Undone: back to your previous decision (this match is now assisted)."), seat)
         self.advance()
 
     def action_take_back(self) -> None:
@@ -783,12 +808,12 @@ class TableScreen(Screen[None]):
         seat = self.viewer
         if seat is None or not self.session.take_back(seat):
             if seat is not None:
-                self.note("There is nothing to take back now.", seat)
+                self.note(_("There is nothing to take back now."), seat)
             return
         self.generation += 1
         self.cpu_seat = None
         self.wait_until = 0.0
-        self.note(f"{self.session.names[seat]} took back their last action.")
+        self.note(_("{name} took back their last action.").format(name=self.session.names[seat]))
         self.advance()
 
     def action_cpu_seat(self) -> None:
@@ -800,10 +825,11 @@ class TableScreen(Screen[None]):
         name = session.names[seat]
         if not session.is_cpu(seat):
             session.set_control(seat, session.best_level)
-            self.note(f"{name}'s seat is played by the CPU ({session.best_level}); press c to take it back.")
+            self.note(_("{name}'s seat is played by the CPU ({level}); press c to take it back.").format(
+                name=name, level=session.best_level))
         else:
             session.set_control(seat, None)
-            self.note(f"{name} takes the seat back.")
+            self.note(_("{name} takes the seat back.").format(name=name))
         self.generation += 1
         self.cpu_seat = None
         self.advance()
@@ -816,20 +842,21 @@ class TableScreen(Screen[None]):
             outcome = self.session.game.outcome(self.session.view(self.viewer))
         except Exception:  # a presentation hook must not close the table
             outcome = None
-        self.app.push_screen(TextScreen("Last trick", last_trick_page(outcome, self.session.names, self.style_set)))
+        self.app.push_screen(TextScreen(_("Last trick"), last_trick_page(outcome, self.session.names,
+                                                                          self.style_set)))
 
     def action_scores(self) -> None:
         """The scoreboard: each deal's score changes and the totals."""
         session = self.session
         table = scoreboard(session.names, session.deal_scores(), session.totals, self.style_set)
-        self.app.push_screen(TextScreen("Scoreboard", table))
+        self.app.push_screen(TextScreen(_("Scoreboard"), table))
 
     def action_rules(self) -> None:
         """How to play this game, one screen (``f`` there opens the full rules)."""
         game = self.session.game
-        self.app.push_screen(RulesScreen(self.style_set.plain(game.how_to_play()), self.style_set.ascii_only,
-                                         title=f"How to play {game.info.title}",
-                                         full=self.style_set.plain(game.rules_markdown())))
+        self.app.push_screen(RulesScreen(self.style_set.say(game.how_to_play()), self.style_set.ascii_only,
+                                         title=_("How to play {game}").format(game=self.style_set.say(game.info.title)),
+                                         full=self.style_set.plain(game.rules_markdown(current_language()))))
 
     def _maybe_introduce(self) -> None:
         """The first time a person plays this game, open its "how to play" page once."""
@@ -844,34 +871,35 @@ class TableScreen(Screen[None]):
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding) or not binding.tooltip:
                 continue
-            shown = binding.key_display or ", ".join(self.app.get_key_display(Binding(k.strip(), ""))
-                                                     for k in binding.key.split(","))
-            if binding.tooltip not in rows:
-                rows[binding.tooltip] = []
-                order.append(binding.tooltip)
-            rows[binding.tooltip].append(shown)
-        lines = [("1-9, 0, 10-13", "put the cursor on that card (type two digits for 10 to 13)"),
-                 ("letters, digits", "on the buttons: press the button of that key (p pass, m misère ...)")]
+            shown = _(binding.key_display) if binding.key_display else ", ".join(
+                self.app.get_key_display(Binding(k.strip(), "")) for k in binding.key.split(","))
+            tip = _(binding.tooltip)
+            if tip not in rows:
+                rows[tip] = []
+                order.append(tip)
+            rows[tip].append(shown)
+        lines = [("1-9, 0, 10-13", _("put the cursor on that card (type two digits for 10 to 13)")),
+                 (_("letters, digits"), _("on the buttons: press the button of that key (p pass, m misère ...)"))]
         lines += [(" / ".join(rows[t]), t) for t in order]
         width = max(cell_len(k) for k, _ in lines) + 2
         out = Text()
         for keys, words in lines:
-            out.append(self.style_set.plain(keys).ljust(width), style="bold")
+            out.append(self.style_set.plain(keys) + " " * max(1, width - cell_len(keys)), style="bold")
             out.append(self.style_set.plain(words) + "\n")
-        out.append(self.style_set.plain("Mouse".ljust(width)), style="bold")
-        out.append("click a card to play it, a button to press it\n")
+        out.append(self.style_set.plain(_("Mouse")) + " " * max(1, width - cell_len(_("Mouse"))), style="bold")
+        out.append(self.style_set.plain(_("click a card to play it, a button to press it")) + "\n")
         return out
 
     def action_keymap(self) -> None:
         """Every key of the table."""
-        self.app.push_screen(TextScreen("Keys", self.key_help()))
+        self.app.push_screen(TextScreen(_("Keys"), self.key_help()))
 
     def action_menu(self) -> None:
         """The menu: rules, scores, keys, CPU seat, quit."""
-        entries = [("resume", "Back to the table"), ("rules", "How to play"), ("scores", "Scoreboard"),
-                   ("keymap", "Keys"), ("cpu_seat", "Hand my seat to the CPU / take it back"),
-                   ("abandon", "Abandon this match (delete its save)"),
-                   ("quit", "Quit this table (the match stays saved)")]
+        entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
+                   ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
+                   ("abandon", _("Abandon this match (delete its save)")),
+                   ("quit", _("Quit this table (the match stays saved)"))]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
             "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.abandon,
@@ -912,7 +940,7 @@ class TableScreen(Screen[None]):
         report = session.deal_report()
         body = deal_page(session.names, report.summary.text, report.score_text, report.changes, report.totals,
                          session.assisted, self.style_set)
-        title = f"Deal {report.number} is over"
+        title = _("Deal {number} is over").format(number=report.number)
         self.app.push_screen(TextScreen(title, body, classes="deal-over"), callback=lambda _: self._after_deal())
 
     def _after_deal(self) -> None:
@@ -921,7 +949,8 @@ class TableScreen(Screen[None]):
             history_id = session.finish()
             body = self.match_over_body()
             if history_id is not None:
-                body.append(f"In the history as match {history_id} (cardsuite history, stats).", style="dim")
+                body.append(self.style_set.plain(_("In the history as match {id} (cardsuite history, stats).").format(
+                    id=history_id)), style="dim")
             self.app.push_screen(MatchOverScreen(body), callback=lambda then: self.quit_table(then or "leave"))
             return
         session.next_deal()

@@ -7,6 +7,7 @@ from textual import events
 from textual.widget import Widget
 
 from ...cards import Card
+from ...i18n import _
 from ..faces import Faces
 from ..layout import Canvas
 from ..messages import CardChosen, CardsSubmitted
@@ -30,7 +31,7 @@ class HandView(Widget):
         self.cursor = 0
         self.multi = False
         self.size_rows = 3
-        self.hidden_text: str | None = "No hand is shown."
+        self.hidden_text: str | None = _("No hand is shown.")
         self._spans: list[tuple[int, int]] = []
 
     def show(self, groups: tuple[tuple[Card, ...], ...], legal: frozenset[Card], multi: bool, active: bool) -> None:
@@ -90,7 +91,7 @@ class HandView(Widget):
         """The faces (legal ones one row higher), then each card's key, or ``^`` under a marked card."""
         if self.hidden_text is not None or not self.cards:
             self._spans = []
-            return Text(self.hidden_text or "(no cards)", style="dim italic")
+            return Text(self.hidden_text or _("(no cards)"), style="dim italic")
         size = self.size_rows
         width = self.faces.width(size)
         count = len(self.cards)

@@ -1,0 +1,98 @@
+"""The table and the home screen in the player's language: the game's lines, labels and keys come from the
+catalogs; the language chosen on the home screen is remembered."""
+
+from __future__ import annotations
+
+import gettext
+import io
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from rich.text import Text
+from textual.widgets import Select
+
+from cardsuite.cards import parse_card
+from cardsuite.core.match import SeatSpec
+from cardsuite.core.message import CardsRef, SeatRef, SuitRef, msg, msg_n
+from cardsuite.core.presentation import Line
+from cardsuite.i18n import current_language, translations, use_language
+from cardsuite.storage.settings import read_language
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.render import Display
+
+from ..tui.helpers import config, screen_text, settle
+from .screens import cut_off
+
+
+def words(language: str, entries: dict[str, str | tuple[str, ...]]) -> gettext.NullTranslations:
+    """Test sentences in ``language`` over cardsuite's real words."""
+    source = Catalog(locale=language)
+    for msgid, value in entries.items():
+        source.add((msgid, msgid + "s") if isinstance(value, tuple) else msgid, value)
+    buffer = io.BytesIO()
+    write_mo(buffer, source)
+    buffer.seek(0)
+    out = gettext.GNUTranslations(buffer)
+    out.add_fallback(translations(language))
+    return out
+
+
+def test_a_line_is_translated_then_filled_with_faces_names_and_numbers() -> None:
+    display = Display(catalog=words("lt", {"{seat} holds {cards}": "{seat} turi {cards}",
+                                           "{n} trick": ("{n} kirtis", "{n} kirčiai", "{n} kirčių")}))
+    filler = display.filler(["Ona", "Jonas"])
+    line = filler.line(Line("{seat} holds {cards}", {"seat": SeatRef(1),
+                                                     "cards": CardsRef((parse_card("AS"), parse_card("TD")))}))
+    assert line.plain == "Jonas turi A♠ 10♦"
+    assert isinstance(line, Text) and any(span.style == "bold" for span in line.spans)
+    assert filler.line(Line(msg_n("{n} trick", "{n} tricks", 12))).plain == "12 kirčių"
+    assert filler.message(msg("{suit} wins", suit=SuitRef(1))).plain == "♥ wins"
+
+
+def test_a_line_whose_translation_does_not_fit_is_shown_in_english() -> None:
+    display = Display(catalog=words("ja", {"{seat} holds {cards}": "{player}の残り：{cards}"}))
+    line = display.filler(["Ona"]).line(Line("{seat} holds {cards}", {"seat": SeatRef(0), "cards": CardsRef(())}))
+    assert line.plain == "Ona holds なし"
+
+
+async def test_the_home_screen_switches_language_and_remembers_it() -> None:
+    app = CardsuiteApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert "Language" in screen_text(app)
+        app.screen.query_one("#language", Select).value = "ja"
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "言語" in text and "開始" in text
+    assert current_language() == "ja"
+    assert read_language() == "ja"
+
+
+async def test_a_napoleon_table_in_japanese_fits_80x24() -> None:
+    use_language("ja")
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    app = CardsuiteApp(config("napoleon", seats, seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        if app.screen.__class__.__name__ == "RulesScreen":  # the first play's "how to play" page
+            assert "ナポレオンの遊び方" in screen_text(app)
+            await pilot.press("escape")
+            await settle(pilot, app)
+        text = screen_text(app)
+        assert "ナポレオン" in text and "宣言" in text and "出す" in text
+        assert cut_off(app) == []
+
+
+async def test_an_ascii_terminal_gets_the_table_in_english_instead_of_japanese() -> None:
+    use_language("ja")
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 4)]
+    table = config("nap", seats, seed=2)
+    table.ascii_only = True
+    app = CardsuiteApp(table)
+    app.no_intro = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+    assert current_language() == "en"
+    assert text.isascii() and "Your turn" in text
