@@ -89,6 +89,23 @@ async def test_1_the_home_screen_opens_with_damaged_saves_and_settings(home: Pat
     assert app.return_code in (None, 0)
 
 
+async def test_4_and_11_names_in_the_history_are_text_on_the_home_screen(home: Path) -> None:
+    from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.screens.home import HomeScreen
+
+    from ..tui.helpers import screen_text
+
+    Autosave("done").finish(nap_match(names=("[/] Eve\x1b[2J", "Bob", "Cy", "Di")))
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        app.screen.game_name = "nap"  # the ratings shown are the chosen game's
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ratings: Nap" in text and "[/] Eve\\x1b[2J" in text and "\x1b" not in text, text
+
+
 def test_2_a_renamed_save_continues_in_its_own_file(home: Path) -> None:
     original = write_save("20260101-000000-orig", nap_match(steps=5))
     before = original.read_bytes()

@@ -29,7 +29,7 @@ from ...core.message import N_
 from ...core.options import OptionSpec
 from ...core.registry import all_games, broken_games
 from ...i18n import LANGUAGES, _, current_language, game_words, use_language
-from ...naming import check_name
+from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
@@ -164,19 +164,19 @@ class HomeScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
             return []
 
-    def _ratings(self, game: str) -> Table | str:
-        """The game's ratings, best first: the conservative number, mu ± sigma, matches."""
+    def _ratings(self, game: str) -> Table | Text | str:
+        """The game's ratings, best first: the conservative number, mu ± sigma, matches (names as text)."""
         try:
             ratings = ratings_for(game).get(game, {})
         except CardsuiteError as exc:
-            return _("(the ratings cannot be read: {error})").format(error=exc)
+            return Text(_("(the ratings cannot be read: {error})").format(error=exc))
         if not ratings:
             return _("No finished match of this game yet.")
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
         for index, column in enumerate((_("player"), _("rating"), _("mu ± sigma"), _("matches"))):
             table.add_column(column, justify="left" if index == 0 else "right")
         for player, rating in list(ratings.items())[:10]:
-            table.add_row(player, f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+            table.add_row(Text(shown(player)), f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
                           str(rating.matches))
         return table
 
