@@ -287,25 +287,19 @@ def test_9_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) 
 
 
 def test_9_preferred_options_that_do_not_fit_the_table_are_noted_not_fatal(home: Path) -> None:
-    from cardsuite.core.registry import get_game
-
-    nap = get_game("nap")
-    spec = nap.info.option("deck")
-    assert spec.choices is not None
-    for choice in spec.choices:  # find a deck choice that some count refuses, if the game has one
-        for players in nap.info.players:
-            try:
-                nap.resolve_options({"deck": choice}, players)
-            except Exception:
-                (home / "settings.toml").parent.mkdir(parents=True, exist_ok=True)
-                (home / "settings.toml").write_text(f'[options.nap]\ndeck = "{choice}"\n', encoding="utf-8")
-                ran = cli("play", "nap", "--players", str(players))
-                assert ran.code == 0, ran.err
-                config = ran.opened[0][1]
-                assert "deck" not in config.options
-                assert any("settings.toml do not fit this table" in note for note in config.notes)
-                return
-    pytest.skip("every deck choice fits every player count of Nap")
+    """GOPS ``ties = "split"`` is a valid preference for 2 players only: a 3-player table leaves it out."""
+    home.mkdir()
+    (home / "settings.toml").write_text('[options.gops]\nties = "split"\n', encoding="utf-8")
+    two = cli("play", "gops", "--players", "2")
+    assert two.code == 0 and two.opened[0][1].options == {"ties": "split"}, two.err
+    three = cli("play", "gops", "--players", "3")
+    assert three.code == 0 and three.err == "", three.err
+    config = three.opened[0][1]
+    assert "ties" not in config.options
+    assert any("settings.toml do not fit this table" in note and "split is for 2 players" in note
+               for note in config.notes), config.notes
+    assert (home / "settings.toml").exists() and paths.take_notices() == []
+    refused(cli("play", "gops", "--players", "3", "--option", "ties=split"), "split is for 2 players only")
 
 
 def test_10_a_folder_in_place_of_the_database_or_a_data_folder_that_is_a_file(home: Path, tmp_path: Path) -> None:
