@@ -15,6 +15,9 @@ import sys
 import typer
 
 from ..core.errors import CardsuiteError
+from ..core.message import Message
+from ..i18n import _
+from ..i18n.render import render
 from ..naming import shown
 from ._language import LanguageGroup, apply_language
 
@@ -71,10 +74,15 @@ def one_line(message: str) -> str:
     return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT] + "…"
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
+def fail(message: str | Message, code: int = 1) -> typer.Exit:
     """Print one line to stderr and return the exit to raise: errors never show a traceback."""
-    print(f"cardsuite: {one_line(message)}", file=sys.stderr)
+    print(f"cardsuite: {one_line(render(message) if isinstance(message, Message) else message)}", file=sys.stderr)
     return typer.Exit(code)
+
+
+def error_line(error: CardsuiteError) -> str:
+    """An error's message in the reader's language, as one printable line."""
+    return one_line(render(error.message))
 
 
 def main() -> None:
@@ -89,7 +97,7 @@ def main() -> None:
         print(f"cardsuite: {one_line(exc.format_message())} (see --help)", file=sys.stderr)
         sys.exit(1)
     except CardsuiteError as exc:
-        print(f"cardsuite: {one_line(str(exc))}", file=sys.stderr)
+        print(f"cardsuite: {error_line(exc)}", file=sys.stderr)
         sys.exit(1)
     except (KeyboardInterrupt, typer.Abort):
         sys.exit(130)
@@ -99,8 +107,8 @@ def main() -> None:
     except Exception as exc:
         if os.environ.get("CARDSUITE_DEBUG"):
             raise
-        print(f"cardsuite: internal error, please report it: {one_line(f'{type(exc).__name__}: {exc}')}",
-              file=sys.stderr)
+        why = _("internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}")
+        print(f"cardsuite: {one_line(why)}", file=sys.stderr)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
 

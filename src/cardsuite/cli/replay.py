@@ -9,7 +9,9 @@ import typer
 
 from ..core.record import Replay, load_record, replay, score_json
 from ..core.registry import get_game
-from ..naming import name_seats, shown
+from ..i18n import _, game_words, ngettext, pgettext
+from ..i18n.render import event_text
+from ..naming import shown
 
 
 def replay_command(
@@ -26,8 +28,10 @@ def replay_command(
 
 def seat_names(result: Replay) -> list[str]:
     """Each seat's name from the record, safe to print (``Seat N`` where the record names none)."""
-    names = [shown(str(s.get("name", f"Seat {i}"))) for i, s in enumerate(result.seats)][: result.players]
-    return names + [f"Seat {i}" for i in range(len(names), result.players)]
+    unnamed = _("Seat {number}")
+    names = [shown(str(s.get("name", unnamed.format(number=i)))) for i, s in enumerate(result.seats)]
+    names = names[: result.players]
+    return names + [unnamed.format(number=i) for i in range(len(names), result.players)]
 
 
 def _show(result: Replay) -> None:
@@ -37,20 +41,28 @@ def _show(result: Replay) -> None:
 
     console = Console(highlight=False, emoji=False, markup=False)
     names = seat_names(result)
-    console.print(Text.assemble((result.game.info.title, "bold"), f", {result.players} players: ",
-                                ", ".join(f"{i} {n}" for i, n in enumerate(names))))
+    words = game_words(result.game)
+    comma = pgettext("list separator", ", ")
+    seats = comma.join(f"{i} {n}" for i, n in enumerate(names))
+    players = ngettext("{game}, {n} player: {seats}", "{game}, {n} players: {seats}", result.players)
+    console.print(Text(players.format(game=words.gettext(result.game.info.title), n=result.players, seats=seats),
+                       style="bold"))
     for index, deal in enumerate(result.deals):
-        dealer = "" if deal.setup.dealer is None else f", dealer {names[deal.setup.dealer]}"
-        console.rule(Text(f"Deal {index + 1}{dealer}"))
+        if deal.setup.dealer is None:
+            heading = _("Deal {number}").format(number=index + 1)
+        else:
+            heading = _("Deal {number}, dealer {name}").format(number=index + 1, name=names[deal.setup.dealer])
+        console.rule(Text(heading))
         for event in deal.events:
             style = "bold" if event.kind in ("trick", "score", "contract", "redeal") else ""
-            console.print(Text(name_seats(event.text, names), style=style))
-        changes = ", ".join(f"{names[s]} {score_json(x):+}" for s, x in enumerate(deal.scores))
-        state = "" if deal.complete else " (unfinished)"
-        console.print(Text(f"score change{state}: {changes}"))
-    totals = ", ".join(f"{names[s]} {score_json(x)}" for s, x in enumerate(result.totals))
-    console.rule(Text("Totals"))
-    console.print(Text(totals + ("  (match complete)" if result.complete else "  (match not finished)")))
+            console.print(Text(event_text(event, names, words), style=style))
+        changes = comma.join(f"{names[s]} {score_json(x):+}" for s, x in enumerate(deal.scores))
+        line = _("score change: {changes}") if deal.complete else _("score change (unfinished): {changes}")
+        console.print(Text(line.format(changes=changes)))
+    totals = comma.join(f"{names[s]} {score_json(x)}" for s, x in enumerate(result.totals))
+    console.rule(Text(_("Totals")))
+    ending = _("{totals}  (match complete)") if result.complete else _("{totals}  (match not finished)")
+    console.print(Text(ending.format(totals=totals)))
 
 
 def register(app: typer.Typer) -> None:

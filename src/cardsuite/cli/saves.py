@@ -14,6 +14,7 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.match import Match
+from ..i18n import _
 from ..naming import shown
 from ._args import LARGEST, whole
 
@@ -45,14 +46,14 @@ def resume(
             for info in saves:
                 print(info.describe())
             if not saves:
-                print("No unfinished match.")
+                print(_("No unfinished match."))
             return
         if delete:
             if save_id is None:
-                raise CardsuiteError("--delete needs the id of the save to abandon")
+                raise CardsuiteError(_("--delete needs the id of the save to abandon"))
             info = find_save(save_id)
             info.path.unlink(missing_ok=True)
-            print(f"abandoned {shown(info.id)}")
+            print(_("abandoned {id}").format(id=shown(info.id)))
             return
         record, match = load_save(save_id)
     finally:
@@ -65,7 +66,7 @@ def open_resumed(record: dict[str, object], match: Match) -> None:
     try:
         from ..tui.app import run_resumed
     except ImportError as exc:
-        raise CardsuiteError(f"the table cannot open here ({exc}); the save is kept") from None
+        raise CardsuiteError(_("the table cannot open here ({error}); the save is kept").format(error=exc)) from None
     from ..storage.saves import Autosave
 
     run_resumed(record, match, Autosave.resumed(record))
@@ -93,7 +94,7 @@ def history(
         else:
             print(entry.describe())
     if not entries and not as_json:
-        print("No finished match in the history yet.")
+        print(_("No finished match in the history yet."))
 
 
 def export(
@@ -114,9 +115,11 @@ def export(
     try:
         save_record(file, record, exclusive=True)
     except FileExistsError:
-        raise CardsuiteError(f"{shown(str(file))} exists: choose another name (nothing is overwritten)") from None
+        raise CardsuiteError(_("{file} exists: choose another name (nothing is overwritten)").format(
+            file=shown(str(file)))) from None
     except OSError as exc:
-        raise CardsuiteError(f"cannot write {shown(str(file))}: {exc.strerror or exc}") from None
+        raise CardsuiteError(_("cannot write {file}: {error}").format(file=shown(str(file)),
+                                                                      error=exc.strerror or exc)) from None
 
 
 def stats(

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from .message import Message
+
 
 class CardsuiteError(Exception):
-    """Base of every error the project raises on purpose; its message is one line for a person."""
+    """Base of every error the project raises on purpose; its message is one line for a person.
+
+    The message may be a ``Message`` (then ``str(error)`` is its English, and a screen or the command line
+    shows ``error.message`` in the reader's language), or plain English text.
+    """
+
+    @property
+    def message(self) -> Message:
+        """What went wrong, as a message (plain text becomes a message whose key is that text)."""
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, Message) else Message(str(first))
+
+    def __str__(self) -> str:
+        first = self.args[0] if self.args else ""
+        return str(first) if isinstance(first, Message) else super().__str__()
 
 
 class IllegalAction(CardsuiteError):
@@ -13,9 +29,9 @@ class IllegalAction(CardsuiteError):
     ``reason`` names the rule in plain words, for example ``seat 2 must follow spades``.
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str | Message) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = str(reason)
 
 
 class ActionSyntaxError(CardsuiteError):

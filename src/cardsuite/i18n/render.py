@@ -16,6 +16,16 @@ def render(message: Message, names: Sequence[str] | None = None,
     return Wording(words if words is not None else active(), names)(message)
 
 
+def event_text(event: object, names: Sequence[str], words: gettext.NullTranslations | None = None) -> str:
+    """An event in the reader's language with the seats' names (its message; else its English ``text``)."""
+    message = getattr(event, "message", None)
+    if isinstance(message, Message):
+        return wording(names, words)(message)
+    from ..naming import name_seats
+
+    return name_seats(str(getattr(event, "text", "")), names)
+
+
 def wording(names: Sequence[str] | None = None, words: gettext.NullTranslations | None = None) -> Wording:
     """A reusable renderer for one screen: the language in use (or ``words``) and the seats' names."""
     return Wording(words if words is not None else active(), names)

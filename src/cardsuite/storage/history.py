@@ -33,6 +33,7 @@ from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
 from ..files import FileRefused, ensure_folder, parse_json
+from ..i18n import _, ngettext, pgettext
 from ..naming import shown
 from . import paths
 from .ratings import Rating, player_key, rate_match
@@ -166,10 +167,12 @@ class HistoryEntry:
     def describe(self) -> str:
         """One line: id, date, game, each seat's total, the winner(s) (names safe to print)."""
         names = [shown(n) for n in self.names]
-        seats = ", ".join(f"{n} {_num(t)}" for n, t in zip(names, self.totals, strict=True))
+        comma = pgettext("list separator", ", ")
+        seats = comma.join(f"{n} {_num(t)}" for n, t in zip(names, self.totals, strict=True))
         best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
-        verdict = ("draw: " if len(best) > 1 else "won by ") + " and ".join(best)
-        return f"{self.id:>4}  {shown(self.finished)}  {self.game:<9} {self.deals:>2} deals  {seats}  ({verdict})"
+        verdict = (_("draw: {names}") if len(best) > 1 else _("won by {names}")).format(names=comma.join(best))
+        deals = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
+        return f"{self.id:>4}  {shown(self.finished)}  {self.game:<9} {deals:>8}  {seats}  ({verdict})"
 
 
 def _num(value: float) -> int | float:

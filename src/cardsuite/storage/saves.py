@@ -22,9 +22,11 @@ from pathlib import Path
 from ..core.errors import CardsuiteError, RecordError
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
+from ..core.message import N_
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
 from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json, remove_stale_temporaries, write_atomically
+from ..i18n import _, gettext, pgettext
 from ..naming import quoted, shown
 from . import paths
 
@@ -259,8 +261,8 @@ class SaveInfo:
     def deal_text(self) -> str:
         """``deal 3/8`` (or ``deal 3`` when the length is not fixed, or thrown-in deals came on top)."""
         if self.match_length is not None and self.deals <= self.match_length:
-            return f"deal {self.deals}/{self.match_length}"
-        return f"deal {self.deals}"
+            return _("deal {number}/{length}").format(number=self.deals, length=self.match_length)
+        return _("deal {number}").format(number=self.deals)
 
     @property
     def last_played(self) -> str:
@@ -273,9 +275,18 @@ class SaveInfo:
 
     def describe(self) -> str:
         """One line a person can tell apart from the others: id, game, names and totals, deal, trick, time."""
-        scores = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.totals, strict=False))
-        where = f"{self.deal_text}, {self.moment}" if self.moment else self.deal_text
-        return f"{shown(self.id)}  {self.title}: {scores}; {where}; last played {self.last_played}"
+        comma = pgettext("list separator", ", ")
+        scores = comma.join(f"{n} {t}" for n, t in zip(self.names, self.totals, strict=False))
+        where = _("{deal}, {moment}").format(deal=self.deal_text, moment=self.moment) if self.moment else self.deal_text
+        return _("{id}  {game}: {scores}; {where}; last played {time}").format(
+            id=shown(self.id), game=gettext(self.title), scores=scores, where=where, time=self.last_played)
+
+
+PHASES = {
+    # the phases of the built-in games, in words for the Continue list
+    "bidding": N_("bidding"), "adjutant": N_("naming the adjutant"), "discard": N_("discarding"),
+    "exchange": N_("exchanging"), "trump": N_("naming trumps"), "play": N_("playing"), "over": N_("over"),
+}
 
 
 def _moment(checked: Replay) -> str:
@@ -283,16 +294,16 @@ def _moment(checked: Replay) -> str:
     if not checked.deals:
         return ""
     if checked.deals[-1].complete:
-        return "between deals"
+        return _("between deals")
     state = checked.current_state()
     table = state.view(min(state.to_act, default=0)).table
     trick = table.get("trick_number")
     if state.phase == "play" and isinstance(trick, int) and not isinstance(trick, bool):
-        return f"trick {trick}"
+        return _("trick {number}").format(number=trick)
     number = table.get("round")
     if isinstance(number, int) and not isinstance(number, bool):
-        return f"round {number}"
-    return shown(state.phase)
+        return _("round {number}").format(number=number)
+    return gettext(PHASES.get(state.phase, shown(state.phase)))
 
 
 def _info(path: Path, record: Mapping[str, object], checked: Replay) -> SaveInfo:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import gettext, ngettext
 from ..naming import shown as safe
 from .history import History
 
@@ -83,28 +84,47 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
 
 
 def _results(t: dict[str, int]) -> str:
-    return f"{t['matches']} played, {t['wins']} won, {t['draws']} drawn, {t['losses']} lost"
+    return gettext("{played} played, {won} won, {drawn} drawn, {lost} lost").format(
+        played=t["matches"], won=t["wins"], drawn=t["draws"], lost=t["losses"])
 
 
 def stats_lines(data: dict[str, Any]) -> list[str]:
     """The statistics as lines of text, one block per game and player (best rated first)."""
     lines: list[str] = []
     for name, block in data["games"].items():
-        lines.append(f"{name}: {block['matches']} matches")
+        lines.append(ngettext("{game}: {n} match", "{game}: {n} matches", block["matches"]).format(
+            game=name, n=block["matches"]))
         players = block["players"].items()
         ordered = sorted(players, key=lambda p: -(p[1]["rating"] or {"ordinal": -1e9})["ordinal"])
         for who, p in ordered:
             rating = p["rating"]
-            shown = f"rating {rating['ordinal']:.1f} (mu {rating['mu']:.1f}, sigma {rating['sigma']:.1f})" \
-                if rating else "unrated"
+            shown = gettext("rating {rating} (mu {mu}, sigma {sigma})").format(
+                rating=f"{rating['ordinal']:.1f}", mu=f"{rating['mu']:.1f}", sigma=f"{rating['sigma']:.1f}") \
+                if rating else gettext("unrated")
             lines.append(f"  {safe(who)}: {_results(p)}; {shown}")
             for role, r in sorted(p["roles"].items()):
-                lines.append(f"    as {role}: {r['deals']} deals, {r['won']} won")
+                lines.append("    " + gettext("as {role}: {deals} deals, {won} won").format(
+                    role=role_title(name, role), deals=r["deals"], won=r["won"]))
             if p["contracts"]:
                 bids = ", ".join(f"{c} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
-                lines.append(f"    contracts made/bid: {bids}")
+                lines.append("    " + gettext("contracts made/bid: {bids}").format(bids=bids))
             for level, t in sorted(p["vs_cpu"].items()):
-                lines.append(f"    against CPU {level}: {_results(t)}")
+                against = gettext("against CPU {level}: {results}")
+                lines.append("    " + against.format(level=level, results=_results(t)))
             if p["kind"] != "cpu":
-                lines.append(f"    hints {p['hints']}, undos {p['undos']}")
-    return lines or ["No finished match in the history yet."]
+                helped = gettext("hints {hints}, undos {undos}")
+                lines.append("    " + helped.format(hints=p["hints"], undos=p["undos"]))
+    return lines or [gettext("No finished match in the history yet.")]
+
+
+def role_title(game: str, role: str) -> str:
+    """A role's title in the reader's language, from the game's own roles (the key itself if unknown)."""
+    from ..core.registry import get_game
+    from ..i18n import game_words
+
+    try:
+        found = get_game(game)
+        known = found.roles().get(role)
+    except Exception:  # a game that no longer loads still has its statistics
+        return role
+    return game_words(found).gettext(known.title) if known is not None else role

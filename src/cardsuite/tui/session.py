@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
-from ..core.message import Message
 from ..core.registry import get_game
-from ..core.wording import Wording
 from ..i18n import _, game_words
-from ..naming import name_seats
+from ..i18n.render import event_text
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
 
@@ -315,10 +313,7 @@ class Session(TableSession):
 
     def event_words(self, event: Event) -> str:
         """An event in the viewer's language, seats called by their names."""
-        message = getattr(event, "message", None)
-        if isinstance(message, Message):
-            return Wording(game_words(self.game), self.names)(message)
-        return name_seats(event.text, self.names)
+        return event_text(event, self.names, game_words(self.game))
 
     def _kept(self, seat: int | None, events: Sequence[Event]) -> set[int]:
         """Indexes in the deal's events of those ``seat``'s log keeps (``Game.log_events``: a subsequence of
