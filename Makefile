@@ -52,6 +52,8 @@ soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"
 
 e2e: setup
+	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+		apt-get install -y -qq tmux >/dev/null 2>&1; } || true
 	bash scripts/e2e-tmux.sh
 
 clean:

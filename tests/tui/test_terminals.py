@@ -58,16 +58,19 @@ async def test_nothing_is_cut_off_at_80x24_in_any_phase(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_ascii_mode_prints_no_non_ascii_character(game: str) -> None:
-    """ASCII mode: the table at every turn of a deal, the deal page and every page of the table are ASCII."""
+    """ASCII mode: the table at each of a person's first turns and every page the table opens are ASCII."""
     cfg = config(game, _seats(game), seed=5)
     cfg.ascii_only = True
     app = table_app(cfg)
     found: list[str] = []
 
+    turns: list[int] = []
+
     def check(table: TableScreen) -> bool:
         text = screen_text(table.app)
         found.extend(line for line in text.splitlines() if not line.isascii())
-        return len(table.session.match.logs) > 1
+        turns.append(1)
+        return len(turns) > 6 or len(table.session.match.logs) > 1
 
     async with app.run_test(size=(80, 24)) as pilot:
         run = await drive(pilot, app, random_legal(6), stop=check)
@@ -77,5 +80,19 @@ async def test_ascii_mode_prints_no_non_ascii_character(game: str) -> None:
             found.extend(line for line in screen_text(app).splitlines() if not line.isascii())
         await pilot.press("escape")
         await settle(pilot, app)
-    assert run.deal_pages and all(page.isascii() for page in run.deal_pages)
+    assert run.moves > 0 and all(page.isascii() for page in run.deal_pages)
     assert not found, found[:5]
+
+
+def test_ascii_pages_hold_only_ascii() -> None:
+    """The deal and match pages in ASCII: half points, accents, names with symbols all become ASCII."""
+    from fractions import Fraction
+
+    from cardsuite.tui.render import Display
+    from cardsuite.tui.reports import deal_page, match_page
+
+    display = Display(ascii_only=True)
+    names = ["Zoë", "Bob ★", "表"]
+    page = deal_page(names, "seat 0 made Misère ♠", "seat 1 −3", (Fraction(9, 2), -3, 0), (5, -3, 0), True, display)
+    assert page.plain.isascii() and "Misere" in page.plain
+    assert match_page(names, [(5, -3, 0)], (5, -3, 0), False, display).plain.isascii()
