@@ -87,6 +87,13 @@ ROWS: tuple[Row, ...] = (
     alternating("gops", "normal", "random", 2, 1000, 2),
     alternating("gops", "easy", "random", 2, 1000, 3),
     Row("heuristic", "gops", ("normal", "easy", "random"), 700, 4),
+    Row("heuristic", "gops", ("normal", "easy", "normal"), 700, 9),
+    Row("heuristic", "gops", ("easy", "random", "easy"), 700, 10),
+    Row("heuristic", "gops", ("random", "normal", "normal"), 700, 11),
+    Row("heuristic", "napoleon", ("normal", "easy", "normal", "easy", "normal"), 400, 15, (("beginner", "true"),)),
+    Row("heuristic", "napoleon", ("easy", "random", "easy", "random", "easy"), 400, 16, (("beginner", "true"),)),
+    Row("heuristic", "napoleon", ("normal", "random", "normal", "random", "normal"), 400, 17,
+        (("beginner", "true"),)),
     Row("hard", "nap", ("hard", "normal", "normal", "normal"), 300, 11),
     Row("hard", "napas", ("hard", "normal", "normal", "normal"), 100, 12),
     Row("hard", "napoleon", ("hard", "normal", "normal", "normal", "normal"), 60, 14),
@@ -185,7 +192,10 @@ def render_table(kind: str, results: dict[str, dict[str, object]]) -> str:
         assert isinstance(levels, dict) and isinstance(differences, list)
         places = 2 if row.game in ("gops", "napoleon") else 3
         means = ", ".join(f"{name} {_signed(levels[name]['mean'], places)}" for name in dict.fromkeys(row.seats))
-        game = f"{TITLES.get(row.game, row.game)}, {data['players']}"
+        title = TITLES.get(row.game, row.game)
+        if row.options:
+            title += " (" + ", ".join(f"{k}={v}" for k, v in row.options) + ")"
+        game = f"{title}, {data['players']}"
         first = True
         for diff in differences:
             a, b = diff["levels"]
