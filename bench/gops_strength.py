@@ -5,14 +5,9 @@ of each level at the table, the six seatings in turn. Prints each level's mean p
 a 95% interval (mean +- 1.96 standard errors). Default rules (carry-over ties, early end).
 Run: ``.venv/bin/python bench/gops_strength.py [--games 2000] [--jobs 2]``.
 
-Measured (2,000 games per table, seeds 10000+; mean points per game, 95% interval):
-
-    2 players  normal 47.30 +- 0.37   vs  easy   23.50 +- 0.76
-    2 players  normal 49.13 +- 0.25   vs  random 22.08 +- 0.63
-    2 players  easy   48.47 +- 0.30   vs  random 25.74 +- 0.62
-    3 players  normal 32.58 +- 0.44,  easy 28.23 +- 0.52,  random 21.87 +- 0.50
-
-(2-player games stop at 46 points by default, which caps the winner's mean near 47-49.)
+The strength tables of ``docs/bots.md`` (``bench/strength.py``, the duplicate form of ``cardsuite
+simulate``) hold the current figures, including the 3-player seatings with two seats of one level.
+With 2 players a single game stops once its winner is certain (46 of 91); 3-player games play all 13 prizes.
 """
 
 from __future__ import annotations

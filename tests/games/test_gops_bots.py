@@ -112,7 +112,7 @@ def test_two_normal_players_do_not_mirror_each_other() -> None:
             rounds += 1
         points = [p + float(x) for p, x in zip(points, state.scores(), strict=True)]
     assert same < 0.25 * rounds  # the old deterministic normal bid the same card every round
-    assert min(points[1], points[2]) > points[0]
+    assert (points[1] + points[2]) / 2 > points[0] + 30  # a point a game at least, over 30 games
 
 
 def test_normal_draws_among_near_equal_cards_with_its_generator() -> None:
