@@ -19,6 +19,12 @@ from ...core.options import Options
 from .rules import PLAYERS, NapoleonFacts, NapoleonPublic, NapoleonState, napoleon_table
 
 
+def seat_list(seats: Sequence[int]) -> str:
+    """Several seats in words: ``seat 0, seat 3 and seat 4`` (each stays ``seat N`` for the UI's names)."""
+    names = [f"seat {s}" for s in seats]
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 class BeginnerState(NapoleonState):
     """A deal of the beginner game: straight to the play, trumps from the widow, honours for each seat."""
 
@@ -61,8 +67,7 @@ class BeginnerState(NapoleonState):
         if len(top) == 1:
             text = f"seat {top[0]} took the most honours ({best}) and wins the deal"
             return Event("score", top[0], text, winner=top[0], scores=self._scores)
-        seats = " and ".join(f"seat {s}" for s in top)
-        return Event("score", None, f"{seats} took the most honours ({best} each) and share the deal",
+        return Event("score", None, f"{seat_list(top)} took the most honours ({best} each) and share the deal",
                      scores=self._scores)
 
     def summary(self) -> DealSummary:
@@ -72,7 +77,7 @@ class BeginnerState(NapoleonState):
         top = self.winners()
         best = self.honours[top[0]]
         who = f"seat {top[0]} took the most honours ({best})" if len(top) == 1 else \
-            " and ".join(f"seat {s}" for s in top) + f" took the most honours ({best} each)"
+            f"{seat_list(top)} took the most honours ({best} each)"
         return DealSummary(text=f"beginner game, {suit} trumps: {who}")
 
     def contract_text(self) -> str:
