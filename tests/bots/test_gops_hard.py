@@ -142,7 +142,7 @@ def test_hard_reads_which_seat_bids_like_normal_easy_or_random() -> None:
     for _ in range(7):
         for seat in range(3):
             state.apply(seat, bots[seat].choose(state.view(seat), rng))
-    readings = HardGopsBot._policy_predictions(state.view(0), {})
+    readings = HardGopsBot._read_seats(state.view(0), {})
     assert readings[1][1] == "normal" and readings[1][0] > 0.8
     assert readings[2][1] == "easy" and readings[2][0] > 0.8
     assert sum(p for _f, p in readings[1][2]) == pytest.approx(1.0)

@@ -299,7 +299,7 @@ class HardGopsBot:
         rules, hands, current, future, pts, pot, pot_abs = self._read(view)
         me = view.seat
         models = self._models(view, rules) if self.exploit else {}
-        predicted = self._policy_predictions(view, models) if self.exploit else {}
+        predicted = self._read_seats(view, models) if self.exploit else {}
         notes = [f"seat {seat} {MODELS[i][0]}" for seat, i in sorted(models.items())]
         for seat, (weight, kind, mix) in sorted(predicted.items()):
             if weight >= READ_NOTE and kind == "random":
@@ -558,7 +558,7 @@ class HardGopsBot:
         return found
 
     @staticmethod
-    def _policy_predictions(view: View, models: dict[int, int]) -> dict[int, Reading]:
+    def _read_seats(view: View, models: dict[int, int]) -> dict[int, Reading]:
         """How each other seat bids, read from the public history: like ``normal``, like ``easy``, at random.
 
         Both heuristic CPUs bid from public facts only, so the chances with which a ``normal`` or an
