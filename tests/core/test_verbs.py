@@ -22,6 +22,9 @@ def test_variable_arity_and_distinct_arguments() -> None:
     joker_lead = Verb("play", (number(0, 52, "a card"), SUIT), fewest=1, most=2)
     assert joker_lead.fits((52,)) and joker_lead.fits((52, 3))
     assert not joker_lead.fits((52, 4)) and not joker_lead.fits((52, -1))
+    assert not joker_lead.fits(()) and not joker_lead.fits((1, 2, 3)) and not joker_lead.fits((True, 1))
+    up_to_two = Verb("pick", (CARD,), fewest=0, most=2)
+    assert up_to_two.fits(()) and up_to_two.fits((1,)) and up_to_two.fits((1, 2)) and not up_to_two.fits((1, 2, 3))
 
 
 def test_words_and_empty_verbs() -> None:

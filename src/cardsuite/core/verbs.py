@@ -54,8 +54,8 @@ SUIT: Final = number(0, 3, "a suit (0..3)")
 class Verb:
     """A verb and the shape of its arguments: ``kinds`` in order, the last repeating up to ``most``.
 
-    ``fits(args)`` is specialised when the verb is built (no arguments, or one), since it runs on every
-    action of every playout. ``distinct`` refuses a repeated argument (a card discarded twice).
+    ``fits(args)`` is specialised when the verb is built (no arguments, one, or up to two), since it runs
+    on every action of every playout. ``distinct`` refuses a repeated argument (a card discarded twice).
     """
 
     __slots__ = ("distinct", "fewest", "fits", "kinds", "most", "name", "usage")
@@ -83,6 +83,23 @@ class Verb:
                         and args[0].__class__ is only_type and args[0] in only_values)
 
             return fits_one
+        if self.most == 2 and not self.distinct:
+            first_type, first_values = self.kinds[0].type, self.kinds[0].values
+            second_type, second_values = self.kinds[1].type, self.kinds[1].values
+            fewest = self.fewest
+
+            def fits_two(args: object) -> bool:
+                if args.__class__ is not tuple:
+                    return False
+                n = len(args)
+                if n == 2:
+                    return (args[0].__class__ is first_type and args[0] in first_values
+                            and args[1].__class__ is second_type and args[1] in second_values)
+                if n == 1:
+                    return fewest <= 1 and args[0].__class__ is first_type and args[0] in first_values
+                return n == 0 and fewest == 0
+
+            return fits_two
         return self._fits_any
 
     def _fits_any(self, args: object) -> bool:

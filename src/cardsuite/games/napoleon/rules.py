@@ -36,6 +36,7 @@ from ...cards import (
 from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner
 from ...core.turns import SEAT_SETS, TurnState
@@ -98,6 +99,14 @@ PLAY_EVENTS: Final = tuple(
           for c in range(53))
     for seat in range(PLAYERS)
 )
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed and drops out", action="pass")
+                           for seat in range(PLAYERS))
+BID_EVENTS: Final = tuple(
+    tuple(Event("bid", seat, f"seat {seat} bid {bid_text(int(b.args[0]), int(b.args[1]))}", action=b.text)
+          for b in BIDS)
+    for seat in range(PLAYERS)
+)
+"""``BID_EVENTS[seat][bid_rank(n, suit)]``: ``seat N bid 13 hearts``."""
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
 JOKER_ONLY: Final = (PLAY[JOKER],)
 
@@ -335,7 +344,7 @@ class NapoleonState(TurnState):
             self.passed[seat] = True
             self.passes += 1
             self.bids.append((seat, None))
-            event = Event("pass", seat, f"seat {seat} passed and drops out", action="pass")
+            event = PASS_EVENTS[seat]
         else:
             n, suit = int(action.args[0]), int(action.args[1])
             rank = bid_rank(n, suit)
@@ -347,7 +356,7 @@ class NapoleonState(TurnState):
             self.high = rank
             self.napoleon = seat
             self.bids.append((seat, (n, suit)))
-            event = Event("bid", seat, f"seat {seat} bid {bid_text(n, suit)}", action=BIDS[rank].text)
+            event = BID_EVENTS[seat][rank]
         self.log.append(event)
         if self.high == len(BIDS) - 1 or (self.passes == PLAYERS - 1 and self.high >= 0):
             return (event, *self._end_auction())
@@ -506,18 +515,20 @@ class NapoleonState(TurnState):
         won_by = self.trick_seats[index]
         card = self.trick[index]
         self.tricks_won[won_by] += 1
-        gained = sum(IS_HONOUR[c] for c in self.trick)
+        gained = sum(map(IS_HONOUR.__getitem__, self.trick))
         self.honours[won_by] += gained
         self.last_trick = tuple(zip(self.trick_seats, self.trick, strict=True))
-        text = (f"seat {won_by} won trick {self.trick_number} with {card_name(card)} ({reason}),"
-                f" {gained} honour{'s' if gained != 1 else ''}")
-        events = [Event("trick", won_by, text, card=card, winner=won_by, rule=reason)]
-        if self.trick_number == 1 and self.discards:  # the beginner game has no discards
+        number = self.trick_number
+        events = [interned_event(("napoleon-trick", won_by, number, card, reason, gained), lambda: Event(
+            "trick", won_by, f"seat {won_by} won trick {number} with {card_name(card)} ({reason}),"
+            f" {gained} honour{'s' if gained != 1 else ''}", card=card, winner=won_by, rule=reason))]
+        if number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))
             self.honours[won_by] += extra
-            events.append(Event("discards", won_by, f"seat {won_by} takes Napoleon's discards:"
-                                f" {extra} honour{'s' if extra != 1 else ''}", winner=won_by))
+            events.append(interned_event(("napoleon-discards", won_by, extra), lambda: Event(
+                "discards", won_by,
+                f"seat {won_by} takes Napoleon's discards: {extra} honour{'s' if extra != 1 else ''}", winner=won_by)))
         self.trick, self.trick_seats = [], []
         self.led = self.joker_suit = -1
         self.requested = False
