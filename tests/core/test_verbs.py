@@ -72,3 +72,17 @@ def test_a_view_is_read_only() -> None:
             view.table["trump"] = 0  # type: ignore[index]
         with pytest.raises(TypeError):
             view.options["x"] = 1  # type: ignore[index]
+
+
+def test_gops_checks_its_one_verb_with_one_lookup() -> None:
+    """GOPS's hot path takes a bid's face from ``FACE_BY_ARGS``: it must accept exactly what the verb fits."""
+    from cardsuite.games.gops.rules import FACE_BY_ARGS, PLAY_VERB
+
+    tries: list[object] = [(), ("K", "Q"), (1,), (True,), ("k",), ("10",), ("T",), [("K",)], "K", None]
+    tries += [(letter,) for letter in "A23456789TJQKX"]
+    for args in tries:
+        try:
+            found = FACE_BY_ARGS.get(args) is not None  # type: ignore[call-overload]
+        except TypeError:
+            found = False
+        assert found == PLAY_VERB.fits(args), args

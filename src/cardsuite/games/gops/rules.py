@@ -24,6 +24,7 @@ from typing import Final, cast
 from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
+from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
@@ -97,16 +98,17 @@ STANDARD_MASKS: Final = tuple(sum(1 << c for c in hand) for hand in STANDARD_HAN
 FACE_BY_ARGS: Final[dict[object, int]] = {(FACE_LETTERS[f - 1],): f for f in ALL_FACES}
 PLAY_VERB: Final = Verb("play", (word(FACE_LETTERS, "a rank"),), "play <rank>, like play K")
 """The one verb of GOPS's one phase (``apply`` checks its shape before the hot path)."""
-_LEGAL: dict[int, tuple[Action, ...]] = {}
-_LEGAL_BY_HAND: dict[int, tuple[Action, ...]] = {}
+_LEGAL_BY_FACES: Final[list[tuple[Action, ...] | None]] = [None] * 8192
+"""``_LEGAL_BY_FACES[faces]``: the play actions of a 13-bit face mask (a list: hands as dict keys, bitmasks
+of the seat's suit, share their low bits and would collide)."""
 NOBODY: Final = frozenset[int]()
 
 
 def legal_of(faces: int) -> tuple[Action, ...]:
     """The play actions for a 13-bit face mask (bit ``f - 1``), ace first (memoized)."""
-    found = _LEGAL.get(faces)
+    found = _LEGAL_BY_FACES[faces]
     if found is None:
-        found = _LEGAL[faces] = tuple(PLAY[f] for f in ALL_FACES if faces >> (f - 1) & 1)
+        found = _LEGAL_BY_FACES[faces] = tuple(PLAY[f] for f in ALL_FACES if faces >> (f - 1) & 1)
     return found
 
 
@@ -344,23 +346,23 @@ class GopsState(Simultaneous[int], State):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act:
             return ()
-        hand = self.hands[seat]
-        found = _LEGAL_BY_HAND.get(hand)
-        if found is None:
-            if len(_LEGAL_BY_HAND) > 100_000:
-                _LEGAL_BY_HAND.clear()
-            found = _LEGAL_BY_HAND[hand] = legal_of(face_mask(hand))
-        return found
+        hand = self.hands[seat]  # faces: bit r - 2 for rank r (the ace, 14, at bit 12) ...
+        ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF
+        faces = (ranks << 1 | ranks >> 12) & 0x1FFF  # ... then bit f - 1 for face f (the ace, 1, at bit 0)
+        return _LEGAL_BY_FACES[faces] or legal_of(faces)
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         waiting = self.waiting
         if seat.__class__ is not int or action.__class__ is not Action or not 0 <= seat < self.players \
                 or not waiting >> seat & 1:
             raise IllegalAction(self._why_not_seat(seat, action))
-        if action.verb != "play" or not PLAY_VERB.fits(action.args):
+        try:  # FACE_BY_ARGS holds exactly the argument tuples PLAY_VERB fits: one lookup checks the shape
+            face = FACE_BY_ARGS.get(action.args) if action.verb == "play" else None
+        except TypeError:  # unhashable arguments
+            face = None
+        if face is None:
             raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
                                 f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
-        face = FACE_BY_ARGS[action.args]
         hands = self.hands
         hand = hands[seat]
         held = hand & FACE_COLUMN[face]
@@ -530,6 +532,9 @@ class GopsState(Simultaneous[int], State):
         return lead > 2 * rest
 
     def _end_event(self) -> Event:
+        return interned_event(("gops-end", self.early, *self.pts2), self._make_end_event)
+
+    def _make_end_event(self) -> Event:
         scores = self.scores()
         best = max(scores)
         top = [s for s in range(self.players) if scores[s] == best]
