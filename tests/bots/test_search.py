@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -171,3 +172,21 @@ def test_bids_are_searched_with_their_chance_of_making() -> None:
     hint = make_bot(game, "hard:6").hint(state.view(0), random.Random(2))
     assert str(hint.action) == "bid wellington" or str(hint.action) == "bid nap"
     assert "100%" in hint.reason
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_a_hint_rests_on_enough_deals_however_short_the_budget(name: str) -> None:
+    from cardsuite.bots.search import HINT_SAMPLES
+
+    game = get_game(name)
+    players = game.info.default_players
+    state = advance(game, game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(6)),
+                    players + 2, random.Random(6))
+    while state.is_over or len(state.legal_actions(min(state.to_act))) < 2:  # a decision worth searching
+        state = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(len(state.events())))
+    view = state.view(min(state.to_act))
+    bot = SearchBot(game, budget_ms=0.001)
+    assert bot.search(view, random.Random(1)).iterations <= 1  # a move: what the budget allows
+    assert bot.search(view, random.Random(1), minimum=HINT_SAMPLES).iterations >= HINT_SAMPLES
+    found = re.search(r"over (\d+) deals? like this one", bot.hint(view, random.Random(1)).reason)
+    assert found is not None and int(found.group(1)) >= HINT_SAMPLES

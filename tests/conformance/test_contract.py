@@ -175,6 +175,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
             assert game.parse_action(str(act)) == act, f"{act} does not round-trip through its text"
         view = state.view(seat)
         assert view.legal == legal
+        assert every_field(state.window(seat)) == every_field(view), "a window differs from the view"
         if steps % 7 == 1:
             sampled = game.sample_deal(view, random.Random(seed + steps))
             assert sampled.view(seat) == view, "a sampled deal disagrees with the view it came from"

@@ -28,13 +28,20 @@ from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
 from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
+HINT_SAMPLES = 8
+"""A hint rests on at least this many sampled deals, even when they take longer than the budget."""
 
 
 def bot_policy(bot: Bot) -> Policy:
-    """A rollout policy that asks ``bot`` through the seat's view, as in a real game."""
+    """A rollout policy that asks ``bot`` what it would do with the seat's knowledge, as in a real game.
+
+    It reads ``State.window(seat)``: the same fields as ``view(seat)`` (the same bot code, so the same
+    choice), built from the live state without copying the public facts; the window lives only for the
+    duration of the call.
+    """
 
     def policy(state: State, seat: int, rng: random.Random) -> Action:
-        return bot.choose(state.view(seat), rng)
+        return bot.choose(state.window(seat), rng)
 
     return policy
 
@@ -55,9 +62,11 @@ def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
     """``Game.sample_deal``, keeping deals in which every other seat's bids are what ``model`` would bid.
 
     Bidding inference through the contract: each sampled deal is replayed from its start, and at every
-    auction decision of another seat the model (the game's ``normal`` policy) is asked what it would do
-    with that seat's sampled hand. The first deal that agrees everywhere is kept; after ``tries`` deals,
-    the one that agreed most often.
+    auction decision of another seat (``GameTraits.auction_phases``) the model (the game's ``normal``
+    policy) is asked what it would do with that seat's sampled hand. The first deal that agrees everywhere
+    is kept; after ``tries`` deals, the one that agreed most often (the first of those). A replay stops as
+    soon as its deal can no longer agree more often than the best so far: every deal sampled from one view
+    has the same auction to check, so that deal could not be chosen.
     """
 
     def sample(view: View, rng: random.Random) -> State:
@@ -65,10 +74,10 @@ def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
         best_score = -1
         for _ in range(tries):
             deal = game.sample_deal(view, rng)
-            agree, asked = _agreement(game, deal, view.seat, model)
-            if agree == asked:
+            agree, asked, complete = _agreement(game, deal, view.seat, model, best_score)
+            if complete and agree == asked:
                 return deal
-            if agree > best_score:
+            if complete and agree > best_score:
                 best, best_score = deal, agree
         assert best is not None
         return best
@@ -76,15 +85,17 @@ def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
     return sample
 
 
-def _agreement(game: Game, deal: State, me: int, model: Bot) -> tuple[int, int]:
-    """How many of the other seats' auction actions in ``deal`` the model agrees with, of how many."""
+def _agreement(game: Game, deal: State, me: int, model: Bot, to_beat: int = -1) -> tuple[int, int, bool]:
+    """How many of the other seats' auction actions in ``deal`` the model agrees with, of how many, and
+    whether the count is complete: it stops (``False``) once it can no longer beat ``to_beat`` agreements.
+
+    The auction is replayed first (a copy of the deal kept before each other seat's action), then the model
+    is asked in order; it reads each seat's ``window`` (``view``'s fields, not copied): the same choice.
+    """
     auction = game.info.traits.auction_phases
     setup = deal.setup()
     replay = game.new_deal(deal.players, deal.options, setup.dealer, hands=setup.hands, stock=setup.stock)
-    if replay.phase not in auction:
-        return 0, 0
-    agree = asked = 0
-    check_rng = random.Random(0)
+    asks: list[tuple[State, int, Action]] = []
     for event in deal.events():
         if replay.phase not in auction:
             break
@@ -92,10 +103,15 @@ def _agreement(game: Game, deal: State, me: int, model: Bot) -> tuple[int, int]:
             continue
         action = game.parse_action(event.action)
         if event.seat != me:
-            asked += 1
-            agree += model.choose(replay.view(event.seat), check_rng) == action
+            asks.append((replay.clone(), event.seat, action))
         replay.apply(event.seat, action)
-    return agree, asked
+    agree = 0
+    check_rng = random.Random(0)
+    for index, (before, seat, action) in enumerate(asks):
+        agree += model.choose(before.window(seat), check_rng) == action
+        if agree + len(asks) - index - 1 <= to_beat:
+            return agree, index + 1, False
+    return agree, len(asks), True
 
 
 def utility(scores: Sequence[Score], seat: int, kind: Utility = "general_sum") -> float:
@@ -187,14 +203,18 @@ class SearchBot:
         """The choice, why in a player's words, and each alternative's estimated value."""
         if len(view.legal) == 1:
             return Hint(view.legal[0], "the only legal move")
-        result = self.search(view, rng)
+        result = self.search(view, rng, minimum=HINT_SAMPLES)
         reason = self.reason(view, result, rng)
         alternatives = tuple((s.action, round(s.mean, 2)) for s in result.stats if s.count)
         return Hint(result.best.action, reason, alternatives)
 
     # -- search -------------------------------------------------------------------------------------
-    def search(self, view: View, rng: random.Random) -> SearchResult:
-        """Sample deals and evaluate every legal action in each; best action first."""
+    def search(self, view: View, rng: random.Random, minimum: int = 0) -> SearchResult:
+        """Sample deals and evaluate every legal action in each; best action first.
+
+        With a time budget it stops when the next deal would end past it, except that it first samples
+        ``minimum`` deals whatever they take (a hint must rest on enough deals to mean something).
+        """
         seat = view.seat
         stats = [ActionStats(a) for a in view.legal]
         active = list(range(len(stats)))
@@ -207,7 +227,7 @@ class SearchBot:
         next_prune = 3
         began = time.perf_counter()
         while done < limit:
-            if deadline is not None and done:
+            if deadline is not None and done >= max(1, minimum):
                 now = time.perf_counter()
                 if now + (now - began) / done > deadline:
                     break  # the next deal would not finish in time
@@ -221,7 +241,7 @@ class SearchBot:
             seed = rng.getrandbits(64)
             results: list[tuple[int, float, Outcome]] = []
             for index in active:
-                if deadline is not None and time.perf_counter() >= hard_stop:
+                if deadline is not None and done >= minimum and time.perf_counter() >= hard_stop:
                     break  # even the first deal: better the policy's own move than a late one
                 state = deal.clone()
                 state.apply(seat, stats[index].action)

@@ -220,6 +220,16 @@ class State(ABC):
     def events(self) -> tuple[Event, ...]:
         """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
 
+    def window(self, seat: int) -> View:
+        """``view(seat)`` for this moment only, for the search bots' rollout policies.
+
+        A game may build it straight from the live state instead of copying the public facts: it is then
+        valid only until the next ``apply`` and holds the whole state, so nothing but a policy call inside a
+        search may be given one (a screen, a network seat or an outside bot gets ``view``). Its fields equal
+        ``view(seat)``'s (the conformance suite checks it). The default is ``view(seat)``.
+        """
+        return self.view(seat)
+
     def public_view(self) -> View:
         """What everyone may know, for a watcher: ``seat`` is ``PUBLIC_SEAT``, no hand, no legal actions,
         nothing private (so no pending simultaneous choice), and only the public events.

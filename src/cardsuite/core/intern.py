@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .game import Event
+from .game import Action, Event
 
 _EVENTS: dict[tuple[object, ...], Event] = {}
 LIMIT: Final = 50_000
@@ -22,4 +22,20 @@ def interned_event(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
         if len(_EVENTS) > LIMIT:
             _EVENTS.clear()
         found = _EVENTS[key] = make()
+    return found
+
+
+def parsed_action(cache: dict[str, Action], text: str, parse: Callable[[str], Action]) -> Action:
+    """``parse(text)``, remembered in ``cache``: search replays the same action texts thousands of times.
+
+    Only short texts are kept (records and the command line are hostile input), and the cache is bounded.
+    Whatever ``parse`` raises is raised, and nothing is kept.
+    """
+    found = cache.get(text)
+    if found is None:
+        found = parse(text)
+        if len(text) <= 64:
+            if len(cache) > 10_000:
+                cache.clear()
+            cache[text] = found
     return found

@@ -7,8 +7,9 @@ same trick" and "same-2 only after the first trick" are expressed this way, as i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..cards import RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, Card, CardSet, Suit
 
@@ -65,22 +66,29 @@ def refusal(hand: CardSet, card: Card, led_suit: Suit, trump: Suit = -1, must_tr
 
 def standard_winner(trick: Trick) -> tuple[int, str]:
     """The highest trump, or else the highest card of the led suit (Nap, Napas)."""
+    return standard_winner_of(trick.cards, trick.led_suit, trick.trump)
+
+
+_HIGHEST: Final = tuple(f"highest {word}" for word in SUIT_SINGULAR)
+
+
+def standard_winner_of(cards: Sequence[Card], led_suit: Suit, trump: Suit) -> tuple[int, str]:
+    """``standard_winner`` of the cards of a (possibly partial) trick, without making a ``Trick``."""
     best = -1
     best_key = -1
-    trump = trick.trump
-    for i, card in enumerate(trick.cards):
+    for i, card in enumerate(cards):
         suit = SUIT_OF[card]
         if suit == trump:
             key = 100 + RANK_OF[card]
-        elif suit == trick.led_suit:
+        elif suit == led_suit:
             key = RANK_OF[card]
         else:
             continue
         if key > best_key:
             best, best_key = i, key
-    if best_key > 100 and trick.led_suit != trump:
+    if best_key > 100 and led_suit != trump:
         return best, "highest trump"
-    return best, f"highest {SUIT_SINGULAR[trick.led_suit]}"
+    return best, _HIGHEST[led_suit]
 
 
 def leadable(hand: CardSet, must_lead: Suit = -1) -> CardSet:

@@ -23,7 +23,7 @@ view, and can change nothing another view shares.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -37,26 +37,25 @@ _new = object.__new__
 _set_seat = View.__dict__["seat"].__set__
 _set_legal = View.__dict__["legal"].__set__
 _set_parts = View.__dict__["parts"].__set__
+_set_table = View.__dict__["table"].__set__
 
-HandOrder = Callable[[Card], tuple[int, int]]
+HandOrder = tuple[int, ...]
+"""A hand's order as a sort key per card (53 of them, the joker last)."""
+
+SUIT_THEN_RANK: Final[HandOrder] = tuple((SUIT_OF[c] if c != JOKER else 9) * 100 - RANK_OF[c] for c in range(53))
+"""The usual hand order: spades, hearts, diamonds, clubs, high rank first, the joker last."""
+
+_SORTED: dict[tuple[int, int], tuple[Card, ...]] = {}
 
 
-def suit_then_rank(card: Card) -> tuple[int, int]:
-    """The usual hand order: spades, hearts, diamonds, clubs, high rank first, the joker last."""
-    return (SUIT_OF[card] if card != JOKER else 9, -RANK_OF[card])
-
-
-_SORTED: dict[tuple[int, HandOrder], tuple[Card, ...]] = {}
-
-
-def sorted_hand(mask: int, order: HandOrder = suit_then_rank) -> tuple[Card, ...]:
+def sorted_hand(mask: int, order: HandOrder = SUIT_THEN_RANK) -> tuple[Card, ...]:
     """The cards of ``mask`` in ``order`` (memoized: hands repeat across views and playouts)."""
-    key = (mask, order)
+    key = (mask, id(order))
     found = _SORTED.get(key)
     if found is None:
         if len(_SORTED) > 200_000:
             _SORTED.clear()
-        found = _SORTED[key] = tuple(sorted(cards_in(mask), key=order))
+        found = _SORTED[key] = tuple(sorted(cards_in(mask), key=order.__getitem__))
     return found
 
 
@@ -228,9 +227,11 @@ class SeatParts(tuple[Any, ...]):
 _tuple_new = tuple.__new__
 
 
-def lazy_view(facts: PublicFacts, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object],
-              events: Sequence[Event], order: HandOrder = suit_then_rank) -> View:
+def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object],
+              events: Sequence[Event], order: HandOrder = SUIT_THEN_RANK) -> View:
     """A ``View`` of ``seat`` whose fields are built from these parts on first reading (``View.__getattr__``).
+
+    ``facts`` is a ``PublicFacts`` (or, for ``live_view``, a state with the same attributes and methods).
 
     ``events`` is a list that is only ever appended to; the view keeps its current length.
     """
@@ -243,7 +244,7 @@ def lazy_view(facts: PublicFacts, seat: int, hand_mask: int, legal: Legal, priva
 
 
 def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_mask: int, legal: Legal,
-              private: Mapping[str, object] = EMPTY, order: HandOrder = suit_then_rank) -> View:
+              private: Mapping[str, object] = EMPTY, order: HandOrder = SUIT_THEN_RANK) -> View:
     """The usual ``State.view``: this moment's shared facts, the seat's own parts, its history so far.
 
     ``state`` has ``log`` (its events, only ever appended to), ``players`` and ``_public_facts``.
@@ -255,6 +256,48 @@ def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, 
                      legal: Legal) -> View:
     """``seat_view`` for a game whose every event is public: the view reads the log itself."""
     return lazy_view(public_facts(state, kind), seat, hand_mask, legal, EMPTY, state.log)
+
+
+def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object] = EMPTY,
+              order: HandOrder = SUIT_THEN_RANK, all_public: bool = False,
+              table: Mapping[str, Callable[[Any], object]] | None = None) -> View:
+    """The usual ``State.window``: a view whose public fields are built from the live ``state`` itself.
+
+    The state then serves as its own ``PublicFacts`` (it has ``game``, ``players``, ``dealer``,
+    ``options``, ``phase``, ``to_act``, ``is_over``, ``table()`` and ``seats()``, made by the same
+    builders as its facts'), so nothing is copied; the view is right only until the state changes.
+    ``all_public``: every event of this game is public, so the view reads the log itself. ``table``: the
+    builder of each table entry, so that a window builds only the entries its reader asks for.
+    """
+    events = state.log if all_public else logs_of(state).seen(seat)
+    view = lazy_view(state, seat, hand_mask, legal, private, events, order)
+    if table is not None:
+        _set_table(view, LazyTable(state, table))
+    return view
+
+
+class LazyTable(Mapping[str, object]):
+    """A table whose entries are built from ``src`` by ``fields`` the first time each is read."""
+
+    __slots__ = ("_fields", "_src", "_values")
+
+    def __init__(self, src: Any, fields: Mapping[str, Callable[[Any], object]]) -> None:
+        self._src = src
+        self._fields = fields
+        self._values: dict[str, object] = {}
+
+    def __getitem__(self, key: str) -> object:
+        try:
+            return self._values[key]
+        except KeyError:
+            value = self._values[key] = self._fields[key](self._src)  # KeyError for a key it has not
+            return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
 
 
 def watcher_view(state: Any, kind: Callable[[Any], PublicFacts], all_public: bool = False) -> View:

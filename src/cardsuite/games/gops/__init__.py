@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from ...cards import Card
 from ...core.errors import OptionError
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from .present import GopsPresentation
@@ -29,6 +30,8 @@ from .rules import (
     standard_hands,
 )
 
+_PARSED: dict[str, Action] = {}
+"""Action texts already parsed (search replays them thousands of times)."""
 
 class Gops(GopsPresentation, Game):
     """The GOPS plugin."""
@@ -58,7 +61,7 @@ class Gops(GopsPresentation, Game):
 
     def parse_action(self, text: str) -> Action:
         try:
-            return parse_gops_action(text)
+            return parsed_action(_PARSED, text, parse_gops_action)
         except ValueError as exc:
             raise self.action_syntax_error(text, str(exc)) from None
 

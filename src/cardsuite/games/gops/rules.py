@@ -15,11 +15,11 @@ the ``apply`` path is ints, bitmasks and events built once and reused.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final, Protocol, cast
 
 from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
 from ...core.errors import IllegalAction, InvalidDeal
@@ -28,7 +28,7 @@ from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
-from ...core.views import EMPTY, PublicFacts, seat_view, watcher_view
+from ...core.views import EMPTY, PublicFacts, live_view, seat_view, watcher_view
 
 ROUNDS: Final = 13
 SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
@@ -569,10 +569,36 @@ class GopsState(Simultaneous[int], State):
     def view(self, seat: int) -> View:
         own = self.choices[seat]
         private = EMPTY if own is None else _CHOSEN_PRIVATE[own]
-        return seat_view(self, GopsFacts, seat, self.hands[seat], self.legal_actions(seat), private, face_order)
+        return seat_view(self, GopsFacts, seat, self.hands[seat], self.legal_actions(seat), private, FACE_ORDER)
 
     def public_view(self) -> View:
         return watcher_view(self, GopsFacts)
+
+    def window(self, seat: int) -> View:
+        own = self.choices[seat]
+        private = EMPTY if own is None else _CHOSEN_PRIVATE[own]
+        return live_view(self, seat, self.hands[seat], self.legal_actions(seat), private, FACE_ORDER)
+
+    game = "gops"
+    dealer = None
+
+    @property
+    def turned(self) -> tuple[Card, ...]:
+        """The prizes turned so far (the current one too when it is face up)."""
+        return tuple(self.prizes[:self.turn + (0 if self.over or self.t.blind else 1)])
+
+    @property
+    def n_rounds(self) -> int:
+        """How many prizes have been resolved."""
+        return len(self.rounds)
+
+    def table(self) -> dict[str, object]:
+        """The public table facts, from the live state (``View.table``)."""
+        return gops_table(self)
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """The public facts of every seat, from the live state (``View.seats``)."""
+        return gops_seats(self, self.table())
 
     def clone(self) -> GopsState:
         other = GopsState.__new__(GopsState)
@@ -587,9 +613,8 @@ class GopsState(Simultaneous[int], State):
         return other
 
 
-def face_order(card: Card) -> tuple[int, int]:
-    """A GOPS hand's order: by suit, then ace (1) up to king (13)."""
-    return (SUIT_OF[card], FACE_OF[card])
+FACE_ORDER: Final = tuple(SUIT_OF[c] * 100 + FACE_OF[c] for c in range(52)) + (999,)
+"""A GOPS hand's order (a sort key per card): by suit, then ace (1) up to king (13)."""
 
 
 _CHOSEN_PRIVATE: Final = (EMPTY, *(MappingProxyType({"chosen": FACE_LETTERS[f - 1]}) for f in ALL_FACES))
@@ -616,6 +641,7 @@ class GopsFacts(PublicFacts):
     )
     game = "gops"
     dealer = None
+    options: Options
 
     def __init__(self, state: GopsState) -> None:
         self.players = state.players
@@ -624,7 +650,7 @@ class GopsFacts(PublicFacts):
         self.turn = state.turn
         self.over = state.over
         self.waiting = state.waiting
-        self.turned = tuple(state.prizes[:state.turn + (0 if state.over or state.t.blind else 1)])
+        self.turned = state.turned
         self.rounds = state.rounds
         self.n_rounds = len(state.rounds)
         self.pot = tuple(state.pot)
@@ -644,31 +670,7 @@ class GopsFacts(PublicFacts):
         return self.over
 
     def build_table(self) -> dict[str, object]:
-        t = self.t
-        players = self.players
-        prize = None if self.over or t.blind else self.turned[-1]
-        rounds = self.rounds[:self.n_rounds]
-        played_faces = tuple(tuple(r[1][s] for r in rounds) for s in range(players))
-        scores = tuple(half(p) for p in self.pts2)
-        turned = set(self.turned)
-        return {
-            "prize": prize,
-            "prize_value": None if prize is None else t.value[prize],
-            "pot": self.pot,
-            "pot_value": self.pot_value,
-            "prizes_left": tuple(c for c in PRIZES_IN_ORDER if c not in turned),
-            "round": min(self.turn + 1, ROUNDS),
-            "played": played_faces,
-            "remaining": tuple(tuple(f for f in ALL_FACES if f not in p) for p in played_faces),
-            "points": scores,
-            "taken": taken_from(rounds, players),
-            "history": tuple(rounds),
-            "chosen": self.chosen,
-            "ties": t.ties,
-            "memory": self.options.get("memory") is True,
-            "values": tuple(sorted(t.value.items())),
-            "seat_suits": SEAT_SUITS[:players],
-        }
+        return gops_table(self)
 
     @property
     def chosen(self) -> frozenset[int]:
@@ -678,12 +680,69 @@ class GopsFacts(PublicFacts):
         return frozenset(s for s in range(self.players) if not self.waiting >> s & 1)
 
     def build_seats(self) -> tuple[SeatInfo, ...]:
-        table = self.table()
-        points = cast("tuple[Score, ...]", table["points"])
-        taken = cast("tuple[tuple[Card, ...], ...]", table["taken"])
-        chosen = self.chosen
-        return tuple(SeatInfo(s, ROUNDS - self.n_rounds - (s in chosen), len(taken[s]),
-                              facts=MappingProxyType({"points": points[s]})) for s in range(self.players))
+        return gops_seats(self, self.table())
+
+
+class GopsPublic(Protocol):
+    """The public attributes the table is built from: a ``GopsState`` has them, and so does ``GopsFacts``."""
+
+    players: int
+    options: Options
+    t: Tables
+    turn: int
+    over: bool
+    pot_value: int
+
+    @property
+    def turned(self) -> tuple[Card, ...]: ...
+    @property
+    def rounds(self) -> Sequence[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]]: ...
+    @property
+    def n_rounds(self) -> int: ...
+    @property
+    def pot(self) -> Sequence[Card]: ...
+    @property
+    def pts2(self) -> Sequence[int]: ...
+    @property
+    def chosen(self) -> frozenset[int]: ...
+
+
+def gops_table(src: GopsPublic) -> dict[str, object]:
+    """``View.table`` of a GOPS game."""
+    t = src.t
+    players = src.players
+    prize = None if src.over or t.blind else src.turned[-1]
+    rounds = src.rounds[:src.n_rounds]
+    played_faces = tuple(tuple(r[1][s] for r in rounds) for s in range(players))
+    scores = tuple(half(p) for p in src.pts2)
+    turned = set(src.turned)
+    return {
+        "prize": prize,
+        "prize_value": None if prize is None else t.value[prize],
+        "pot": tuple(src.pot),
+        "pot_value": src.pot_value,
+        "prizes_left": tuple(c for c in PRIZES_IN_ORDER if c not in turned),
+        "round": min(src.turn + 1, ROUNDS),
+        "played": played_faces,
+        "remaining": tuple(tuple(f for f in ALL_FACES if f not in p) for p in played_faces),
+        "points": scores,
+        "taken": taken_from(rounds, players),
+        "history": tuple(rounds),
+        "chosen": src.chosen,
+        "ties": t.ties,
+        "memory": src.options.get("memory") is True,
+        "values": tuple(sorted(t.value.items())),
+        "seat_suits": SEAT_SUITS[:players],
+    }
+
+
+def gops_seats(src: GopsPublic, table: Mapping[str, object]) -> tuple[SeatInfo, ...]:
+    """``View.seats`` of a GOPS game (from its ``table``): cards held, prizes taken, points."""
+    points = cast("tuple[Score, ...]", table["points"])
+    taken = cast("tuple[tuple[Card, ...], ...]", table["taken"])
+    chosen = src.chosen
+    return tuple(SeatInfo(s, ROUNDS - src.n_rounds - (s in chosen), len(taken[s]),
+                          facts=MappingProxyType({"points": points[s]})) for s in range(src.players))
 
 
 def taken_from(rounds: Sequence[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]],

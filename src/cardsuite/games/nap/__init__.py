@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
@@ -14,6 +15,8 @@ from ...core.search import SearchHooks
 from .present import NapPresentation
 from .rules import BID_NAMES, OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
 
+_PARSED: dict[str, Action] = {}
+"""Action texts already parsed (search replays them thousands of times)."""
 
 class Nap(NapPresentation, Game):
     """The Nap plugin."""
@@ -35,7 +38,7 @@ class Nap(NapPresentation, Game):
 
     def parse_action(self, text: str) -> Action:
         try:
-            return parse_nap_action(text)
+            return parsed_action(_PARSED, text, parse_nap_action)
         except ValueError as exc:
             raise self.action_syntax_error(text, str(exc)) from None
 

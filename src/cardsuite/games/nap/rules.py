@@ -34,7 +34,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import TurnFacts, public_seat_view, watcher_view
+from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
 from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
 
 HAND_SIZE: Final = 5
@@ -417,6 +417,19 @@ class NapState(TurnState):
 
     def public_view(self) -> View:
         return watcher_view(self, NapFacts, all_public=True)
+
+    def window(self, seat: int) -> View:
+        return live_view(self, seat, self.hands[seat], self.legal_actions(seat), all_public=True)
+
+    game = "nap"
+
+    def table(self) -> dict[str, object]:
+        """The public table facts, from the live state (``View.table``)."""
+        return nap_table(self)
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """The public facts of every seat, from the live state (``View.seats``)."""
+        return nap_seats(self)
 
     def clone(self) -> NapState:
         other = NapState.__new__(NapState)

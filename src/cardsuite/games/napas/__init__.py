@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
 from ...core.errors import IllegalAction, SamplingError
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
@@ -32,6 +33,9 @@ def _data(event: Event, key: str) -> object:
     return None
 
 
+_PARSED: dict[str, Action] = {}
+"""Action texts already parsed (search replays them thousands of times)."""
+
 class Napas(NapasPresentation, Game):
     """The Napas plugin."""
 
@@ -52,7 +56,7 @@ class Napas(NapasPresentation, Game):
 
     def parse_action(self, text: str) -> Action:
         try:
-            return parse_napas_action(text)
+            return parsed_action(_PARSED, text, parse_napas_action)
         except ValueError as exc:  # CardError is a ValueError
             raise self.action_syntax_error(text, str(exc)) from None
 

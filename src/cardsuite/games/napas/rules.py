@@ -41,7 +41,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, leadable, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import EMPTY, Legal, TurnFacts, frozen, seat_view, watcher_view
+from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
 from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
 
 HAND_SIZE: Final = 5
@@ -465,6 +465,29 @@ class NapasState(TurnState):
 
     def public_view(self) -> View:
         return watcher_view(self, NapasFacts)
+
+    def window(self, seat: int) -> View:
+        hand = self.hands[seat]
+        legal: Legal
+        if self.phase_name == "exchange" and seat == self.turn:
+            assert self.round is not None
+            legal = partial(exchange_actions, hand, self.round.limit(seat))
+        else:
+            legal = self.legal_actions(seat)
+        private = EMPTY
+        if self.put_away[seat]:
+            private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
+        return live_view(self, seat, hand, legal, private)
+
+    game = "napas"
+
+    def table(self) -> dict[str, object]:
+        """The public table facts, from the live state (``View.table``)."""
+        return napas_table(self)
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """The public facts of every seat, from the live state (``View.seats``)."""
+        return napas_seats(self)
 
     def clone(self) -> NapasState:
         other = NapasState.__new__(NapasState)

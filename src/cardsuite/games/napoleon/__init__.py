@@ -9,6 +9,7 @@ from typing import cast
 from ...cards import JOKER, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, card_name
 from ...core.errors import IllegalAction, SamplingError
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
+from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
@@ -34,6 +35,9 @@ WIDOW_SEAT = PLAYERS  # pseudo-seats for deal_unseen: the widow on the table, Na
 HIDDEN_SEAT = PLAYERS + 1
 
 
+_PARSED: dict[str, Action] = {}
+"""Action texts already parsed (search replays them thousands of times)."""
+
 class Napoleon(NapoleonPresentation, Game):
     """The Japanese Napoleon plugin."""
 
@@ -54,7 +58,7 @@ class Napoleon(NapoleonPresentation, Game):
 
     def parse_action(self, text: str) -> Action:
         try:
-            return parse_napoleon_action(text)
+            return parsed_action(_PARSED, text, parse_napoleon_action)
         except ValueError as exc:
             raise self.action_syntax_error(text, str(exc)) from None
 

@@ -10,13 +10,13 @@ seats with the most; a match sums the honours over its games. Records hold only 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
 from ...core.game import DealSummary, Event
 from ...core.options import Options
-from .rules import PLAYERS, NapoleonFacts, NapoleonPublic, NapoleonState, napoleon_table
+from .rules import PLAYERS, TABLE_FIELDS, NapoleonFacts, NapoleonPublic, NapoleonState
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -123,9 +123,15 @@ def beginner_contract_text(src: BeginnerPublic) -> str:
     return f"beginner game: {suit} are trumps ({card} turned up from the widow)"
 
 
+BEGINNER_FIELDS: dict[str, Callable[[Any], object]] = {
+    **TABLE_FIELDS, "contract_text": lambda src: beginner_contract_text(src), "declarer": lambda src: None,
+    "alone": lambda src: None, "beginner": lambda src: True, "widow_shown": lambda src: src.widow_shown,
+    "trump_card": lambda src: src.trump_card,
+}
+"""The full game's table entries, without Napoleon's, plus the beginner game's own."""
+BeginnerState.table_fields = BEGINNER_FIELDS
+
+
 def beginner_table(src: BeginnerPublic) -> dict[str, object]:
     """The full game's facts, without Napoleon's, plus the beginner game's own."""
-    out = napoleon_table(src)
-    out.update(contract_text=beginner_contract_text(src), declarer=None, alone=None, beginner=True,
-               widow_shown=src.widow_shown, trump_card=src.trump_card)
-    return out
+    return {key: build(src) for key, build in BEGINNER_FIELDS.items()}

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Final, cast
 
-from ...cards import JOKER, RANK_OF, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name
+from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
 from ...core.game import Action, ReasonedBot, View
-from ...core.tricks import Trick
 from ..trickplay import pick
 from .rules import (
     CLUB_THREE,
@@ -24,7 +23,8 @@ from .rules import (
     SAME_COLOUR_JACK,
     TRUMP_JACK,
     bid_rank,
-    winner,
+    discard_action,
+    winner_of,
 )
 
 Choice = tuple[Action, str]
@@ -50,6 +50,30 @@ def power(card: Card, trump: int) -> int:
     return RANK_OF[card]
 
 
+HIGHER_IN_SUIT: tuple[int, ...] = tuple(
+    mask_of(c for c in range(52) if SUIT_OF[c] == SUIT_OF[card] and RANK_OF[c] > RANK_OF[card]) for card in range(52)
+)
+"""``HIGHER_IN_SUIT[card]``: the cards of ``card``'s suit that outrank it."""
+STRONGER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(mask_of(c for c in range(53) if power(c, trump) > power(card, trump)) for card in range(53))
+    for trump in range(4)
+)
+"""``STRONGER[trump][card]``: the cards with more ``power`` than ``card`` under ``trump``."""
+
+
+def played_mask(view: View) -> int:
+    """Every card played so far, from the history."""
+    mask = 0
+    for event in view.history:
+        if event.kind == "play" and event.card is not None:
+            mask |= BIT[event.card]
+    return mask
+
+
+TOP_TRUMP_WORTH: Final = {14: 1.6, 13: 1.2, 12: 1.0}
+"""What the ace, king and queen of trumps add to ``hand_score`` (any other trump adds 0.6)."""
+
+
 def hand_score(hand: Sequence[Card], trump: int) -> float:
     """How many honours beyond a base this hand adds as Napoleon with ``trump`` (a rough estimate)."""
     score = 0.0
@@ -62,15 +86,59 @@ def hand_score(hand: Sequence[Card], trump: int) -> float:
         elif card == SAME_COLOUR_JACK[trump]:
             score += 2.0
         elif SUIT_OF[card] == trump:
-            score += {14: 1.6, 13: 1.2, 12: 1.0}.get(RANK_OF[card], 0.6)
+            score += TOP_TRUMP_WORTH.get(RANK_OF[card], 0.6)
         elif RANK_OF[card] == 14:
             score += 1.0
         elif card == HEART_QUEEN:
             score += 0.4
-    for suit in SUITS:
-        if suit != trump and not any(SUIT_OF[c] == suit for c in hand) and len(trumps) >= 4:
-            score += 0.6
+    if len(trumps) >= 4:
+        held = {SUIT_OF[c] for c in hand}
+        for suit in SUITS:
+            if suit != trump and suit not in held:
+                score += 0.6  # a void to trump in
     return score
+
+
+def trick_suspicion(plays: tuple[tuple[int, Card], ...], led: int, trump: int, nap: int) -> tuple[int, ...]:
+    """What one trick's (seat, card) plays tell of each seat: +2 to a seat that threw an honour of another
+    suit on Napoleon's winning card, -1 to one that took the trick from Napoleon (by seat; Napoleon's 0).
+
+    The trick's winner is followed card by card: the winner after one card is the winner before the next.
+    """
+    score = [0] * (max(seat for seat, _ in plays) + 1 if plays else 0)
+    cards: tuple[Card, ...] = (plays[0][1],)
+    seats: tuple[int, ...] = (plays[0][0],)
+    now = 0  # the index of the card winning the trick so far
+    for seat, card in plays[1:]:
+        after = winner_of((*cards, card), led, trump, 2)[0]
+        if seat != nap and seats[now] == nap:
+            if after == now and is_honour(card) and SUIT_OF[card] != led:
+                score[seat] += 2  # threw an honour on Napoleon's trick while void
+            elif after == len(cards):
+                score[seat] -= 1
+        cards, seats, now = (*cards, card), (*seats, seat), after
+    return tuple(score)
+
+
+_TRICK_SUSPICION: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _trick_suspicion_memo(plays: tuple[tuple[int, Card], ...], led: int, trump: int, nap: int) -> tuple[int, ...]:
+    """``trick_suspicion`` of a complete trick, remembered (a pure function; search asks it again and
+    again for the same tricks)."""
+    key = (plays, led, trump, nap)
+    found = _TRICK_SUSPICION.get(key)
+    if found is None:
+        if len(_TRICK_SUSPICION) > 50_000:
+            _TRICK_SUSPICION.clear()
+        found = _TRICK_SUSPICION[key] = trick_suspicion(plays, led, trump, nap)
+    return found
+
+
+def _add_suspicion(score: dict[int, int], deltas: tuple[int, ...]) -> None:
+    for seat, delta in enumerate(deltas):
+        if delta and seat in score:
+            score[seat] += delta
 
 
 class NormalNapoleonBot(ReasonedBot):
@@ -142,8 +210,7 @@ class NormalNapoleonBot(ReasonedBot):
         if self.mistake_rate and rng.random() < self.mistake_rate:
             rng.shuffle(order)
         chosen = order[:size]
-        action = next(a for a in view.legal if set(cast("tuple[int, ...]", a.args)) == set(chosen))
-        return action, "keep honours and trumps, shorten the side suits"
+        return discard_action(chosen), "keep honours and trumps, shorten the side suits"  # one of view.legal
 
     # -- reading the table --------------------------------------------------------------------------
     def sides(self, view: View) -> tuple[set[int], set[int]]:
@@ -174,28 +241,26 @@ class NormalNapoleonBot(ReasonedBot):
         return friends, foes
 
     def suspicion(self, view: View) -> dict[int, int]:
-        """Per seat: + for feeding honours to Napoleon's winning card, - for beating Napoleon."""
+        """Per seat: + for feeding honours to Napoleon's winning card, - for beating Napoleon.
+
+        Each trick is read on its own (``trick_suspicion``, remembered for tricks already complete).
+        """
         nap = cast(int, view.table["declarer"])
         trump = cast(int, view.table["trump"])
         score = {s: 0 for s in range(view.players) if s != nap}
-        cards: list[Card] = []
-        seats: list[int] = []
+        plays: list[tuple[int, Card]] = []
         led = -1
         for event in view.history:
-            if event.kind == "play" and event.seat is not None and event.card is not None:
-                if not cards:
+            kind = event.kind
+            if kind == "play" and event.seat is not None and event.card is not None:
+                if not plays:
                     led = int(cast(int, dict(event.data)["suit"])) if event.card == JOKER else SUIT_OF[event.card]
-                elif event.seat != nap and event.seat in score:
-                    now, _ = winner(Trick(tuple(cards), tuple(seats), led, trump, 2))
-                    after, _ = winner(Trick((*cards, event.card), (*seats, event.seat), led, trump, 2))
-                    if seats[now] == nap and after == now and is_honour(event.card) and SUIT_OF[event.card] != led:
-                        score[event.seat] += 2  # threw an honour on Napoleon's trick while void
-                    elif seats[now] == nap and after == len(cards):
-                        score[event.seat] -= 1
-                cards.append(event.card)
-                seats.append(event.seat)
-            elif event.kind == "trick":
-                cards, seats = [], []
+                plays.append((event.seat, event.card))
+            elif kind == "trick":
+                _add_suspicion(score, _trick_suspicion_memo(tuple(plays), led, trump, nap))
+                plays = []
+        if plays:
+            _add_suspicion(score, trick_suspicion(tuple(plays), led, trump, nap))
         return score
 
     # -- play ---------------------------------------------------------------------------------------
@@ -208,27 +273,22 @@ class NormalNapoleonBot(ReasonedBot):
             by_card.setdefault(int(a.args[0]), a)
         cards = list(by_card)
         friends, foes = self.sides(view)
-        played = {e.card for e in view.history if e.kind == "play" and e.card is not None}
+        played = played_mask(view)
         if not trick:
             return self._lead(view, cards, by_card, trump, played, rng)
+        gone = played | mask_of(view.hand)
         number = cast(int, view.table["trick_number"])
         led = cast("int | None", view.table.get("joker_suit"))
         led = SUIT_OF[trick[0][1]] if led is None else led
-        seats = tuple(s for s, _ in trick)
         played_cards = tuple(c for _, c in trick)
-        now, _ = winner(Trick(played_cards, seats, led, trump, number))
-        leader_seat = seats[now]
+        now, _ = winner_of(played_cards, led, trump, number)
+        leader_seat = trick[now][0]
         honours = sum(1 for c in played_cards if is_honour(c))
         last = len(trick) == view.players - 1
-        winning: list[Card] = []
-        for card in cards:
-            idx, _ = winner(Trick((*played_cards, card), (*seats, view.seat), led, trump, number))
-            if idx == len(trick):
-                winning.append(card)
+        winning = [card for card in cards if winner_of((*played_cards, card), led, trump, number)[0] == len(trick)]
         to_come = [(view.seat + i) % view.players for i in range(1, view.players - len(trick))]
         if leader_seat in friends:
-            secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, played,
-                                                                             view.hand)
+            secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, gone)
             if secure:
                 return by_card[self._feed(cards, trump, rng)], "my partner is winning: give them an honour"
             return by_card[self._dump(cards, trump, rng)], "my partner is winning: play low"
@@ -236,25 +296,24 @@ class NormalNapoleonBot(ReasonedBot):
             cheapest = pick(winning, lambda c: power(c, trump), rng)
             worth = honours > 0 or last or is_honour(cheapest) or leader_seat in foes
             if worth:
-                if not last and not self._boss(cheapest, trump, played, view.hand):
-                    strong = [c for c in winning if self._boss(c, trump, played, view.hand)]
+                if not last and not self._boss(cheapest, trump, gone):
+                    strong = [c for c in winning if self._boss(c, trump, gone)]
                     if strong and (honours >= 2 or leader_seat in foes):
                         card = pick(strong, lambda c: power(c, trump), rng)
                         return by_card[card], f"take the honours with {card_name(card)}, which nobody can beat"
                 return by_card[cheapest], f"win with {card_name(cheapest)}, the cheapest card that is enough"
         return by_card[self._dump(cards, trump, rng)], "cannot win this trick: throw the least useful card"
 
-    def _boss(self, card: Card, trump: int, played: set[Card], hand: Sequence[Card]) -> bool:
-        """Whether no unseen card could beat ``card`` (ignoring same-2 and yoromeki-less leads)."""
-        gone = played | set(hand)
+    def _boss(self, card: Card, trump: int, gone: int) -> bool:
+        """Whether no unseen card could beat ``card`` (ignoring same-2 and yoromeki-less leads); ``gone`` is
+        the mask of the cards played or in this hand."""
         if card == MIGHTY:
-            return HEART_QUEEN in gone or not self._yoromeki
+            return bool(gone >> HEART_QUEEN & 1) or not self._yoromeki
         if card == JOKER:
-            return MIGHTY in gone
+            return bool(gone >> MIGHTY & 1)
         if power(card, trump) < 60:  # a plain side card: only a higher one of its suit counts here
-            return not any(SUIT_OF[c] == SUIT_OF[card] and RANK_OF[c] > RANK_OF[card] and c not in gone
-                           for c in range(52))
-        return not any(power(c, trump) > power(card, trump) and c not in gone for c in range(53))
+            return not HIGHER_IN_SUIT[card] & ~gone
+        return not STRONGER[trump][card] & ~gone
 
     def _dump(self, cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
         """The least useful card: not an honour, not a special card, the weakest (``rng`` picks among equals)."""
@@ -268,24 +327,25 @@ class NormalNapoleonBot(ReasonedBot):
             return pick(honours, lambda c: power(c, trump), rng)
         return self._dump(cards, trump, rng)
 
-    def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, played: set[Card],
+    def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, played: int,
               rng: random.Random) -> Choice:
         role = view.private.get("role")
         beginner = bool(view.table.get("beginner"))  # every seat for itself: lead like a Napoleon
         if beginner:  # the widow's turned-up cards are out of play
-            played = played | set(cast("tuple[Card, ...]", view.table.get("widow_shown", ())))
-        hand = list(view.hand)
-        bosses = [c for c in cards if self._boss(c, trump, played, hand)]
-        trumps_out = sum(1 for c in range(52) if SUIT_OF[c] == trump and c not in played and c not in hand)
+            played |= mask_of(cast("tuple[Card, ...]", view.table.get("widow_shown", ())))
+        hand = view.hand
+        gone = played | mask_of(hand)
+        bosses = [c for c in cards if self._boss(c, trump, gone)]
+        trumps_out = (SUIT_MASK[trump] & ~gone).bit_count()
         if role == "napoleon" or beginner:
-            if JOKER in cards and TRUMP_JACK[trump] not in played and TRUMP_JACK[trump] not in hand:
+            if JOKER in cards and not gone >> TRUMP_JACK[trump] & 1:
                 lead = next(a for a in view.legal if a.args == (JOKER, trump))
                 return lead, "lead the joker naming trumps to draw out the trump jack"
             power_trumps = [c for c in bosses if SUIT_OF[c] == trump or power(c, trump) >= 85]
             if power_trumps and trumps_out:
                 card = max(power_trumps, key=lambda c: power(c, trump))
                 return by_card[card], "draw trumps with a card nobody can beat"
-        if role != "napoleon" and CLUB_THREE in cards and JOKER not in played and JOKER not in hand:
+        if role != "napoleon" and CLUB_THREE in cards and not gone >> JOKER & 1:
             return by_card[CLUB_THREE], "lead the club 3 to force out the joker"
         side_aces = [c for c in cards if RANK_OF[c] == 14 and SUIT_OF[c] != trump and c != MIGHTY]
         if side_aces:

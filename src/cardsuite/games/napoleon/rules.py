@@ -9,7 +9,7 @@ named card was in the widow or in Napoleon's own hand) is told to Napoleon only,
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from types import MappingProxyType
@@ -38,10 +38,10 @@ from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.options import Options, OptionSpec
-from ...core.tricks import Trick, TrickRule, refusal, standard_winner
+from ...core.tricks import Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
-from ...core.views import EMPTY, Legal, TurnFacts, frozen, seat_view, watcher_view
+from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -204,12 +204,18 @@ def _make_rule(yoromeki: bool, same_two: bool, joker_request: bool) -> TrickRule
 
 def winner(trick: Trick, yoromeki: bool = True, same_two: bool = True,
            joker_request: bool = True) -> tuple[int, str]:
-    """The winning index of a (possibly partial) trick and why, high to low.
+    """The winning index of a (possibly partial) trick and why, high to low (see ``winner_of``)."""
+    return winner_of(trick.cards, trick.led_suit, trick.trump, trick.number, yoromeki, same_two, joker_request)
+
+
+def winner_of(cards: Sequence[Card], led: int, trump: int, number: int, yoromeki: bool = True,
+              same_two: bool = True, joker_request: bool = True) -> tuple[int, str]:
+    """The winning index of the cards of a (possibly partial) trick and why, high to low: ``winner``
+    without making a ``Trick`` (the CPU players weigh many partial tricks).
 
     Yoromeki, the Mighty, the joker, the trump jack, the same-colour jack, same-2 (a complete trick of
     one suit, not the first trick), the highest trump, the highest card of the led (or named) suit.
     """
-    cards = trick.cards
     if MIGHTY in cards:
         if yoromeki and HEART_QUEEN in cards:
             return cards.index(HEART_QUEEN), "yoromeki: the heart queen beats the Mighty"
@@ -219,17 +225,15 @@ def winner(trick: Trick, yoromeki: bool = True, same_two: bool = True,
         if joker_request and i > 0 and cards[0] == CLUB_THREE:
             return i, "the joker requested by the club 3"
         return i, "joker"
-    trump = trick.trump
     if trump >= 0:
         if TRUMP_JACK[trump] in cards:
             return cards.index(TRUMP_JACK[trump]), "trump jack"
         if SAME_COLOUR_JACK[trump] in cards:
             return cards.index(SAME_COLOUR_JACK[trump]), "same-colour jack"
-    led = trick.led_suit
-    if same_two and trick.number > 1 and len(cards) == PLAYERS and TWO_OF[led] in cards \
+    if same_two and number > 1 and len(cards) == PLAYERS and TWO_OF[led] in cards \
             and all(SUIT_OF[c] == led for c in cards):
         return cards.index(TWO_OF[led]), "same-2"
-    return standard_winner(trick)
+    return standard_winner_of(cards, led, trump)
 
 
 _RULES: Final = {(y, s, j): _make_rule(y, s, j) for y in (True, False) for s in (True, False) for j in (True, False)}
@@ -640,6 +644,23 @@ class NapoleonState(TurnState):
     def public_view(self) -> View:
         return watcher_view(self, self.facts_class)
 
+    def window(self, seat: int) -> View:
+        hand = self.hands[seat]
+        legal: Legal
+        if self.phase_name == "discard" and seat == self.turn:
+            legal = partial(discard_actions, hand, len(self.widow))
+        else:
+            legal = self.legal_actions(seat)
+        return live_view(self, seat, hand, legal, self.private(seat) or EMPTY, table=self.table_fields)
+
+    game = "napoleon"
+    table_fields: Mapping[str, Callable[[NapoleonPublic], object]]
+    """The table's entries, each built when read in a window (the beginner game has its own)."""
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """The public facts of every seat, from the live state (``View.seats``)."""
+        return napoleon_seats(self)
+
     def clone(self) -> NapoleonState:
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -779,39 +800,46 @@ def contract_text(src: NapoleonPublic) -> str:
     return text
 
 
-def napoleon_table(src: NapoleonPublic) -> dict[str, object]:
-    """``View.table`` of a Napoleon deal (see the module docs for what stays hidden)."""
-    over = src.phase_name == "over"
-    bid = None if src.high < 0 else (int(BIDS[src.high].args[0]), int(BIDS[src.high].args[1]))
+def _shown_adjutant(src: NapoleonPublic) -> int | None:
+    """The adjutant's seat as the table shows it: once the named card is played, or at the end."""
     adjutant = src.shown_adjutant
-    shown_adj = adjutant if (src.revealed or over) and adjutant >= 0 else None
     if src.revealed and adjutant < 0:
-        shown_adj = src.napoleon  # Napoleon played the card he named: everyone saw it
-    return {
-        "contract_text": contract_text(src),
-        "declarer": src.napoleon if src.trump >= 0 else None,
-        "trump": src.trump,
-        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
-        "last_trick": src.last_trick,
-        "trick_number": src.trick_number,
-        "bid": bid,
-        "bids": tuple(src.bids),
-        "high_bidder": src.napoleon if src.high >= 0 else None,
-        "passed": tuple(s for s in range(PLAYERS) if src.passed[s]),
-        "adjutant_card": src.adjutant_card if src.adjutant_card >= 0 else None,
-        "adjutant": shown_adj,
-        "alone": (adjutant < 0) if over and src.trump >= 0 else None,
-        "widow_size": src.widow_size,
-        "discarded": src.discarded,
-        "face_up_discards": src.face_up,
-        "discards_to": src.discards_to if src.discards_to >= 0 else None,
-        "honours": tuple(src.honours),
-        "joker_suit": src.joker_suit if src.joker_suit >= 0 else None,
-        "joker_requested": src.requested,
-        "trump_jack": TRUMP_JACK[src.trump] if src.trump >= 0 else None,
-        "same_colour_jack": SAME_COLOUR_JACK[src.trump] if src.trump >= 0 else None,
-        "same_two_active": src.same_two and src.trick_number > 1,
-    }
+        return src.napoleon  # Napoleon played the card he named: everyone saw it
+    return adjutant if (src.revealed or src.phase_name == "over") and adjutant >= 0 else None
+
+
+TABLE_FIELDS: Final[dict[str, Callable[[NapoleonPublic], object]]] = {
+    "contract_text": lambda src: contract_text(src),
+    "declarer": lambda src: src.napoleon if src.trump >= 0 else None,
+    "trump": lambda src: src.trump,
+    "trick": lambda src: tuple(zip(src.trick_seats, src.trick, strict=True)),
+    "last_trick": lambda src: src.last_trick,
+    "trick_number": lambda src: src.trick_number,
+    "bid": lambda src: None if src.high < 0 else (int(BIDS[src.high].args[0]), int(BIDS[src.high].args[1])),
+    "bids": lambda src: tuple(src.bids),
+    "high_bidder": lambda src: src.napoleon if src.high >= 0 else None,
+    "passed": lambda src: tuple(s for s in range(PLAYERS) if src.passed[s]),
+    "adjutant_card": lambda src: src.adjutant_card if src.adjutant_card >= 0 else None,
+    "adjutant": _shown_adjutant,
+    "alone": lambda src: (src.shown_adjutant < 0) if src.phase_name == "over" and src.trump >= 0 else None,
+    "widow_size": lambda src: src.widow_size,
+    "discarded": lambda src: src.discarded,
+    "face_up_discards": lambda src: src.face_up,
+    "discards_to": lambda src: src.discards_to if src.discards_to >= 0 else None,
+    "honours": lambda src: tuple(src.honours),
+    "joker_suit": lambda src: src.joker_suit if src.joker_suit >= 0 else None,
+    "joker_requested": lambda src: src.requested,
+    "trump_jack": lambda src: TRUMP_JACK[src.trump] if src.trump >= 0 else None,
+    "same_colour_jack": lambda src: SAME_COLOUR_JACK[src.trump] if src.trump >= 0 else None,
+    "same_two_active": lambda src: src.same_two and src.trick_number > 1,
+}
+"""Each entry of a Napoleon deal's ``View.table`` (see the module docs for what stays hidden), built from
+the public facts or the live state: all at once for a view, each when read for a window."""
+
+
+def napoleon_table(src: NapoleonPublic) -> dict[str, object]:
+    """``View.table`` of a Napoleon deal."""
+    return {key: build(src) for key, build in TABLE_FIELDS.items()}
 
 
 def napoleon_seats(src: NapoleonPublic) -> tuple[SeatInfo, ...]:
@@ -832,6 +860,7 @@ def napoleon_seats(src: NapoleonPublic) -> tuple[SeatInfo, ...]:
 
 
 NapoleonState.facts_class = NapoleonFacts
+NapoleonState.table_fields = TABLE_FIELDS
 
 
 def _phases(widow: int) -> dict[str, Phase]:
