@@ -18,7 +18,7 @@ import aiohttp
 
 from ..core.game import Event, View
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
-from .wire import WireError, decode_view
+from .wire import WireError, decode_event, decode_view
 
 DEFAULT_PORT = 8765
 
@@ -61,13 +61,17 @@ class Update:
 class Client:
     """One connection to a server: ``request`` waits for the answer; ``updates`` queues everything else."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, session: aiohttp.ClientSession | None = None) -> None:
         self.url = url
-        self.session: aiohttp.ClientSession | None = None
+        self.session: aiohttp.ClientSession | None = session
+        self._own_session = session is None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.hello: dict[str, Any] = {}
         self.table: dict[str, Any] = {}
-        self.view: View | None = None
+        self._view: View | None = None
+        self._raw_view: dict[str, Any] | None = None
+        self._raw_events: list[Any] = []
+        self._events: tuple[Event, ...] = ()
         self.deal = -1
         self.step = 0
         self.timers: dict[str, float] = {}
@@ -81,14 +85,16 @@ class Client:
 
     async def connect(self, timeout: float = 10.0) -> Client:
         """Open the connection and read the server's hello."""
-        self.session = aiohttp.ClientSession()
+        if self.session is None:
+            self.session = aiohttp.ClientSession()
         try:
             self.ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
                                                     timeout=aiohttp.ClientWSTimeout(ws_close=5.0),
                                                     autoping=True)
             first = await asyncio.wait_for(self.ws.receive(), timeout)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            await self.session.close()
+            if self._own_session:
+                await self.session.close()
             raise ClientError("connect", f"cannot reach {self.url}: {exc or type(exc).__name__}") from None
         hello = self._parse(first.data if first.type == aiohttp.WSMsgType.TEXT else None)
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION:
@@ -107,7 +113,7 @@ class Client:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-        if self.session is not None:
+        if self.session is not None and self._own_session:
             await self.session.close()
         self._fail_waiting()
         self.closed.set()
@@ -136,7 +142,10 @@ class Client:
             raise ClientError("closed", "not connected")
         ref = self._next_ref
         self._next_ref += 1
-        await self.ws.send_str(json.dumps({"v": PROTOCOL_VERSION, "type": kind, "ref": ref, **fields}))
+        try:
+            await self.ws.send_str(json.dumps({"v": PROTOCOL_VERSION, "type": kind, "ref": ref, **fields}))
+        except (aiohttp.ClientError, ConnectionError, RuntimeError):
+            raise ClientError("closed", "the connection to the server closed") from None
         return ref
 
     async def request(self, kind: str, timeout: float = 15.0, **fields: Any) -> dict[str, Any]:
@@ -188,19 +197,44 @@ class Client:
         await self.updates.put(Update(kind, data))
 
     def _take_view(self, data: dict[str, Any]) -> None:
-        deal, step = data.get("deal"), data.get("step")
-        if not isinstance(deal, int) or not isinstance(step, int):
+        """Keep a view message; it is decoded when ``view`` is read (most are never needed by a bot)."""
+        deal, step, raw = data.get("deal"), data.get("step"), data.get("view")
+        if not isinstance(deal, int) or not isinstance(step, int) or not isinstance(raw, dict):
             raise ClientError("protocol", "a view without its deal and step")
-        known: tuple[Event, ...] = self.view.history if self.view is not None and deal == self.deal else ()
-        try:
-            self.view = decode_view(data.get("view"), known)
-        except WireError as exc:
-            raise ClientError("protocol", f"a view this client cannot read: {exc}") from None
+        start, events = raw.get("history_from", 0), raw.get("history", [])
+        if deal != self.deal:
+            self._raw_events, self._events = [], ()
+        if not isinstance(start, int) or not 0 <= start <= len(self._raw_events) or not isinstance(events, list):
+            raise ClientError("protocol", "a view whose history does not continue the one held here")
+        self._raw_events[start:] = events
+        self._events = self._events[:start]
+        self._raw_view, self._view = raw, None
         self.deal, self.step = deal, step
         timers = data.get("timers", {})
         self.timers = {str(k): float(v) for k, v in timers.items() if isinstance(v, int | float)} \
             if isinstance(timers, dict) else {}
         self.timers_at = time.monotonic()
+
+    @property
+    def view(self) -> View | None:
+        """The seat's view as last sent (decoded now if it has not been yet); None before the first."""
+        if self._view is None and self._raw_view is not None:
+            try:
+                self._events += tuple(decode_event(e) for e in self._raw_events[len(self._events):])
+                body = {**self._raw_view, "history_from": len(self._events), "history": []}
+                self._view = decode_view(body, self._events)
+            except WireError as exc:
+                raise ClientError("protocol", f"a view this client cannot read: {exc}") from None
+        return self._view
+
+    def my_turn(self) -> bool:
+        """Whether the last view says this seat must act (read without decoding the view)."""
+        raw = self._raw_view
+        return raw is not None and not raw.get("is_over") and raw.get("seat") in raw.get("to_act", ())
+
+    def deal_ended(self) -> bool:
+        """Whether the last view shows the deal over (read without decoding the view)."""
+        return self._raw_view is not None and bool(self._raw_view.get("is_over"))
 
     timers_at = 0.0
 

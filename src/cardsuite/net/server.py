@@ -40,7 +40,7 @@ from .protocol import (
 )
 from .store import TableStore
 from .table import Table, Timing, watcher_view
-from .wire import encode_view
+from .wire import encode_value, encode_view
 
 log = logging.getLogger("cardsuite.serve")
 
@@ -371,8 +371,10 @@ class Hub:
         if conn.sent_deal == deal and view.history[: len(conn.sent_history)] == conn.sent_history:
             skip = len(conn.sent_history)
         conn.sent_deal, conn.sent_history = deal, view.history
+        if table.options_wire is None:
+            table.options_wire = encode_value(dict(view.options))
         conn.send(message("view", deal=deal, step=step, timers=table.seconds_left(now),
-                          view=encode_view(view, skip)))
+                          view=encode_view(view, skip, table.options_wire)))
 
     # -- what tables do by themselves -------------------------------------------------------------
     async def drive(self, table: Table) -> None:
@@ -417,7 +419,7 @@ class Hub:
 
     async def cpu_move(self, table: Table, seat: int) -> None:
         """The CPU decides for ``seat`` (off the event loop) and acts, unless the table moved on meanwhile."""
-        version = table.version
+        version = (table.version, table.moves)
         view = table.match.state.view(seat)
         key = (table.game.info.name, table.row.cpu)
         if key not in self.bots:
@@ -425,7 +427,7 @@ class Hub:
         bot = self.bots[key]
         rng = random.Random(table.rngs[seat].getrandbits(64))
         action = await asyncio.to_thread(bot.choose, view, rng)
-        if table.version != version or self.tables.get(table.code) is not table:
+        if (table.version, table.moves) != version or self.tables.get(table.code) is not table:
             return
         self._act(table, seat, str(action), time.monotonic())
 

@@ -90,6 +90,8 @@ class Table:
         self.status = row.status
         self.history_id = row.history_id
         self.version = 0
+        self.moves = 0
+        self.options_wire: object = None
         self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         self.deal_over_since: float | None = None
 
@@ -257,11 +259,12 @@ class Table:
         self.seats[seat].ready = False
         self.seats[seat].waiting_since = None
         self._waiting_after(before, now)
-        if match.deal_over:
+        if match.deal_over:  # the results and totals changed: the table summary goes out again
             self.deal_over_since = now
             for info in self.seats:
                 info.ready = False
-        self.changed()
+            self.changed()
+        self.moves += 1
         return events
 
     broken = False
@@ -300,7 +303,7 @@ class Table:
         self.changed()
 
     def changed(self) -> None:
-        """Something others must hear about happened."""
+        """The table's public facts (seats, status, results) changed: everyone gets the summary again."""
         self.version += 1
 
     # -- what is due ------------------------------------------------------------------------------

@@ -26,9 +26,26 @@ class WireError(ValueError):
 
 def encode_value(value: object, depth: int = 0) -> Json:
     """A contract value (view tables, facts, event data) as JSON-ready data."""
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
     if depth > MAX_DEPTH:
         raise WireError("value nested too deeply")
-    if value is None or isinstance(value, bool | int | str):
+    if kind is tuple:
+        items: tuple[object, ...] = value  # type: ignore[assignment]
+        if all(type(v) is int for v in items):
+            return list(items)
+        return [encode_value(v, depth + 1) for v in items]
+    if kind is dict:
+        mapping: dict[object, object] = value  # type: ignore[assignment]
+        if all(type(k) is str and not k.startswith("$") for k in mapping):
+            return {k: encode_value(v, depth + 1) for k, v in mapping.items()}
+        return {"$map": [[encode_value(k, depth + 1), encode_value(v, depth + 1)] for k, v in mapping.items()]}
+    return _encode_other(value, depth)
+
+
+def _encode_other(value: object, depth: int) -> Json:
+    if isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
@@ -43,9 +60,7 @@ def encode_value(value: object, depth: int = 0) -> Json:
     if isinstance(value, frozenset | set):
         return {"$set": [encode_value(v, depth + 1) for v in sorted(value, key=_order)]}
     if isinstance(value, Mapping):
-        if all(isinstance(k, str) and not k.startswith("$") for k in value):
-            return {k: encode_value(v, depth + 1) for k, v in value.items()}
-        return {"$map": [[encode_value(k, depth + 1), encode_value(v, depth + 1)] for k, v in value.items()]}
+        return encode_value(dict(value), depth)
     raise WireError(f"cannot send a {type(value).__name__}")
 
 
@@ -174,11 +189,12 @@ def decode_seat(data: Json) -> SeatInfo:
     return SeatInfo(seat, held, tricks, role, facts)  # type: ignore[arg-type]
 
 
-def encode_view(view: View, skip: int = 0) -> Json:
+def encode_view(view: View, skip: int = 0, options: Json = None) -> Json:
     """A seat's view (or a watcher's) as JSON-ready data; ``legal`` carries each action's text.
 
     ``skip`` leaves out the first events of the history, which the receiver already has: the data then
-    says ``history_from`` and ``decode_view`` needs those events back (``known``).
+    says ``history_from`` and ``decode_view`` needs those events back (``known``). ``options`` is the
+    view's options already encoded (they never change during a match: the server encodes them once).
     """
     return {
         "game": view.game,
@@ -193,7 +209,7 @@ def encode_view(view: View, skip: int = 0) -> Json:
         "seats": [encode_seat(s) for s in view.seats],
         "table": encode_value(dict(view.table)),
         "private": encode_value(dict(view.private)),
-        "options": encode_value(dict(view.options)),
+        "options": options if options is not None else encode_value(dict(view.options)),
         "dealer": view.dealer,
         "is_over": view.is_over,
     }
