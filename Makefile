@@ -55,6 +55,8 @@ e2e: setup
 	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
 		apt-get install -y -qq tmux >/dev/null 2>&1; } || true
 	bash scripts/e2e-tmux.sh
+	$(BIN)/python -m pip install --quiet -e '.[e2e]'
+	$(BIN)/pytest -m browser -o addopts="-q" tests/net/test_browser.py -rs
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist $(CATALOGS)

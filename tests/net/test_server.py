@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -220,3 +223,14 @@ def test_protocol_values() -> None:
     assert server_url("example.org") == "ws://example.org:8765/game"
     assert server_url("10.0.0.2:9000") == "ws://10.0.0.2:9000/game"
     assert server_url("https://cards.example.org") == "wss://cards.example.org/game"
+
+
+def test_the_commands_fail_in_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
+    for args, words in ((["join", "127.0.0.1:9", "ABCDEF"], "cannot reach"),
+                        (["join", "127.0.0.1:9", "not a code"], "join code"),
+                        (["serve", "--port", "70000"], "--port")):
+        done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, text=True, env=env,
+                              timeout=60)
+        assert done.returncode == 1, done
+        assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr

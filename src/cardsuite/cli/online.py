@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from ..core.errors import CardsuiteError
+from ..core.registry import get_game
 
 _DATA_HELP = "Folder for the tables and the history (default: the data folder's 'server')."
 _WEB_HELP = "Also serve the table to browsers (textual-serve) at http://HOST:PORT/."
@@ -57,6 +58,129 @@ def serve(
         raise CardsuiteError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def _display(ascii_only: bool, four_colour: bool) -> object:
+    from ..storage.settings import load_settings
+    from ..tui.config import suits_encodable
+    from ..tui.render import Display
+
+    prefs = load_settings()
+    return Display(ascii_only or prefs.ascii or not suits_encodable(), four_colour or prefs.four_colour)
+
+
+def _run_online(seating: object, display: object) -> None:
+    try:
+        from ..net.online_app import OnlineApp, Seating
+        from ..tui.render import Display
+    except ImportError as exc:
+        raise CardsuiteError(f"online play needs {exc.name}: pip install aiohttp") from None
+    assert isinstance(seating, Seating) and isinstance(display, Display)
+    _probe(seating.url)
+    app = OnlineApp(seating, display)
+    app.run()
+    if app.error:
+        raise CardsuiteError(app.error)
+    if seating.code and not (app.session and app.session.match_over):
+        print(f"cardsuite: your seat at table {seating.code} is kept; the same `cardsuite join` resumes it")
+
+
+def _probe(url: str) -> None:
+    """Fail in one line, before the screen opens, when the server cannot be reached."""
+    import asyncio
+
+    from ..net.client import Client, ClientError
+
+    async def check() -> None:
+        client = await Client(url).connect(timeout=10)
+        await client.close()
+
+    try:
+        asyncio.run(check())
+    except ClientError as exc:
+        raise CardsuiteError(exc.message) from None
+
+
+def host(
+    game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
+    server: str = typer.Option("127.0.0.1:8765", "--server", help="The server, HOST[:PORT] or a ws(s):// URL."),
+    players: int | None = typer.Option(None, "--players", "-p", help="How many seats (default: the game's)."),
+    cpu: str = typer.Option("normal", "--cpu", help="The level of the CPUs in empty seats."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A rule option key=value (repeatable)."),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: the settings')."),
+    turn_seconds: int | None = typer.Option(None, "--turn-seconds", help="Seconds for a turn (0: no timer)."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
+    four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
+) -> None:
+    """Create a table at a server and sit in seat 0: friends join with the code it shows."""
+    from ..core.options import parse_option_pairs
+    from ..net.client import ClientError, server_url
+    from ..net.online_app import Seating
+    from ..storage.settings import load_settings
+
+    found = get_game(game)
+    options = parse_option_pairs(option)
+    found.resolve_options(options, players or found.info.default_players)
+    try:
+        url = server_url(server)
+    except ClientError as exc:
+        raise CardsuiteError(exc.message) from None
+    fields: dict[str, object] = {"game": found.info.name, "cpu": cpu.strip().lower(), "options": options}
+    if players is not None:
+        fields["players"] = players
+    if turn_seconds is not None:
+        fields["turn_seconds"] = turn_seconds
+    names = load_settings().names
+    seating = Seating(url, name=name or (names[0] if names else "Host"), create=fields)
+    _run_online(seating, _display(ascii_only, four_colour))
+
+
+def join(
+    server: str = typer.Argument(..., help="The server: HOST[:PORT] (default port 8765) or a ws(s):// URL."),
+    code: str = typer.Argument(..., help="The table's join code (six letters and digits)."),
+    name: str | None = typer.Option(None, "--name", help="Your name at the table (default: the settings')."),
+    watch: bool = typer.Option(False, "--watch", help="Watch (you see only what is public)."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
+    four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
+) -> None:
+    """Sit down at a table (or watch it); run it again after a drop and you get your seat back."""
+    from ..net.client import ClientError, server_url
+    from ..net.online_app import Seating
+    from ..net.protocol import ProtocolError, clean_code, clean_name
+    from ..storage.settings import load_settings
+
+    try:
+        url = server_url(server)
+        names = load_settings().names
+        seat_name = clean_name(name or (names[0] if names else "Player"))
+        seating = Seating(url, code=clean_code(code), name=seat_name, watch=watch)
+    except (ClientError, ProtocolError) as exc:
+        raise CardsuiteError(exc.message) from None
+    _run_online(seating, _display(ascii_only, four_colour))
+
+
+def web_seat() -> None:
+    """(Started by ``serve --web`` for each browser: a seat from the page's link.)"""
+    import os
+
+    from ..net.online_app import Seating
+    from ..net.protocol import ProtocolError, clean_name
+    from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PAGE_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
+
+    code = os.environ.get(CODE_VARIABLE)
+    server = os.environ.get(SERVER_VARIABLE)
+    if not code or not server:
+        raise CardsuiteError("open the link your host gave you: it ends with ?code=XXXXXX")
+    try:
+        name = clean_name(os.environ.get(NAME_VARIABLE) or "Guest")
+    except ProtocolError:
+        name = "Guest"
+    seating = Seating(server, code=code, name=name, token=os.environ.get(TOKEN_VARIABLE),
+                      page=os.environ.get(PAGE_VARIABLE))
+    _run_online(seating, _display(False, False))
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``serve``, ``host`` and ``join``."""
+    """Add ``serve``, ``host`` and ``join`` (and the browser seat's hidden ``web-seat``)."""
     app.command("serve")(serve)
+    app.command("host")(host)
+    app.command("join")(join)
+    app.command("web-seat", hidden=True)(web_seat)

@@ -14,6 +14,7 @@ import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import aiohttp_jinja2
 import jinja2
@@ -21,7 +22,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .protocol import ProtocolError, clean_code
+from .protocol import ProtocolError, clean_code, clean_name
 
 if TYPE_CHECKING:
     from .server import ServerConfig
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 CODE_VARIABLE = "CARDSUITE_JOIN_CODE"
 TOKEN_VARIABLE = "CARDSUITE_SEAT_TOKEN"
 SERVER_VARIABLE = "CARDSUITE_SERVER"
+NAME_VARIABLE = "CARDSUITE_SEAT_NAME"
+PAGE_VARIABLE = "CARDSUITE_PAGE_URL"
 
 
 def _checked(match_info: Any) -> dict[str, str]:
@@ -39,9 +42,14 @@ def _checked(match_info: Any) -> dict[str, str]:
             out[CODE_VARIABLE] = clean_code(match_info["code"])
     except ProtocolError:
         return {}
-    token = str(match_info.get("token", ""))
+    token = str(match_info.get("token", ""))  # "-" in a path: no token
     if len(token) == 32 and all(ch in "0123456789abcdef" for ch in token):
         out[TOKEN_VARIABLE] = token
+    try:
+        if match_info.get("name"):
+            out[NAME_VARIABLE] = clean_name(match_info["name"])
+    except ProtocolError:
+        pass
     return out
 
 
@@ -84,11 +92,13 @@ class BrowserSeat(Server):
         """The page: textual-serve's template, its socket URL carrying the join code of the link."""
         base = self.base_url(request)
         path = "/web/ws"
-        parts = _checked({"code": request.query.get("code", ""), "token": request.query.get("seat", "")})
+        parts = _checked({"code": request.query.get("code", ""), "token": request.query.get("seat", ""),
+                          "name": request.query.get("name", "")})
         if CODE_VARIABLE in parts:
             path += "/" + parts[CODE_VARIABLE]
-            if TOKEN_VARIABLE in parts:
-                path += "/" + parts[TOKEN_VARIABLE]
+            path += "/" + parts.get(TOKEN_VARIABLE, "-")
+            if NAME_VARIABLE in parts:
+                path += "/" + quote(parts[NAME_VARIABLE], safe="")
         socket = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + path
         try:
             size = max(8, min(40, int(request.query.get("fontsize", "16"))))
@@ -103,7 +113,8 @@ class BrowserSeat(Server):
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
         width = _size(request.query.get("width"), 80)
         height = _size(request.query.get("height"), 24)
-        extra = {SERVER_VARIABLE: self.game_url, **_checked(request.match_info)}
+        extra = {SERVER_VARIABLE: self.game_url, PAGE_VARIABLE: self.base_url(request) + "/",
+                 **_checked(request.match_info)}
         service: AppService | None = None
         try:
             await websocket.prepare(request)
@@ -137,4 +148,5 @@ def add_browser_seat(app: web.Application, config: ServerConfig) -> None:
     app.router.add_get("/web/ws", seat.terminal)
     app.router.add_get("/web/ws/{code}", seat.terminal)
     app.router.add_get("/web/ws/{code}/{token}", seat.terminal)
+    app.router.add_get("/web/ws/{code}/{token}/{name}", seat.terminal)
     app.router.add_static("/static", seat.statics_path)

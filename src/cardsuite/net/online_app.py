@@ -1,0 +1,208 @@
+"""The table screen for a seat at a server: ``cardsuite host``, ``cardsuite join`` and the browser seat.
+
+``OnlineApp`` connects inside Textual's own event loop, creates, joins or resumes a seat (the token is
+kept in the data folder, so the same command again resumes it), shows a lobby with the join code until
+the match starts, then the ordinary table screen over a ``RemoteSession``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..core.registry import get_game
+from ..tui import app as tui_app
+from ..tui.app import CardsuiteApp
+from ..tui.render import Display
+from ..tui.screens.table import TableScreen
+from .client import Client, ClientError
+from .remote import RemoteSession, remote_config
+from .tokens import SavedSeat, find_seat, forget_seat, keep_seat
+
+
+@dataclass
+class Seating:
+    """What to do on connecting: ``create`` a table, ``join`` one (or ``watch``), with these details."""
+
+    url: str
+    code: str | None = None
+    name: str = "Player"
+    watch: bool = False
+    token: str | None = None
+    create: dict[str, Any] = field(default_factory=dict)
+    page: str | None = None  # the browser seat's page: the table notes a link back to the seat
+
+
+class LobbyScreen(Screen[None]):
+    """The table before its match starts: the join code, who sits where; the host starts it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start now (empty seats are CPUs)"),
+        Binding("q", "quit", "Leave"),
+    ]
+
+    def __init__(self, client: Client) -> None:
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(id="lobby-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def show(self) -> None:
+        """Redraw from the table summary."""
+        table = self.client.table
+        lines = [f"{table.get('title', '')}: table {table.get('code', '')} at {self.client.url}", ""]
+        lines.append(f"Friends join with:  cardsuite join HOST {table.get('code', '')} --name NAME")
+        lines.append("")
+        for index, seat in enumerate(table.get("seats", [])):
+            who = seat.get("name") if seat.get("kind") == "person" else f"(open: a CPU {table.get('cpu', '')})"
+            mark = " (you)" if index == table.get("you") else ""
+            state = "" if seat.get("kind") != "person" or seat.get("connected") else " — not connected"
+            lines.append(f"  seat {index}: {who}{mark}{state}")
+        lines.append("")
+        lines.append("Press Enter to start now." if table.get("host") else "Waiting for the host to start.")
+        self.query_one("#lobby-text", Static).update("\n".join(lines))
+
+    async def action_start(self) -> None:
+        """The host starts the match."""
+        if not self.client.table.get("host"):
+            self.notify("Only the host starts the match.")
+            return
+        try:
+            await self.client.request("start")
+        except ClientError as exc:
+            self.notify(exc.message, severity="warning")
+
+    def action_quit(self) -> None:
+        """Leave (the seat stays yours: the same command resumes it)."""
+        self.app.exit()
+
+
+class OnlineApp(CardsuiteApp):
+    """One seat (or a watcher) at a server's table, on the ordinary table screen."""
+
+    no_intro = True
+    CSS_PATH = str(Path(tui_app.__file__).parent / "styles" / "app.tcss")
+
+    def __init__(self, seating: Seating, display: Display | None = None) -> None:
+        super().__init__()
+        self.seating = seating
+        self.display_style = display or Display(False, False)
+        self.client: Client | None = None
+        self.session: RemoteSession | None = None
+        self.error: str | None = None
+        self.token: str | None = None
+        self._seen: object = None
+        self._follow: asyncio.Task[None] | None = None
+
+    def on_mount(self) -> None:
+        """Connect and sit down (no home screen here)."""
+        self.run_worker(self.sit_down(), exclusive=True)
+
+    async def sit_down(self) -> None:
+        """Connect, create/join/resume, then the lobby or the table."""
+        seating = self.seating
+        try:
+            client = await Client(seating.url).connect()
+            self.client = client
+            if seating.create:
+                made = await client.request("create", name=seating.name, **seating.create)
+                self._keep(str(made["code"]), str(made["token"]), int(made["seat"]))
+            else:
+                assert seating.code is not None
+                saved = None if seating.watch else find_seat(seating.url, seating.code)
+                token = seating.token or (saved.token if saved else None)
+                if token:
+                    resumed = await client.request("resume", code=seating.code, token=token)
+                    self._keep(seating.code, token, int(resumed.get("seat") or 0))
+                elif seating.watch:
+                    await client.request("join", code=seating.code, watch=True)
+                else:
+                    made = await client.request("join", code=seating.code, name=seating.name)
+                    self._keep(seating.code, str(made["token"]), int(made["seat"]))
+        except ClientError as exc:
+            if exc.code == "bad_token" and seating.code:
+                forget_seat(seating.url, seating.code)
+            self.error = exc.message
+            self.exit()
+            return
+        for _ in range(100):
+            if client.table:
+                break
+            await asyncio.sleep(0.05)
+        self.session = RemoteSession(client, get_game(str(client.table["game"])), remote_config(client))
+        self.session.on_change = self.changed
+        if seating.page and self.token and seating.code:
+            self.session.note(f"Your seat's link (keep it to come back): {seating.page}?code={seating.code}"
+                              f"&seat={self.token}", self.session.me)
+        if client.table.get("status") == "lobby":
+            await self.push_screen(LobbyScreen(client))
+        else:
+            self.open_table()
+        self._follow = asyncio.get_running_loop().create_task(self._follow_then_leave())
+
+    def _keep(self, code: str, token: str, seat: int) -> None:
+        keep_seat(SavedSeat(self.seating.url, code, token, seat, self.seating.name))
+        self.token = token
+        if self.seating.create:
+            self.seating.code = code
+
+    async def _follow_then_leave(self) -> None:
+        assert self.session is not None
+        await self.session.follow()
+
+    def open_table(self) -> None:
+        """The table screen over the remote session."""
+        assert self.session is not None
+        self.session.config = remote_config(self.session.client, self.display_style.ascii_only,
+                                            self.display_style.four_colour)
+        self.push_screen(TableScreen(self.session, self.display_style))
+
+    def changed(self) -> None:
+        """A message arrived: the lobby redraws, or the table looks again."""
+        client, session = self.client, self.session
+        if client is None or session is None or not self.is_running or not self.screen_stack:
+            return
+        if isinstance(self.screen, LobbyScreen):
+            if client.table.get("status") == "lobby":
+                self.screen.show()
+                return
+            self.pop_screen()
+            self.open_table()
+            return
+        table = self.table
+        if table is None or table.finished or not table.is_mounted:
+            return
+        seen = (client.deal, client.step, session.next_turn(), len(client.table.get("results", [])))
+        if seen != self._seen and self.screen is table:
+            self._seen = seen
+            table.advance()
+        else:
+            table.refresh_table()
+
+    def table_finished(self, then: str = "leave") -> None:
+        """Leaving an online table ends the program (the seat stays resumable until the match ends)."""
+        session = self.session
+        if session is not None and session.match_over and self.seating.code:
+            forget_seat(self.seating.url, self.seating.code)
+        self.exit()
+
+    async def on_unmount(self) -> None:
+        """Stop following the server and close the connection."""
+        if self._follow is not None:
+            self._follow.cancel()
+        if self.session is not None:
+            await self.session.close()

@@ -1,0 +1,224 @@
+"""The remote session: the table screen's ``TableSession`` for a seat at a server's table.
+
+The screen shows views and submits actions exactly as it does for a local match; here a view is the one
+the server last sent this connection, an action goes to the server (which checks it and answers), seats
+played elsewhere are ``remote`` turns, and the CPU, the timers and the history live on the server. When
+a message arrives, ``on_change`` tells the screen to look again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from ..core.errors import IllegalAction
+from ..core.game import Action, DealSummary, Event, Game, Score, View
+from ..core.match import SeatSpec
+from ..naming import name_seats
+from ..tui.config import TableConfig
+from ..tui.session import DealReport, Note, TableSession, Turn
+from .client import Client, ClientError
+
+
+def _score(value: object) -> Score:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        return Fraction(value).limit_denominator(1000)
+    return 0
+
+
+def remote_config(client: Client, ascii_only: bool = False, four_colour: bool = False) -> TableConfig:
+    """A table config for the screen from the server's table summary (no seed: the server deals)."""
+    table = client.table
+    seats = tuple(SeatSpec(str(s.get("name", f"Seat {i}")), "human" if s.get("kind") == "person" else "cpu",
+                           None if s.get("kind") == "person" else str(table.get("cpu", "normal")))
+                  for i, s in enumerate(table.get("seats", [])))
+    return TableConfig(game=str(table["game"]), seats=seats, options=dict(table.get("options", {})),
+                       ascii_only=ascii_only, four_colour=four_colour, cpu_delay=0.0,
+                       timer_seconds=0, notes=(f"table {table.get('code')} at {client.url}",))
+
+
+class RemoteSession(TableSession):
+    """One connection's seat (or a watcher) at a server's table, as the table screen needs it."""
+
+    def __init__(self, client: Client, game: Game, config: TableConfig) -> None:
+        self.client = client
+        self.game = game
+        self.config = config
+        self.names = tuple(s.name for s in config.seats)
+        self.assisted = False
+        self.on_change: Callable[[], None] | None = None
+        self.notes: list[Note] = []
+        self.sent: tuple[int, int] | None = None
+        self.ready_for: int | None = None
+        self.options = game.resolve_options(config.options, len(self.names))
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- who plays --------------------------------------------------------------------------------
+    @property
+    def me(self) -> int | None:
+        """This connection's seat (None: watching)."""
+        you = self.client.table.get("you")
+        return you if isinstance(you, int) else None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return () if self.me is None else (self.me,)
+
+    def _view(self) -> View:
+        view = self.client.view
+        if view is None:
+            raise ClientError("waiting", "no view from the server yet")
+        return view
+
+    def view(self, seat: int) -> View:
+        return self._view()
+
+    def public_view(self) -> View | None:
+        return self.client.view if self.me is None else None
+
+    def next_turn(self) -> Turn:
+        view = self.client.view
+        if view is None or self.client.table.get("status") != "playing":
+            return Turn("remote")
+        if view.is_over:  # after "ready", wait for the server's next deal
+            return Turn("remote") if self.ready_for == self.client.deal else Turn("over")
+        me = self.me
+        if me is not None and me in view.to_act and self.sent != (self.client.deal, self.client.step) \
+                and not self.is_cpu(me):
+            return Turn("human", me)
+        waiting = sorted(view.to_act)
+        return Turn("remote", waiting[0] if waiting else -1)
+
+    def is_cpu(self, seat: int) -> bool:
+        seats = self.client.table.get("seats", [])
+        return bool(seats[seat].get("cpu")) if 0 <= seat < len(seats) else False
+
+    def set_control(self, seat: int, level: str | None) -> None:
+        if seat == self.me:
+            self._send("cpu", on=level is not None)
+
+    # -- actions ----------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Send the action; the server's refusal (rare: the screen offers legal actions) comes back as a note."""
+        view = self._view()
+        if seat != self.me or action not in view.legal:
+            raise IllegalAction("that is not one of your legal actions now")
+        self.sent = (self.client.deal, self.client.step)
+        self._send("act", action=str(action))
+        return ()
+
+    def _send(self, kind: str, **fields: Any) -> None:
+        async def go() -> None:
+            try:
+                await self.client.request(kind, **fields)
+            except ClientError as exc:
+                if kind == "act":
+                    self.sent = None
+                self.note(f"Not allowed: {name_seats(exc.message, self.names)}", self.me)
+                self.changed()
+
+        task = asyncio.get_running_loop().create_task(go())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def changed(self) -> None:
+        """Something arrived: the screen looks again."""
+        if self.on_change is not None:
+            self.on_change()
+
+    async def follow(self) -> None:
+        """Read the server's messages until the connection closes, telling the screen of each change."""
+        while True:
+            update = await self.client.next_update()
+            if update.type == "closed":
+                self.note("The connection to the server closed; `cardsuite join` again resumes your seat.")
+                self.changed()
+                return
+            if update.type == "table":
+                self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
+            self.changed()
+
+    # -- the log ----------------------------------------------------------------------------------
+    def note(self, text: str, seat: int | None = None) -> None:
+        view = self.client.view
+        self.notes.append(Note(self.client.deal + 1, len(view.history) if view else 0, text, seat))
+
+    def log_lines(self, seat: int | None) -> list[str]:
+        deal = self.client.deal + 1
+        pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
+        lines = [f"— deal {deal} —"]
+        view = self.client.view
+        events = self.game.log_events(view) if view is not None else ()
+        for index, event in enumerate(events):
+            while pending and pending[0].after <= index:
+                lines.append(pending.pop(0).text)
+            lines.append(name_seats(event.text, self.names))
+        lines.extend(n.text for n in pending)
+        return lines
+
+    def can_hint(self, seat: int) -> bool:
+        return seat == self.me
+
+    # -- scores and flow --------------------------------------------------------------------------
+    @property
+    def deal_number(self) -> int:
+        return max(1, self.client.deal + 1)
+
+    def deal_text(self) -> str:
+        deal = self.deal_number
+        length = self.game.match_length(len(self.names), self.options)
+        if length is not None:
+            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
+        return f"deal {deal}"
+
+    @property
+    def totals(self) -> tuple[Score, ...]:
+        return tuple(_score(t) for t in self.client.table.get("totals", []))
+
+    def deal_scores(self) -> list[tuple[Score, ...]]:
+        return [tuple(_score(x) for x in r.get("scores", [])) for r in self.client.table.get("results", [])]
+
+    @property
+    def deal_over(self) -> bool:
+        view = self.client.view
+        return view is not None and view.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.client.table.get("match_over"))
+
+    def deal_report(self) -> DealReport:
+        results = self.client.table.get("results", [])
+        last = results[-1] if results else {}
+        summary = DealSummary(declarer=last.get("declarer"), contract=last.get("contract"), made=last.get("made"),
+                              redeal=bool(last.get("redeal")), text=str(last.get("text", "")))
+        view = self.client.view
+        public = [e for e in (view.history if view else ()) if e.scores is not None]
+        return DealReport(len(results), summary, public[-1].text if public else summary.text,
+                          tuple(_score(x) for x in last.get("scores", [])), self.totals)
+
+    def next_deal(self) -> None:
+        """Say ready: the server deals when everyone has (or after its pause)."""
+        self.ready_for = self.client.deal
+        self._send("ready")
+
+    def finish(self) -> int | None:
+        found = self.client.table.get("history_id")
+        return found if isinstance(found, int) else None
+
+    def abandon(self) -> None:
+        if self.me is not None:
+            self._send("leave")
+
+    async def close(self) -> None:
+        """Close the connection."""
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        await self.client.close()

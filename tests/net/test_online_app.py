@@ -1,0 +1,58 @@
+"""``cardsuite host``/``join`` on the real table screen: a Pilot drives an ``OnlineApp`` at a real server."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from cardsuite.net.online_app import LobbyScreen, OnlineApp, Seating
+from cardsuite.net.tokens import find_seat
+from cardsuite.tui.screens.table import TableScreen
+
+from .helpers import Clients, play_randomly, running_server, wait_for
+
+
+def test_a_remote_seat_plays_cards_from_the_table_screen(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann", seed=3)
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(120, 40)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.session is not None and app.session.me == 1
+                saved = find_seat(url, str(made["code"]))
+                assert saved is not None and saved.seat == 1  # `join` again resumes this seat
+                opponent = asyncio.ensure_future(play_randomly(host, random.Random(1)))
+                client = app.session.client
+                for _ in range(3):  # Enter plays the card under the cursor, each round
+                    await wait_for(lambda: client.view is not None
+                                   and (1 in client.view.to_act or client.view.is_over), 20)
+                    if client.view is not None and client.view.is_over:
+                        break
+                    step = client.step
+                    await pilot.pause(0.2)
+                    await pilot.press("enter")
+                    await wait_for(lambda s=step: client.step != s or client.view.is_over, 20)
+                await wait_for(lambda: client.view is not None and len(client.view.table["played"][1]) == 3, 20)
+                opponent.cancel()
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--rate", "1000") as server:
+        asyncio.run(run(server.url))
+
+
+def test_the_host_waits_in_the_lobby_and_starts_the_match(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        app = OnlineApp(Seating(url, name="Ann", create={"game": "nap", "players": 3, "cpu": "random",
+                                                           "options": {}}))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
+            assert app.client is not None
+            code = str(app.client.table.get("code"))
+            await wait_for(lambda: code in str(app.screen.query_one("#lobby-text").render()), 20)
+            await pilot.press("enter")
+            await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
