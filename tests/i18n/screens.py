@@ -27,6 +27,8 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 def unmarked_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """Words of two or more Latin letters outside the pseudo-locale's markers (nested ones too).
 
+    A marker left alone (its partner scrolled out of view) counts to the end (or from the start) of the text.
+
     >>> unmarked_words("⟦Ann won ⟦the ⟦ace⟧ of ⟦spades⟧⟧⟧ │ Score ⟦deal⟧ A♠ 10♦", allowed={"Ann"})
     ['Score']
     """
@@ -36,6 +38,9 @@ def unmarked_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
         if shorter == rest:
             break
         rest = shorter
+    # a message that runs past the edge of a scrolled page or box has only one of its markers on the screen
+    rest = rest[rest.rfind(CLOSE) + 1:] if CLOSE in rest else rest
+    rest = rest[: rest.find(OPEN)] if OPEN in rest else rest
     keep = set(allowed)
     return [word for word in _WORD.findall(rest) if word not in keep]
 

@@ -11,7 +11,8 @@ from .screens import cell_slice, cut_off, unmarked_words
 def test_unmarked_words_skip_nested_markers_names_and_card_symbols() -> None:
     text = "⟦Ann won ⟦the ⟦ace⟧ of ⟦spades⟧⟧⟧ │ Score ⟦deal⟧ A♠ 10♦ Jonas\n⟦a message wrapped\nover two rows⟧"
     assert unmarked_words(text, allowed={"Ann", "Jonas"}) == ["Score"]
-    assert unmarked_words("⟦cut off befo…", allowed=()) == ["cut", "off", "befo"]
+    assert unmarked_words("Top ⟦a message wrapped off the screen", allowed=()) == ["Top"]
+    assert unmarked_words("its end⟧ Tail", allowed=()) == ["Tail"]
 
 
 def test_cell_slice_counts_wide_characters_twice() -> None:
