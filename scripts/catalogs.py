@@ -97,6 +97,9 @@ def problems(template: Catalog, catalog: Catalog, language: str) -> Iterator[str
         for text in texts:
             if not _fields(text) <= allowed or (not want.pluralizable and _fields(text) != allowed):
                 yield f"{language}: placeholders of {key[0]!r} differ in {text!r}"
+    for message, errors in catalog.check():
+        for error in errors:
+            yield f"{language}: {_key(message)[0]!r}: {error}"
     if catalog.num_plurals != template_plurals(language):
         yield f"{language}: the Plural-Forms header is not the language's own"
 

@@ -58,7 +58,7 @@ def test_normal_wins_by_the_smallest_sure_margin() -> None:
     assert view.table["prize_value"] == 11
     hint = make_bot(GAME, "normal").hint(view, random.Random(1))
     assert str(hint.action) == "play Q"
-    assert "sure win" in hint.reason
+    assert "sure win" in str(hint.reason)
     assert hint.alternatives and hint.alternatives[0][0] == hint.action
 
 

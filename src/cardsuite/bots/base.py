@@ -10,6 +10,7 @@ import random
 
 from ..core.errors import CardsuiteError
 from ..core.game import Action, Bot, Game, Hint, View
+from ..core.message import Message, msg
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -25,7 +26,7 @@ class RandomBot:
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """A random action, honestly labelled."""
-        return Hint(self.choose(view, rng), "a random legal move (the random level does not think)")
+        return Hint(self.choose(view, rng), msg("a random legal move (the random level does not think)"))
 
 
 def levels_for(game: Game) -> tuple[str, ...]:
@@ -51,7 +52,8 @@ def parse_level(level: str) -> tuple[str, float | None, int | None]:
             return name, None, int(budget)
     except ValueError:
         pass
-    raise CardsuiteError(f"bad budget in {level!r}: use e.g. hard:500ms (time) or hard:64 (sampled deals)")
+    raise CardsuiteError(msg("bad budget in {level}: use e.g. hard:500ms (time) or hard:64 (sampled deals)",
+                             level=repr(level)))
 
 
 def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations: int | None = None) -> Bot:
@@ -76,7 +78,6 @@ def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations:
             return factories["hard"](budget_ms=ms, iterations=iterations)  # type: ignore[call-arg]
         return SearchBot(game, budget_ms=ms, iterations=iterations)
     if name not in factories:
-        raise CardsuiteError(
-            f"{game.info.title} has no {level!r} CPU level (it has: {', '.join(levels_for(game))})"
-        )
+        raise CardsuiteError(msg("{game} has no {level} CPU level (it has: {levels})", game=Message(game.info.title),
+                                 level=repr(level), levels=", ".join(levels_for(game))))
     return factories[name]()

@@ -309,7 +309,7 @@ class SearchBot:
         heuristic: tuple[Action, str] | None = None
         if self.policy_bot is not None:
             h = self.policy_bot.hint(view, rng)
-            heuristic = (h.action, h.reason)
+            heuristic = (h.action, str(h.reason))
         parts: list[str] = []
         if heuristic is not None and heuristic[0] == best.action:
             parts.append(heuristic[1][:1].upper() + heuristic[1][1:])

@@ -10,8 +10,11 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.game import State
+from ..core.message import Message
 from ..core.record import Replay, load_record, replay
 from ..core.registry import get_game
+from ..i18n import _, game_words
+from ..i18n.render import wording
 from ..naming import name_seats
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
@@ -20,7 +23,7 @@ from .replay import seat_names
 def current_state(result: Replay) -> State:
     """The last deal of a replayed record, rebuilt and brought up to its last action."""
     if not result.deals or result.deals[-1].complete:
-        raise CardsuiteError("the record has no unfinished deal: nobody is to move")
+        raise CardsuiteError(_("the record has no unfinished deal: nobody is to move"))
     return result.current_state()
 
 
@@ -43,31 +46,38 @@ def hint_command(
     movers = sorted(state.to_act)
     if seat >= 0:
         if seat not in movers:
-            raise CardsuiteError(f"seat {seat} is not to move (to move: {', '.join(map(str, movers))})")
+            raise CardsuiteError(_("seat {seat} is not to move (to move: {movers})").format(
+                seat=seat, movers=", ".join(map(str, movers))))
         movers = [seat]
     bot = make_bot(result.game, level, budget_ms=budget_ms, iterations=iterations or None)
     names = seat_names(result)
     out: list[dict[str, object]] = []
+    reasons: list[str | Message] = []
     for mover in movers:
         hint = bot.hint(state.view(mover), random.Random(seed))
+        reasons.append(hint.reason)
         out.append({
             "seat": mover,
             "action": str(hint.action),
-            "reason": hint.reason,
+            "reason": str(hint.reason),
             "alternatives": [{"action": str(a), "value": v} for a, v in hint.alternatives],
         })
     if as_json:
         print(json.dumps({"game": result.game.info.name, "deal": len(result.deals) - 1, "hints": out}))
         return
-    for item, mover in zip(out, movers, strict=True):
-        action = result.game.describe_action(result.game.parse_action(str(item["action"])))
-        who = names[mover] if names[mover] == f"Seat {mover}" else f"{names[mover]} (seat {mover})"
-        print(f"{who} to move: {action}  [{item['action']}]")
-        print(f"  why: {name_seats(str(item['reason']), names)}")
+    words = game_words(result.game)
+    for item, mover, reason in zip(out, movers, reasons, strict=True):
+        label = result.game.look(result.game.parse_action(str(item["action"])), state.view(mover)).label
+        action = wording(names, words)(label if isinstance(label, Message) else Message(label))
+        unnamed = names[mover] == _("Seat {number}").format(number=mover)
+        who = names[mover] if unnamed else _("{name} (seat {seat})").format(name=names[mover], seat=mover)
+        print(_("{who} to move: {action}  [{record}]").format(who=who, action=action, record=item["action"]))
+        why = wording(names, words)(reason) if isinstance(reason, Message) else name_seats(reason, names)
+        print("  " + _("why: {reason}").format(reason=why))
         alternatives = item["alternatives"]
         assert isinstance(alternatives, list)
         if alternatives:
-            print("  estimated value of each choice (your score against the table's average):")
+            print("  " + _("estimated value of each choice (your score against the table's average):"))
             for alt in alternatives:
                 print(f"    {alt['action']:<24} {alt['value']:+.2f}")
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
+from .message import Message
 from .options import Options, OptionSpec, resolve_options
 from .presentation import Presentation
 
@@ -317,10 +318,11 @@ class MatchProgress:
 
 @dataclass(frozen=True)
 class Hint:
-    """A bot's advice: the action, why in a player's words, and the other actions with their values."""
+    """A bot's advice: the action, why in a player's words (a ``Message``, shown in the reader's language),
+    and the other actions with their values."""
 
     action: Action
-    reason: str
+    reason: str | Message
     alternatives: tuple[tuple[Action, float], ...] = ()
 
 
@@ -344,8 +346,8 @@ class ReasonedBot(ABC):
     level: str
 
     @abstractmethod
-    def decide(self, view: View, rng: random.Random) -> tuple[Action, str]:
-        """One of ``view.legal`` and why, in a player's words."""
+    def decide(self, view: View, rng: random.Random) -> tuple[Action, str | Message]:
+        """One of ``view.legal`` and why, in a player's words (a ``Message``)."""
 
     def choose(self, view: View, rng: random.Random) -> Action:
         """The action this bot plays."""

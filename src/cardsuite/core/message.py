@@ -21,6 +21,7 @@ names (``make messages``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -98,6 +99,13 @@ def N_(message: str) -> str:
 def N_p(context: str, message: str) -> tuple[str, str]:
     """Mark a message with a context for extraction, without translating it now."""
     return context, message
+
+
+def listed(items: Sequence[ParamValue]) -> Message:
+    """Several things as one list ("a, b, c"), each in the reader's language."""
+    if len(items) == 1:
+        return msg("{item}", item=items[0])
+    return msg_p("list of several things", "{first}, {rest}", first=items[0], rest=listed(items[1:]))
 
 
 def msg(key: str, **params: ParamValue) -> Message:

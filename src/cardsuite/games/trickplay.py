@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 
 from ..cards import RANK_OF, SUIT_OF, Card
+from ..core.message import Message, msg
 
 
 def pick(cards: Sequence[Card], key: Callable[[Card], object], rng: random.Random | None = None,
@@ -67,7 +68,7 @@ def lowest_card(cards: Sequence[Card], rng: random.Random | None = None) -> Card
 
 
 def follow_to_win(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: Collection[Card], players: int, rng: random.Random | None = None) -> tuple[Card, str]:
+                  unseen: Collection[Card], players: int, rng: random.Random | None = None) -> tuple[Card, Message]:
     """Following to a trick one wants: the cheapest card that wins and holds, or the lowest card.
 
     Last to play, the lowest winning card is enough; otherwise prefer the lowest winner no unseen card can
@@ -77,7 +78,7 @@ def follow_to_win(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     led = SUIT_OF[trick[0][1]]
     winning = [c for c in cards if beats(c, best, trump)]
     if not winning:
-        return lowest(cards, trump, rng), "cannot win this trick: throw the lowest card"
+        return lowest(cards, trump, rng), msg("cannot win this trick: throw the lowest card")
 
     def cost(c: Card) -> tuple[bool, int]:
         return SUIT_OF[c] == trump and led != trump, RANK_OF[c]
@@ -86,31 +87,31 @@ def follow_to_win(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], trum
     if len(trick) == players - 1:
         card = pick(winning, cost, rng)
         ruff = SUIT_OF[card] == trump and led != trump
-        return card, "trump to win the trick" if ruff else "win with the lowest card that is enough"
+        return card, msg("trump to win the trick") if ruff else msg("win with the lowest card that is enough")
     safe = [c for c in winning if not any(SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c] for u in unseen)]
     if safe:
-        return pick(safe, cost, rng), "win with the lowest card that is sure to hold"
-    return pick(winning, cost, rng, largest=True), "win with the highest card, others still to play"
+        return pick(safe, cost, rng), msg("win with the lowest card that is sure to hold")
+    return pick(winning, cost, rng, largest=True), msg("win with the highest card, others still to play")
 
 
-def shed_as_declarer(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], contract: str,
-                     rng: random.Random | None = None) -> tuple[Card, str]:
+def shed_as_declarer(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], contract: Message,
+                     rng: random.Random | None = None) -> tuple[Card, Message]:
     """The declarer of a no-trick contract (misère, the zero game): lose every trick as cheaply as possible."""
     if not trick:
-        return lowest_card(cards, rng), f"{contract}: lead the lowest card"
+        return lowest_card(cards, rng), msg("{contract}: lead the lowest card", contract=contract)
     _seat, best = current_winner(trick, -1)
     losing = [c for c in cards if not beats(c, best, -1)]
     if losing:
-        return highest(losing, rng), f"{contract}: get rid of the highest card that still loses"
-    return highest(cards, rng), f"{contract}: forced to win, so shed the highest card"
+        return highest(losing, rng), msg("{contract}: get rid of the highest card that still loses", contract=contract)
+    return highest(cards, rng), msg("{contract}: forced to win, so shed the highest card", contract=contract)
 
 
 def stay_under(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], declarer: int,
-               contract: str, rng: random.Random | None = None) -> tuple[Card, str] | None:
+               contract: Message, rng: random.Random | None = None) -> tuple[Card, Message] | None:
     """Against a no-trick contract: keep the declarer's card winning when it is; ``None`` otherwise."""
     seat, best = current_winner(trick, -1)
     if seat == declarer:
         under = [c for c in cards if not beats(c, best, -1)]
         if under:
-            return highest(under, rng), f"against {contract}: stay under the declarer's card"
+            return highest(under, rng), msg("against {contract}: stay under the declarer's card", contract=contract)
     return None

@@ -29,9 +29,15 @@ from dataclasses import dataclass
 from typing import cast
 
 from ...core.game import Action, Hint, ReasonedBot, View
-from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
+from ...core.message import Message, RankRef, msg
+from .rules import FACE_LETTERS, FACE_OF
 
-Choice = tuple[Action, str]
+Choice = tuple[Action, Message]
+
+
+def face_rank(face: int) -> RankRef:
+    """A GOPS face (ace 1 .. king 13) as a rank to name in words."""
+    return RankRef(14 if face == 1 else face)
 History = Sequence[tuple[Sequence[int], Sequence[int], object, str]]
 Mix = dict[int, float]
 
@@ -221,7 +227,7 @@ class NormalGopsBot(ReasonedBot):
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The most likely card of the mix, the reason, and the expected value of every card."""
         if len(view.legal) == 1:
-            return Hint(view.legal[0], "the last card")
+            return Hint(view.legal[0], msg("the last card"))
         sit = situation(view)
         values, mix = self.plan(sit)
         best = max(mix, key=lambda f: (mix[f], values[f]))
@@ -231,7 +237,7 @@ class NormalGopsBot(ReasonedBot):
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen card (drawn from the mix with ``rng``) and why, in a player's words."""
         if len(view.legal) == 1:
-            return view.legal[0], "the last card"
+            return view.legal[0], msg("the last card")
         sit = situation(view)
         _values, mix = self.plan(sit)
         faces = sorted(mix)
@@ -305,21 +311,21 @@ class NormalGopsBot(ReasonedBot):
         """The chances with which this bot bids each card in ``sit`` (how ``hard`` reads a seat)."""
         return self.plan(sit)[1]
 
-    def explain(self, sit: Situation, face: int) -> str:
+    def explain(self, sit: Situation, face: int) -> Message:
         """Why ``face``, in a player's words."""
-        name = FACE_NAMES[face]
+        name = face_rank(face)
         ace = sit.ace
         top = max((strength_of(f, ace) for o in sit.others for f in o), default=0)
         mine = strength_of(face, ace)
         if sit.pot < 0:
-            return f"a negative pot goes to the lowest card: the {name} should stay clear of it"
+            return msg("a negative pot goes to the lowest card: the {rank} should stay clear of it", rank=name)
         if mine > top and not any(strength_of(f, ace) > top for f in sit.mine if strength_of(f, ace) < mine):
-            return f"the {name} is the cheapest card no opponent can beat: a sure win"
+            return msg("the {rank} is the cheapest card no opponent can beat: a sure win", rank=name)
         if face == min(sit.mine, key=lambda f: strength_of(f, ace)):
-            return "this prize is not worth a strong card: give it up with the lowest card"
+            return msg("this prize is not worth a strong card: give it up with the lowest card")
         if sit.players == 3:
-            return f"the {name} should win without clashing with the card an opponent is likely to play"
-        return f"the {name} should just beat the card the opponent is likely to bid"
+            return msg("the {rank} should win without clashing with the card an opponent is likely to play", rank=name)
+        return msg("the {rank} should just beat the card the opponent is likely to bid", rank=name)
 
 
 class EasyGopsBot(NormalGopsBot):
@@ -378,7 +384,7 @@ class EasyGopsBot(NormalGopsBot):
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen card and why."""
         if len(view.legal) == 1:
-            return view.legal[0], "the last card"
+            return view.legal[0], msg("the last card")
         three = view.players == 3
         if rng.random() >= (self.mistake_rate3 if three else self.mistake_rate2):
             return super().decide(view, rng)
@@ -386,11 +392,11 @@ class EasyGopsBot(NormalGopsBot):
         ordered = sorted(sit.mine, key=lambda f: strength_of(f, sit.ace))
         if sit.pot < 0:
             index = rng.randrange(len(ordered) // 2, len(ordered))
-            return action_for(view, ordered[index]), "a negative prize: keep clear of the lowest card"
+            return action_for(view, ordered[index]), msg("a negative prize: keep clear of the lowest card")
         centre = sit.quantile * (len(ordered) - 1) if sit.known else rng.random() * (len(ordered) - 1)
         index = min(len(ordered) - 1, max(0, round(centre + rng.gauss(0, self.noise3 if three else self.noise2))))
         face = ordered[index]
-        return action_for(view, face), f"the {FACE_NAMES[face]} is about what this prize is worth"
+        return action_for(view, face), msg("the {rank} is about what this prize is worth", rank=face_rank(face))
 
 
 __all__ = ["FACE_OF", "EasyGopsBot", "NormalGopsBot", "Situation", "round_odds", "situation"]

@@ -24,13 +24,21 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import cast
 
 from ...core.game import Action, Hint, View
-from .rules import FACE_LETTERS, FACE_NAMES, FACE_OF
+from ...core.message import N_, Message, SeatRef, listed, msg
+from .bots import face_rank
+from .rules import FACE_LETTERS, FACE_OF
 
 DEFAULT_BUDGET_MS = 200.0
 READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids
+def tenths(value: float) -> Fraction:
+    """A value to one decimal place, exactly (words show it with the language's decimal separator)."""
+    return Fraction(round(value * 10), 10)
+
+
 READ_NOTE = 0.6  # a reading this sure is named in the hint
 READ_PURE = 0.8  # with every other seat read this surely, play the best answer outright
 SMOOTH = 0.05  # share of "any card" mixed into each kind's bid, so one odd bid does not rule a kind out
@@ -162,11 +170,15 @@ def _lowest(prize: int, held: list[int]) -> int:
 
 
 MODELS: tuple[tuple[str, Model], ...] = (
-    ("bids each prize's own value", _match),
-    ("bids one above each prize (the ace on the king)", _above),
-    ("always bids its highest card", _highest),
-    ("always bids its lowest card", _lowest),
+    (N_("{seat} bids each prize's own value"), _match),
+    (N_("{seat} bids one above each prize (the ace on the king)"), _above),
+    (N_("{seat} always bids its highest card"), _highest),
+    (N_("{seat} always bids its lowest card"), _lowest),
 )
+"""The fixed rules a seat may follow: what the hint says of a seat caught following one, and the rule."""
+
+Read = tuple[Message, int | None]
+"""What the hint says of one read seat, and the card that seat most likely plays (``None``: no one card)."""
 
 
 @dataclass
@@ -268,46 +280,51 @@ class HardGopsBot:
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The most likely card of the mix, why, and each card's estimated value."""
         if len(view.legal) == 1:
-            return Hint(view.legal[0], "the last card")
-        faces, strategy, values, note = self.strategy(view, rng)
+            return Hint(view.legal[0], msg("the last card"))
+        faces, strategy, values, reads = self.strategy(view, rng)
         best = max(range(len(faces)), key=lambda i: strategy[i])
         mix = sorted(((strategy[i], faces[i]) for i in range(len(faces)) if strategy[i] >= 0.05), reverse=True)
-        shares = ", ".join(f"the {FACE_NAMES[f]} {round(100 * p)}%" for p, f in mix[:4])
-        if note:
-            reason = f"{note}: {self._answer(faces[best], note)}"
+        shares = listed([msg("the {rank} {share}%", rank=face_rank(f), share=round(100 * p)) for p, f in mix[:4]])
+        choice = face_rank(faces[best])
+        reason: Message
+        if reads:
+            reason = msg("{reads}: {answer}", reads=listed([m for m, _ in reads]),
+                         answer=self._answer(faces[best], reads[-1][1]))
         elif len(mix) > 1:
-            reason = (f"a predictable bidder can be read, so mix: {shares}; the {FACE_NAMES[faces[best]]} "
-                      f"is the most likely choice")
+            reason = msg("a predictable bidder can be read, so mix: {shares}; the {rank} is the most likely choice",
+                         shares=shares, rank=choice)
         else:
-            reason = f"the {FACE_NAMES[faces[best]]} is best whatever the others bid"
-        reason += f" (worth {values[best]:+.1f} points against the table on average)"
+            reason = msg("the {rank} is best whatever the others bid", rank=choice)
+        reason = msg("{reason} (worth {value:+} points against the table on average)", reason=reason,
+                     value=tenths(values[best]))
         top = max(range(len(faces)), key=lambda i: values[i])
-        if values[top] > values[best] + 0.05 and not note:
-            reason += (f". The {FACE_NAMES[faces[top]]} is listed higher ({values[top]:+.1f}), yet the mix plays "
-                       f"it only {round(100 * strategy[top])}% of the time: with hidden bids a card played every "
-                       f"time here would be read and answered, and its listed value is an average over the few "
-                       f"searches that tried it")
+        if values[top] > values[best] + 0.05 and not reads:
+            reason = msg("{reason}. The {rank} is listed higher ({value:+}), yet the mix plays it only {share}% "
+                         "(of the time): with hidden bids a card played every time here would be read and answered, "
+                         "and its listed value is an average over the few searches that tried it", reason=reason,
+                         rank=face_rank(faces[top]), value=tenths(values[top]), share=round(100 * strategy[top]))
         alternatives = tuple(sorted(((self._action(view, f), round(v, 2)) for f, v in zip(faces, values,
                                                                                           strict=True)),
                                     key=lambda p: -p[1]))
         return Hint(self._action(view, faces[best]), reason, alternatives)
 
     # -- search -------------------------------------------------------------------------------------
-    def strategy(self, view: View, rng: random.Random) -> tuple[list[int], list[float], list[float], str]:
-        """My faces, the probability of each, its estimated value, and a note on a detected opponent rule."""
+    def strategy(self, view: View, rng: random.Random) -> tuple[list[int], list[float], list[float], tuple[Read, ...]]:
+        """My faces, the probability of each, its estimated value, and what was read of the other seats."""
         began = time.perf_counter()
         rules, hands, current, future, pts, pot, pot_abs = self._read(view)
         me = view.seat
         models = self._models(view, rules) if self.exploit else {}
         predicted = self._read_seats(view, models) if self.exploit else {}
-        notes = [f"seat {seat} {MODELS[i][0]}" for seat, i in sorted(models.items())]
+        notes: list[Read] = [(msg(MODELS[i][0], seat=SeatRef(seat)), None) for seat, i in sorted(models.items())]
         for seat, (weight, kind, mix) in sorted(predicted.items()):
             if weight >= READ_NOTE and kind == "random":
-                notes.append(f"seat {seat} bids at random")
+                notes.append((msg("{seat} bids at random", seat=SeatRef(seat)), None))
             elif weight >= READ_NOTE:
                 likely = max(mix, key=lambda p: p[1])[0]
-                notes.append(f"seat {seat} bids like the {kind} CPU, most likely the {FACE_NAMES[likely]}")
-        note = "; ".join(notes)
+                notes.append((msg("{seat} bids like the {level} CPU, most likely the {rank}", seat=SeatRef(seat),
+                                  level=kind, rank=face_rank(likely)), likely))
+        note = tuple(notes)
         mine = sorted(hands[me])
         known = current is not None
         if rules.players == 2 and current is not None and len(mine) <= EXACT_CARDS and not models \
@@ -475,13 +492,13 @@ class HardGopsBot:
         return [sim.utility(s) for s in range(players)]
 
     # -- exact endgame (two players) ----------------------------------------------------------------
-    def _exact_root(self, sim: Sim, me: int) -> tuple[list[int], list[float], list[float], str]:
+    def _exact_root(self, sim: Sim, me: int) -> tuple[list[int], list[float], list[float], tuple[Read, ...]]:
         memo: dict[tuple[object, ...], float] = {}
         mine, theirs = sorted(sim.hands[me]), sorted(sim.hands[1 - me])
         matrix = [[self._cell(sim, me, a, b, memo) for b in theirs] for a in mine]
         strategy, _value = solve_matrix(matrix)
         values = [sum(row) / len(row) for row in matrix]
-        return mine, strategy, values, ""
+        return mine, strategy, values, ()
 
     def _cell(self, sim: Sim, me: int, a: int, b: int, memo: dict[tuple[object, ...], float]) -> float:
         nxt = sim.copy()
@@ -627,17 +644,16 @@ class HardGopsBot:
         return out
 
     @staticmethod
-    def _answer(face: int, note: str) -> str:
-        """Words for the answer to a read opponent."""
-        name = FACE_NAMES[face]
-        for other in range(13, 0, -1):
-            if note.endswith(f"the {FACE_NAMES[other]}"):
-                if face == other:
-                    return f"match it with the {name}: nobody takes this prize"
-                if face > other:
-                    return f"the {name} beats it as cheaply as possible"
-                return f"give this prize up with the {name}"
-        return f"the {name} is the best answer to that"
+    def _answer(face: int, likely: int | None) -> Message:
+        """Words for the answer to a read opponent who most likely plays ``likely``."""
+        name = face_rank(face)
+        if likely is not None:
+            if face == likely:
+                return msg("match it with the {rank}: nobody takes this prize", rank=name)
+            if face > likely:
+                return msg("the {rank} beats it as cheaply as possible", rank=name)
+            return msg("give this prize up with the {rank}", rank=name)
+        return msg("the {rank} is the best answer to that", rank=name)
 
     @staticmethod
     def _action(view: View, face: int) -> Action:

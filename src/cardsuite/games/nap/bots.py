@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from ...cards import RANK_OF, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, SUITS, Card, card_name, ranked_deck
+from ...cards import RANK_OF, SUIT_OF, SUITS, Card, ranked_deck
 from ...core.game import Action, ReasonedBot, View
+from ...core.message import CardRef, Message, SuitRef, msg, msg_p
 from ..trickplay import (
     current_winner,
     follow_to_win,
@@ -24,7 +25,8 @@ from ..trickplay import (
 )
 from .rules import LADDER
 
-Choice = tuple[Action, str]
+Choice = tuple[Action, Message]
+MISERE = msg_p("contract", "misère")
 
 
 def _lowest_rank(view: View) -> int:
@@ -94,9 +96,9 @@ class NormalNapBot(ReasonedBot):
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
         if len(view.legal) == 1:
-            return view.legal[0], "the only legal move"
+            return view.legal[0], msg("the only legal move")
         if self.mistake_rate and rng.random() < self.mistake_rate:
-            return view.legal[rng.randrange(len(view.legal))], "a hunch"
+            return view.legal[rng.randrange(len(view.legal))], msg("a hunch")
         if view.phase == "bidding":
             return self._bid(view, rng)
         return self._play(view, rng)
@@ -108,26 +110,28 @@ class NormalNapBot(ReasonedBot):
         strength += rng.gauss(0, self.bid_noise) if self.bid_noise else 0.0
         legal = {str(a.args[0]): a for a in view.legal if a.verb == "bid"}
         pass_action = next((a for a in view.legal if a.verb == "pass"), None)
-        wanted: list[tuple[str, str]] = []
+        wanted: list[tuple[str, Message]] = []
+        trumps = SuitRef(suit)
         if strength >= 4.7:
-            wanted += [("blucher", "a hand sure of all five tricks"), ("wellington", "a hand sure of all five"),
-                       ("nap", "strong enough to take all five tricks")]
+            wanted += [("blucher", msg("a hand sure of all five tricks")),
+                       ("wellington", msg("a hand sure of all five")),
+                       ("nap", msg("strong enough to take all five tricks"))]
         if strength >= 3.7:
-            wanted.append(("4", f"about four tricks with {SUIT_NAMES[suit]} as trumps"))
+            wanted.append(("4", msg("about four tricks with {suit} as trumps", suit=trumps)))
         if misere_safe(view.hand):
-            wanted.append(("misere", "only low cards: good for misère"))
+            wanted.append(("misere", msg("only low cards: good for misère")))
         if strength >= 2.7:
-            wanted.append(("3", f"about three tricks with {SUIT_NAMES[suit]} as trumps"))
+            wanted.append(("3", msg("about three tricks with {suit} as trumps", suit=trumps)))
         if strength >= 1.9:
-            wanted.append(("2", f"two likely tricks with {SUIT_NAMES[suit]} as trumps"))
+            wanted.append(("2", msg("two likely tricks with {suit} as trumps", suit=trumps)))
         wanted.sort(key=lambda w: -LADDER.rank(w[0]))
         for bid, reason in wanted:
             if bid in legal:
                 return legal[bid], reason
         if pass_action is not None:
-            return pass_action, "the hand is too weak to outbid"
+            return pass_action, msg("the hand is too weak to outbid")
         cheapest = min(legal, key=LADDER.rank)
-        return legal[cheapest], "the dealer must bid: the cheapest bid"
+        return legal[cheapest], msg("the dealer must bid: the cheapest bid")
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, view: View, rng: random.Random) -> Choice:
@@ -147,49 +151,49 @@ class NormalNapBot(ReasonedBot):
         return by_card[card], why
 
     def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
+                  unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
         if not trick:
             if trump < 0:
                 suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
                 lead = highest([c for c in cards if SUIT_OF[c] == suit])
-                return lead, f"lead the top {SUIT_SINGULAR[suit]} to make {SUIT_NAMES[suit]} trumps"
+                return lead, msg("lead the top card of {suit} to make them trumps", suit=SuitRef(suit))
             trumps = [c for c in cards if SUIT_OF[c] == trump]
             trumps_out = any(SUIT_OF[c] == trump for c in unseen)
             if trumps and trumps_out:
                 top = highest(trumps)
                 if sure_winner(top, unseen, trump):
-                    return top, "draw the opponents' trumps with the top trump"
+                    return top, msg("draw the opponents' trumps with the top trump")
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
                 card = highest(winners, rng)
-                return card, f"cash {card_name(card)}: no unseen card beats it"
+                return card, msg("cash {card}: no unseen card beats it", card=CardRef(card))
             if trumps and trumps_out:
-                return highest(trumps), "force out the higher trumps"
-            return lowest(cards, trump, rng), "lead low and keep the winners"
+                return highest(trumps), msg("force out the higher trumps")
+            return lowest(cards, trump, rng), msg("lead low and keep the winners")
         return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
+                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners, rng), "take a sure trick against the declarer"
+                return highest(winners, rng), msg("take a sure trick against the declarer")
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump, rng), "lead low in a side suit"
+            return lowest(side, trump, rng), msg("lead low in a side suit")
         seat, _best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if declarer_played and seat != declarer:
-            return lowest(cards, trump, rng), "a fellow opponent is already winning: play low"
+            return lowest(cards, trump, rng), msg("a fellow opponent is already winning: play low")
         return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _misere(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-                declarer: int, rng: random.Random) -> tuple[Card, str]:
+                declarer: int, rng: random.Random) -> tuple[Card, Message]:
         if view.seat == declarer:
-            return shed_as_declarer(cards, trick, "misère", rng)
+            return shed_as_declarer(cards, trick, MISERE, rng)
         if not trick:
-            return lowest_card(cards, rng), "against misère: lead low to catch the declarer"
-        return stay_under(cards, trick, declarer, "misère", rng) or (
-            lowest_card(cards, rng), "against misère: play low")
+            return lowest_card(cards, rng), msg("against misère: lead low to catch the declarer")
+        return stay_under(cards, trick, declarer, MISERE, rng) or (
+            lowest_card(cards, rng), msg("against misère: play low"))
 
 
 class EasyNapBot(NormalNapBot):

@@ -11,8 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from ...cards import RANK_OF, SUIT_LETTERS, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
+from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
 from ...core.game import Action, ReasonedBot, View
+from ...core.message import CardRef, Message, SuitRef, msg, msg_n, msg_p
 from ..trickplay import (
     current_winner,
     follow_to_win,
@@ -25,7 +26,8 @@ from ..trickplay import (
 )
 from .rules import LADDER, ZERO, exchange_action
 
-Choice = tuple[Action, str]
+Choice = tuple[Action, Message]
+ZERO_GAME = msg_p("contract", "the zero game")
 
 
 def lowest_rank(view: View) -> int:
@@ -113,9 +115,9 @@ class NormalNapasBot(ReasonedBot):
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
         if len(view.legal) == 1:
-            return view.legal[0], "the only legal move"
+            return view.legal[0], msg("the only legal move")
         if self.mistake_rate and rng.random() < self.mistake_rate:
-            return view.legal[rng.randrange(len(view.legal))], "a hunch"
+            return view.legal[rng.randrange(len(view.legal))], msg("a hunch")
         if view.phase == "bidding":
             return self._bid(view, rng)
         if view.phase == "trump":
@@ -133,26 +135,28 @@ class NormalNapasBot(ReasonedBot):
         strength -= self.bid_margin
         legal = {str(a.args[0]): a for a in view.legal if a.verb == "bid"}
         pass_action = next(a for a in view.legal if a.verb == "pass")
-        wanted: list[tuple[str, str]] = []
-        name = SUIT_NAMES[suit]
-        reasons = {"5": f"strong enough for all five tricks with {name} as trumps",
-                   "4": f"about four tricks with {name} as trumps", "3": f"about three tricks with {name} as trumps",
-                   "2": f"two likely tricks with {name} as trumps", "1": f"a sure trick with {name} as trumps"}
+        wanted: list[tuple[str, Message]] = []
+        name = SuitRef(suit)
+        reasons = {"5": msg("strong enough for all five tricks with {suit} as trumps", suit=name),
+                   "4": msg("about four tricks with {suit} as trumps", suit=name),
+                   "3": msg("about three tricks with {suit} as trumps", suit=name),
+                   "2": msg("two likely tricks with {suit} as trumps", suit=name),
+                   "1": msg("a sure trick with {suit} as trumps", suit=name)}
         for bid, needed in self.thresholds:
             if strength >= needed:
                 wanted.append((bid, reasons[bid]))
         if zero_risk(view.hand, low) < self.zero_limit:
-            wanted.append((ZERO, "only low cards: good for the zero game"))
+            wanted.append((ZERO, msg("only low cards: good for the zero game")))
         wanted.sort(key=lambda w: -LADDER.rank(w[0]))
         for bid, reason in wanted:
             if bid in legal:
                 return legal[bid], reason
-        return pass_action, "the hand is too weak to outbid"
+        return pass_action, msg("the hand is too weak to outbid")
 
     def _trump(self, view: View) -> Choice:
         suit, _ = best_trump(view.hand, view.players, lowest_rank(view))
         action = next(a for a in view.legal if a.args[0] == SUIT_LETTERS[suit])
-        return action, f"{SUIT_NAMES[suit]} is the strongest suit in the hand"
+        return action, msg("{suit} is the strongest suit in the hand", suit=SuitRef(suit))
 
     def _exchange(self, view: View) -> Choice:
         limit = max(len(a.args) for a in view.legal)
@@ -163,21 +167,21 @@ class NormalNapasBot(ReasonedBot):
         if contract == ZERO:
             if view.seat == declarer:
                 cards = zero_discards(view.hand, low, limit)
-                why = "put away the high cards that could win a trick"
+                why = msg("put away the high cards that could win a trick")
             else:
                 cards = sorted((c for c in view.hand if RANK_OF[c] - low >= 4), key=lambda c: -RANK_OF[c])[:limit]
-                why = "put away high cards: low cards force the declarer to win"
+                why = msg("put away high cards: low cards force the declarer to win")
         else:
             keep_rank = 13 if view.seat == declarer else 12
             weak = [c for c in view.hand if SUIT_OF[c] != trump and RANK_OF[c] < keep_rank]
             cards = sorted(weak, key=lambda c: RANK_OF[c])[:limit]
-            why = "put away weak side cards for a chance at trumps and aces"
+            why = msg("put away weak side cards for a chance at trumps and aces")
         if not cards:
-            return exchange_action(0), "the hand is good as it is"
+            return exchange_action(0), msg("the hand is good as it is")
         action = exchange_action(mask_of(cards))
         if action not in view.legal:
-            return exchange_action(0), "the hand is good as it is"
-        return action, f"{why} ({len(cards)} card{'s' if len(cards) != 1 else ''})"
+            return exchange_action(0), msg("the hand is good as it is")
+        return action, msg_n("{why} ({n} card)", "{why} ({n} cards)", len(cards), why=why)
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, view: View, rng: random.Random) -> Choice:
@@ -197,47 +201,47 @@ class NormalNapasBot(ReasonedBot):
         return by_card[card], why
 
     def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
+                  unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
         if not trick:
             trumps = [c for c in cards if SUIT_OF[c] == trump]
             trumps_out = any(SUIT_OF[c] == trump for c in unseen)
             if trumps and trumps_out:
                 top = highest(trumps)
                 if sure_winner(top, unseen, trump) or view.table.get("trick_number") == 1:
-                    return top, "draw the opponents' trumps with the top trump"
+                    return top, msg("draw the opponents' trumps with the top trump")
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
                 card = highest(winners, rng)
-                return card, f"cash {card_name(card)}: no unseen card beats it"
-            return lowest(cards, trump, rng), "lead low and keep the winners"
+                return card, msg("cash {card}: no unseen card beats it", card=CardRef(card))
+            return lowest(cards, trump, rng), msg("lead low and keep the winners")
         return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, str]:
+                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
         if not trick:
             winners = [c for c in cards if sure_winner(c, unseen, trump)]
             if winners:
-                return highest(winners, rng), "take a sure trick against the declarer"
+                return highest(winners, rng), msg("take a sure trick against the declarer")
             side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump, rng), "lead low in a side suit"
+            return lowest(side, trump, rng), msg("lead low in a side suit")
         seat, best = current_winner(trick, trump)
         declarer_played = any(s == declarer for s, _ in trick)
         if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
-            return lowest(cards, trump, rng), "a fellow opponent is already winning: play low"
+            return lowest(cards, trump, rng), msg("a fellow opponent is already winning: play low")
         return follow_to_win(cards, trick, trump, unseen, view.players, rng)
 
     def _zero(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-              declarer: int, rng: random.Random) -> tuple[Card, str]:
+              declarer: int, rng: random.Random) -> tuple[Card, Message]:
         if view.seat == declarer:
-            return shed_as_declarer(cards, trick, "zero game", rng)
+            return shed_as_declarer(cards, trick, ZERO_GAME, rng)
         if not trick:
-            return lowest_card(cards, rng), "against the zero game: lead low"
-        under = stay_under(cards, trick, declarer, "the zero game", rng)
+            return lowest_card(cards, rng), msg("against the zero game: lead low")
+        under = stay_under(cards, trick, declarer, ZERO_GAME, rng)
         if under is not None:
             return under
         if not any(s == declarer for s, _ in trick):
-            return lowest_card(cards, rng), "against the zero game: play low before the declarer"
-        return highest(cards, rng), "against the zero game: the declarer is safe here, shed a high card"
+            return lowest_card(cards, rng), msg("against the zero game: play low before the declarer")
+        return highest(cards, rng), msg("against the zero game: the declarer is safe here, shed a high card")
 
 
 class EasyNapasBot(NormalNapasBot):
