@@ -58,10 +58,13 @@ class TurnState(State):
         if phase is None or seat != self.turn or seat.__class__ is not int or action.__class__ is not Action \
                 or action.verb.__class__ is not str:
             raise IllegalAction(self.refusal(seat, action))
-        found = phase.moves.get(action.verb)
-        if found is None or not found[0].fits(action.args):
+        try:
+            fits, handler = phase.checks[action.verb]
+        except KeyError:
+            raise IllegalAction(phase.refusal(seat, action)) from None
+        if not fits(action.args):
             raise IllegalAction(phase.refusal(seat, action))
-        return found[1](self, seat, action)
+        return handler(self, seat, action)
 
     def refusal(self, seat: object, action: object) -> str:
         """Why nobody, or not ``seat``, may act now, or why ``action`` is not an action at all."""

@@ -11,7 +11,7 @@ and cannot fail half-way through changing the state on a number out of range.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .errors import IllegalAction
@@ -133,6 +133,11 @@ class Phase:
 
     expect: str
     moves: Mapping[str, tuple[Verb, Handler]]
+    checks: Mapping[str, tuple[Callable[[object], bool], Handler]] = field(init=False, repr=False, compare=False)
+    """Each verb's shape check and handler, as ``apply`` reads them on every action."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "checks", {name: (verb.fits, handler) for name, (verb, handler) in self.moves.items()})
 
     def refusal(self, seat: int, action: Action) -> str:
         """Why this phase does not take ``action``: a verb it does not know, or malformed arguments."""

@@ -31,7 +31,21 @@ def suit_plays(suit: int, ranks: int) -> tuple[Action, ...]:
     return found
 
 
+PLAYS_OF_MASK: Final[dict[int, tuple[Action, ...]]] = {}
+"""``play_actions`` remembered by mask (bounded): the same playable sets recur within and across playouts."""
+
+
 def play_actions(mask: int) -> tuple[Action, ...]:
+    """The play actions for the cards of ``mask``, lowest card first; look in ``PLAYS_OF_MASK`` first."""
+    found = PLAYS_OF_MASK.get(mask)
+    if found is None:
+        if len(PLAYS_OF_MASK) > 200_000:
+            PLAYS_OF_MASK.clear()
+        found = PLAYS_OF_MASK[mask] = suit_by_suit(mask)
+    return found
+
+
+def suit_by_suit(mask: int) -> tuple[Action, ...]:
     """The play actions for the cards of ``mask``, lowest card first (one table lookup per suit held)."""
     plays: tuple[Action, ...] = ()
     for suit in range(4):
@@ -49,4 +63,4 @@ def follow_plays(hand: int, suit: int) -> tuple[Action, ...] | None:
     return SUIT_PLAYS[suit][ranks] or suit_plays(suit, ranks)
 
 
-__all__ = ["PLAY_ACTIONS", "PLAY_EVENTS", "Card", "follow_plays", "play_actions", "suit_plays"]
+__all__ = ["PLAYS_OF_MASK", "PLAY_ACTIONS", "PLAY_EVENTS", "Card", "follow_plays", "play_actions", "suit_plays"]

@@ -42,7 +42,7 @@ from ...core.tricks import lead_refusal, leadable, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -241,16 +241,12 @@ class NapasState(TurnState):
             hand = self.hands[seat]
             led = self.led
             if led >= 0:
-                follow = follow_plays(hand, led)
-                if follow is not None:
-                    return follow
-                mask = hand & SUIT_MASK[self.trump] if self.trump >= 0 else 0
-                mask = mask or hand
+                mask = hand & SUIT_MASK[led] or (hand & SUIT_MASK[self.trump] if self.trump >= 0 else 0) or hand
             elif self.trick_number == 1 and self.trump >= 0:
                 mask = hand & SUIT_MASK[self.trump] or hand
             else:
                 mask = hand
-            return play_actions(mask)
+            return PLAYS_OF_MASK.get(mask) or play_actions(mask)
         if phase == "bidding":
             return LEGAL_BIDS[self.high]
         if phase == "exchange":
