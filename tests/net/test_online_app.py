@@ -56,3 +56,25 @@ def test_the_host_waits_in_the_lobby_and_starts_the_match(tmp_path: Path) -> Non
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+async def test_the_home_screen_online_entry_hosts_the_form_or_joins_a_code() -> None:
+    from textual.widgets import Button, Input
+
+    from cardsuite.net.online_dialog import OnlineDialog
+    from cardsuite.tui.app import CardsuiteApp
+
+    for code, expected in (("k7p2-qx", "K7P2QX"), ("", None)):
+        app = CardsuiteApp()
+        async with app.run_test(size=(120, 50)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#online", Button).press()  # the "Online…" button under the form
+            await pilot.pause()
+            assert isinstance(app.screen, OnlineDialog)
+            app.screen.query_one("#online-code", Input).value = code
+            app.screen.go()
+            await pilot.pause()
+        seating = app.online_request
+        assert isinstance(seating, Seating) and seating.code == expected
+        if expected is None:  # host: the table on the form goes to the server
+            assert seating.create["game"] and seating.create["players"]

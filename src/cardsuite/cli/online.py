@@ -69,34 +69,10 @@ def _display(ascii_only: bool, four_colour: bool) -> object:
 
 def _run_online(seating: object, display: object) -> None:
     try:
-        from ..net.online_app import OnlineApp, Seating
-        from ..tui.render import Display
+        from ..net.online_app import run_online
     except ImportError as exc:
         raise CardsuiteError(f"online play needs {exc.name}: pip install aiohttp") from None
-    assert isinstance(seating, Seating) and isinstance(display, Display)
-    _probe(seating.url)
-    app = OnlineApp(seating, display)
-    app.run()
-    if app.error:
-        raise CardsuiteError(app.error)
-    if seating.code and not (app.session and app.session.match_over):
-        print(f"cardsuite: your seat at table {seating.code} is kept; the same `cardsuite join` resumes it")
-
-
-def _probe(url: str) -> None:
-    """Fail in one line, before the screen opens, when the server cannot be reached."""
-    import asyncio
-
-    from ..net.client import Client, ClientError
-
-    async def check() -> None:
-        client = await Client(url).connect(timeout=10)
-        await client.close()
-
-    try:
-        asyncio.run(check())
-    except ClientError as exc:
-        raise CardsuiteError(exc.message) from None
+    run_online(seating, display)
 
 
 def host(

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..core.errors import CardsuiteError
 from ..core.registry import get_game
 from ..tui import app as tui_app
 from ..tui.app import CardsuiteApp
@@ -206,3 +207,34 @@ class OnlineApp(CardsuiteApp):
             self._follow.cancel()
         if self.session is not None:
             await self.session.close()
+
+
+def _probe(url: str) -> None:
+    """Fail in one line, before the screen opens, when the server cannot be reached."""
+
+    async def check() -> None:
+        client = await Client(url).connect(timeout=10)
+        await client.close()
+
+    try:
+        asyncio.run(check())
+    except ClientError as exc:
+        raise CardsuiteError(exc.message) from None
+
+
+def run_online(seating: object, display: object = None) -> None:
+    """Run an online table in the terminal (``host``, ``join``, the home screen's Online entry)."""
+    from ..storage.settings import load_settings
+    from ..tui.config import suits_encodable
+
+    assert isinstance(seating, Seating)
+    if not isinstance(display, Display):
+        prefs = load_settings()
+        display = Display(prefs.ascii or not suits_encodable(), prefs.four_colour)
+    _probe(seating.url)
+    app = OnlineApp(seating, display)
+    app.run()
+    if app.error:
+        raise CardsuiteError(app.error)
+    if seating.code and not (app.session and app.session.match_over):
+        print(f"cardsuite: your seat at table {seating.code} is kept; the same `cardsuite join` resumes it")

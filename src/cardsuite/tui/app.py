@@ -74,6 +74,13 @@ class CardsuiteApp(App[None]):
         self.push_screen(TableScreen(session, Display(config.ascii_only, config.four_colour)))
         self.show_notices()
 
+    def go_online(self, seating: object) -> None:
+        """Leave the home screen for an online table (``run_home`` opens it: ``net.online_app``)."""
+        self.online_request = seating
+        self.exit()
+
+    online_request: object = None
+
     def introduce(self, game: str) -> bool:
         """Whether this is the first play of ``game`` here (then it is remembered as introduced)."""
         if self.no_intro:
@@ -171,5 +178,10 @@ def _report(saved_id: str | None) -> str | None:
 
 
 def run_home() -> None:
-    """Run the home screen."""
-    CardsuiteApp().run()
+    """Run the home screen (and the online table it asked for, if any)."""
+    app = CardsuiteApp()
+    app.run()
+    if app.online_request is not None:
+        from ..net.online_app import run_online
+
+        run_online(app.online_request)

@@ -132,7 +132,9 @@ class HomeScreen(Screen[None]):
                 yield Switch(self.settings.ascii, id="ascii")
                 yield Label(_("auto-play forced"), classes="key")
                 yield Switch(False, id="auto-play")
-            yield Button(_("Start"), id="start", variant="primary", compact=True)
+            with Horizontal(classes="row"):
+                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Online…"), id="online", compact=True)
             yield Static("", id="home-error")
             yield Static(_("Ratings: {game}").format(game=words.gettext(game.info.title)), classes="section")
             yield Static(self._ratings(game.info.name), id="ratings")
@@ -235,9 +237,34 @@ class HomeScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Start."""
+        """Start, or play online."""
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "online":
+            self.action_online()
+
+    def action_online(self) -> None:
+        """Host the form's table at a server, or join one with its code (``cardsuite host``/``join``)."""
+        try:
+            config = self.build_config()
+        except CardsuiteError as exc:
+            self.query_one("#home-error", Static).update(f"[b]Cannot start:[/b] {exc}")
+            return
+        self.remember(config)
+        from ...net.online_dialog import OnlineDialog
+
+        levels = [s.level for s in config.seats if s.kind == "cpu" and s.level]
+        table: dict[str, object] = {
+            "game": config.game, "players": config.players, "cpu": levels[0] if levels else "normal",
+            "options": dict(self.game.resolve_options(config.options, config.players).non_default()),
+        }
+        online = getattr(self.app, "go_online", None)
+
+        def chosen(seating: object) -> None:
+            if seating is not None and callable(online):
+                online(seating)
+
+        self.app.push_screen(OnlineDialog(config.seats[0].name, table), callback=chosen)
 
     def action_start(self) -> None:
         """Build a table from the form; a wrong value is shown, not raised."""
