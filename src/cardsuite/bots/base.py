@@ -7,10 +7,12 @@ Every bot gets only a ``View`` (its seat's knowledge) and a seeded generator: th
 from __future__ import annotations
 
 import random
+import re
 
 from ..core.errors import CardsuiteError
 from ..core.game import Action, Bot, Game, Hint, View
 from ..core.message import Message, msg
+from ..naming import quoted
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -35,25 +37,39 @@ def levels_for(game: Game) -> tuple[str, ...]:
     return ("random", *(level for level in LEVELS if level in own or level == "hard"))
 
 
+MAX_BUDGET_MS = 600_000.0
+"""The longest time budget per decision a level may ask for (ten minutes): more is a typing slip."""
+MAX_ITERATIONS = 1_000_000
+"""The most sampled deals per decision a level may ask for."""
+_BUDGET = re.compile(r"([0-9]{1,7})(\.[0-9]{1,3})?(ms)?")
+
+
 def parse_level(level: str) -> tuple[str, float | None, int | None]:
     """``hard``, ``hard:500ms`` (a time budget) or ``hard:64`` (sampled deals per decision).
 
     Returns the level name, the budget in milliseconds and the iteration count (``None`` when not given).
+    Budgets are written with the digits 0-9 and bounded (``MAX_BUDGET_MS``, ``MAX_ITERATIONS``), so
+    ``hard:infms`` or a 30-digit count is refused instead of freezing the CPU.
+
+    >>> parse_level("hard:500ms")
+    ('hard', 500.0, None)
+    >>> parse_level("hard:64")
+    ('hard', None, 64)
     """
     name, _, budget = level.strip().lower().partition(":")
     if not budget:
         return name, None, None
-    try:
-        if budget.endswith("ms"):
-            ms = float(budget[:-2])
-            if ms > 0:
+    found = _BUDGET.fullmatch(budget)
+    if found is not None:
+        whole, fraction, unit = found.groups()
+        if unit:
+            ms = float(whole + (fraction or ""))
+            if 0 < ms <= MAX_BUDGET_MS:
                 return name, ms, None
-        elif int(budget) > 0:
-            return name, None, int(budget)
-    except ValueError:
-        pass
+        elif fraction is None and 0 < int(whole) <= MAX_ITERATIONS:
+            return name, None, int(whole)
     raise CardsuiteError(msg("bad budget in {level}: use e.g. hard:500ms (time) or hard:64 (sampled deals)",
-                             level=repr(level)))
+                             level=quoted(level)))
 
 
 def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations: int | None = None) -> Bot:

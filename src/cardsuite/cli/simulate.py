@@ -18,19 +18,25 @@ if TYPE_CHECKING:
 
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
+from ._args import LARGEST, whole
+
+MAX_GAMES = 1_000_000
+"""The most matches (or boards) one run plays: a million Nap matches take hours; more is a typing slip."""
 
 
 def simulate_command(
     game: str = typer.Argument(..., help="The game, e.g. nap."),
-    players: int = typer.Option(0, "--players", "-p", help="Players (default: the game's usual count)."),
+    players: int = typer.Option(
+        0, "--players", "-p", parser=whole(0, 64), help="Players (default: the game's usual count)."
+    ),
     games: int = typer.Option(
-        100, "--games", "-g", min=1,
+        100, "--games", "-g", parser=whole(1, MAX_GAMES),
         help="How many whole matches to play (with --duplicate: how many boards, each one deal).",
     ),
     seats: str = typer.Option(
         "", "--seats", help="CPU level per seat, comma-separated: random, easy, normal, hard (hard:300ms, hard:64)."
     ),
-    seed: int = typer.Option(1, "--seed", help="Seed for every shuffle and every bot."),
+    seed: int = typer.Option(1, "--seed", parser=whole(0, LARGEST), help="Seed for every shuffle and every bot."),
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option as key=value (repeatable)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of the table."),
     duplicate: bool = typer.Option(
@@ -39,7 +45,7 @@ def simulate_command(
     ),
 ) -> None:
     """Play CPU levels against each other and compare them (levels rotate over the seats)."""
-    from ..bots import levels_for
+    from ..bots import levels_for, make_bot
     from ..simulate import SimulationResult, simulate, simulate_duplicate
 
     found = get_game(game)
@@ -54,6 +60,8 @@ def simulate_command(
         from . import fail
 
         raise fail(f"--seats names {len(levels)} levels for {count} players")
+    for level in levels:  # an unknown level or a bad budget is refused before anything is printed
+        make_bot(found, level)
     run = simulate_duplicate if duplicate else simulate
 
     def play(report: Callable[[int], None] | None) -> SimulationResult:

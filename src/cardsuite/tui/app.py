@@ -10,6 +10,7 @@ import contextlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -158,15 +159,24 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
 def run_table(config: TableConfig) -> str | None:
     """Run a table in the terminal until the match ends or the person quits; the save id if unfinished."""
     app = CardsuiteApp(config)
-    app.run()
+    run_app(app)
     return _report(app.saved_id)
 
 
 def run_resumed(record: Mapping[str, object], match: Match, autosave: Autosave) -> str | None:
     """Reopen a saved match (``cardsuite resume``); the save id if it is still unfinished when left."""
     app = CardsuiteApp(resumed_config(record, match), match, autosave)
-    app.run()
+    run_app(app)
     return _report(app.saved_id)
+
+
+def run_app(app: App[Any], headless: bool = False) -> None:
+    """Run ``app`` in the terminal; if it stopped on an error, exit with its status (Textual has already
+    printed what went wrong), so that a crashed table never reports success to a shell or a script."""
+    app.run(headless=headless)
+    code = app.return_code
+    if code:
+        raise SystemExit(code)
 
 
 def _report(saved_id: str | None) -> str | None:
@@ -180,7 +190,7 @@ def _report(saved_id: str | None) -> str | None:
 def run_home() -> None:
     """Run the home screen (and the online table it asked for, if any)."""
     app = CardsuiteApp()
-    app.run()
+    run_app(app)
     if app.online_request is not None:
         from ..net.online_app import run_online
 
