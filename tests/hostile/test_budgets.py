@@ -38,4 +38,5 @@ def test_budgets_within_bounds_are_read() -> None:
     ("--seats", "hard:99999999999999999999ms,normal,normal,normal"),
 ])
 def test_simulate_refuses_numbers_out_of_bounds_in_one_line(args: tuple[str, ...]) -> None:
-    refused(cli("simulate", "nap", "--players", "4", *args) if args[0] != "--players" else cli("simulate", "nap", *args))
+    players = () if args[0] == "--players" else ("--players", "4")
+    refused(cli("simulate", "nap", *players, *args))
