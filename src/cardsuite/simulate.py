@@ -368,7 +368,7 @@ def _play_match(game: Game, players: int, options: Options, seat_levels: Sequenc
                 stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
     bots: list[Bot] = [make_bot(game, level) for level in seat_levels]
     seats = [SeatSpec(f"CPU {s}", "cpu", seat_levels[s]) for s in range(players)]
-    match = Match(game, players, options, seed, seats)
+    match = Match(game, players, options, seed, seats, keep_record=False)
     rng = random.Random(seed ^ 0x5EED)  # one generator for the whole table, as before the duplicate form
     rngs = [rng] * players
     while True:

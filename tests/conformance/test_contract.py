@@ -244,15 +244,24 @@ def test_random_options_keep_the_contract(name: str, players: int, data: st.Data
 def test_whole_match_replays(name: str, players: int) -> None:
     game = get_game(name)
     match = Match(game, players, game.resolve_options({}, players), seed=players)
+    headless = Match(game, players, match.options, seed=players, keep_record=False)  # as cardsuite simulate plays
     rng = random.Random(players)
     while True:
         while not match.deal_over:
             seat = min(match.state.to_act)
             legal = match.state.legal_actions(seat)
-            match.act(seat, legal[rng.randrange(len(legal))])
+            action = legal[rng.randrange(len(legal))]
+            match.act(seat, action)
+            headless.act(seat, action)
+        assert headless.deal_over
         if match.is_over:
             break
         match.next_deal()
+        headless.next_deal()
+    assert headless.is_over and headless.results == match.results and headless.totals == match.totals
+    assert headless.logs == []
+    with pytest.raises(RuntimeError):
+        headless.record()
     result = replay(match.record(), get_game)
     assert result.complete
     assert list(result.totals) == list(match.totals)

@@ -56,6 +56,9 @@ class Match:
 
     All randomness (the first dealer, every shuffle) comes from ``seed``, so a match replays exactly.
     After a deal ends, call ``next_deal`` to start the following one (a UI shows the result first).
+    ``keep_record=False`` is for headless runs that never write a record (``cardsuite simulate``): the
+    deals and results are the same, but no deal log is kept, so ``logs`` stays empty and ``record()``
+    refuses.
     """
 
     def __init__(
@@ -65,11 +68,13 @@ class Match:
         options: Options,
         seed: int,
         seats: Sequence[SeatSpec] | None = None,
+        keep_record: bool = True,
     ) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.seed = seed
+        self.keep_record = keep_record
         self.seats = tuple(seats) if seats else tuple(SeatSpec(f"Seat {i}") for i in range(players))
         self._rng = random.Random(seed)
         self.dealer = self._rng.randrange(players) if game.info.uses_dealer else None
@@ -81,7 +86,8 @@ class Match:
     def _deal(self) -> State:
         deal_rng = random.Random(self._rng.getrandbits(64))
         state = self.game.new_deal(self.players, self.options, self.dealer, rng=deal_rng)
-        self.logs.append(DealLog(state.setup()))
+        if self.keep_record:
+            self.logs.append(DealLog(state.setup()))
         return state
 
     @property
@@ -101,7 +107,8 @@ class Match:
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``action`` for ``seat`` to the current deal; settle the deal when it ends."""
         events = self.state.apply(seat, action)
-        self.logs[-1].actions.append(f"{seat} {action}")
+        if self.keep_record:
+            self.logs[-1].actions.append(f"{seat} {action.text or action}")
         if self.state.is_over:
             scores = self.state.scores()
             self.results.append(DealResult(scores, self.state.summary()))
@@ -120,6 +127,8 @@ class Match:
 
     def record(self) -> dict[str, object]:
         """The whole match so far in the records.md format."""
+        if not self.keep_record:
+            raise RuntimeError("this match keeps no record (keep_record=False)")
         return {
             "format": "cardsuite-record/1",
             "game": self.game.info.name,

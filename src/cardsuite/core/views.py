@@ -114,8 +114,10 @@ class PublicFacts:
     ``to_act`` and ``is_over`` (``TurnFacts`` does the last three for turn-based deals).
     """
 
-    __slots__ = ("_seats", "_table")
+    __slots__ = ("_seats", "_table", "moment")
 
+    moment: int
+    """The length of the state's log when these facts were taken (``public_facts``)."""
     _table: Mapping[str, object]
     _seats: tuple[SeatInfo, ...]
     game: str
@@ -180,14 +182,14 @@ def public_facts(state: Any, kind: Callable[[Any], PublicFacts]) -> PublicFacts:
 
     Every ``apply`` adds at least one event, so the log's length tells whether the state changed since
     the facts were taken (a clone starts with its original's facts, which are its own until it acts).
-    The state keeps them as ``_public_facts`` (``None`` before the first view).
+    The state keeps them as ``_public_facts`` (``None`` before the first view), each with the length of
+    the log it was taken at (``moment``).
     """
-    cached: tuple[int, PublicFacts] | None = state._public_facts
     length = len(state.log)
-    if cached is not None and cached[0] == length:
-        return cached[1]
-    facts = kind(state)
-    state._public_facts = (length, facts)
+    facts: PublicFacts | None = state._public_facts
+    if facts is None or facts.moment != length:
+        facts = state._public_facts = kind(state)
+        facts.moment = length
     return facts
 
 
@@ -247,15 +249,45 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
               private: Mapping[str, object] = EMPTY, order: HandOrder = SUIT_THEN_RANK) -> View:
     """The usual ``State.view``: this moment's shared facts, the seat's own parts, its history so far.
 
-    ``state`` has ``log`` (its events, only ever appended to), ``players`` and ``_public_facts``.
+    ``state`` has ``log`` (its events, only ever appended to), ``players``, ``_public_facts`` and
+    ``_seat_logs``. This is ``lazy_view(public_facts(...), ..., logs_of(state).seen(seat))`` written out in
+    one function: ``cardsuite simulate`` makes one view per decision, and calls cost.
     """
-    return lazy_view(public_facts(state, kind), seat, hand_mask, legal, private, logs_of(state).seen(seat), order)
+    log = state.log
+    length = len(log)
+    facts = state._public_facts
+    if facts is None or facts.moment != length:
+        facts = state._public_facts = kind(state)
+        facts.moment = length
+    logs = state._seat_logs
+    if logs is None or logs.log is not log:
+        logs = state._seat_logs = SeatLogs(log, state.players)
+    events = logs.lists[seat]
+    if logs.done[seat] < length:
+        events = logs.seen(seat)
+    view: View = _new(View)
+    _set_seat(view, seat)
+    if legal.__class__ is tuple:
+        _set_legal(view, legal)
+    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, events, len(events), order)))
+    return view
 
 
 def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_mask: int,
                      legal: Legal) -> View:
     """``seat_view`` for a game whose every event is public: the view reads the log itself."""
-    return lazy_view(public_facts(state, kind), seat, hand_mask, legal, EMPTY, state.log)
+    log = state.log
+    length = len(log)
+    facts = state._public_facts
+    if facts is None or facts.moment != length:
+        facts = state._public_facts = kind(state)
+        facts.moment = length
+    view: View = _new(View)
+    _set_seat(view, seat)
+    if legal.__class__ is tuple:
+        _set_legal(view, legal)
+    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK)))
+    return view
 
 
 def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object] = EMPTY,
