@@ -8,6 +8,8 @@ For each game (Nap 4p, Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and 
   in deals per second of CPU time, and its share of the bare loop (bar: at least 50%);
 - **Napoleon search path**: a whole deal by four ``normal`` seats and one ``easy`` seat through the search
   bot's rollout policy (``bots.search.bot_policy``), median ms (bar: at most 2 ms);
+- **GOPS against OpenSpiel**: games per second of ``bench/gops_openspiel.py``'s two drivers in the same
+  process, ours over pyspiel's (bar: at least 2.0), when ``pyspiel`` is installed (``make bench`` installs it);
 - **Napoleon hard**: sampled deals per card decision at the default 200 ms budget (median, bar: at least
   30), with the CPU time per sampled deal, which does not depend on how busy the machine is.
 
@@ -140,11 +142,27 @@ def napoleon_hard(decisions: int) -> dict[str, float]:
     return {"samples": statistics.median(counts), "cpu_ms_per_sample": 1000 * statistics.median(cpu)}
 
 
+def against_pyspiel(seconds: float) -> dict[str, float] | None:
+    """GOPS games per second through our contract and through OpenSpiel's goofspiel, in this process
+    (``bench/gops_openspiel.py``'s drivers, alternating); ``None`` without ``pyspiel``."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return None
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from gops_openspiel import ours, theirs
+
+    games = max(200, int(2000 * seconds))
+    rounds = [(ours(games, seed), theirs(games, seed)) for seed in range(3)]
+    return {"ours": statistics.median(r[0] for r in rounds), "theirs": statistics.median(r[1] for r in rounds)}
+
+
 def measure(seconds: float, quick: bool) -> dict[str, Any]:
     """Every figure of one round, for this process's code."""
     out: dict[str, Any] = {}
     for name in CASES:
         out[name] = {"bare": bare_loop(name, seconds), "simulate": simulated(name, seconds)}
+    out["pyspiel"] = against_pyspiel(seconds)
     out["rollout_ms"] = napoleon_rollout_ms(60 if quick else 200)
     out["hard"] = napoleon_hard(10 if quick else 40)
     return out
@@ -207,11 +225,18 @@ def main(argv: list[str] | None = None) -> None:
         sim = median_of(now, name, "simulate")
         old_bare = median_of(before, name, "bare") if before else float("nan")
         old_sim = median_of(before, name, "simulate") if before else float("nan")
-        bar = f">= {BARS[name]:,}" if name in BARS else ">= 2.0x pyspiel (gops_openspiel.py)"
+        bar = f">= {BARS[name]:,}" if name in BARS else ""
         print(f"{name + ' bare loop, deals/s':34s} {bare:>10,.0f} {old_bare:>10,.0f} {bare / old_bare:>6.2f}x   {bar}")
         share, old_share = sim / bare, old_sim / old_bare
         print(f"{name + ' simulate, deals/s':34s} {sim:>10,.0f} {old_sim:>10,.0f} {sim / old_sim:>6.2f}x")
         print(f"{name + ' simulate / bare loop':34s} {share:>10.0%} {old_share:>10.0%} {'':7s}   >= 50%")
+    if now[0]["pyspiel"] is not None:
+        ratio = median_of(now, "pyspiel", "ours") / median_of(now, "pyspiel", "theirs")
+        old_ratio = (median_of(before, "pyspiel", "ours") / median_of(before, "pyspiel", "theirs")
+                     if before and before[0]["pyspiel"] is not None else float("nan"))
+        print(f"{'gops / pyspiel goofspiel':34s} {ratio:>9.2f}x {old_ratio:>9.2f}x {'':7s}   >= 2.0x"
+              f"   (ours {median_of(now, 'pyspiel', 'ours'):,.0f}, pyspiel {median_of(now, 'pyspiel', 'theirs'):,.0f}"
+              " games/s)")
     roll = median_of(now, "rollout_ms")
     old_roll = median_of(before, "rollout_ms") if before else float("nan")
     label = "napoleon deal via search path, ms"
