@@ -190,3 +190,35 @@ def test_a_hint_rests_on_enough_deals_however_short_the_budget(name: str) -> Non
     assert bot.search(view, random.Random(1), minimum=HINT_SAMPLES).iterations >= HINT_SAMPLES
     found = re.search(r"over (\d+) deals? like this one", bot.hint(view, random.Random(1)).reason)
     assert found is not None and int(found.group(1)) >= HINT_SAMPLES
+
+
+def test_napoleon_hard_searches_the_card_play_only() -> None:
+    """Searched bids played no better than normal's (docs/bots.md): outside the play, hard plays normal's move,
+    and a hint there still puts sampled numbers to the choices but recommends that same move."""
+    game = get_game("napoleon")
+    options = game.resolve_options({}, 5)
+    normal = make_bot(game, "normal")
+    hard = SearchBot(game, iterations=3)
+    assert hard.search_phases == ("play",)
+    checked = {"bidding": 0, "play": 0}
+    for seed in range(6):
+        state = game.new_deal(5, options, seed % 5, rng=random.Random(seed))
+        while not state.is_over and state.phase != "play":
+            seat = min(state.to_act)
+            view = state.view(seat)
+            if view.phase == "bidding" and len(view.legal) > 1:
+                assert hard.choose(view, random.Random(seed)) == normal.choose(view, random.Random(seed))
+                checked["bidding"] += 1
+            state.apply(seat, normal.choose(view, random.Random(seed)))
+        if state.phase == "play":
+            view = state.view(min(state.to_act))
+            assert hard.decides(view)
+            checked["play"] += 1
+    assert checked["bidding"] >= 5 and checked["play"] >= 3
+    state = game.new_deal(5, options, 0, rng=random.Random(3))
+    view = state.view(min(state.to_act))
+    hint = SearchBot(game, budget_ms=0.001).hint(view, random.Random(1))
+    assert view.phase == "bidding"
+    assert hint.action == normal.choose(view, random.Random(1))  # normal bids by rule, without drawing
+    found = re.search(r"over (\d+) deals? like this one", str(hint.reason))
+    assert found is not None and int(found.group(1)) >= 8

@@ -185,6 +185,7 @@ class SearchBot:
         self.confidence = confidence
         self.evaluator = evaluator or hooks.evaluator or rollout_evaluator
         self.explain = hooks.explain
+        self.search_phases = hooks.search_phases
         level = rollout_level or hooks.rollout_level
         self.policy_bot = _policy_bot(game, level)
         self.policy = bot_policy(self.policy_bot) if self.policy_bot is not None else random_policy
@@ -197,7 +198,15 @@ class SearchBot:
         """The action with the best average result over the sampled deals."""
         if len(view.legal) == 1:
             return view.legal[0]
+        if not self.decides(view):
+            assert self.policy_bot is not None
+            return self.policy_bot.choose(view, rng)
         return self.search(view, rng).best.action
+
+    def decides(self, view: View) -> bool:
+        """Whether the search decides in the view's phase (``SearchHooks.search_phases``); elsewhere the bot
+        plays its rollout policy's move."""
+        return self.search_phases is None or self.policy_bot is None or view.phase in self.search_phases
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The choice, why in a player's words, and each alternative's estimated value."""
@@ -267,7 +276,7 @@ class SearchBot:
             return SearchResult([ActionStats(fallback, 0.0, [0.0], 1)] +
                                 [ActionStats(a) for a in view.legal if a != fallback], samples, 0)
         ranked = sorted(stats, key=lambda s: (s.count == 0, -s.mean if s.count else 0.0))
-        if self.policy_bot is not None and self.confidence > 0:
+        if self.policy_bot is not None and (self.confidence > 0 or not self.decides(view)):
             ranked = self._keep_policy_unless_sure(view, rng, ranked)
         return SearchResult(ranked, samples, done)
 
@@ -287,7 +296,7 @@ class SearchBot:
             return ranked
         n = min(len(best.values), len(mine.values))
         diffs = [best.values[i] - mine.values[i] for i in range(n)]
-        if n >= 2:
+        if n >= 2 and self.decides(view):
             mean = sum(diffs) / n
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
             if mean > self.confidence * spread / math.sqrt(n):
@@ -325,6 +334,9 @@ class SearchBot:
             if other is not None:
                 parts.append(f"{self.game.describe_action(other.action)} ({heuristic[1]}) would be worth "
                              f"{other.mean:+.1f}")
+        elif runner is not None and runner.mean > best.mean and not self.decides(view):
+            parts.append(f"{self.game.describe_action(runner.action)} scored {runner.mean:+.1f} in these deals, but "
+                         f"in the {view.phase} phase this CPU keeps to its own rules (its search chose worse here)")
         elif runner is not None and runner.mean > best.mean:
             parts.append(f"{self.game.describe_action(runner.action)} looked better ({runner.mean:+.1f}), but "
                          f"not by enough over {deals} to be sure")

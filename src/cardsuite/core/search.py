@@ -42,7 +42,9 @@ class SearchHooks:
     ``infer_bids=False`` to sample without that filter); ``evaluator``
     replaces the rollout (e.g. an exact solver); ``explain`` adds a sentence to a hint from the view and
     the sampled deals (e.g. "your partner is likely the holder of the Mighty"); ``rollout_level`` names
-    the level whose policy plays the rollouts.
+    the level whose policy plays the rollouts. ``search_phases`` names the phases in which the search
+    decides; in any other phase the bot plays what the rollout policy would (``None``: every phase). A hint
+    still searches there, to put numbers to the choices, but recommends the policy's move.
     """
 
     sampler: Sampler | None = None
@@ -50,6 +52,7 @@ class SearchHooks:
     explain: Callable[[View, Sequence[State]], str | None] | None = None
     rollout_level: str = "normal"
     infer_bids: bool = True
+    search_phases: tuple[str, ...] | None = None
 
 
 def rollout_until(state: State, rng: random.Random, policy: Policy,

@@ -155,10 +155,12 @@ class Napoleon(NapoleonPresentation, Game):
         return super().describe_action(action)
 
     def search_hooks(self) -> SearchHooks:
-        """Hints say who the hidden adjutant probably is, judged over the sampled deals."""
+        """Hints say who the hidden adjutant probably is, judged over the sampled deals. The search decides
+        only the card play: searched bids, names and discards played no better than ``normal``'s, and cost
+        ``hard`` most of what its card play gains (``docs/bots.md``)."""
         from .hints import adjutant_guess
 
-        return SearchHooks(explain=adjutant_guess)
+        return SearchHooks(explain=adjutant_guess, search_phases=("play",))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapoleonBot, NormalNapoleonBot
