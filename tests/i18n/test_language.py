@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,6 +64,8 @@ def test_flag_beats_setting_beats_locale_beats_english() -> None:
     assert resolve_language(None, "xx", {"LANG": "ja_JP"}) == "ja"  # an unknown setting falls through
     with pytest.raises(LanguageError, match="choose en, ja, lt"):
         resolve_language("xx", None, {})
+    with pytest.raises(LanguageError):  # an empty --lang= is a bad value too, not "no flag"
+        resolve_language("", "ja", environ)
 
 
 def test_settings_keep_the_language(home: Path) -> None:
@@ -109,7 +114,26 @@ def test_the_command_line_sets_the_language(home: Path, monkeypatch: pytest.Monk
     assert current_language() == "en"
 
 
-def test_an_unknown_language_is_one_line_and_status_2() -> None:
-    result = CliRunner().invoke(app, ["list", "--lang", "klingon"])
-    assert result.exit_code == 2
-    assert result.output.strip().splitlines() == ["cardsuite: no language 'klingon' (choose en, ja, lt)"]
+@pytest.mark.parametrize(
+    ("args", "value"),
+    [(["list", "--lang", "klingon"], "klingon"), (["--lang=de", "rules", "nap"], "de"), (["list", "--lang="], "")],
+)
+def test_an_unknown_language_is_one_line_and_status_1(args: list[str], value: str) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [f'cardsuite: --lang "{value}": no such language; choose en, ja, lt']
+
+
+def test_an_unknown_language_is_refused_in_the_language_of_the_locale(home: Path) -> None:
+    result = CliRunner().invoke(app, ["rules", "nap", "--lang", "xx"], env={"LANG": "lt_LT.UTF-8"})
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith('cardsuite: --lang "xx": ') and "no such language" not in line
+
+
+def test_an_unknown_language_as_a_user_runs_it() -> None:
+    """The real process: exit status 1, one line on stderr, nothing on stdout (like every other refusal)."""
+    done = subprocess.run([sys.executable, "-m", "cardsuite", "rules", "nap", "--lang", "xx"], capture_output=True,
+                          text=True, timeout=120, check=False, env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""})
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == ['cardsuite: --lang "xx": no such language; choose en, ja, lt']

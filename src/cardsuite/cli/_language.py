@@ -1,6 +1,6 @@
 """``--lang``: the language of everything the command line and the table say, wherever it is written.
 
-``cardsuite --lang ja rules napoleon`` and ``cardsuite rules napoleon --lang ja`` mean the same: the command
+``cardsuite --lang ja history`` and ``cardsuite history --lang ja`` mean the same: the command
 group moves ``--lang`` in front of the command, where the main callback reads it. Without it the settings
 file's ``language`` decides, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then English.
 """
@@ -8,13 +8,12 @@ file's ``language`` decides, then the locale (``LC_ALL``, ``LC_MESSAGES``, ``LAN
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any
 
-import typer
 from typer.core import TyperGroup
 
-from ..i18n import LanguageError, resolve_language, use_language
+from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
+from ..naming import quoted
 
 FLAG = "--lang"
 
@@ -22,8 +21,10 @@ FLAG = "--lang"
 def hoist_language(args: list[str]) -> list[str]:
     """``args`` with every ``--lang X`` / ``--lang=X`` (before a ``--``) moved to the front, in order.
 
-    >>> hoist_language(["rules", "napas", "--lang", "lt"])
-    ['--lang', 'lt', 'rules', 'napas']
+    >>> hoist_language(["history", "--limit", "5", "--lang", "lt"])
+    ['--lang', 'lt', 'history', '--limit', '5']
+    >>> hoist_language(["stats", "--lang=ja", "--", "--lang", "x"])
+    ['--lang=ja', 'stats', '--', '--lang', 'x']
     """
     front: list[str] = []
     rest: list[str] = []
@@ -53,11 +54,22 @@ class LanguageGroup(TyperGroup):
 
 
 def apply_language(flag: str | None) -> None:
-    """Speak the language the flag, the settings file or the locale asks for; a bad flag is one line, status 2."""
+    """Speak the language the flag, the settings file or the locale asks for.
+
+    A flag naming no language we speak is refused like every other bad input: one line on stderr, exit
+    status 1. The line is in the language the settings file or the locale would have chosen.
+    """
     from ..storage.settings import read_language
 
+    setting = read_language()
     try:
-        use_language(resolve_language(flag, read_language(), os.environ))
-    except LanguageError as exc:
-        print(f"cardsuite: {exc}", file=sys.stderr)
-        raise typer.Exit(2) from None
+        use_language(resolve_language(flag, setting, os.environ))
+    except LanguageError:
+        use_language(resolve_language(None, setting, os.environ))
+        from . import fail  # the package imports this module: fail is there once it is loaded
+
+        raise fail(
+            _("--lang {value}: no such language; choose {choices}").format(
+                value=quoted(flag or "", 20), choices=", ".join(LANGUAGES)
+            )
+        ) from None

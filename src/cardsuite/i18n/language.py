@@ -63,8 +63,13 @@ def checked_language(name: str) -> str:
 
 
 def resolve_language(flag: str | None, setting: str | None, environ: Mapping[str, str]) -> str:
-    """The language to use: the flag (checked), else a setting we speak, else the locale's, else English."""
-    if flag:
+    """The language to use: the flag (checked, even an empty one), else a setting we speak, else the locale's,
+    else English.
+
+    >>> resolve_language(None, "", {"LANG": "lt_LT.UTF-8"}), resolve_language("JA", "lt", {})
+    ('lt', 'ja')
+    """
+    if flag is not None:
         return checked_language(flag)
     if setting:
         try:
