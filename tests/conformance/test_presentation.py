@@ -78,6 +78,7 @@ def test_presentation_hooks_answer_at_every_step(game: Game) -> None:
             state.apply(seat, legal[rng.randrange(len(legal))])
         _check_view(game, state.view(0))
     assert str(game.how_to_play()).strip()
+    assert str(game.how_to_play_for(options)).strip()
 
 
 def test_napoleon_words_have_ascii_forms() -> None:

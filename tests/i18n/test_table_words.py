@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 
+import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from rich.text import Text
@@ -15,10 +16,12 @@ from cardsuite.cards import parse_card
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.message import CardsRef, SeatRef, SuitRef, msg, msg_n
 from cardsuite.core.presentation import Line
+from cardsuite.core.registry import get_game
 from cardsuite.i18n import current_language, translations, use_language
 from cardsuite.storage.settings import read_language
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.render import Display
+from cardsuite.tui.screens.modals import RulesScreen
 
 from ..tui.helpers import config, screen_text, settle
 from .screens import cut_off
@@ -96,3 +99,30 @@ async def test_an_ascii_terminal_gets_the_table_in_english_instead_of_japanese()
         text = screen_text(app)
     assert current_language() == "en"
     assert text.isascii() and "Your turn" in text
+
+
+async def test_napoleons_beginner_game_has_its_own_how_to_play_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With option beginner the first play opens the beginner game's page (no auction, no adjutant), in Japanese."""
+    monkeypatch.setattr(CardsuiteApp, "no_intro", False)
+    use_language("ja")
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    pages = {}
+    for beginner in (True, False):
+        app = CardsuiteApp(config("napoleon", seats, seed=2, beginner=beginner))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot, app)
+            if not beginner:  # the beginner table introduced the game: open the page with r
+                await pilot.press("r")
+                await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            pages[beginner] = screen_text(app)
+    assert "初心者ゲーム" in pages[True] and "伏せ札を1枚ずつ表にして" in pages[True] and "競り：" not in pages[True]
+    assert "競り：" in pages[False] and "初心者ゲーム" not in pages[False]
+
+
+def test_the_how_to_play_hook_sees_the_options() -> None:
+    napoleon = get_game("napoleon")
+    plain, beginner = (napoleon.resolve_options({"beginner": flag}, 5) for flag in (False, True))
+    assert napoleon.how_to_play_for(plain) == napoleon.how_to_play()
+    assert napoleon.how_to_play_for(beginner) != napoleon.how_to_play()
+    assert "beginner game" in str(napoleon.how_to_play_for(beginner))

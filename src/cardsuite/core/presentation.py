@@ -3,7 +3,8 @@
 A screen holds no rules: it asks the game for the lines of the table's centre (``table_lines``), what
 each legal action is called, which cards it uses and which key chooses it (``look``), the names and
 sides of its roles (``roles``), the order of a hand (``arrange_hand``), a one-screen "how to play"
-and ASCII words for its non-ASCII terms. Every hook has a default, so an outside game gets a full table.
+(``how_to_play``; ``how_to_play_for`` the table's options) and ASCII words for its non-ASCII terms. Every
+hook has a default, so an outside game gets a full table.
 
 Texts are whole sentences with named placeholders (``"{seat} bid {bid}"``), never glued fragments, so
 that a translation can reorder them; placeholder values are typed (``core.message``: a seat, cards, a suit,
@@ -212,6 +213,14 @@ class Presentation:
         info = getattr(self, "info", None)
         summary = str(getattr(info, "summary", ""))
         return msg("{summary}\n\nThe full rules are under `r` then `f`.", summary=Message(summary))
+
+    def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
+        """The "how to play" page for a table with these ``options`` (resolved: every key present).
+
+        A variant that plays differently (Napoleon's beginner game) gives its own page here; by default it is
+        ``how_to_play()``, so a game that only overrides ``how_to_play`` keeps working unchanged.
+        """
+        return self.how_to_play()
 
     def ascii_words(self) -> Mapping[str, str]:
         """ASCII for the game's own non-ASCII words (``表J`` -> ``omote-J``), used when the terminal is ASCII."""

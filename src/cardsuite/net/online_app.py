@@ -8,6 +8,7 @@ the match starts, then the ordinary table screen over a ``RemoteSession``.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -19,11 +20,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..core.errors import CardsuiteError
+from ..core.message import N_
 from ..core.registry import get_game
+from ..i18n import _, game_words
 from ..tui import app as tui_app
 from ..tui.app import CardsuiteApp
 from ..tui.render import Display
 from ..tui.screens.table import TableScreen
+from ..tui.words import translate_bindings
 from .client import Client, ClientError
 from .remote import RemoteSession, remote_config
 from .tokens import SavedSeat, find_seat, forget_seat, keep_seat
@@ -42,21 +46,49 @@ class Seating:
     page: str | None = None  # the browser seat's page: the table notes a link back to the seat
 
 
+def lobby_lines(table: Mapping[str, Any], url: str) -> list[str]:
+    """The lobby's text in the reader's language: the table and its join code, how friends join, the seats."""
+    code = str(table.get("code", ""))
+    try:
+        title = game_words(get_game(str(table.get("game", "")))).gettext(str(table.get("title", "")))
+    except CardsuiteError:  # a game this program lacks: the server's title as it is
+        title = str(table.get("title", ""))
+    lines = [_("{game}: table {code} at {server}").format(game=title, code=code, server=url), ""]
+    # TRANSLATORS: HOST and NAME in the command stand for the server's address and the friend's name.
+    lines.append(_("Friends join with: {command}").format(command=f"cardsuite join HOST {code} --name NAME"))
+    lines.append("")
+    for index, seat in enumerate(table.get("seats", [])):
+        name = str(seat.get("name") or "")
+        if seat.get("kind") != "person":
+            line = _("seat {number}: open (CPU {level} until someone sits down)")
+        elif index == table.get("you"):
+            line = _("seat {number}: {name} (you)")
+        elif seat.get("connected"):
+            line = _("seat {number}: {name}")
+        else:
+            line = _("seat {number}: {name} (not connected)")
+        lines.append("  " + line.format(number=index, name=name, level=table.get("cpu", "")))
+    lines.append("")
+    lines.append(_("Press Enter to start now.") if table.get("host") else _("Waiting for the host to start."))
+    return lines
+
+
 class LobbyScreen(Screen[None]):
     """The table before its match starts: the join code, who sits where; the host starts it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start now (empty seats are CPUs)"),
-        Binding("q", "quit", "Leave"),
+        Binding("enter", "start", N_("Start now (empty seats are CPUs)")),
+        Binding("q", "quit", N_("Leave")),
     ]
 
     def __init__(self, client: Client) -> None:
         super().__init__()
+        translate_bindings(self)
         self.client = client
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static(id="lobby-text")
+            yield Static(id="lobby-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -64,28 +96,17 @@ class LobbyScreen(Screen[None]):
 
     def show(self) -> None:
         """Redraw from the table summary."""
-        table = self.client.table
-        lines = [f"{table.get('title', '')}: table {table.get('code', '')} at {self.client.url}", ""]
-        lines.append(f"Friends join with:  cardsuite join HOST {table.get('code', '')} --name NAME")
-        lines.append("")
-        for index, seat in enumerate(table.get("seats", [])):
-            who = seat.get("name") if seat.get("kind") == "person" else f"(open: a CPU {table.get('cpu', '')})"
-            mark = " (you)" if index == table.get("you") else ""
-            state = "" if seat.get("kind") != "person" or seat.get("connected") else " — not connected"
-            lines.append(f"  seat {index}: {who}{mark}{state}")
-        lines.append("")
-        lines.append("Press Enter to start now." if table.get("host") else "Waiting for the host to start.")
-        self.query_one("#lobby-text", Static).update("\n".join(lines))
+        self.query_one("#lobby-text", Static).update("\n".join(lobby_lines(self.client.table, self.client.url)))
 
     async def action_start(self) -> None:
         """The host starts the match."""
         if not self.client.table.get("host"):
-            self.notify("Only the host starts the match.")
+            self.notify(_("Only the host starts the match."))
             return
         try:
             await self.client.request("start")
         except ClientError as exc:
-            self.notify(exc.message, severity="warning")
+            self.notify(exc.message, severity="warning", markup=False)
 
     def action_quit(self) -> None:
         """Leave (the seat stays yours: the same command resumes it)."""
@@ -140,15 +161,15 @@ class OnlineApp(CardsuiteApp):
             self.error = exc.message
             self.exit()
             return
-        for _ in range(100):
+        for _attempt in range(100):
             if client.table:
                 break
             await asyncio.sleep(0.05)
         self.session = RemoteSession(client, get_game(str(client.table["game"])), remote_config(client))
         self.session.on_change = self.changed
         if seating.page and self.token and seating.code:
-            self.session.note(f"Your seat's link (keep it to come back): {seating.page}?code={seating.code}"
-                              f"&seat={self.token}", self.session.me)
+            link = f"{seating.page}?code={seating.code}&seat={self.token}"
+            self.session.note(_("Your seat's link (keep it to come back): {link}").format(link=link), self.session.me)
         if client.table.get("status") == "lobby":
             await self.push_screen(LobbyScreen(client))
         else:
@@ -237,4 +258,5 @@ def run_online(seating: object, display: object = None) -> None:
     if app.error:
         raise CardsuiteError(app.error)
     if seating.code and not (app.session and app.session.match_over):
-        print(f"cardsuite: your seat at table {seating.code} is kept; the same `cardsuite join` resumes it")
+        kept = _("your seat at table {code} is kept; the same `cardsuite join` resumes it")
+        print(f"cardsuite: {kept.format(code=seating.code)}")

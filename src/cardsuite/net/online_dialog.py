@@ -1,4 +1,9 @@
-"""The home screen's "Online" entry: host the table on the form at a server, or join one with its code."""
+"""The home screen's "Online" entry: host the table on the form at a server, or join one with its code.
+
+Every word on it is in the player's language (``_``), like the rest of the home screen. A field that cannot
+be used is named in one line of that language; the checks themselves are the protocol's (``server_url``,
+``clean_name``, ``clean_code``), whose own English lines are for the server and its logs.
+"""
 
 from __future__ import annotations
 
@@ -10,39 +15,51 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+from ..core.message import N_
+from ..i18n import _
+from ..naming import quoted
+from ..tui.words import translate_bindings
 from .client import ClientError, server_url
 from .online_app import Seating
-from .protocol import ProtocolError, clean_code, clean_name
+from .protocol import MAX_NAME, ProtocolError, clean_code, clean_name
+
+CODE_EXAMPLE = "K7P2QX"
+"""A join code as the server makes them (six of ``protocol.CODE_ALPHABET``): the code field's hint."""
+MAX_CODE = 32
+"""The longest join code typed (dashes and spaces are dropped); the protocol refuses longer text."""
 
 
 class OnlineDialog(ModalScreen["Seating | None"]):
     """Where the server is, and whether to host the form's table or join one; dismisses with a ``Seating``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
     DEFAULT_CSS = """
     OnlineDialog { align: center middle; }
-    OnlineDialog > Vertical { width: 64; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    OnlineDialog > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%;
+                              border: round $accent; padding: 1 2; background: $surface; }
     OnlineDialog Input { margin-bottom: 1; }
     """
 
     def __init__(self, name: str, table: dict[str, object], server: str = "127.0.0.1:8765") -> None:
         super().__init__()
+        translate_bindings(self)
         self.person = name
         self.table = table
         self.server = server
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Play online: host this table at a server, or join one with its code.")
-            yield Label("Server (HOST or HOST:PORT)")
+            yield Label(_("Play online: host this table at a server, or join one with its code."))
+            # TRANSLATORS: HOST and PORT stand for what the player types: a machine's name or address, a number.
+            yield Label(_("Server (HOST or HOST:PORT)"))
             yield Input(self.server, id="online-server")
-            yield Label("Your name")
-            yield Input(self.person, id="online-name")
-            yield Label("Join code (empty: host the table on the form)")
-            yield Input("", id="online-code", placeholder="K7P2QX")
+            yield Label(_("Your name"))
+            yield Input(self.person, id="online-name", max_length=MAX_NAME)
+            yield Label(_("Join code (empty: host the table on the form)"))
+            yield Input("", id="online-code", placeholder=CODE_EXAMPLE, max_length=MAX_CODE)
             with Horizontal():
-                yield Button("Host or join", id="online-go", variant="primary", compact=True)
-                yield Button("Back", id="online-back", compact=True)
+                yield Button(_("Host or join"), id="online-go", variant="primary", compact=True)
+                yield Button(_("Back"), id="online-back", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Go, or back to the form."""
@@ -60,16 +77,30 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         self.dismiss(None)
 
     def go(self) -> None:
-        """Check the fields and dismiss with what to do (errors stay here, in one line)."""
+        """Check the fields and dismiss with what to do (a field that cannot be used is named here, in one line)."""
+        seating = self.seating()
+        if isinstance(seating, Seating):
+            self.dismiss(seating)
+        else:
+            self.notify(seating, severity="warning", markup=False)
+
+    def seating(self) -> Seating | str:
+        """What the fields ask for, or the line that says which field cannot be used and why."""
+        address = self.query_one("#online-server", Input).value
         try:
-            url = server_url(self.query_one("#online-server", Input).value)
-            name = clean_name(self.query_one("#online-name", Input).value or "Player")
-            code_text = self.query_one("#online-code", Input).value.strip()
-            if code_text:
-                seating = Seating(url, code=clean_code(code_text), name=name)
-            else:
-                seating = Seating(url, name=name, create=dict(self.table))
-        except (ClientError, ProtocolError) as exc:
-            self.notify(exc.message, severity="warning")
-            return
-        self.dismiss(seating)
+            url = server_url(address)
+        except ClientError:
+            return _("The server must be HOST or HOST:PORT, with a number for the port: {address}").format(
+                address=quoted(address.strip(), 40))
+        try:
+            name = clean_name(self.query_one("#online-name", Input).value.strip() or _("Player"))
+        except ProtocolError:
+            return _("Your name needs at least one letter or digit.")
+        code_text = self.query_one("#online-code", Input).value.strip()
+        if not code_text:
+            return Seating(url, name=name, create=dict(self.table))
+        try:
+            return Seating(url, code=clean_code(code_text), name=name)
+        except ProtocolError:
+            return _("{code} is not a join code: a code is six letters and digits, like {example}.").format(
+                code=quoted(code_text, 20), example=CODE_EXAMPLE)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
+from ..core.options import Options
 from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.render import event_text
@@ -76,6 +77,7 @@ class TableSession(ABC):
     game: Game
     names: tuple[str, ...]
     config: TableConfig
+    options: Options
     assisted: bool
     on_change: Callable[[], None] | None = None
 

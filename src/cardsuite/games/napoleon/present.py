@@ -38,6 +38,25 @@ is the adjutant, unknown to all until that card is played.
 **Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
 """)
 
+BEGINNER_HOW_TO_PLAY = N_("""\
+**The beginner game.** No bidding, no Napoleon, no adjutant: every seat plays for itself, and whoever
+takes the most honours (the 10, J, Q, K and A of each suit: 20 in all) wins the game. It is the way to
+learn the order of the cards first. A match is 5 games by default; the honours are summed.
+
+**Trumps.** The widow's cards are turned up one by one until one is not the joker: that card's suit is
+trumps (the top of the table says which card it was). The widow stays out of play. The player left of the
+dealer leads the first trick.
+
+**Play.** 10 tricks; follow the suit led if you can. The special cards, strongest first:
+- **yoromeki**: the ♥Q takes a trick that holds the Mighty;
+- **Mighty**: the ♠A;
+- **joker**: may be played at any time; led, it names the suit to follow. A led ♣3 requests it;
+- **表J** (omote, "front" jack): the jack of trumps;
+- **裏J** (ura, "back" jack): the other jack of the same colour;
+- **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;
+- then the highest trump, else the highest card of the suit led.
+""")
+"""The beginner game's page (option ``beginner``): no auction or adjutant, so the full page would mislead."""
 
 def bid_words(n: int, suit: int) -> Message:
     """A Napoleon bid in words: "13 hearts" (Japanese "ハートで13")."""
@@ -132,6 +151,9 @@ class NapoleonPresentation(Presentation):
 
     def how_to_play(self) -> str | Message:
         return HOW_TO_PLAY
+
+    def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
+        return BEGINNER_HOW_TO_PLAY if options.get("beginner") else HOW_TO_PLAY
 
     def ascii_words(self) -> Mapping[str, str]:
         return ASCII_WORDS

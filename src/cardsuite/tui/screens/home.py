@@ -248,7 +248,7 @@ class HomeScreen(Screen[None]):
         try:
             config = self.build_config()
         except CardsuiteError as exc:
-            self.query_one("#home-error", Static).update(f"[b]Cannot start:[/b] {exc}")
+            self.show_error(exc)
             return
         self.remember(config)
         from ...net.online_dialog import OnlineDialog
@@ -266,12 +266,16 @@ class HomeScreen(Screen[None]):
 
         self.app.push_screen(OnlineDialog(config.seats[0].name, table), callback=chosen)
 
+    def show_error(self, error: CardsuiteError) -> None:
+        """Why the form cannot start a table, under it (the reason is text, never markup)."""
+        self.query_one("#home-error", Static).update(Text.assemble((_("Cannot start:") + " ", "bold"), str(error)))
+
     def action_start(self) -> None:
         """Build a table from the form; a wrong value is shown, not raised."""
         try:
             config = self.build_config()
         except CardsuiteError as exc:
-            self.query_one("#home-error", Static).update(Text.assemble((_("Cannot start:") + " ", "bold"), str(exc)))
+            self.show_error(exc)
             return
         self.remember(config)
         start = getattr(self.app, "start_table", None)

@@ -854,7 +854,8 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         """How to play this game, one screen (``f`` there opens the full rules)."""
         game = self.session.game
-        self.app.push_screen(RulesScreen(self.style_set.say(game.how_to_play()), self.style_set.ascii_only,
+        page = game.how_to_play_for(self.session.options)
+        self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
                                          title=_("How to play {game}").format(game=self.style_set.say(game.info.title)),
                                          full=self.style_set.plain(game.rules_markdown(current_language()))))
 
