@@ -20,6 +20,7 @@ from typing import NamedTuple, cast
 from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
 from .game import Event
+from .message import CardsRef, SeatRef, msg, msg_n
 
 _PICKERS: dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]] = {}
 
@@ -85,7 +86,9 @@ def _public_event(seat: int, count: int, action: str | None) -> Event:
             _PUBLIC.clear()
         plural = "card" if count == 1 else "cards"
         found = _PUBLIC[key] = Event("exchange", seat, f"seat {seat} exchanged {count} {plural}", action=action,
-                                     data=(("count", count),))
+                                     data=(("count", count),),
+                                     message=msg_n("{seat} exchanged {n} card", "{seat} exchanged {n} cards", count,
+                                                   seat=SeatRef(seat)))
     return found
 
 
@@ -201,6 +204,8 @@ class ExchangeRound:
             "draw", seat, f"seat {seat} put away {_names(put_away)} and drew {_names(drawn)}",
             visible_to=_ONLY[seat] if seat < len(_ONLY) else frozenset((seat,)), action=action_text,
             data=(("discarded", put_away), ("drawn", drawn)),
+            message=msg("{seat} put away {discarded} and drew {drawn}", seat=SeatRef(seat),
+                        discarded=CardsRef(put_away), drawn=CardsRef(drawn)),
         )
         return ExchangeResult(new_hand, put_away, drawn, (private, public))
 

@@ -52,7 +52,9 @@ class Event:
     ``visible_to`` is ``None`` for a public event, otherwise the seats allowed to see it (a drawn
     card, a hidden bid). ``rule`` says why a trick was won when a rule decided it ("same-2").
     ``action`` is the record text of the action that caused it, where the event's viewers may know it:
-    search bots rebuild consistent deals by replaying these.
+    search bots rebuild consistent deals by replaying these. ``message`` is the same sentence without a
+    language (a message key and its seats, cards and numbers): screens show it in the reader's language,
+    while ``text`` stays the English for logs, the wire and tests.
     """
 
     kind: str
@@ -65,6 +67,7 @@ class Event:
     visible_to: frozenset[int] | None = None
     action: str | None = None
     data: tuple[tuple[str, object], ...] = ()
+    message: Message | None = None
 
     def seen_by(self, seat: int) -> bool:
         """Whether ``seat`` may see this event."""

@@ -24,6 +24,7 @@ from typing import Final, Generic, TypeVar
 
 from .errors import IllegalAction
 from .game import Event
+from .message import Message, SeatRef, msg
 
 T = TypeVar("T")
 
@@ -33,7 +34,8 @@ SEAT_SETS: Final[tuple[frozenset[int], ...]] = tuple(
 )
 """``SEAT_SETS[mask]``: the seats of a bitmask as a frozenset (cheap ``to_act``)."""
 
-_CHOSEN: Final = tuple(Event("chosen", s, f"seat {s} has chosen") for s in range(MAX_SEATS))
+_CHOSEN: Final = tuple(Event("chosen", s, f"seat {s} has chosen", message=msg("{seat} has chosen", seat=SeatRef(s)))
+                       for s in range(MAX_SEATS))
 
 
 class Simultaneous(Generic[T]):
@@ -104,10 +106,10 @@ def chosen_event(seat: int) -> Event:
 
 
 def choice_events(seat: int, kind: str, text: str, action: str,
-                  data: tuple[tuple[str, object], ...] = ()) -> tuple[Event, Event]:
+                  data: tuple[tuple[str, object], ...] = (), message: Message | None = None) -> tuple[Event, Event]:
     """The two events of one hidden choice: private to the chooser (with ``action``), then public.
 
     Games on a hot path should build these once per (seat, choice) and reuse them.
     """
-    private = Event(kind, seat, text, visible_to=frozenset({seat}), action=action, data=data)
+    private = Event(kind, seat, text, visible_to=frozenset({seat}), action=action, data=data, message=message)
     return private, _CHOSEN[seat]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUIT_SINGULAR, Card, CardSet, Suit
+from .message import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,9 @@ def standard_winner(trick: Trick) -> tuple[int, str]:
     return standard_winner_of(trick.cards, trick.led_suit, trick.trump)
 
 
-_HIGHEST: Final = tuple(f"highest {word}" for word in SUIT_SINGULAR)
+HIGHEST: Final = (N_("highest spade"), N_("highest heart"), N_("highest diamond"), N_("highest club"))
+"""Why the highest card of the suit led won (``Event.rule``: a message id, translated where shown)."""
+HIGHEST_TRUMP: Final = N_("highest trump")
 
 
 def standard_winner_of(cards: Sequence[Card], led_suit: Suit, trump: Suit) -> tuple[int, str]:
@@ -87,8 +90,8 @@ def standard_winner_of(cards: Sequence[Card], led_suit: Suit, trump: Suit) -> tu
         if key > best_key:
             best, best_key = i, key
     if best_key > 100 and led_suit != trump:
-        return best, "highest trump"
-    return best, _HIGHEST[led_suit]
+        return best, HIGHEST_TRUMP
+    return best, HIGHEST[led_suit]
 
 
 def leadable(hand: CardSet, must_lead: Suit = -1) -> CardSet:

@@ -10,14 +10,23 @@ from typing import Final
 
 from ..cards import Card, card_name, card_text
 from ..core.game import Action, Event
+from ..core.message import CardRef, Message, SeatRef, msg
 
 PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
 PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text)
+    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY_ACTIONS[c].text,
+                message=msg("{seat} played {card}", seat=SeatRef(seat), card=CardRef(c)))
           for c in range(52))
     for seat in range(6)
 )
 """``PLAY_EVENTS[seat][card]``: ``seat N played the ...``."""
+
+
+def trick_message(winner: int, card: Card, reason: str) -> Message:
+    """``seat N won the trick with the ... (highest trump)``; ``reason`` is a rule's message id."""
+    return msg("{seat} won the trick with {card} ({why})", seat=SeatRef(winner), card=CardRef(card),
+               why=Message(reason))
+
 
 SUIT_PLAYS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
 """``SUIT_PLAYS[suit][ranks]``: the play actions of one suit's cards (13 rank bits), made when first needed."""

@@ -17,6 +17,8 @@ from typing import Any
 from ..core.errors import IllegalAction
 from ..core.game import Action, DealSummary, Event, Game, Score, View
 from ..core.match import SeatSpec
+from ..i18n import _, game_words
+from ..i18n.render import event_text
 from ..naming import name_seats
 from ..tui.config import TableConfig
 from ..tui.session import DealReport, Note, TableSession, Turn
@@ -119,7 +121,8 @@ class RemoteSession(TableSession):
             except ClientError as exc:
                 if kind == "act":
                     self.sent = None
-                self.note(f"Not allowed: {name_seats(exc.message, self.names)}", self.me)
+                reason = name_seats(exc.message, self.names)
+                self.note(_("Not allowed: {reason}").format(reason=reason), self.me)
                 self.changed()
 
         task = asyncio.get_running_loop().create_task(go())
@@ -151,13 +154,13 @@ class RemoteSession(TableSession):
     def log_lines(self, seat: int | None) -> list[str]:
         deal = self.client.deal + 1
         pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
-        lines = [f"— deal {deal} —"]
+        lines = [_("— deal {number} —").format(number=deal)]
         view = self.client.view
         events = self.game.log_events(view) if view is not None else ()
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
-            lines.append(name_seats(event.text, self.names))
+            lines.append(event_text(event, self.names, game_words(self.game)))
         lines.extend(n.text for n in pending)
         return lines
 

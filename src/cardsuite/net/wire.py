@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.game import Action, Event, SeatInfo, View
+from ..core.message import CardRef, CardsRef, Message, ParamValue, RankRef, SeatRef, SuitRef
 
 MAX_DEPTH = 16
 
@@ -142,7 +143,84 @@ def encode_event(event: Event) -> Json:
             out[name] = encode_value(value)
     if event.seat is not None:
         out["seat"] = event.seat
+    if event.message is not None:
+        out["message"] = encode_message(event.message)
     return out
+
+
+_REFS: dict[str, type[SeatRef | CardRef | SuitRef | RankRef]] = {"seat": SeatRef, "card": CardRef, "suit": SuitRef,
+                                                                   "rank": RankRef}
+
+
+def encode_message(message: Message, depth: int = 0) -> Json:
+    """A message without a language: ``{"key", "params": [[name, value]], "plural"?, "context"?}``.
+
+    A parameter is a number, text, ``{"$frac": [n, d]}``, ``{"seat"|"card"|"suit"|"rank": n}``,
+    ``{"cards": [...]}`` or another message (``{"message": {...}}``).
+    """
+    if depth > MAX_DEPTH:
+        raise WireError("message nested too deeply")
+    params: list[Json] = []
+    for name, value in message.params:
+        params.append([name, _encode_param(value, depth)])
+    out: dict[str, Json] = {"key": message.key, "params": params}
+    if message.plural is not None:
+        out["plural"] = message.plural
+    if message.context is not None:
+        out["context"] = message.context
+    return out
+
+
+def _encode_param(value: ParamValue, depth: int) -> Json:
+    if isinstance(value, Message):
+        return {"message": encode_message(value, depth + 1)}
+    if isinstance(value, CardsRef):
+        return {"cards": list(value.cards)}
+    if isinstance(value, SeatRef | CardRef | SuitRef | RankRef):
+        tag = next(name for name, kind in _REFS.items() if isinstance(value, kind))
+        return {tag: getattr(value, tag)}
+    return encode_value(value)
+
+
+def decode_message(data: Json, depth: int = 0) -> Message:
+    """The message ``encode_message`` was given; anything else is a ``WireError``."""
+    if depth > MAX_DEPTH:
+        raise WireError("message nested too deeply")
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str) or not isinstance(data.get("params"), list):
+        raise WireError("a message is {key, params}")
+    plural, context = data.get("plural"), data.get("context")
+    if (plural is not None and not isinstance(plural, str)) or (context is not None and not isinstance(context, str)):
+        raise WireError("a message's plural and context are text")
+    params: list[tuple[str, ParamValue]] = []
+    for pair in data["params"]:
+        if not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], str):
+            raise WireError("message params are [name, value] pairs")
+        params.append((pair[0], _decode_param(pair[1], depth)))
+    return Message(data["key"], tuple(params), plural, context)
+
+
+def _decode_param(data: Json, depth: int) -> ParamValue:
+    if isinstance(data, bool):
+        raise WireError("a message parameter is not true or false")
+    if isinstance(data, int | str):
+        return data
+    if isinstance(data, dict) and len(data) == 1:
+        (tag, inner), = data.items()
+        if tag == "message":
+            return decode_message(inner, depth + 1)
+        if tag == "cards" and isinstance(inner, list) and all(_whole(c) for c in inner):
+            return CardsRef(tuple(inner))
+        if tag in _REFS and _whole(inner):
+            return _REFS[tag](inner)
+        if tag == "$frac":
+            value = decode_value(data, depth + 1)
+            if isinstance(value, Fraction):
+                return value
+    raise WireError("a message parameter is a number, text, a reference or a message")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def decode_event(data: Json) -> Event:
@@ -165,6 +243,8 @@ def decode_event(data: Json) -> Event:
         raise WireError("event visible_to must be a set")
     if not isinstance(values["data"], tuple):
         raise WireError("event data must be an array")
+    message = data.get("message")
+    values["message"] = None if message is None else decode_message(message)
     return Event(**values)  # type: ignore[arg-type]
 
 

@@ -29,15 +29,12 @@ from dataclasses import dataclass
 from typing import cast
 
 from ...core.game import Action, Hint, ReasonedBot, View
-from ...core.message import Message, RankRef, msg
-from .rules import FACE_LETTERS, FACE_OF
+from ...core.message import Message, msg
+from .rules import FACE_LETTERS, FACE_OF, face_rank
 
 Choice = tuple[Action, Message]
 
 
-def face_rank(face: int) -> RankRef:
-    """A GOPS face (ace 1 .. king 13) as a rank to name in words."""
-    return RankRef(14 if face == 1 else face)
 History = Sequence[tuple[Sequence[int], Sequence[int], object, str]]
 Mix = dict[int, float]
 

@@ -29,8 +29,7 @@ from typing import cast
 
 from ...core.game import Action, Hint, View
 from ...core.message import N_, Message, SeatRef, listed, msg
-from .bots import face_rank
-from .rules import FACE_LETTERS, FACE_OF
+from .rules import FACE_LETTERS, FACE_OF, face_rank
 
 DEFAULT_BUDGET_MS = 200.0
 READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids

@@ -25,6 +25,7 @@ from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, ca
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
 from ...core.intern import interned_event
+from ...core.message import CardRef, CardsRef, RankRef, SeatRef, listed, msg, msg_p
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
@@ -36,6 +37,12 @@ SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
 FACE_LETTERS: Final = "A23456789TJQK"
 FACE_NAMES: Final = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 ALL_FACES: Final = tuple(range(1, 14))
+
+
+def face_rank(face: int) -> RankRef:
+    """A GOPS face (ace 1 .. king 13) as a rank to name in words."""
+    return RankRef(14 if face == 1 else face)
+
 
 OPTIONS: Final = (
     OptionSpec("ties", "carry", "When nobody takes a prize: carry it to the next, discard it, or split it (2 players).",
@@ -80,12 +87,14 @@ PLAY: Final[dict[int, Action]] = {
 FACE_BY_ARG: Final[dict[object, int]] = {FACE_LETTERS[f - 1]: f for f in ALL_FACES}
 CHOICE_FLAT: Final[tuple[tuple[Event, ...], ...]] = tuple(
     choice_events(i // 14, "choose", f"seat {i // 14} chose the {FACE_NAMES[i % 14]}",
-                  f"play {FACE_LETTERS[i % 14 - 1]}", (("face", i % 14),)) if i % 14 else ()
+                  f"play {FACE_LETTERS[i % 14 - 1]}", (("face", i % 14),),
+                  msg("{seat} chose the {rank}", seat=SeatRef(i // 14), rank=face_rank(i % 14))) if i % 14 else ()
     for i in range(3 * 14)
 )
 """``CHOICE_FLAT[seat * 14 + f]``: the private and the public event of ``seat`` choosing face ``f``."""
 REVEAL_EVENTS: Final[tuple[dict[int, Event], ...]] = tuple(
-    {f: Event("reveal", s, f"seat {s} played the {FACE_NAMES[f]}", data=(("face", f),)) for f in ALL_FACES}
+    {f: Event("reveal", s, f"seat {s} played the {FACE_NAMES[f]}", data=(("face", f),),
+              message=msg("{seat} played the {rank}", seat=SeatRef(s), rank=face_rank(f))) for f in ALL_FACES}
     for s in range(3)
 )
 REVEAL_PAIRS: Final[tuple[tuple[Event, ...], ...]] = tuple(
@@ -191,7 +200,8 @@ def tables_for(players: int, options: Options) -> Tables:
     if found is None:
         value = {c: prize_value(c, options) for c in PRIZES}
         strength = (0, 14 if options.text("ace") == "high" else 1, *range(2, 14))
-        turns = {c: Event("prize", None, f"prize: {card_name_gops(c)} ({value[c]:+d})".replace("(+", "("), card=c)
+        turns = {c: Event("prize", None, f"prize: {card_name_gops(c)} ({value[c]:+d})".replace("(+", "("), card=c,
+                          message=msg("prize: {card} ({value})", card=CardRef(c), value=value[c]))
                  for c in PRIZES}
         found = _TABLES[key] = Tables(players, options.text("ties"), options.flag("negative_faces"),
                                       options.text("ace"), options.flag("blind_prize"),
@@ -541,9 +551,17 @@ class GopsState(Simultaneous[int], State):
         early = " (no prize left can change the result)" if self.early else ""
         if len(top) == 1:
             text = f"seat {top[0]} wins with {show_points(best)} points{early}"
-            return Event("end", top[0], text, winner=top[0], scores=scores)
+            message = (msg("{seat} wins with {points} points (no prize left can change the result)",
+                           seat=SeatRef(top[0]), points=best) if self.early
+                       else msg("{seat} wins with {points} points", seat=SeatRef(top[0]), points=best))
+            return Event("end", top[0], text, winner=top[0], scores=scores, message=message)
         names = " and ".join(f"seat {s}" for s in top)
-        return Event("end", None, f"a draw between {names} on {show_points(best)} points{early}", scores=scores)
+        seats = listed([SeatRef(s) for s in top])
+        message = (msg("a draw between {seats} on {points} points (no prize left can change the result)",
+                       seats=seats, points=best) if self.early
+                   else msg("a draw between {seats} on {points} points", seats=seats, points=best))
+        return Event("end", None, f"a draw between {names} on {show_points(best)} points{early}", scores=scores,
+                     message=message)
 
     # -- summaries and views ------------------------------------------------------------------------
     def winners(self) -> tuple[int, ...]:
@@ -756,6 +774,11 @@ def taken_from(rounds: Sequence[tuple[tuple[Card, ...], tuple[int, ...], int | N
 
 
 RULES: Final = ("highest", "lowest", "third", "carry", "split", "discard", "lost", "zero")
+_RULE_MESSAGES: Final = {
+    "highest": msg_p("GOPS round", "the highest card"),
+    "lowest": msg_p("GOPS round", "the lowest card (negative pot)"),
+    "third": msg_p("GOPS round", "two cards tied, so the third player takes it"),
+}
 _RULE_WORDS: Final = {
     "highest": "the highest card",
     "lowest": "the lowest card (negative pot)",
@@ -768,7 +791,9 @@ def _award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Eve
     data: tuple[tuple[str, object], ...] = (("prizes", tuple(pot)), ("value", value))
     if winner >= 0:
         text = f"seat {winner} takes {words} ({value:+d}): {_RULE_WORDS[rule]}"
-        return Event("award", winner, text, winner=winner, rule=rule, data=data)
+        message = msg("{seat} takes {prizes} ({value:+}): {why}", seat=SeatRef(winner), prizes=CardsRef(tuple(pot)),
+                      value=value, why=_RULE_MESSAGES[rule])
+        return Event("award", winner, text, winner=winner, rule=rule, data=data, message=message)
     texts = {
         "carry": f"a tie: {words} carry over (pot {value:+d})",
         "split": f"a tie: {words} are split, {show_points(Fraction(value, 2))} each",
@@ -776,7 +801,16 @@ def _award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Eve
         "lost": f"a tie in the last round: {words} score for nobody",
         "zero": f"the pot sums to 0: {words} are removed and nobody scores",
     }
-    return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data)
+    prizes = CardsRef(tuple(pot))
+    messages = {
+        "carry": msg("a tie: {prizes} carry over (pot {value:+})", prizes=prizes, value=value),
+        "split": msg("a tie: {prizes} are split, {points} each", prizes=prizes, points=Fraction(value, 2)),
+        "discard": msg("a tie: {prizes} are discarded", prizes=prizes),
+        "lost": msg("a tie in the last round: {prizes} score for nobody", prizes=prizes),
+        "zero": msg("the pot sums to 0: {prizes} are removed and nobody scores", prizes=prizes),
+    }
+    return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data,
+                 message=messages[rule])
 
 
 def memory_log(history: Sequence[Event], players: int) -> tuple[Event, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from ...core.game import Action, View
 from ...core.message import N_, Message, SeatRef, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .rules import TRICKS_NEEDED
+from .rules import BID_WORDS, TRICKS_NEEDED
 
 BID_KEYS: Mapping[str, str] = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",
@@ -30,12 +30,6 @@ card of the suit led. Ace high, 2 low.
 declarer pays each of them.
 """)
 
-BID_WORDS: Mapping[str, Message] = {
-    # a bid in running text ("Ann bid misère") and on its button ("Misère")
-    "1": msg_p("Nap bid", "1"), "2": msg_p("Nap bid", "2"), "3": msg_p("Nap bid", "3"),
-    "4": msg_p("Nap bid", "4"), "misere": msg_p("Nap bid", "misère"), "nap": msg_p("Nap bid", "nap"),
-    "wellington": msg_p("Nap bid", "Wellington"), "blucher": msg_p("Nap bid", "Blücher"),
-}
 BID_BUTTONS: Mapping[str, Message] = {
     "misere": msg_p("Nap bid button", "Misère"), "nap": msg_p("Nap bid button", "Nap"),
     "wellington": msg_p("Nap bid button", "Wellington"), "blucher": msg_p("Nap bid button", "Blücher"),

@@ -6,7 +6,7 @@ Follows ``docs/rules/nap.md``. Seats are ints, play goes clockwise (increasing s
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
 from ...cards import (
@@ -15,7 +15,6 @@ from ...cards import (
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
-    SUIT_SINGULAR,
     SUITS,
     Card,
     card_name,
@@ -30,12 +29,13 @@ from ...core.auction import BidLadder, one_round_order
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
+from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.options import Options, OptionSpec
-from ...core.tricks import refusal
+from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions, trick_message
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -43,6 +43,13 @@ BID_NAMES: Final = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "misère",
     "nap": "nap", "wellington": "Wellington", "blucher": "Blücher",
 }
+BID_WORDS: Final[Mapping[str, Message]] = {
+    # a bid in running text ("Ann bid misère") and on its button ("Misère")
+    "1": msg_p("Nap bid", "1"), "2": msg_p("Nap bid", "2"), "3": msg_p("Nap bid", "3"),
+    "4": msg_p("Nap bid", "4"), "misere": msg_p("Nap bid", "misère"), "nap": msg_p("Nap bid", "nap"),
+    "wellington": msg_p("Nap bid", "Wellington"), "blucher": msg_p("Nap bid", "Blücher"),
+}
+"""``BID_NAMES`` without a language, for messages."""
 TRICKS_NEEDED: Final = {"1": 1, "2": 2, "3": 3, "4": 4, "misere": 0, "nap": 5, "wellington": 5, "blucher": 5}
 
 OPTIONS: Final = (
@@ -63,13 +70,16 @@ OPTIONS: Final = (
 
 PASS: Final = Action("pass", (), "pass")
 BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
-PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass") for seat in range(6))
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass",
+                                 message=msg("{seat} passed", seat=SeatRef(seat))) for seat in range(6))
 BID_EVENTS: Final = tuple(
-    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=BID_ACTIONS[b].text) for b in LADDER.bids}
+    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=BID_ACTIONS[b].text,
+              message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=BID_WORDS[b])) for b in LADDER.bids}
     for seat in range(6)
 )
 TRUMP_EVENTS: Final = tuple(
-    tuple(Event("trump", seat, f"{SUIT_NAMES[suit]} are trumps", data=(("trump", suit),)) for suit in SUITS)
+    tuple(Event("trump", seat, f"{SUIT_NAMES[suit]} are trumps", data=(("trump", suit),),
+                message=msg("{suit} are trumps", suit=SuitRef(suit))) for suit in SUITS)
     for seat in range(6)
 )
 TRICK_EVENTS: Final[list[Event | None]] = [None] * (6 * 53 * 2)
@@ -82,9 +92,10 @@ def trick_event(key: int) -> Event:
     gives; made and kept."""
     winner, rest = divmod(key, 106)
     card, ruffed = divmod(rest, 2)
-    reason = "highest trump" if ruffed else f"highest {SUIT_SINGULAR[SUIT_OF[card]]}"
+    reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
     event = TRICK_EVENTS[key] = Event("trick", winner, f"seat {winner} won the trick with {card_name(card)} ({reason})",
-                                      card=card, winner=winner, rule=reason)
+                                      card=card, winner=winner, rule=reason,
+                                      message=trick_message(winner, card, reason))
     return event
 
 
@@ -178,7 +189,15 @@ def score_event(players: int, declarer: int, bid: str, taken: int, per: int) -> 
         scores = tuple(per * (players - 1) if s == declarer else -per for s in range(players))
         text = (f"seat {declarer} {verdict} {BID_NAMES[bid]} with {taken} trick{'s' if taken != 1 else ''}:"
                 f" {per * (players - 1):+d}, each opponent {-per:+d}")
-        return Event("score", declarer, text, scores=scores)
+        if per > 0:
+            message = msg_n("{seat} made {bid} with {n} trick: {gain:+}, each opponent {loss:+}",
+                            "{seat} made {bid} with {n} tricks: {gain:+}, each opponent {loss:+}", taken,
+                            seat=SeatRef(declarer), bid=BID_WORDS[bid], gain=per * (players - 1), loss=-per)
+        else:
+            message = msg_n("{seat} failed {bid} with {n} trick: {gain:+}, each opponent {loss:+}",
+                            "{seat} failed {bid} with {n} tricks: {gain:+}, each opponent {loss:+}", taken,
+                            seat=SeatRef(declarer), bid=BID_WORDS[bid], gain=per * (players - 1), loss=-per)
+        return Event("score", declarer, text, scores=scores, message=message)
 
     return interned_event(("nap-score", players, declarer, bid, taken, per), make)
 
@@ -316,13 +335,15 @@ class NapState(TurnState):
             self.thrown_in = True
             players = self.players
             event = interned_event(("nap-redeal", players), lambda: Event(
-                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players))
+                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players,
+                message=msg("everyone passed: the deal is thrown in")))
         else:
             self.phase_name = "play"
             self.turn = declarer = self.declarer
             high = self.high
             event = interned_event(("nap-contract", declarer, high), lambda: Event(
-                "contract", declarer, f"seat {declarer} declared {BID_NAMES[high]}", data=(("contract", high),)))
+                "contract", declarer, f"seat {declarer} declared {BID_NAMES[high]}", data=(("contract", high),),
+                message=msg("{seat} declared {bid}", seat=SeatRef(declarer), bid=BID_WORDS[high])))
         self.log.append(event)
         return event
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 from ...cards import Card, parse_suit
 from ...core.game import Action, View
-from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
+from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .rules import BID_NAMES, ZERO
+from .rules import BID_NAMES, ZERO, bid_words
 
 BID_KEYS: Mapping[str, str] = {b: b for b in BID_NAMES}
 
@@ -31,11 +31,6 @@ if you can. The highest trump wins, else the highest card of the suit led. Ace h
 """)
 
 
-def bid_words(bid: str) -> Message:
-    """A Napas bid in words: "the zero game", or a number of tricks."""
-    if bid == ZERO:
-        return msg_p("Napas bid", "the zero game")
-    return msg_np("Napas bid", "{n} trick", "{n} tricks", int(bid))
 
 
 class NapasPresentation(Presentation):

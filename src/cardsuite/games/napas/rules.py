@@ -20,7 +20,6 @@ from ...cards import (
     SUIT_MASK,
     SUIT_NAMES,
     SUIT_OF,
-    SUIT_SINGULAR,
     SUITS,
     Card,
     card_name,
@@ -37,12 +36,13 @@ from ...core.errors import IllegalAction, InvalidDeal
 from ...core.exchange import ExchangeRound, discard_choices, exchange_order
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
+from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
 from ...core.options import Options, OptionSpec
-from ...core.tricks import lead_refusal, leadable, refusal
+from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, leadable, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions, trick_message
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -63,16 +63,25 @@ OPTIONS: Final = (
                choices=(0, 30, 60)),
 )
 
+def bid_words(bid: str) -> Message:
+    """A Napas bid in words: "the zero game", or a number of tricks."""
+    if bid == ZERO:
+        return msg_p("Napas bid", "the zero game")
+    return msg_np("Napas bid", "{n} trick", "{n} tricks", int(bid))
+
+
 CARD_TEXTS: Final = tuple(card_text(c) for c in range(52))
 CARD_NAMES: Final = tuple(card_name(c) for c in range(52))
 PASS: Final = Action("pass", (), "pass")
 BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
 TRUMP_ACTIONS: Final = tuple(Action("trump", (SUIT_LETTERS[s],), f"trump {SUIT_LETTERS[s]}") for s in SUITS)
 BID_EVENTS: Final = tuple(
-    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=f"bid {b}") for b in LADDER.bids}
+    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=f"bid {b}",
+              message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=bid_words(b))) for b in LADDER.bids}
     for seat in range(6)
 )
-PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass") for seat in range(6))
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass",
+                                 message=msg("{seat} passed", seat=SeatRef(seat))) for seat in range(6))
 LEGAL_BIDS: Final = {
     high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
 }
@@ -282,14 +291,17 @@ class NapasState(TurnState):
             self.thrown_in = True
             players = self.players
             event = interned_event(("napas-redeal", players), lambda: Event(
-                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players))
+                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players,
+                message=msg("everyone passed: the deal is thrown in")))
             self.log.append(event)
             return [event]
         declarer = self.declarer
         text = f"seat {declarer} is the declarer with {BID_NAMES[self.high]}"
         high = self.high
         event = interned_event(("contract", declarer, high),
-                               lambda: Event("contract", declarer, text, data=(("contract", high),)))
+                               lambda: Event("contract", declarer, text, data=(("contract", high),),
+                                             message=msg("{seat} is the declarer with {bid}", seat=SeatRef(declarer),
+                                                         bid=bid_words(high))))
         self.log.append(event)
         self.turn = declarer
         if self.high == ZERO:
@@ -303,7 +315,7 @@ class NapasState(TurnState):
         self.trump = suit
         event = interned_event(("trump", seat, suit), lambda: Event(
             "trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
-            data=(("trump", suit),)))
+            data=(("trump", suit),), message=msg("{seat} named {suit} trumps", seat=SeatRef(seat), suit=SuitRef(suit))))
         self.log.append(event)
         return (event, *self._start_exchange())
 
@@ -347,7 +359,9 @@ class NapasState(TurnState):
         left = round_.stock_left
         event = interned_event(("exchange-done", left), lambda: Event(
             "exchange-done", None, f"the exchange is over: {left} cards left in the stock",
-            data=(("stock", left),)))
+            data=(("stock", left),),
+            message=msg_n("the exchange is over: {n} card left in the stock",
+                          "the exchange is over: {n} cards left in the stock", left)))
         self.log.append(event)
         return [event]
 
@@ -395,10 +409,10 @@ class NapasState(TurnState):
         ruffed = self.best_key > 100 and self.led != self.trump
         event = _TRICK_EVENTS.get((winner, card, ruffed))
         if event is None:
-            reason = "highest trump" if ruffed else f"highest {SUIT_SINGULAR[SUIT_OF[card]]}"
+            reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
             event = _TRICK_EVENTS[(winner, card, ruffed)] = Event(
                 "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
-                card=card, winner=winner, rule=reason)
+                card=card, winner=winner, rule=reason, message=trick_message(winner, card, reason))
         self.trick, self.trick_seats, self.led, self.best_key = (), (), -1, -1
         self.turn = winner
         self.log.append(event)
@@ -421,7 +435,8 @@ class NapasState(TurnState):
         text = (f"seat {declarer} {'made' if made else 'failed'} {BID_NAMES[high]} with {taken}"
                 f" trick{'s' if taken != 1 else ''}: {change:+d}")
         return interned_event(("score", declarer, high, taken, self.players),
-                              lambda: Event("score", declarer, text, scores=scores))
+                              lambda: Event("score", declarer, text, scores=scores,
+                                            message=_score_message(declarer, high, taken, made, change)))
 
     # -- summaries and views ------------------------------------------------------------------------
     def made(self) -> bool | None:
@@ -664,3 +679,14 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
     elif len(every) != len(deck):
         raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
     return NapasState(players, options, dealer, hands, rest)
+
+
+def _score_message(declarer: int, bid: str, taken: int, made: bool, change: int) -> Message:
+    """``seat N made 3 tricks with 4 tricks: +6`` without a language."""
+    if made:
+        return msg_n("{seat} made {bid} with {n} trick: {change:+}",
+                     "{seat} made {bid} with {n} tricks: {change:+}", taken,
+                     seat=SeatRef(declarer), bid=bid_words(bid), change=change)
+    return msg_n("{seat} failed {bid} with {n} trick: {change:+}",
+                 "{seat} failed {bid} with {n} tricks: {change:+}", taken,
+                 seat=SeatRef(declarer), bid=bid_words(bid), change=change)

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
 from ...core.game import DealSummary, Event
+from ...core.message import CardRef, Message, SeatRef, SuitRef, listed, msg
 from ...core.options import Options
 from .rules import PLAYERS, TABLE_FIELDS, NapoleonFacts, NapoleonPublic, NapoleonState
 
@@ -43,7 +44,7 @@ class BeginnerState(NapoleonState):
         self.phase_name = "play"
         self.turn = (dealer + 1) % PLAYERS
         self.log.append(Event("trumps", None, self.trump_reason(), card=self.trump_card,
-                              data=(("shown", self.widow_shown),)))
+                              data=(("shown", self.widow_shown),), message=self.trump_message()))
 
     def trump_reason(self) -> str:
         """Why the trump suit is what it is, as one sentence."""
@@ -53,6 +54,15 @@ class BeginnerState(NapoleonState):
             return (f"beginner game: the widow's first card is the joker, so the next one, {card}, is turned "
                     f"up: {suit} are trumps")
         return f"beginner game: the widow's first card, {card}, is turned up: {suit} are trumps"
+
+    def trump_message(self) -> Message:
+        """``trump_reason`` without a language."""
+        card, suit = CardRef(self.trump_card), SuitRef(self.trump)
+        if len(self.widow_shown) > 1:
+            return msg("beginner game: the widow's first card is the joker, so the next one, {card}, is turned up: "
+                       "{suit} are trumps", card=card, suit=suit)
+        return msg("beginner game: the widow's first card, {card}, is turned up: {suit} are trumps", card=card,
+                   suit=suit)
 
     def winners(self) -> tuple[int, ...]:
         """The seats with the most honours so far (all of them at the start)."""
@@ -66,9 +76,13 @@ class BeginnerState(NapoleonState):
         best = self.honours[top[0]]
         if len(top) == 1:
             text = f"seat {top[0]} took the most honours ({best}) and wins the deal"
-            return Event("score", top[0], text, winner=top[0], scores=self._scores)
+            return Event("score", top[0], text, winner=top[0], scores=self._scores,
+                         message=msg("{seat} took the most honours ({n}) and wins the deal", seat=SeatRef(top[0]),
+                                     n=best))
         return Event("score", None, f"{seat_list(top)} took the most honours ({best} each) and share the deal",
-                     scores=self._scores)
+                     scores=self._scores,
+                     message=msg("{seats} took the most honours ({n} each) and share the deal",
+                                 seats=listed([SeatRef(s) for s in top]), n=best))
 
     def summary(self) -> DealSummary:
         suit = SUIT_NAMES[self.trump]

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
-from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_p
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
+from .rules import bid_words
 
 ROLES: Mapping[str, Role] = {
     "napoleon": Role("Napoleon", True),
@@ -58,9 +59,6 @@ dealer leads the first trick.
 """)
 """The beginner game's page (option ``beginner``): no auction or adjutant, so the full page would mislead."""
 
-def bid_words(n: int, suit: int) -> Message:
-    """A Napoleon bid in words: "13 hearts" (Japanese "ハートで13")."""
-    return msg_p("Napoleon bid", "{n} {suit}", n=n, suit=SuitRef(suit))
 
 MIGHTY = make_card(ACE, SPADES)
 ASCII_WORDS: Mapping[str, str] = {"表J": "omote-J", "裏J": "ura-J", "表": "omote", "裏": "ura"}

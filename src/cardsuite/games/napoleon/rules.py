@@ -37,6 +37,7 @@ from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
@@ -80,6 +81,11 @@ def bid_text(n: int, suit: int) -> str:
     return f"{n} {SUIT_NAMES[suit]}"
 
 
+def bid_words(n: int, suit: int) -> Message:
+    """A Napoleon bid in words: "13 hearts" (Japanese "ハートで13")."""
+    return msg_p("Napoleon bid", "{n} {suit}", n=n, suit=SuitRef(suit))
+
+
 def bid_rank(n: int, suit: int) -> int:
     """The bid's place on the ladder: more honours first, then spades > hearts > diamonds > clubs."""
     return (n - 1) * 4 + SUIT_STRENGTH[suit]
@@ -95,14 +101,17 @@ ADJUTANT: Final = tuple(Action("adjutant", (c,), f"adjutant {card_text(c)}") for
 PLAY: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(53))
 JOKER_LEADS: Final = tuple(Action("play", (JOKER, s), f"play JK {SUIT_LETTERS[s]}") for s in range(4))
 PLAY_EVENTS: Final = tuple(
-    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY[c].text)
+    tuple(Event("play", seat, f"seat {seat} played {card_name(c)}", card=c, action=PLAY[c].text,
+                message=msg("{seat} played {card}", seat=SeatRef(seat), card=CardRef(c)))
           for c in range(53))
     for seat in range(PLAYERS)
 )
-PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed and drops out", action="pass")
+PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed and drops out", action="pass",
+                                 message=msg("{seat} passed and drops out", seat=SeatRef(seat)))
                            for seat in range(PLAYERS))
 BID_EVENTS: Final = tuple(
-    tuple(Event("bid", seat, f"seat {seat} bid {bid_text(int(b.args[0]), int(b.args[1]))}", action=b.text)
+    tuple(Event("bid", seat, f"seat {seat} bid {bid_text(int(b.args[0]), int(b.args[1]))}", action=b.text,
+                message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=bid_words(int(b.args[0]), int(b.args[1]))))
           for b in BIDS)
     for seat in range(PLAYERS)
 )
@@ -195,6 +204,16 @@ def trick_rule(yoromeki: bool = True, same_two: bool = True, joker_request: bool
     return _RULES[(yoromeki, same_two, joker_request)]
 
 
+YOROMEKI: Final = N_("yoromeki: the heart queen beats the Mighty")
+JOKER_REQUESTED: Final = N_("the joker requested by the club 3")
+MIGHTY_RULE: Final = N_("Mighty")
+JOKER_RULE: Final = N_("joker")
+TRUMP_JACK_RULE: Final = N_("trump jack")
+SAME_COLOUR_JACK_RULE: Final = N_("same-colour jack")
+SAME_TWO_RULE: Final = N_("same-2")
+"""Why a trick was won (``Event.rule``): message ids, translated where they are shown."""
+
+
 def _make_rule(yoromeki: bool, same_two: bool, joker_request: bool) -> TrickRule:
     def rule(trick: Trick) -> tuple[int, str]:
         return winner(trick, yoromeki, same_two, joker_request)
@@ -218,27 +237,27 @@ def winner_of(cards: Sequence[Card], led: int, trump: int, number: int, yoromeki
     """
     if MIGHTY in cards:
         if yoromeki and HEART_QUEEN in cards:
-            return cards.index(HEART_QUEEN), "yoromeki: the heart queen beats the Mighty"
-        return cards.index(MIGHTY), "Mighty"
+            return cards.index(HEART_QUEEN), YOROMEKI
+        return cards.index(MIGHTY), MIGHTY_RULE
     if JOKER in cards:
         i = cards.index(JOKER)
         if joker_request and i > 0 and cards[0] == CLUB_THREE:
-            return i, "the joker requested by the club 3"
-        return i, "joker"
+            return i, JOKER_REQUESTED
+        return i, JOKER_RULE
     if trump >= 0:
         if TRUMP_JACK[trump] in cards:
-            return cards.index(TRUMP_JACK[trump]), "trump jack"
+            return cards.index(TRUMP_JACK[trump]), TRUMP_JACK_RULE
         if SAME_COLOUR_JACK[trump] in cards:
-            return cards.index(SAME_COLOUR_JACK[trump]), "same-colour jack"
+            return cards.index(SAME_COLOUR_JACK[trump]), SAME_COLOUR_JACK_RULE
     if same_two and number > 1 and len(cards) == PLAYERS and TWO_OF[led] in cards \
             and all(SUIT_OF[c] == led for c in cards):
-        return cards.index(TWO_OF[led]), "same-2"
+        return cards.index(TWO_OF[led]), SAME_TWO_RULE
     return standard_winner_of(cards, led, trump)
 
 
 _RULES: Final = {(y, s, j): _make_rule(y, s, j) for y in (True, False) for s in (True, False) for j in (True, False)}
-SPECIAL_RULES: Final = frozenset({"Mighty", "joker", "trump jack", "same-colour jack", "same-2",
-                                  "yoromeki: the heart queen beats the Mighty", "the joker requested by the club 3"})
+SPECIAL_RULES: Final = frozenset({MIGHTY_RULE, JOKER_RULE, TRUMP_JACK_RULE, SAME_COLOUR_JACK_RULE, SAME_TWO_RULE,
+                                  YOROMEKI, JOKER_REQUESTED})
 
 
 _DECKS: Final = (ranked_deck(2, 0), ranked_deck(2, 1))
@@ -368,7 +387,8 @@ class NapoleonState(TurnState):
             self.phase_name = "over"
             self.thrown_in = True
             redeal = Event("redeal", None, "everyone passed: the deal is thrown in and the next dealer deals",
-                           scores=self._scores)
+                           scores=self._scores,
+                           message=msg("everyone passed: the deal is thrown in and the next dealer deals"))
             self.log.append(redeal)
             return (event, redeal)
         nxt = next_active(seat, PLAYERS, self.passed)
@@ -382,7 +402,9 @@ class NapoleonState(TurnState):
         self.phase_name = "adjutant"
         self.turn = self.napoleon
         text = f"seat {self.napoleon} is Napoleon with {bid_text(n, suit)}: {SUIT_NAMES[suit]} are trumps"
-        event = Event("contract", self.napoleon, text, data=(("bid", (n, suit)),))
+        event = Event("contract", self.napoleon, text, data=(("bid", (n, suit)),),
+                      message=msg("{seat} is Napoleon with {bid}: {suit} are trumps", seat=SeatRef(self.napoleon),
+                                  bid=bid_words(n, suit), suit=SuitRef(suit)))
         self.log.append(event)
         return [event]
 
@@ -394,29 +416,37 @@ class NapoleonState(TurnState):
         self.adjutant_card = card
         nap = self.napoleon
         events = [Event("adjutant", nap, f"seat {nap} named {card_name(card)}: its holder is the adjutant",
-                        card=card, action=ADJUTANT[card].text)]
+                        card=card, action=ADJUTANT[card].text,
+                        message=msg("{seat} named {card}: its holder is the adjutant", seat=SeatRef(nap),
+                                    card=CardRef(card)))]
         holder = next((s for s in range(PLAYERS) if self.hands[s] >> card & 1), -1)
         if holder == nap:
             self.alone_known = True
             events.append(Event("alone", nap, f"you hold {card_name(card)} yourself: you play alone",
-                                visible_to=SEAT_SETS[nap]))
+                                visible_to=SEAT_SETS[nap],
+                                message=msg("you hold {card} yourself: you play alone", card=CardRef(card))))
             holder = -1
         elif holder >= 0:
             events.append(Event("adjutant_told", holder, f"you hold {card_name(card)}: you are the adjutant",
-                                visible_to=SEAT_SETS[holder]))
+                                visible_to=SEAT_SETS[holder],
+                                message=msg("you hold {card}: you are the adjutant", card=CardRef(card))))
         self.adjutant_seat = holder
         # Napoleon takes the widow at once: only he sees it.
         self.widow_taken = True
         self.hands[nap] |= mask_of(self.widow)
         self.phase_name = "discard"
-        events.append(Event("widow", nap, f"seat {nap} took the widow of {len(self.widow)} cards"))
+        events.append(Event("widow", nap, f"seat {nap} took the widow of {len(self.widow)} cards",
+                            message=msg_n("{seat} took the widow of {n} card", "{seat} took the widow of {n} cards",
+                                          len(self.widow), seat=SeatRef(nap))))
         seen = ", ".join(card_name(c) for c in self.widow)
         events.append(Event("widow_cards", nap, f"the widow held {seen}", visible_to=SEAT_SETS[nap],
-                            data=(("cards", self.widow),)))
+                            data=(("cards", self.widow),),
+                            message=msg("the widow held {cards}", cards=CardsRef(tuple(self.widow)))))
         if card in self.widow:
             self.alone_known = True
             events.append(Event("alone", nap, f"{card_name(card)} was in the widow: you play alone",
-                                visible_to=SEAT_SETS[nap]))
+                                visible_to=SEAT_SETS[nap],
+                                message=msg("{card} was in the widow: you play alone", card=CardRef(card))))
         self.log.extend(events)
         return tuple(events)
 
@@ -434,12 +464,14 @@ class NapoleonState(TurnState):
         shown = ", ".join(card_name(c) for c in self.face_up) or "no honours"
         text = f"seat {seat} discarded {size} cards: face up {shown}; {hidden} face down"
         data = (("face_up", self.face_up), ("hidden", hidden))
+        public = _discard_message(seat, size, self.face_up, hidden)
         if hidden:
             events = [Event("discard_private", seat, f"you discarded {', '.join(card_name(c) for c in cards)}",
-                            visible_to=SEAT_SETS[seat], action=discard_action(cards).text),
-                      Event("discard", seat, text, data=data)]
+                            visible_to=SEAT_SETS[seat], action=discard_action(cards).text,
+                            message=msg("you discarded {cards}", cards=CardsRef(cards))),
+                      Event("discard", seat, text, data=data, message=public)]
         else:
-            events = [Event("discard", seat, text, data=data, action=discard_action(cards).text)]
+            events = [Event("discard", seat, text, data=data, action=discard_action(cards).text, message=public)]
         self.phase_name = "play"
         self.turn = self.napoleon
         self.log.extend(events)
@@ -492,20 +524,25 @@ class NapoleonState(TurnState):
                 self.led = self.joker_suit = suit
                 self.joker_out = True
                 events = [Event("play", seat, f"seat {seat} led the joker and named {SUIT_NAMES[suit]}",
-                                card=JOKER, action=JOKER_LEADS[suit].text, data=(("suit", suit),))]
+                                card=JOKER, action=JOKER_LEADS[suit].text, data=(("suit", suit),),
+                                message=msg("{seat} led the joker and named {suit}", seat=SeatRef(seat),
+                                            suit=SuitRef(suit)))]
             else:
                 self.led = SUIT_OF[card]
                 events = [PLAY_EVENTS[seat][card]]
                 if card == CLUB_THREE and self.request_on and not self.joker_out:
                     self.requested = True
-                    events.append(Event("joker_request", seat, "the club 3 is led: the joker is requested"))
+                    events.append(Event("joker_request", seat, "the club 3 is led: the joker is requested",
+                                        message=msg("the club 3 is led: the joker is requested")))
         if card == self.adjutant_card:
             self.revealed = True
             if seat == self.napoleon:
                 text = f"seat {seat} (Napoleon) played the named card: there is no adjutant"
+                said = msg("{seat} (Napoleon) played the named card: there is no adjutant", seat=SeatRef(seat))
             else:
                 text = f"seat {seat} played the named card: seat {seat} is the adjutant"
-            events.append(Event("reveal", seat, text, card=card))
+                said = msg("{seat} played the named card: {seat} is the adjutant", seat=SeatRef(seat))
+            events.append(Event("reveal", seat, text, card=card, message=said))
         if len(trick) < PLAYERS:
             self.turn = (seat + 1) % PLAYERS
         else:
@@ -525,14 +562,19 @@ class NapoleonState(TurnState):
         number = self.trick_number
         events = [interned_event(("napoleon-trick", won_by, number, card, reason, gained), lambda: Event(
             "trick", won_by, f"seat {won_by} won trick {number} with {card_name(card)} ({reason}),"
-            f" {gained} honour{'s' if gained != 1 else ''}", card=card, winner=won_by, rule=reason))]
+            f" {gained} honour{'s' if gained != 1 else ''}", card=card, winner=won_by, rule=reason,
+            message=msg_n("{seat} won trick {number} with {card} ({why}), {n} honour",
+                          "{seat} won trick {number} with {card} ({why}), {n} honours", gained, seat=SeatRef(won_by),
+                          number=number, card=CardRef(card), why=Message(reason))))]
         if number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))
             self.honours[won_by] += extra
             events.append(interned_event(("napoleon-discards", won_by, extra), lambda: Event(
                 "discards", won_by,
-                f"seat {won_by} takes Napoleon's discards: {extra} honour{'s' if extra != 1 else ''}", winner=won_by)))
+                f"seat {won_by} takes Napoleon's discards: {extra} honour{'s' if extra != 1 else ''}", winner=won_by,
+                message=msg_n("{seat} takes Napoleon's discards: {n} honour",
+                              "{seat} takes Napoleon's discards: {n} honours", extra, seat=SeatRef(won_by)))))
         self.trick, self.trick_seats = [], []
         self.led = self.joker_suit = -1
         self.requested = False
@@ -567,7 +609,8 @@ class NapoleonState(TurnState):
         team = f"seat {nap} alone" if adj < 0 else f"seat {nap} and the adjutant seat {adj}"
         verdict = "made" if made else "failed"
         text = f"{team} took {got} honours and {verdict} {bid_text(self.bid_n, self.trump)}"
-        return Event("score", nap, text, scores=self._scores)
+        return Event("score", nap, text, scores=self._scores,
+                     message=_settle_message(nap, adj, got, made, bid_words(self.bid_n, self.trump)))
 
     # -- summaries and views ------------------------------------------------------------------------
     def roles(self, public: bool = True) -> dict[int, str]:
@@ -928,3 +971,29 @@ def state_class(options: Options) -> type[NapoleonState]:
 
         return BeginnerState
     return NapoleonState
+
+
+def _discard_message(seat: int, size: int, face_up: Sequence[Card], hidden: int) -> Message:
+    """``seat N discarded 3 cards: face up ...; 2 face down`` without a language."""
+    if not face_up:
+        return msg("{seat} discarded {size} cards: no honours face up; {hidden} face down", seat=SeatRef(seat),
+                   size=size, hidden=hidden)
+    return msg("{seat} discarded {size} cards: face up {cards}; {hidden} face down", seat=SeatRef(seat),
+               size=size, cards=CardsRef(tuple(face_up)), hidden=hidden)
+
+
+def _settle_message(nap: int, adjutant: int, got: int, made: bool, bid: Message) -> Message:
+    """Who took how many honours and whether the bid was made, without a language."""
+    if adjutant < 0:
+        if made:
+            return msg_n("{seat} alone took {n} honour and made {bid}", "{seat} alone took {n} honours and made {bid}",
+                         got, seat=SeatRef(nap), bid=bid)
+        return msg_n("{seat} alone took {n} honour and failed {bid}", "{seat} alone took {n} honours and failed {bid}",
+                     got, seat=SeatRef(nap), bid=bid)
+    if made:
+        return msg_n("{seat} and the adjutant {adjutant} took {n} honour and made {bid}",
+                     "{seat} and the adjutant {adjutant} took {n} honours and made {bid}", got,
+                     seat=SeatRef(nap), adjutant=SeatRef(adjutant), bid=bid)
+    return msg_n("{seat} and the adjutant {adjutant} took {n} honour and failed {bid}",
+                 "{seat} and the adjutant {adjutant} took {n} honours and failed {bid}", got,
+                 seat=SeatRef(nap), adjutant=SeatRef(adjutant), bid=bid)

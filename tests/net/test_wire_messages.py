@@ -1,0 +1,40 @@
+"""Event messages cross the wire intact, and malformed ones are refused with ``WireError``, never a crash."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from cardsuite.core.message import CardRef, CardsRef, RankRef, SeatRef, SuitRef, listed, msg_n
+from cardsuite.net.wire import WireError, decode_message, encode_message
+
+
+def test_every_kind_of_parameter_round_trips_through_json() -> None:
+    inner = listed([SeatRef(1), SeatRef(3)])
+    message = msg_n("{seat} took {n} with {card}, {cards}, {suit}, {rank}, {half}, {name}, {who}",
+                    "{seat} took {n} with {card}, {cards}, {suit}, {rank}, {half}, {name}, {who}", 3,
+                    seat=SeatRef(2), card=CardRef(51), cards=CardsRef((0, 13)), suit=SuitRef(1), rank=RankRef(12),
+                    half=Fraction(7, 2), name="Ann", who=inner)
+    assert decode_message(json.loads(json.dumps(encode_message(message)))) == message
+
+
+@pytest.mark.parametrize("data", [
+    None, [], {"key": 1, "params": []}, {"key": "x"}, {"key": "x", "params": [["a"]]},
+    {"key": "x", "params": [["a", True]]}, {"key": "x", "params": [["a", {"seat": "1"}]]},
+    {"key": "x", "params": [["a", {"cards": [1, "2"]}]]}, {"key": "x", "params": [["a", {"evil": 1}]]},
+    {"key": "x", "params": [["a", 1.5]]}, {"key": "x", "params": [], "plural": 3},
+    {"key": "x", "params": [["a", {"$frac": [1, 0]}]]},
+])
+def test_a_malformed_message_is_a_wire_error(data: object) -> None:
+    with pytest.raises(WireError):
+        decode_message(data)
+
+
+def test_a_deeply_nested_message_is_refused_without_recursing_far() -> None:
+    data: dict[str, object] = {"key": "x", "params": []}
+    for _ in range(200):
+        data = {"key": "{m}", "params": [["m", {"message": data}]]}
+    with pytest.raises(WireError, match="too deeply"):
+        decode_message(data)
