@@ -126,3 +126,24 @@ def test_the_how_to_play_hook_sees_the_options() -> None:
     assert napoleon.how_to_play_for(plain) == napoleon.how_to_play()
     assert napoleon.how_to_play_for(beginner) != napoleon.how_to_play()
     assert "beginner game" in str(napoleon.how_to_play_for(beginner))
+
+
+def test_the_deal_page_shows_the_score_events_message_where_it_has_one() -> None:
+    from types import SimpleNamespace
+
+    from cardsuite.tui.session import event_words
+
+    with_message = SimpleNamespace(text="seat 0 wins", message=msg("{seat} wins", seat=SeatRef(0)))
+    assert event_words(with_message) is with_message.message
+    assert event_words(SimpleNamespace(text="seat 0 wins")) == "seat 0 wins"
+
+
+def test_the_escape_key_is_named_in_the_language() -> None:
+    from cardsuite.i18n import PSEUDO
+    from cardsuite.tui.screens.modals import MenuScreen, TextScreen
+
+    use_language(PSEUDO)
+    for screen in (TextScreen("title", Text("body")), RulesScreen("body"), MenuScreen([("back", "Back")])):
+        shown = [b.key_display for bs in screen._bindings.key_to_bindings.values() for b in bs if b.key == "escape"
+                 or b.key.startswith("escape")]
+        assert shown and all(k is not None and k.startswith("⟦") for k in shown), (screen, shown)

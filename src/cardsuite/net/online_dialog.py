@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label
 from ..core.message import N_
 from ..i18n import _
 from ..naming import quoted
-from ..tui.words import translate_bindings
+from ..tui.words import ESC, translate_bindings
 from .client import ClientError, server_url
 from .online_app import Seating
 from .protocol import MAX_NAME, ProtocolError, clean_code, clean_name
@@ -32,7 +32,7 @@ MAX_CODE = 32
 class OnlineDialog(ModalScreen["Seating | None"]):
     """Where the server is, and whether to host the form's table or join one; dismisses with a ``Seating``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"), key_display=ESC)]
     DEFAULT_CSS = """
     OnlineDialog { align: center middle; }
     OnlineDialog > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%;

@@ -21,7 +21,7 @@ from ..i18n import _, game_words
 from ..i18n.render import event_text
 from ..naming import name_seats
 from ..tui.config import TableConfig
-from ..tui.session import DealReport, Note, TableSession, Turn
+from ..tui.session import DealReport, Note, TableSession, Turn, event_words
 from .client import Client, ClientError
 
 
@@ -202,7 +202,7 @@ class RemoteSession(TableSession):
                               redeal=bool(last.get("redeal")), text=str(last.get("text", "")))
         view = self.client.view
         public = [e for e in (view.history if view else ()) if e.scores is not None]
-        return DealReport(len(results), summary, public[-1].text if public else summary.text,
+        return DealReport(len(results), summary, event_words(public[-1]) if public else summary.text,
                           tuple(_score(x) for x in last.get("scores", [])), self.totals)
 
     def next_deal(self) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
+from ..core.message import Message
 from ..core.options import Options
 from ..core.registry import get_game
 from ..i18n import _, game_words
@@ -60,13 +61,19 @@ class CpuMove:
     rng: random.Random
 
 
+def event_words(event: Event) -> str | Message:
+    """An event's words for a page: its message (shown in the reader's language) where it has one, else its text."""
+    message = getattr(event, "message", None)
+    return message if isinstance(message, Message) else event.text
+
+
 @dataclass(frozen=True)
 class DealReport:
     """A finished deal for its page: the summary, the public score line, each seat's change and total."""
 
     number: int
     summary: DealSummary
-    score_text: str
+    score_text: str | Message
     changes: tuple[Score, ...]
     totals: tuple[Score, ...]
 
@@ -373,7 +380,7 @@ class Session(TableSession):
     def deal_report(self) -> DealReport:
         state = self.match.state
         public = [e for e in state.events() if e.visible_to is None and e.scores is not None]
-        return DealReport(len(self.match.logs), state.summary(), public[-1].text if public else "",
+        return DealReport(len(self.match.logs), state.summary(), event_words(public[-1]) if public else "",
                           tuple(state.scores()), self.totals)
 
     # -- undo and take-back -------------------------------------------------------------------------

@@ -10,7 +10,11 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
+from ..core.message import N_
 from ..i18n import gettext
+
+ESC = N_("Esc")
+"""The Escape key as the key bar names it (Textual's own name, ``esc``, would stay English)."""
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -34,7 +34,7 @@ from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
 from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, suits_encodable
-from ..words import translate_bindings
+from ..words import ESC, translate_bindings
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
 """Each language in its own words (never translated: a reader finds their own language by its name)."""
@@ -48,7 +48,7 @@ class HomeScreen(Screen[None]):
     """The start form; Start opens a table through the app."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "start", N_("Start")),
-                                             Binding("escape", "app.quit", N_("Quit"))]
+                                             Binding("escape", "app.quit", N_("Quit"), key_display=ESC)]
 
     game_name: reactive[str] = reactive("", recompose=True)
     players: reactive[int] = reactive(0, recompose=True)

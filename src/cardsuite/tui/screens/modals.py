@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...core.message import N_
 from ...i18n import _
-from ..words import translate_bindings
+from ..words import ESC, translate_bindings
 
 
 class HandoffScreen(Screen[str | None]):
@@ -63,7 +63,7 @@ class HandoffScreen(Screen[str | None]):
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of many labels (bids, a named card): type to filter, Enter to choose, Escape to cancel."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"), key_display=ESC)]
 
     def __init__(self, title: str, labels: list[str], keys: list[str] | None = None) -> None:
         super().__init__()
@@ -128,7 +128,7 @@ class TextScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", N_("Continue"), priority=True),
-        Binding("escape", "close", N_("Close")),
+        Binding("escape", "close", N_("Close"), key_display=ESC),
     ]
 
     def __init__(self, title: str, body: RenderableType, classes: str = "") -> None:
@@ -156,7 +156,7 @@ class RulesScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,r", "close", N_("Close")),
+        Binding("escape,q,r", "close", N_("Close"), key_display=ESC),
         Binding("f", "full", N_("Full rules")),
     ]
 
@@ -242,7 +242,7 @@ class MatchOverScreen(ModalScreen[str | None]):
 class MenuScreen(ModalScreen[str | None]):
     """The table menu: each entry's id is what the table does."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", N_("Back"), key_display=ESC)]
 
     def __init__(self, entries: list[tuple[str, str]]) -> None:
         super().__init__()
