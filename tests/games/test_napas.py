@@ -137,7 +137,7 @@ def test_the_zero_game_has_no_trumps() -> None:
     state = deal()
     act(state, "1 bid 0", "2 pass", "3 pass", "0 pass")
     assert state.phase == "exchange" and state.trump == -1
-    assert state.view(1).table["contract_text"] == "seat 1: the zero game, no trumps"
+    assert str(state.view(1).table["contract_text"]) == "seat 1: the zero game, no trumps"
 
 
 def test_trumps_may_be_any_suit() -> None:

@@ -507,6 +507,6 @@ def test_table_keys_and_action_words() -> None:
     for key in ("contract_text", "declarer", "trump", "trick", "last_trick", "trick_number", "bid", "passed",
                 "adjutant_card", "adjutant", "face_up_discards", "honours", "joker_suit", "joker_requested"):
         assert key in table
-    assert table["adjutant_card"] == parse_card("AS") and table["contract_text"].startswith("seat 0: Napoleon")
+    assert table["adjutant_card"] == parse_card("AS") and str(table["contract_text"]).startswith("seat 0: Napoleon")
     assert GAME.describe_action(GAME.parse_action("bid 13 H")) == "Bid 13 hearts"
     assert GAME.describe_action(GAME.parse_action("play JK C")) == "Lead the joker, naming clubs"

@@ -72,7 +72,7 @@ def test_trumps_come_from_the_widow_and_play_starts_left_of_the_dealer() -> None
     table = state.view(3).table
     assert table["beginner"] is True and table["trump"] == S and table["declarer"] is None
     assert table["widow_shown"] == (parse_card("7S"),) and table["widow_size"] == 3
-    assert table["contract_text"] == "beginner game: spades are trumps (the 7 of spades turned up from the widow)"
+    assert str(table["contract_text"]) == "beginner game: spades are trumps (the 7 of spades turned up from the widow)"
     assert state.events()[0].text == "beginner game: the widow's first card, the 7 of spades, is turned up: " \
                                      "spades are trumps"
     assert all(info.role is None for info in state.view(0).seats)

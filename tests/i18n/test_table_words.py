@@ -147,3 +147,30 @@ def test_the_escape_key_is_named_in_the_language() -> None:
         shown = [b.key_display for bs in screen._bindings.key_to_bindings.values() for b in bs if b.key == "escape"
                  or b.key.startswith("escape")]
         assert shown and all(k is not None and k.startswith("⟦") for k in shown), (screen, shown)
+
+
+@pytest.mark.parametrize("name", ["nap", "napas", "napoleon", "gops"])
+def test_a_games_header_and_deal_summary_are_messages_in_the_readers_language(name: str) -> None:
+    """The table's header (``contract_text``) and the deal page's summary line speak the reader's language."""
+    import random
+
+    from cardsuite.i18n.render import render
+
+    game = get_game(name)
+    players = game.info.default_players
+    state = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(4))
+    rng = random.Random(4)
+    headers = set()
+    while not state.is_over:
+        header = state.view(0).table.get("contract_text")
+        if header is not None:
+            headers.add(header)
+        seat = sorted(state.to_act)[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    summary = state.summary()
+    names = [f"P{seat}" for seat in range(players)]
+    use_language("ja")
+    assert summary.message is not None  # (GOPS has no header line)
+    texts = [render(h, names) for h in headers] + [render(summary.message, names)]
+    assert texts and all(not any(w in t for w in ("seat", "trumps", "bid", "won", "draw")) for t in texts), texts

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 
 import pytest
@@ -38,3 +39,22 @@ def test_a_deeply_nested_message_is_refused_without_recursing_far() -> None:
         data = {"key": "{m}", "params": [["m", {"message": data}]]}
     with pytest.raises(WireError, match="too deeply"):
         decode_message(data)
+
+
+def test_a_header_message_in_a_views_table_crosses_the_wire() -> None:
+    """A game's header line (``contract_text``) is a message: a remote table shows it in its own language."""
+    from cardsuite.core.registry import get_game
+    from cardsuite.net.wire import decode_view, encode_view
+
+    game = get_game("napas")
+    state = game.new_deal(3, game.resolve_options({}, 3), 0, rng=random.Random(1))
+    while state.view(0).phase == "bidding":
+        (seat,) = state.to_act
+        state.apply(seat, state.legal_actions(seat)[-1])
+    view = state.view(0)
+    header = view.table["contract_text"]
+    assert not isinstance(header, str)
+    again = decode_view(json.loads(json.dumps(encode_view(view))))
+    assert again.table["contract_text"] == header
+    with pytest.raises(WireError):
+        decode_view(json.loads(json.dumps(encode_view(view)).replace('"$msg": [{', '"$msg": [1, {')))

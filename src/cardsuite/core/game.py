@@ -161,6 +161,8 @@ class DealSummary:
     redeal: bool = False
     text: str = ""
     roles: Mapping[int, str] = field(default_factory=dict)
+    message: Message | None = None
+    """``text`` without a language, for screens (``text`` stays the English of logs, records and the wire)."""
 
 
 class State(ABC):

@@ -10,7 +10,7 @@ from typing import Final
 
 from ..cards import Card, card_name, card_text
 from ..core.game import Action, Event
-from ..core.message import CardRef, Message, SeatRef, msg
+from ..core.message import CardRef, Message, SeatRef, msg, msg_n
 
 PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
 PLAY_EVENTS: Final = tuple(
@@ -20,6 +20,19 @@ PLAY_EVENTS: Final = tuple(
     for seat in range(6)
 )
 """``PLAY_EVENTS[seat][card]``: ``seat N played the ...``."""
+
+
+def summary_message(declarer: int, bid: Message, made: bool | None, tricks: int) -> Message:
+    """The deal page's line: the declarer's bid, whether it was made, and the tricks taken (Napas too)."""
+    seat = SeatRef(declarer)
+    if made is None:
+        return msg_n("{seat} bid {bid} ({n} trick so far)", "{seat} bid {bid} ({n} tricks so far)", tricks,
+                     seat=seat, bid=bid)
+    if made:
+        return msg_n("{seat} bid {bid} and made it ({n} trick)", "{seat} bid {bid} and made it ({n} tricks)", tricks,
+                     seat=seat, bid=bid)
+    return msg_n("{seat} bid {bid} and failed ({n} trick)", "{seat} bid {bid} and failed ({n} tricks)", tricks,
+                 seat=seat, bid=bid)
 
 
 def trick_message(winner: int, card: Card, reason: str) -> Message:

@@ -62,6 +62,8 @@ def _encode_other(value: object, depth: int) -> Json:
         return {"$set": [encode_value(v, depth + 1) for v in sorted(value, key=_order)]}
     if isinstance(value, Mapping):
         return encode_value(dict(value), depth)
+    if isinstance(value, Message):  # a header line in a view's table: words without a language
+        return {"$msg": [encode_message(value, depth + 1)]}
     raise WireError(f"cannot send a {type(value).__name__}")
 
 
@@ -89,6 +91,10 @@ def decode_value(data: Json, depth: int = 0) -> object:
 def _decode_tagged(tag: str, inner: Json, depth: int) -> object:
     if not isinstance(inner, list):
         raise WireError(f"{tag} wants an array")
+    if tag == "$msg":
+        if len(inner) != 1:
+            raise WireError("$msg wants [message]")
+        return decode_message(inner[0], depth + 1)
     if tag == "$frac":
         if len(inner) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in inner) or not inner[1]:
             raise WireError("$frac wants [numerator, denominator]")

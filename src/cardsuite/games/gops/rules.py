@@ -25,7 +25,7 @@ from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, ca
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
 from ...core.intern import interned_event
-from ...core.message import CardRef, CardsRef, RankRef, SeatRef, listed, msg, msg_p
+from ...core.message import CardRef, CardsRef, Message, RankRef, SeatRef, listed, msg, msg_n, msg_p
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
@@ -571,12 +571,14 @@ class GopsState(Simultaneous[int], State):
 
     def summary(self) -> DealSummary:
         if not self.over:
-            return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}")
+            return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}",
+                               message=msg("prize {number} of {total}", number=self.turn + 1, total=ROUNDS))
         scores = ", ".join(show_points(s) for s in self.scores())
         top = self.winners()
         who = f"seat {top[0]} won" if len(top) == 1 else "a draw"
         early = f", decided after {self.turn} prizes" if self.early else ""
-        return DealSummary(text=f"{who} ({scores}){early}")
+        message = _summary_message(top, scores, self.turn, self.early)
+        return DealSummary(text=f"{who} ({scores}){early}", message=message)
 
     def current_prize(self) -> Card | None:
         """The prize now being bid for, if it is face up (``None`` when blind or over)."""
@@ -879,3 +881,17 @@ __all__ = [
     "SEAT_SUITS", "GopsState", "Tables", "card_of", "face_mask", "legal_of", "memory_log", "new_gops_deal",
     "parse_gops_action", "standard_hands", "tables_for",
 ]
+
+
+def _summary_message(top: Sequence[int], scores: str, prizes: int, early: bool) -> Message:
+    """The deal page's line: who won (or a draw) with the points, and whether it was decided early."""
+    if len(top) == 1:
+        seat = SeatRef(top[0])
+        if early:
+            return msg_n("{seat} won ({scores}), decided after {n} prize",
+                         "{seat} won ({scores}), decided after {n} prizes", prizes, seat=seat, scores=scores)
+        return msg("{seat} won ({scores})", seat=seat, scores=scores)
+    if early:
+        return msg_n("a draw ({scores}), decided after {n} prize", "a draw ({scores}), decided after {n} prizes",
+                     prizes, scores=scores)
+    return msg("a draw ({scores})", scores=scores)

@@ -35,7 +35,7 @@ from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions, trick_message
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions, summary_message, trick_message
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -420,16 +420,17 @@ class NapState(TurnState):
 
     def summary(self) -> DealSummary:
         if self.thrown_in:
-            return DealSummary(redeal=True, text="all passed: thrown in")
+            return DealSummary(redeal=True, text="all passed: thrown in", message=msg("all passed: thrown in"))
         if self.high is None:
             return DealSummary()
         made = self.made()
         contract = BID_NAMES[self.high]
         verdict = "" if made is None else (" made" if made else " failed")
         text = f"seat {self.declarer} bid {contract}{verdict} ({self.taken[self.declarer]} tricks)"
-        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"})
+        message = summary_message(self.declarer, BID_WORDS[self.high], made, self.taken[self.declarer])
+        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"}, message)
 
-    def contract_text(self) -> str:
+    def contract_text(self) -> Message:
         """The header line: who declared what, and trumps once the first lead names them."""
         return contract_text(self)
 
@@ -514,13 +515,16 @@ class NapFacts(TurnFacts):
         return nap_seats(self)
 
 
-def contract_text(src: NapPublic) -> str:
+def contract_text(src: NapPublic) -> Message:
     """The header line: who declared what, and trumps once the first lead names them."""
     if src.high is None:
-        return "bidding" if src.phase_name == "bidding" else "thrown in"
-    trumps = "no trumps" if src.high == "misere" else (
-        f"{SUIT_NAMES[src.trump]} trumps" if src.trump >= 0 else "trumps: the first lead")
-    return f"seat {src.declarer}: {BID_NAMES[src.high]}, {trumps}"
+        return msg_p("header", "bidding") if src.phase_name == "bidding" else msg_p("header", "thrown in")
+    seat, bid = SeatRef(src.declarer), BID_WORDS[src.high]
+    if src.high == "misere":
+        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
+    if src.trump >= 0:
+        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(src.trump))
+    return msg("{seat}: {bid}, trumps: the first lead", seat=seat, bid=bid)
 
 
 def nap_table(src: NapPublic) -> dict[str, object]:

@@ -42,7 +42,7 @@ from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, leadable, refus
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions, trick_message
+from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions, summary_message, trick_message
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -448,15 +448,16 @@ class NapasState(TurnState):
 
     def summary(self) -> DealSummary:
         if self.thrown_in:
-            return DealSummary(redeal=True, text="all passed: thrown in")
+            return DealSummary(redeal=True, text="all passed: thrown in", message=msg("all passed: thrown in"))
         if self.high is None:
             return DealSummary()
         made = self.made()
         verdict = "" if made is None else (" made" if made else " failed")
         text = f"seat {self.declarer} bid {BID_NAMES[self.high]}{verdict} ({self.taken[self.declarer]} tricks)"
-        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"})
+        message = summary_message(self.declarer, bid_words(self.high), made, self.taken[self.declarer])
+        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"}, message)
 
-    def contract_text(self) -> str:
+    def contract_text(self) -> Message:
         """The header line: who declared what, and the trumps."""
         return contract_text(self)
 
@@ -597,17 +598,16 @@ class NapasFacts(TurnFacts):
         return napas_seats(self)
 
 
-def contract_text(src: NapasPublic) -> str:
+def contract_text(src: NapasPublic) -> Message:
     """The header line: who declared what, and the trumps."""
     if src.high is None:
-        return "bidding" if src.phase_name == "bidding" else "thrown in"
+        return msg_p("header", "bidding") if src.phase_name == "bidding" else msg_p("header", "thrown in")
+    seat, bid = SeatRef(src.declarer), bid_words(src.high)
     if src.high == ZERO:
-        trumps = "no trumps"
-    elif src.trump >= 0:
-        trumps = f"{SUIT_NAMES[src.trump]} trumps"
-    else:
-        trumps = "trumps not named yet"
-    return f"seat {src.declarer}: {BID_NAMES[src.high]}, {trumps}"
+        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
+    if src.trump >= 0:
+        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(src.trump))
+    return msg("{seat}: {bid}, trumps not named yet", seat=seat, bid=bid)
 
 
 def napas_table(src: NapasPublic) -> dict[str, object]:

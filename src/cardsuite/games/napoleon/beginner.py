@@ -86,15 +86,23 @@ class BeginnerState(NapoleonState):
 
     def summary(self) -> DealSummary:
         suit = SUIT_NAMES[self.trump]
+        trumps = SuitRef(self.trump)
         if self.phase_name != "over":
-            return DealSummary(text=f"beginner game, {suit} trumps")
+            return DealSummary(text=f"beginner game, {suit} trumps",
+                               message=msg("beginner game, {suit} trumps", suit=trumps))
         top = self.winners()
         best = self.honours[top[0]]
         who = f"seat {top[0]} took the most honours ({best})" if len(top) == 1 else \
             f"{seat_list(top)} took the most honours ({best} each)"
-        return DealSummary(text=f"beginner game, {suit} trumps: {who}")
+        if len(top) == 1:
+            message = msg("beginner game, {suit} trumps: {seat} took the most honours ({n})", suit=trumps,
+                          seat=SeatRef(top[0]), n=best)
+        else:
+            message = msg("beginner game, {suit} trumps: {seats} took the most honours ({n} each)", suit=trumps,
+                          seats=listed([SeatRef(s) for s in top]), n=best)
+        return DealSummary(text=f"beginner game, {suit} trumps: {who}", message=message)
 
-    def contract_text(self) -> str:
+    def contract_text(self) -> Message:
         """The header line: it is the beginner game, and why the trump suit is what it is."""
         return beginner_contract_text(self)
 
@@ -128,13 +136,13 @@ class BeginnerFacts(NapoleonFacts):
 BeginnerState.facts_class = BeginnerFacts
 
 
-def beginner_contract_text(src: BeginnerPublic) -> str:
+def beginner_contract_text(src: BeginnerPublic) -> Message:
     """The header line: it is the beginner game, and why the trump suit is what it is."""
-    suit = SUIT_NAMES[src.trump]
-    card = card_name(src.trump_card)
+    suit, card = SuitRef(src.trump), CardRef(src.trump_card)
     if len(src.widow_shown) > 1:
-        return f"beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)"
-    return f"beginner game: {suit} are trumps ({card} turned up from the widow)"
+        return msg("beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)", suit=suit,
+                   card=card)
+    return msg("beginner game: {suit} are trumps ({card} turned up from the widow)", suit=suit, card=card)
 
 
 BEGINNER_FIELDS: dict[str, Callable[[Any], object]] = {

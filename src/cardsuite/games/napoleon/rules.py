@@ -626,7 +626,8 @@ class NapoleonState(TurnState):
 
     def summary(self) -> DealSummary:
         if self.thrown_in:
-            return DealSummary(redeal=True, text="everyone passed: thrown in")
+            return DealSummary(redeal=True, text="everyone passed: thrown in",
+                               message=msg("everyone passed: thrown in"))
         if self.napoleon < 0 or self.trump < 0:
             return DealSummary()
         contract = bid_text(self.bid_n, self.trump)
@@ -634,9 +635,18 @@ class NapoleonState(TurnState):
         text = f"seat {self.napoleon} (Napoleon) bid {contract}{verdict}"
         if self.made is not None:
             text += f" ({self.side_honours()} honours)"
-        return DealSummary(self.napoleon, contract, self.made, False, text, self.roles())
+        seat, bid, got = SeatRef(self.napoleon), bid_words(self.bid_n, self.trump), self.side_honours()
+        if self.made is None:
+            message = msg("{seat} (Napoleon) bid {bid}", seat=seat, bid=bid)
+        elif self.made:
+            message = msg_n("{seat} (Napoleon) bid {bid} and made it ({n} honour)",
+                            "{seat} (Napoleon) bid {bid} and made it ({n} honours)", got, seat=seat, bid=bid)
+        else:
+            message = msg_n("{seat} (Napoleon) bid {bid} and failed ({n} honour)",
+                            "{seat} (Napoleon) bid {bid} and failed ({n} honours)", got, seat=seat, bid=bid)
+        return DealSummary(self.napoleon, contract, self.made, False, text, self.roles(), message)
 
-    def contract_text(self) -> str:
+    def contract_text(self) -> Message:
         """The header line: Napoleon, the bid and trumps, and the named card."""
         return contract_text(self)
 
@@ -828,19 +838,19 @@ def public_roles(src: NapoleonPublic) -> dict[int, str]:
     return out
 
 
-def contract_text(src: NapoleonPublic) -> str:
+def contract_text(src: NapoleonPublic) -> Message:
     """The header line: Napoleon, the bid and trumps, and the named card."""
     if src.thrown_in:
-        return "thrown in"
+        return msg_p("header", "thrown in")
     if src.trump < 0:
         if src.high < 0:
-            return "bidding"
+            return msg_p("header", "bidding")
         n, s = BIDS[src.high].args
-        return f"bidding: {bid_text(int(n), int(s))} by seat {src.napoleon}"
-    text = f"seat {src.napoleon}: Napoleon, {bid_text(src.bid_n, src.trump)}"
+        return msg("bidding: {bid} by {seat}", bid=bid_words(int(n), int(s)), seat=SeatRef(src.napoleon))
+    seat, bid = SeatRef(src.napoleon), bid_words(src.bid_n, src.trump)
     if src.adjutant_card >= 0:
-        text += f"; adjutant: {card_name(src.adjutant_card)}"
-    return text
+        return msg("{seat}: Napoleon, {bid}; adjutant: {card}", seat=seat, bid=bid, card=CardRef(src.adjutant_card))
+    return msg("{seat}: Napoleon, {bid}", seat=seat, bid=bid)
 
 
 def _shown_adjutant(src: NapoleonPublic) -> int | None:

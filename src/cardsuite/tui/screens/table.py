@@ -939,7 +939,8 @@ class TableScreen(Screen[None]):
         """What was bid, made or failed and why, with each score change; then the next deal or the end."""
         session = self.session
         report = session.deal_report()
-        body = deal_page(session.names, report.summary.text, report.score_text, report.changes, report.totals,
+        summary = report.summary.message or report.summary.text
+        body = deal_page(session.names, summary, report.score_text, report.changes, report.totals,
                          session.assisted, self.style_set)
         title = _("Deal {number} is over").format(number=report.number)
         self.app.push_screen(TextScreen(title, body, classes="deal-over"), callback=lambda _: self._after_deal())
