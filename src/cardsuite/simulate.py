@@ -3,7 +3,9 @@
 Two forms:
 
 - **plain** (``simulate``): whole matches; the levels rotate over the seats from one match to the next so
-  that no level keeps a seat's advantage. Each match has its own seed derived from the run's seed.
+  that no level keeps a seat's advantage. One generator, seeded with the run's seed, deals every deal of
+  every match and draws every bot's choices, in order (making a generator per match or per deal would
+  cost more than a whole random GOPS deal), so a run replays exactly from its seed.
 - **duplicate** (``simulate_duplicate``): each *board* is one deal (the same cards, the same dealer) played
   once for every distinct rotation of the levels over the seats, as in duplicate bridge, so every level
   holds every hand of the board and the luck of the deal cancels out of the difference between levels.
@@ -29,7 +31,7 @@ from dataclasses import dataclass, field, replace
 
 from .bots import make_bot
 from .core.game import Action, Bot, DealSummary, Event, Game, Score, State
-from .core.match import Match, SeatSpec, winners
+from .core.match import Match, winners
 from .core.options import Options
 
 # Student's t, two-sided 95%, for 1..30 degrees of freedom; beyond, a Cornish-Fisher expansion.
@@ -240,13 +242,12 @@ def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed
              on_match: Callable[[int], None] | None = None) -> SimulationResult:
     """Play ``matches`` whole matches between bots of ``levels`` (one per seat, rotating)."""
     stats = _check_levels(game, players, levels)
-    master = random.Random(seed)
+    rng = random.Random(seed)
     units: list[dict[str, float]] = []
     start = time.perf_counter()
+    seatings = [[levels[(s + shift) % players] for s in range(players)] for shift in range(players)]
     for number in range(matches):
-        shift = number % players
-        seat_levels = [levels[(s + shift) % players] for s in range(players)]
-        _play_match(game, players, options, seat_levels, master.getrandbits(64), stats, units)
+        _play_match(game, players, options, seatings[number % players], seed, rng, stats, units)
         if on_match is not None:
             on_match(number + 1)
     return SimulationResult(game.info.name, players, matches, len(units), time.perf_counter() - start, stats,
@@ -331,7 +332,7 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
     """Let the bots play ``state`` to its end through ``act``, timing every decision.
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
-    bench``), so it looks nothing up twice.
+    bench``), so it looks nothing up twice, and a turn-based deal (one seat to act) takes no sort.
     """
     clock = time.perf_counter
     view_of = state.view
@@ -339,7 +340,15 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
     timed = [stats[level].decision_seconds.append for level in seat_levels]
     while not state.is_over:
         to_act = state.to_act
-        for seat in to_act if len(to_act) == 1 else sorted(to_act):
+        if len(to_act) == 1:
+            for seat in to_act:
+                view = view_of(seat)
+                began = clock()
+                action = choose[seat](view, rngs[seat])
+                timed[seat](clock() - began)
+                act(seat, action)
+            continue
+        for seat in sorted(to_act):
             view = view_of(seat)
             began = clock()
             action = choose[seat](view, rngs[seat])
@@ -365,15 +374,17 @@ def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequ
 
 
 def _play_match(game: Game, players: int, options: Options, seat_levels: Sequence[str], seed: int,
-                stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
+                rng: random.Random, stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
+    """One whole match of a run seeded with ``seed``: ``rng`` (the run's generator) deals every deal and
+    drives every bot; actions go to the state directly, and the match counts each finished deal
+    (``Match.settle``). The match keeps no record, so its seats go unnamed."""
     bots: list[Bot] = [make_bot(game, level) for level in seat_levels]
-    seats = [SeatSpec(f"CPU {s}", "cpu", seat_levels[s]) for s in range(players)]
-    match = Match(game, players, options, seed, seats, keep_record=False)
-    rng = random.Random(seed ^ 0x5EED)  # one generator for the whole table, as before the duplicate form
+    match = Match(game, players, options, seed, None, keep_record=False, rng=rng)
     rngs = [rng] * players
     while True:
-        _play_deal(match.state, match.act, bots, rngs, seat_levels, stats)
-        result = match.results[-1]
+        state = match.state
+        _play_deal(state, state.apply, bots, rngs, seat_levels, stats)
+        result = match.settle()
         units.append(_count_deal(result.scores, result.summary, seat_levels, stats))
         if match.is_over:
             break

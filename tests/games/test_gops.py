@@ -582,3 +582,53 @@ def test_sampled_deals_match_the_view(players: int, blind: bool, seed: int) -> N
         sample = GAME.sample_deal(view, rng)
         assert sample.view(seat) == view
         state.apply(seat, view.legal[rng.randrange(len(view.legal))])
+
+
+@pytest.mark.parametrize("options", [{}, {"ties": "split"}, {"ties": "discard", "play_out": True},
+                                     {"negative_faces": True}, {"blind_prize": True}, {"ace": "beats_king"}])
+@pytest.mark.parametrize("players", [2, 3])
+def test_views_work_the_table_out_from_the_public_lists(options: dict[str, object], players: int) -> None:
+    """A view holds a few ints and the shared public lists; the points, the pot, the prizes turned and the
+    history it works out agree with the live state at the moment it was made, read then or at the end."""
+    try:
+        resolved = GAME.resolve_options(options, players)
+    except OptionError:
+        return
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_deal(players, resolved, None, rng=rng)
+        kept = []
+        while True:
+            for seat in range(players):
+                view = state.view(seat)
+                expected = (tuple(state.pts2[s] / 2 for s in range(players)), tuple(state.pot), state.pot_value,
+                            state.turned, tuple(e for e in state.events() if e.seen_by(seat)))
+                kept.append((view, expected))
+                if seat == 0:  # read some now, the rest only when the game is over
+                    assert (view.table["points"], view.table["pot"], view.table["pot_value"]) == expected[:3]
+            public = state.public_view()
+            assert public.history == tuple(e for e in state.events() if e.visible_to is None)
+            if state.is_over:
+                break
+            seat = rng.choice(sorted(state.to_act))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for view, (points, pot, pot_value, turned, history) in kept:
+            table = view.table
+            assert (table["points"], table["pot"], table["pot_value"]) == (points, pot, pot_value)
+            assert tuple(c for c in PRIZES if c in turned) == tuple(c for c in PRIZES if c not in table["prizes_left"])
+            assert view.history == history
+
+
+def test_the_log_is_public_and_events_put_each_choice_back() -> None:
+    """The state logs public events only; ``events()`` has each seat's private bid just before its
+    ``chosen`` event, the pending one too."""
+    state = deal(2, "9 Q")
+    bid(state, "T", "7")
+    state.apply(1, GAME.parse_action("play K"))
+    assert all(e.visible_to is None for e in state.log)
+    kinds = [(e.kind, e.seat) for e in state.events()]
+    assert kinds == [("prize", None), ("choose", 0), ("chosen", 0), ("choose", 1), ("chosen", 1), ("reveal", 0),
+                     ("reveal", 1), ("award", 0), ("prize", None), ("choose", 1), ("chosen", 1)]
+    assert dict(state.events()[-2].data)["face"] == 13
+    assert [dict(e.data)["face"] for e in state.view(1).history if e.kind == "choose"] == [7, 13]
+    assert [e.seat for e in state.view(0).history if e.kind == "choose"] == [0]

@@ -137,11 +137,14 @@ def test_a_thinking_seat_is_told_from_a_random_one() -> None:
 
 
 def test_three_player_seatings_rank_the_levels() -> None:
-    """Easy beats random seated easy, random, easy, with every seat taking its turn."""
-    for seats, strong, weak in ((["easy", "random", "easy"], "easy", "random"),):
-        result = simulate(GAME, 3, seats, 60, 4, GAME.resolve_options({}, 3))
-        means = {level: stats.mean_ci95()[0] for level, stats in result.levels.items()}
-        assert means[strong] > means[weak] + 2, means
+    """Easy beats random in a 3-player game, with every seat taking its turn: the paired 95% interval
+    lies above 0. (Seated easy, random, easy the margin is about 2 points, docs/bots.md's 700 boards:
+    too small for 60 matches to show, whatever the seed; one easy seat against two random ones wins by
+    6 to 11 points a game.)"""
+    result = simulate(GAME, 3, ["easy", "random", "random"], 60, 4, GAME.resolve_options({}, 3))
+    (difference,) = result.differences()
+    assert (difference.first, difference.second) == ("easy", "random")
+    assert difference.low > 0, difference
 
 
 def test_simultaneous_helper() -> None:

@@ -51,6 +51,17 @@ def winners(totals: Sequence[Score]) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(totals) if t == best)
 
 
+_DEFAULT_SEATS: dict[int, tuple[SeatSpec, ...]] = {}
+
+
+def default_seats(players: int) -> tuple[SeatSpec, ...]:
+    """``Seat 0``, ``Seat 1`` ...: the seats of a match given none (made once per player count)."""
+    found = _DEFAULT_SEATS.get(players)
+    if found is None:
+        found = _DEFAULT_SEATS[players] = tuple(SeatSpec(f"Seat {i}") for i in range(players))
+    return found
+
+
 class Match:
     """Plays deals of one game until the game says the match is over.
 
@@ -58,7 +69,13 @@ class Match:
     After a deal ends, call ``next_deal`` to start the following one (a UI shows the result first).
     ``keep_record=False`` is for headless runs that never write a record (``cardsuite simulate``): the
     deals and results are the same, but no deal log is kept, so ``logs`` stays empty and ``record()``
-    refuses.
+    refuses. Such a run may also apply actions to ``state`` directly and then call ``settle()`` once the
+    deal is over, instead of ``act`` for every action.
+
+    ``rng``: a generator to draw the first dealer and every deal from directly, in place of one made from
+    ``seed`` with a new generator per deal (``cardsuite simulate``, which shares it with the match's bots:
+    making a Mersenne Twister generator costs more than a whole random GOPS deal). The deals then differ
+    from those of ``seed`` alone, and still replay exactly from the generator's state.
     """
 
     def __init__(
@@ -69,22 +86,25 @@ class Match:
         seed: int,
         seats: Sequence[SeatSpec] | None = None,
         keep_record: bool = True,
+        rng: random.Random | None = None,
     ) -> None:
         self.game = game
         self.players = players
         self.options = options
         self.seed = seed
         self.keep_record = keep_record
-        self.seats = tuple(seats) if seats else tuple(SeatSpec(f"Seat {i}") for i in range(players))
-        self._rng = random.Random(seed)
+        self.seats = tuple(seats) if seats else default_seats(players)
+        self._rng = random.Random(seed) if rng is None else rng
+        self._fresh_generators = rng is None
         self.dealer = self._rng.randrange(players) if game.info.uses_dealer else None
+        self._settled: State | None = None  # the last deal counted into results (``settle``)
         self.results: list[DealResult] = []
         self.logs: list[DealLog] = []
         self.totals: list[Score] = [0] * players
         self.state: State = self._deal()
 
     def _deal(self) -> State:
-        deal_rng = random.Random(self._rng.getrandbits(64))
+        deal_rng = random.Random(self._rng.getrandbits(64)) if self._fresh_generators else self._rng
         state = self.game.new_deal(self.players, self.options, self.dealer, rng=deal_rng)
         if self.keep_record:
             self.logs.append(DealLog(state.setup()))
@@ -110,15 +130,31 @@ class Match:
         if self.keep_record:
             self.logs[-1].actions.append(f"{seat} {action.text or action}")
         if self.state.is_over:
-            scores = self.state.scores()
-            self.results.append(DealResult(scores, self.state.summary()))
-            self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+            self.settle()
         return events
+
+    def settle(self) -> DealResult:
+        """Count the current deal, which must be over, into ``results`` and ``totals`` (once; again gives the
+        same result). ``act`` calls it when a deal ends; a headless run that applied actions to ``state``
+        directly calls it itself."""
+        state = self.state
+        if not state.is_over:
+            raise RuntimeError("the current deal is not over")
+        if self._settled is state:
+            return self.results[-1]
+        scores = state.scores()
+        result = DealResult(scores, state.summary())
+        self.results.append(result)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self._settled = state
+        return result
 
     def next_deal(self) -> State:
         """Start the next deal; only after the current one is over and the match is not."""
         if not self.state.is_over:
             raise RuntimeError("the current deal is not over")
+        if self._settled is not self.state:
+            raise RuntimeError("the current deal is not settled (settle)")
         if self.is_over:
             raise RuntimeError("the match is over")
         self.dealer = self.game.next_dealer(self.dealer, self.players)

@@ -15,21 +15,21 @@ the ``apply`` path is ints, bitmasks and events built once and reused.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final, Protocol, cast
+from typing import Any, Final, Protocol, cast
 
 from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
+from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
 from ...core.intern import interned_event
 from ...core.message import CardRef, CardsRef, Message, RankRef, SeatRef, listed, msg, msg_n, msg_p
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
 from ...core.verbs import Verb, shown, well_typed, word
-from ...core.views import EMPTY, PublicFacts, live_view, seat_view, watcher_view
+from ...core.views import EMPTY, PublicFacts, sorted_hand
 
 ROUNDS: Final = 13
 SEAT_SUITS: Final = (SPADES, HEARTS, CLUBS)
@@ -291,6 +291,8 @@ class GopsState(Simultaneous[int], State):
         # one entry per resolved prize: (prize cards in the pot, each seat's face bid, winner or None, rule)
         self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
         self.fast = players == 2 and not t.blind
+        # the public events only, in order; a seat's own ``choose`` events are not kept here but put back
+        # where they happened (just before the seat's ``chosen`` event) by ``events`` and by its views
         self.log: list[Event] = [] if t.blind else [t.turn_events[prizes[0]]]
 
     # -- the contract -------------------------------------------------------------------------------
@@ -303,18 +305,19 @@ class GopsState(Simultaneous[int], State):
     to_act: frozenset[int] = NOBODY
     is_over: bool = False
     # defaults read from the class until first written: fewer stores per new game
-    _public_facts: object = None  # the views' shared facts of the latest moment (``core.views``)
-    _seat_logs: object = None  # each seat's filtered events, for views
+    _deal: GopsDeal | None = None  # what this game's views share (``GopsDeal``), made on the first view
     turn = 0  # index of the current prize in ``prizes``
     pot_value = 0
     over = False
     early = False
 
     def scores(self) -> tuple[Score, ...]:
-        return tuple(half(p) for p in self.pts2)
+        return tuple([p >> 1 if not p & 1 else Fraction(p, 2) for p in self.pts2])
 
     def events(self) -> tuple[Event, ...]:
-        return tuple(self.log)
+        """Every event: the public log with each seat's private ``choose`` event put back before its
+        ``chosen`` event (the face is the round's bid, or the seat's pending one)."""
+        return with_choices(self.log, len(self.log), self.rounds, len(self.rounds), self.choices, range(self.players))
 
     def setup(self) -> DealSetup:
         hands = self._hands if self._hands is not STANDARD_HANDS else STANDARD_HANDS[: self.players]
@@ -386,10 +389,10 @@ class GopsState(Simultaneous[int], State):
         events = CHOICE_FLAT[seat * 14 + face]
         if waiting:
             self.to_act = SEAT_SETS[waiting]
-            self.log += events
+            self.log.append(events[1])  # the public half: "seat N has chosen"
             return events
         if not self.fast:
-            self.log += events
+            self.log.append(events[1])
             return events + self._resolve()
         # The common case, inlined: 2 players, prize face up, no pot, a positive prize and no tie. Its whole
         # outcome (winner, points, round record, events) depends only on the prize and the two faces, so
@@ -402,21 +405,24 @@ class GopsState(Simultaneous[int], State):
         entry = t.fast[key]
         if entry is None:
             entry = t.fast[key] = _fast_entry(t, prize, c0, c1)  # type: ignore[arg-type]
+        log = self.log
         if not entry or self.pot:
-            self.log += events
+            log.append(events[1])
             return events + self._resolve()
         winner, gain, record, tail = entry
         self.pts2[winner] += gain
         self.turn = turn = turn + 1
         self.rounds.append(record)
+        log.append(events[1])
+        log += tail
         if turn == ROUNDS or (t.early_end and self._decided()):
             return self._finish(events + tail, turn == ROUNDS)
         self.choices = [None, None]
         self.waiting = 3
         self.to_act = BOTH
-        events = events + tail + (t.turns[self.prizes[turn]],)
-        self.log += events
-        return events
+        prize_event = t.turns[self.prizes[turn]]
+        log.append(prize_event)
+        return events + tail + (prize_event,)
 
     def _why_not_seat(self, seat: object, action: object) -> str:
         wrong = well_typed(seat, action)
@@ -431,13 +437,14 @@ class GopsState(Simultaneous[int], State):
 
     # -- resolving a prize --------------------------------------------------------------------------
     def _finish(self, events: tuple[Event, ...], last: bool) -> tuple[Event, ...]:
+        """End the game: ``events`` (already logged) and the end event (logged here)."""
         self.early = not last
         self.over = self.is_over = True
         self.start(0)
         self.to_act = NOBODY
-        events = (*events, self._end_event())
-        self.log += events
-        return events
+        end = self._end_event()
+        self.log.append(end)
+        return (*events, end)
 
     def _resolve(self) -> tuple[Event, ...]:
         t = self.t
@@ -522,7 +529,9 @@ class GopsState(Simultaneous[int], State):
             award = t.awards[key] = _award_event(winner, cards_in(pot_mask), rule, value)
         self.rounds.append((tuple(pot), cards, None if winner < 0 else winner, rule))
         if last or (t.early_end and self._decided()):
-            return self._finish((*events, award), last)
+            events = (*events, award)
+            self.log += events
+            return self._finish(events, last)
         else:
             self.choices = [None] * self.players
             self.waiting = waiting = (1 << self.players) - 1
@@ -573,6 +582,16 @@ class GopsState(Simultaneous[int], State):
         if not self.over:
             return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}",
                                message=msg("prize {number} of {total}", number=self.turn + 1, total=ROUNDS))
+        key = (self.early, self.turn, *self.pts2)
+        found = _SUMMARIES.get(key)
+        if found is None:
+            if len(_SUMMARIES) > 20_000:
+                _SUMMARIES.clear()
+            found = _SUMMARIES[key] = self._end_summary()
+        return found
+
+    def _end_summary(self) -> DealSummary:
+        """The summary of a finished game (made once per outcome: ``summary``)."""
         scores = ", ".join(show_points(s) for s in self.scores())
         top = self.winners()
         who = f"seat {top[0]} won" if len(top) == 1 else "a draw"
@@ -587,17 +606,40 @@ class GopsState(Simultaneous[int], State):
         return self.prizes[self.turn]
 
     def view(self, seat: int) -> View:
-        own = self.choices[seat]
-        private = EMPTY if own is None else _CHOSEN_PRIVATE[own]
-        return seat_view(self, GopsFacts, seat, self.hands[seat], self.legal_actions(seat), private, FACE_ORDER)
+        """A few ints and the shared ``GopsDeal`` (``GopsParts``); every other field is built when read."""
+        deal = self._deal
+        log = self.log
+        if deal is None or deal.log is not log:
+            deal = self._deal = GopsDeal(self)
+        waiting = self.waiting
+        if waiting >> seat & 1:
+            hand = self.hands[seat]
+            ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF
+            faces = (ranks << 1 | ranks >> 12) & 0x1FFF
+            legal = _LEGAL_BY_FACES[faces] or legal_of(faces)
+        else:
+            legal = ()
+        view: View = _new(View)
+        _set_seat(view, seat)
+        _set_legal(view, legal)
+        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self.hands[seat], legal, self.choices[seat], len(log),
+                                                self.turn, waiting)))
+        return view
 
     def public_view(self) -> View:
-        return watcher_view(self, GopsFacts)
+        deal = self._deal
+        if deal is None or deal.log is not self.log:
+            deal = self._deal = GopsDeal(self)
+        view: View = _new(View)
+        _set_seat(view, PUBLIC_SEAT)
+        _set_legal(view, ())
+        _set_parts(view, _tuple_new(GopsParts, (deal, PUBLIC_SEAT, 0, (), None, len(self.log), self.turn,
+                                                self.waiting)))
+        return view
 
     def window(self, seat: int) -> View:
-        own = self.choices[seat]
-        private = EMPTY if own is None else _CHOSEN_PRIVATE[own]
-        return live_view(self, seat, self.hands[seat], self.legal_actions(seat), private, FACE_ORDER)
+        """The view itself: it costs no more than a window would."""
+        return self.view(seat)
 
     game = "gops"
     dealer = None
@@ -633,17 +675,123 @@ class GopsState(Simultaneous[int], State):
         return other
 
 
+_SUMMARIES: dict[tuple[object, ...], DealSummary] = {}
+"""Finished games' summaries by (early, prizes resolved, doubled points): simulations end thousands alike."""
+
 FACE_ORDER: Final = tuple(SUIT_OF[c] * 100 + FACE_OF[c] for c in range(52)) + (999,)
 """A GOPS hand's order (a sort key per card): by suit, then ace (1) up to king (13)."""
 
+
+_new = object.__new__
+_tuple_new = tuple.__new__
+_set_seat = View.__dict__["seat"].__set__
+_set_legal = View.__dict__["legal"].__set__
+_set_parts = View.__dict__["parts"].__set__
+Round = tuple[tuple[Card, ...], tuple[int, ...], int | None, str]
+"""A resolved prize: the prize cards in the pot, each seat's face bid, the winner or ``None``, the rule."""
 
 _CHOSEN_PRIVATE: Final = (EMPTY, *(MappingProxyType({"chosen": FACE_LETTERS[f - 1]}) for f in ALL_FACES))
 """A seat's own pending bid, for its view only: ``_CHOSEN_PRIVATE[face]``."""
 
 
+def with_choices(log: Sequence[Event], length: int, rounds: Sequence[Round], resolved: int,
+                 pending: Sequence[int | None], seats: Container[int]) -> tuple[Event, ...]:
+    """``log[:length]`` (public events) with the private ``choose`` event of every seat in ``seats`` put
+    back just before that seat's ``chosen`` event: its bid in round ``k`` is ``rounds[k]``'s face while
+    ``k < resolved``, else its ``pending`` one."""
+    out: list[Event] = []
+    counts = [0, 0, 0]
+    for event in log[:length]:
+        if event.kind == "chosen":
+            seat = cast(int, event.seat)
+            if seat in seats:
+                k = counts[seat]
+                counts[seat] = k + 1
+                face = rounds[k][1][seat] if k < resolved else pending[seat]
+                out.append(CHOICE_FLAT[seat * 14 + cast(int, face)][0])
+        out.append(event)
+    return tuple(out)
+
+
+class GopsDeal:
+    """What every view of one GOPS game shares: the players, options and tables, and the two lists that
+    only grow and hold nothing hidden: the public log and the resolved rounds (``GopsState.log`` and
+    ``rounds``). No hand, no pending bid, no prize not yet turned: a view may keep it.
+
+    ``moments`` keeps each moment's ``GopsFacts`` (keyed by the prizes resolved and the seats still to
+    bid, which together fix everything public), so the ``table`` and ``seats`` of a moment are built once.
+    """
+
+    __slots__ = ("log", "moments", "options", "players", "rounds", "t")
+
+    def __init__(self, state: GopsState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.t = state.t
+        self.log = state.log
+        self.rounds = state.rounds
+        self.moments: dict[int, GopsFacts] = {}
+
+    def facts(self, turn: int, waiting: int, length: int) -> GopsFacts:
+        """The public facts when ``turn`` prizes were resolved, ``waiting`` had still to bid and the log
+        was ``length`` long."""
+        key = turn << 3 | waiting
+        found = self.moments.get(key)
+        if found is None:
+            found = self.moments[key] = GopsFacts(self, turn, waiting, length)
+        return found
+
+
+class GopsParts(tuple[Any, ...]):
+    """A GOPS view's parts (``View.parts``): ``(deal, seat, hand, legal, own, length, turn, waiting)``.
+
+    ``deal`` is the game's ``GopsDeal``; the rest are ints and an interned tuple taken when the view was
+    made: the seat's hand (a bitmask), its legal actions, its own pending bid (a face, or ``None``), the
+    length of the public log, the prizes resolved and the seats still to bid. Making a view copies
+    nothing else; a field is built from these the first time it is read.
+    """
+
+    __slots__ = ()
+
+    def build(self, name: str) -> object:
+        """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
+        deal, seat, hand, legal, own, length, turn, waiting = self
+        if name == "legal":
+            return legal
+        if name == "hand":
+            return sorted_hand(hand, FACE_ORDER) if hand else ()
+        if name == "history":
+            if seat < 0:
+                return tuple(deal.log[:length])
+            return with_choices(deal.log, length, deal.rounds, turn, (own, own, own), (seat,))
+        if name == "private":
+            return EMPTY if own is None else _CHOSEN_PRIVATE[own]
+        if name == "table":
+            return deal.facts(turn, waiting, length).table()
+        if name == "seats":
+            return deal.facts(turn, waiting, length).seats()
+        if name == "phase":
+            return "bid" if waiting else "over"
+        if name == "to_act":
+            return SEAT_SETS[waiting]
+        if name == "is_over":
+            return not waiting
+        if name == "game":
+            return "gops"
+        if name == "players":
+            return deal.players
+        if name == "options":
+            return deal.options
+        if name == "dealer":
+            return None
+        raise AttributeError(name)
+
+
 class GopsFacts(PublicFacts):
-    """What everyone may know of a GOPS game at one moment (see ``core.views``): the prizes turned, the
-    resolved rounds (a prefix of the state's list, which only grows), points, the pot, who has chosen."""
+    """What everyone may know of a GOPS game at one moment (see ``core.views``), worked out from the
+    public lists of its ``GopsDeal`` when a view's ``table`` or ``seats`` is first read: the prizes turned
+    (the public log's prize events), the resolved rounds (a prefix of the list, which only grows), and
+    from them the points and the pot; who has chosen (``waiting``)."""
 
     __slots__ = (
         "n_rounds",
@@ -663,19 +811,32 @@ class GopsFacts(PublicFacts):
     dealer = None
     options: Options
 
-    def __init__(self, state: GopsState) -> None:
-        self.players = state.players
-        self.options = state.options
-        self.t = state.t
-        self.turn = state.turn
-        self.over = state.over
-        self.waiting = state.waiting
-        self.turned = state.turned
-        self.rounds = state.rounds
-        self.n_rounds = len(state.rounds)
-        self.pot = tuple(state.pot)
-        self.pot_value = state.pot_value
-        self.pts2 = tuple(state.pts2)
+    def __init__(self, deal: GopsDeal, turn: int, waiting: int, length: int) -> None:
+        t = self.t = deal.t
+        self.players = deal.players
+        self.options = deal.options
+        self.turn = self.n_rounds = turn
+        self.over = not waiting
+        self.waiting = waiting
+        self.moment = length
+        self.turned = tuple(cast(Card, e.card) for e in deal.log[:length] if e.kind == "prize")
+        self.rounds = deal.rounds
+        pts2 = [0] * deal.players
+        pot: tuple[Card, ...] = ()
+        pot_value = 0
+        for cards, _faces, winner, rule in deal.rounds[:turn]:
+            value = sum(t.values[c] for c in cards)
+            pot, pot_value = (), 0
+            if winner is not None:
+                pts2[winner] += 2 * value
+            elif rule == "split":
+                for s in range(deal.players):
+                    pts2[s] += value
+            elif rule == "carry":
+                pot, pot_value = cards, value
+        self.pot = pot
+        self.pot_value = pot_value
+        self.pts2 = tuple(pts2)
 
     @property
     def phase(self) -> str:  # type: ignore[override]
