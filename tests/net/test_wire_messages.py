@@ -58,3 +58,18 @@ def test_a_header_message_in_a_views_table_crosses_the_wire() -> None:
     assert again.table["contract_text"] == header
     with pytest.raises(WireError):
         decode_view(json.loads(json.dumps(encode_view(view)).replace('"$msg": [{', '"$msg": [1, {')))
+
+
+def test_a_deal_summary_reaches_a_remote_table_without_a_language() -> None:
+    """The ``table`` message's results carry the summary's message; a remote deal page shows it in its language."""
+    from cardsuite.core.game import DealSummary
+    from cardsuite.core.message import msg
+    from cardsuite.net.remote import _summary_message
+    from cardsuite.net.table import result_json
+
+    summary = DealSummary(1, "nap", True, False, "seat 1 bid nap made (5 tricks)",
+                          message=msg("{seat} bid {bid} and made it ({n} trick)", seat=SeatRef(1), bid="nap"))
+    sent = json.loads(json.dumps(result_json(summary, (-10, 40, -10, -20))))
+    assert sent["text"] == summary.text and _summary_message(sent.get("message")) == summary.message
+    assert "message" not in result_json(DealSummary(text="x"), (0,))
+    assert _summary_message(None) is None and _summary_message({"key": 3}) is None

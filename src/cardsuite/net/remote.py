@@ -17,12 +17,14 @@ from typing import Any
 from ..core.errors import IllegalAction
 from ..core.game import Action, DealSummary, Event, Game, Score, View
 from ..core.match import SeatSpec
+from ..core.message import Message
 from ..i18n import _, game_words
 from ..i18n.render import event_text
 from ..naming import name_seats
 from ..tui.config import TableConfig
 from ..tui.session import DealReport, Note, TableSession, Turn, event_words
 from .client import Client, ClientError
+from .wire import WireError, decode_message
 
 
 def _score(value: object) -> Score:
@@ -199,7 +201,8 @@ class RemoteSession(TableSession):
         results = self.client.table.get("results", [])
         last = results[-1] if results else {}
         summary = DealSummary(declarer=last.get("declarer"), contract=last.get("contract"), made=last.get("made"),
-                              redeal=bool(last.get("redeal")), text=str(last.get("text", "")))
+                              redeal=bool(last.get("redeal")), text=str(last.get("text", "")),
+                              message=_summary_message(last.get("message")))
         view = self.client.view
         public = [e for e in (view.history if view else ()) if e.scores is not None]
         return DealReport(len(results), summary, event_words(public[-1]) if public else summary.text,
@@ -225,3 +228,13 @@ class RemoteSession(TableSession):
             with contextlib.suppress(BaseException):
                 await task
         await self.client.close()
+
+
+def _summary_message(data: object) -> Message | None:
+    """A deal summary's words from the server (``results[i].message``), or ``None`` to show its English text."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return decode_message(data)
+    except WireError:
+        return None

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from ..bots.base import levels_for
 from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction
-from ..core.game import Event, Game, State, View
+from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
 from ..core.record import score_json
 from ..core.registry import get_game
 from .protocol import ProtocolError, new_token, token_digest, token_matches
 from .store import SeatRow, TableRow, TableStore
+from .wire import encode_message
 
 
 @dataclass
@@ -366,12 +367,7 @@ class Table:
             ],
             "deal": len(match.logs) - 1,
             "totals": [score_json(t) for t in match.totals],
-            "results": [
-                {"scores": [score_json(x) for x in r.scores], "text": r.summary.text,
-                 "declarer": r.summary.declarer, "contract": r.summary.contract, "made": r.summary.made,
-                 "redeal": r.summary.redeal}
-                for r in match.results
-            ],
+            "results": [result_json(r.summary, r.scores) for r in match.results],
             "match_over": match.is_over,
             "history_id": self.history_id,
         }
@@ -379,6 +375,17 @@ class Table:
     def step(self) -> tuple[int, int]:
         """(deal, actions so far in it): the moment a view shows."""
         return len(self.match.logs) - 1, len(self.match.logs[-1].actions)
+
+
+def result_json(summary: DealSummary, scores: Sequence[Score]) -> dict[str, object]:
+    """A finished deal for the ``table`` message: its scores, its summary in English (``text``) and, where the
+    game gives one, the same words without a language (``message``), which each client shows in its own."""
+    out: dict[str, object] = {"scores": [score_json(x) for x in scores], "text": summary.text,
+                              "declarer": summary.declarer, "contract": summary.contract, "made": summary.made,
+                              "redeal": summary.redeal}
+    if summary.message is not None:
+        out["message"] = encode_message(summary.message)
+    return out
 
 
 def names_of(seats: Sequence[Seat]) -> tuple[str, ...]:
