@@ -21,6 +21,7 @@ from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
 from .game import Event
 from .message import CardsRef, SeatRef, msg, msg_n
+from .native import mypyc_attr
 
 _PICKERS: dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]] = {}
 
@@ -101,6 +102,7 @@ class ExchangeResult(NamedTuple):
     events: tuple[Event, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, __new__ then skips __init__, as clone() needs
 class ExchangeRound:
     """One round of exchanges over a shared stock (mutable; ``clone`` for search).
 

@@ -157,14 +157,14 @@ class Phase:
 def shown(action: object) -> str:
     """An action (or whatever was passed as one) as one short, safe line for an error message."""
     if action.__class__ is Action:
-        assert isinstance(action, Action)
-        if action.text.__class__ is str and action.text:
-            text = action.text
-        elif action.verb.__class__ is str and action.args.__class__ is tuple and all(
-                a.__class__ in (int, str) for a in action.args):
-            text = " ".join([action.verb, *map(str, action.args)])
+        given: Any = action  # an Action whose fields may hold anything (compiled code would check the types)
+        if given.text.__class__ is str and given.text:
+            text = given.text
+        elif given.verb.__class__ is str and given.args.__class__ is tuple and all(
+                a.__class__ in (int, str) for a in given.args):
+            text = " ".join([given.verb, *map(str, given.args)])
         else:
-            text = f"{action.verb!r} {action.args!r}"
+            text = f"{given.verb!r} {given.args!r}"
     else:
         text = repr(action)
     text = text.encode("ascii", "backslashreplace").decode("ascii")
@@ -178,7 +178,7 @@ def well_typed(seat: object, action: object) -> str | None:
         return f"a seat is a whole number, not {shown(seat)}"
     if action.__class__ is not Action:
         return f"{shown(action)} is not an action"
-    assert isinstance(action, Action)
-    if action.verb.__class__ is not str:
+    given: Any = action  # its verb may be anything (compiled code would check that it is a str)
+    if given.verb.__class__ is not str:
         return f"malformed action {shown(action)}: the verb is not a word"
     return None

@@ -30,6 +30,7 @@ from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_p
+from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
 from ...core.turns import TurnState
@@ -220,6 +221,7 @@ def parse_nap_action(text: str) -> Action:
     raise ValueError("expected pass, bid <b> or play <card>")
 
 
+@mypyc_attr(serializable=True)  # clone() makes one without __init__, compiled or not
 class NapState(TurnState):
     """One deal of Nap.
 
@@ -247,6 +249,7 @@ class NapState(TurnState):
         self.taken = [0] * players
         self.log: list[Event] = []
         self._scores: tuple[int, ...] = _ZEROS[players]
+        self.phases = PHASES
 
     # How every deal starts, read from the class until a deal changes them (fewer stores per new deal).
     phase_name = "bidding"
@@ -454,8 +457,7 @@ class NapState(TurnState):
         return nap_seats(self)
 
     def clone(self) -> NapState:
-        other = NapState.__new__(NapState)
-        other.__dict__.update(self.__dict__)
+        other = shallow_copy(self)
         other.hands = list(self.hands)
         other.bids = list(self.bids)
         other.taken = list(self.taken)
@@ -484,6 +486,7 @@ class NapPublic(Protocol):
     def taken(self) -> Sequence[int]: ...
 
 
+@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
 class NapFacts(TurnFacts):
     """What everyone may know of a Nap deal at one moment (see ``core.views``)."""
 
@@ -553,7 +556,7 @@ def nap_seats(src: NapPublic) -> tuple[SeatInfo, ...]:
                  for s in range(len(taken)))
 
 
-NapState.phases = {
+PHASES: Final[Mapping[str, Phase]] = {
     "bidding": Phase("must bid or pass before play starts", {
         "pass": (Verb("pass"), NapState._bid),
         "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),

@@ -8,7 +8,7 @@ phases are ``bidding``, ``trump`` (the declarer names trumps; skipped in the zer
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
@@ -37,6 +37,7 @@ from ...core.exchange import ExchangeRound, discard_choices, exchange_order
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
+from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, leadable, refusal
 from ...core.turns import TurnState
@@ -172,6 +173,7 @@ def parse_napas_action(text: str) -> Action:
     raise ValueError("expected pass, bid <n>, trump <suit>, exchange <cards...> or play <card>")
 
 
+@mypyc_attr(serializable=True)  # clone() makes one without __init__, compiled or not
 class NapasState(TurnState):
     """One deal of Napas."""
 
@@ -210,6 +212,7 @@ class NapasState(TurnState):
         self.best = -1  # index in the trick of the card winning it so far
         self.best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
         self.thrown_in = False
+        self.phases = PHASES
 
     # -- the contract -------------------------------------------------------------------------------
     @property
@@ -502,8 +505,7 @@ class NapasState(TurnState):
         return napas_seats(self)
 
     def clone(self) -> NapasState:
-        other = NapasState.__new__(NapasState)
-        other.__dict__.update(self.__dict__)
+        other = shallow_copy(self)
         other.hands = list(self.hands)
         other.bids = list(self.bids)
         other.round = self.round.clone() if self.round is not None else None
@@ -514,7 +516,7 @@ class NapasState(TurnState):
         return other
 
 
-NapasState.phases = {
+PHASES: Final[Mapping[str, Phase]] = {
     "bidding": Phase("must bid or pass now", {
         "pass": (Verb("pass"), NapasState._bid),
         "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|0|4|5>"), NapasState._bid),
@@ -564,6 +566,7 @@ class ExchangeFacts(NamedTuple):
     counts: tuple[tuple[int, int], ...]
 
 
+@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
 class NapasFacts(TurnFacts):
     """What everyone may know of a Napas deal at one moment (see ``core.views``)."""
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from types import MappingProxyType
-from typing import Final, Protocol
+from typing import ClassVar, Final, Protocol
 
 from ...cards import (
     BIT,
@@ -38,6 +38,7 @@ from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
+from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
@@ -278,10 +279,11 @@ def honour_count(mask: int) -> int:
     return (mask & HONOURS).bit_count()
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # clone() without __init__; BeginnerState
 class NapoleonState(TurnState):
     """One deal of Napoleon."""
 
-    facts_class: type[NapoleonFacts]
+    facts_class: ClassVar[type[NapoleonFacts]]
     """What its views are built from (the beginner game adds its own facts)."""
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
@@ -707,7 +709,7 @@ class NapoleonState(TurnState):
         return live_view(self, seat, hand, legal, self.private(seat) or EMPTY, table=self.table_fields)
 
     game = "napoleon"
-    table_fields: Mapping[str, Callable[[NapoleonPublic], object]]
+    table_fields: ClassVar[Mapping[str, Callable[[NapoleonPublic], object]]]
     """The table's entries, each built when read in a window (the beginner game has its own)."""
 
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -715,8 +717,7 @@ class NapoleonState(TurnState):
         return napoleon_seats(self)
 
     def clone(self) -> NapoleonState:
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other = shallow_copy(self)
         other.hands = list(self.hands)
         other.passed = list(self.passed)
         other.bids = list(self.bids)
@@ -773,6 +774,7 @@ class NapoleonPublic(Protocol):
     def tricks_won(self) -> Sequence[int]: ...
 
 
+@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
 class NapoleonFacts(TurnFacts):
     """What everyone may know of a Napoleon deal at one moment (see ``core.views``): never the adjutant's
     seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""

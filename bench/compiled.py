@@ -1,0 +1,183 @@
+"""The rules engines compiled with mypyc, side by side with the same code interpreted (issue 11).
+
+The package stays pure Python: this script copies ``src`` into a temporary folder twice, compiles the hot
+modules of one copy with mypyc (``HOT_MODULES``: cards, the trick, auction, exchange and verb helpers,
+the play tables and the three trick games' rules), and runs ``bench/engine_bars.py``'s ``bare_loop`` (imported,
+not copied) against both copies in subprocesses, alternating, so that a busy machine slows both alike.
+It prints the medians of ``--repeats`` rounds, compiled over interpreted, the load average, and which of
+issue 11's bare-loop bars each build meets.
+
+Without a C compiler or the Python headers it prints one line saying so and exits 0; nothing else in the
+project (``make test`` included) needs a compiler. ``--keep DIR`` leaves the compiled copy in ``DIR``, to
+try it by hand: ``PYTHONPATH=DIR/compiled/src .venv/bin/cardsuite simulate nap ...``.
+
+Run: ``.venv/bin/python bench/compiled.py [--repeats 5] [--seconds 2] [--keep DIR]`` (mypyc ships with mypy,
+in the ``test`` extra; building takes a minute or two).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+TOP = Path(__file__).resolve().parent.parent
+GAMES = ("nap", "napas", "napoleon")
+HOT_MODULES = (
+    "cardsuite/cards.py",
+    "cardsuite/core/auction.py",
+    "cardsuite/core/exchange.py",
+    "cardsuite/core/tricks.py",
+    "cardsuite/core/verbs.py",
+    "cardsuite/games/plays.py",
+    "cardsuite/games/nap/rules.py",
+    "cardsuite/games/napas/rules.py",
+    "cardsuite/games/napoleon/rules.py",
+)
+"""What ``bare_loop`` spends its time in (cProfile), that mypyc compiles. ``core/turns.py`` stays interpreted:
+``TurnState`` is the base class of outside plugins' states, which set ``phases`` on their class, where a
+compiled ``TurnState`` would not look."""
+
+
+def missing_toolchain() -> str | None:
+    """Why nothing can be compiled here (no C compiler, no Python headers, no mypyc), or ``None``."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler!r} is not on PATH)"
+    include = Path(sysconfig.get_paths()["include"])
+    if not (include / "Python.h").exists():
+        return f"no Python headers ({include / 'Python.h'} is missing)"
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed (it ships with mypy: make setup)"
+    return None
+
+
+def copy_tree(folder: Path) -> Path:
+    """A copy of the package source in ``folder`` (``src`` only, without compiled leftovers)."""
+    src = folder / "src"
+    shutil.copytree(TOP / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "build"))
+    return src
+
+
+def compile_tree(src: Path) -> None:
+    """Compile ``HOT_MODULES`` of the copy at ``src`` in place with mypyc; exit with its output on failure."""
+    done = subprocess.run([sys.executable, "-m", "mypyc", *HOT_MODULES], cwd=src, capture_output=True, text=True,
+                          check=False)
+    built = sorted(src.rglob("*.so"))
+    if done.returncode != 0 or len(built) < len(HOT_MODULES):
+        lines = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()]
+        sys.exit("mypyc failed:\n" + "\n".join(lines[-30:] or (done.stdout + done.stderr).splitlines()[-30:]))
+
+
+def run_round(src: Path, seconds: float, check_compiled: bool) -> dict[str, Any]:
+    """One round of ``bare_loop`` for every game, in a subprocess importing the copy at ``src``."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    args = [sys.executable, __file__, "--round", "--seconds", str(seconds)]
+    if check_compiled:
+        args.append("--expect-compiled")
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    return dict(json.loads(done.stdout))
+
+
+def fingerprint(name: str, deals: int = 300) -> str:
+    """A digest of every event text and score of ``deals`` seeded random deals (with clones along the way):
+    equal for both builds when the compiled engine plays exactly the same game."""
+    from engine_bars import CASES
+
+    from cardsuite.core.registry import get_game
+
+    players, given = CASES[name]
+    game = get_game(name)
+    options = game.resolve_options(given, players)
+    rng = random.Random(7)
+    digest = hashlib.sha256()
+    for deal in range(deals):
+        state = game.new_deal(players, options, deal % players, rng=rng)
+        while not state.is_over:
+            seat = min(state.to_act)
+            state = state.clone() if rng.random() < 0.1 else state
+            for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+                digest.update(event.text.encode())
+        digest.update(repr(state.scores()).encode())
+    return digest.hexdigest()[:16]
+
+
+def one_round(seconds: float, expect_compiled: bool) -> None:
+    """Print, as JSON, deals per second of ``bare_loop`` for every game (and each game's ``fingerprint``),
+    with whatever code is imported."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from engine_bars import bare_loop
+
+    import cardsuite.games.nap.rules as nap_rules
+
+    compiled = not nap_rules.__file__.endswith(".py") if nap_rules.__file__ else False
+    if compiled != expect_compiled:
+        sys.exit(f"expected {'compiled' if expect_compiled else 'interpreted'} rules, imported {nap_rules.__file__}")
+    out: dict[str, float | str] = {name: bare_loop(name, seconds) for name in GAMES}
+    out.update({f"{name} fingerprint": fingerprint(name) for name in GAMES})
+    print(json.dumps(out))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Build both copies, measure them in alternation and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeats", type=int, default=5, help="rounds per build (medians are printed)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game per round")
+    parser.add_argument("--keep", type=Path, help="build in this folder and leave it there")
+    parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--expect-compiled", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.round:
+        one_round(args.seconds, args.expect_compiled)
+        return
+    why = missing_toolchain()
+    if why is not None:
+        print(f"compiled engines: skipped, {why}")
+        return
+    from engine_bars import BARS
+
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="cardsuite-compiled-"))
+    try:
+        pure, native = copy_tree(folder / "pure"), copy_tree(folder / "compiled")
+        compile_tree(native)
+        rounds: dict[str, list[dict[str, Any]]] = {"pure": [], "compiled": []}
+        for _ in range(args.repeats):
+            rounds["pure"].append(run_round(pure, args.seconds, False))
+            rounds["compiled"].append(run_round(native, args.seconds, True))
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"Bare loop, deals per CPU second, medians of {args.repeats} rounds of {args.seconds:g} s "
+              f"(load average {load})")
+        print(f"{'':14s} {'interpreted':>12s} {'compiled':>10s} {'ratio':>7s}   {'bar':>9s}"
+              "   met (interpreted, compiled)")
+        for name in GAMES:
+            old = statistics.median(r[name] for r in rounds["pure"])
+            new = statistics.median(r[name] for r in rounds["compiled"])
+            bar = BARS[name]
+            met = f"{'yes' if old >= bar else 'no'}, {'yes' if new >= bar else 'no'}"
+            print(f"{name:14s} {old:>12,.0f} {new:>10,.0f} {new / old:>6.2f}x   >= {bar:>6,}   {met}")
+        prints = {one[f"{name} fingerprint"] for build in rounds.values() for one in build for name in GAMES}
+        same = len(prints) == len(GAMES)
+        print("The same 300 seeded deals per game (event texts and scores, with clones) in both builds: "
+              + ("identical" if same else "DIFFERENT"))
+        if not same:
+            sys.exit(1)
+    finally:
+        if args.keep is None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    main()
