@@ -8,8 +8,8 @@ It prints the medians of ``--repeats`` rounds, compiled over interpreted, the lo
 issue 11's bare-loop bars each build meets.
 
 Without a C compiler or the Python headers it prints one line saying so and exits 0; nothing else in the
-project (``make test`` included) needs a compiler. ``--keep DIR`` leaves the compiled copy in ``DIR``, to
-try it by hand: ``PYTHONPATH=DIR/compiled/src .venv/bin/cardsuite simulate nap ...``.
+project (``make test`` included) needs a compiler. ``--keep DIR`` leaves both copies in ``DIR``, to run
+the tests or the game against the compiled one: ``PYTHONPATH=DIR/compiled/src .venv/bin/pytest tests/games``.
 
 Run: ``.venv/bin/python bench/compiled.py [--repeats 5] [--seconds 2] [--keep DIR]`` (mypyc ships with mypy,
 in the ``test`` extra; building takes a minute or two).
@@ -65,9 +65,11 @@ def missing_toolchain() -> str | None:
 
 
 def copy_tree(folder: Path) -> Path:
-    """A copy of the package source in ``folder`` (``src`` only, without compiled leftovers)."""
+    """A copy of the package source in ``folder`` (``src`` without compiled leftovers, and ``docs/rules``,
+    where the source tree's package finds the rules pages), so that the tests can run against it too."""
     src = folder / "src"
     shutil.copytree(TOP / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "build"))
+    shutil.copytree(TOP / "docs" / "rules", folder / "docs" / "rules")
     return src
 
 

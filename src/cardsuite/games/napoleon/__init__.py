@@ -14,6 +14,7 @@ from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
+from .facts import NapoleonFacts
 from .present import NapoleonPresentation
 from .rules import (
     CLUB_THREE,
@@ -170,4 +171,4 @@ class Napoleon(NapoleonPresentation, Game):
 
 GAME = Napoleon()
 
-__all__ = ["GAME", "Napoleon", "NapoleonState", "trick_rule", "winner"]
+__all__ = ["GAME", "Napoleon", "NapoleonFacts", "NapoleonState", "trick_rule", "winner"]

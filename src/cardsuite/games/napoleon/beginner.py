@@ -17,7 +17,8 @@ from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
 from ...core.game import DealSummary, Event
 from ...core.message import CardRef, Message, SeatRef, SuitRef, listed, msg
 from ...core.options import Options
-from .rules import PLAYERS, TABLE_FIELDS, NapoleonFacts, NapoleonPublic, NapoleonState
+from .facts import NapoleonFacts
+from .rules import PLAYERS, TABLE_FIELDS, NapoleonPublic, NapoleonState
 
 
 def seat_list(seats: Sequence[int]) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import combinations
 from types import MappingProxyType
-from typing import ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 
 from ...cards import (
     BIT,
@@ -43,7 +43,10 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
-from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
+from ...core.views import EMPTY, Legal, frozen, live_view, seat_view, watcher_view
+
+if TYPE_CHECKING:
+    from .facts import NapoleonFacts
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -284,7 +287,7 @@ class NapoleonState(TurnState):
     """One deal of Napoleon."""
 
     facts_class: ClassVar[type[NapoleonFacts]]
-    """What its views are built from (the beginner game adds its own facts)."""
+    """What its views are built from: ``facts.NapoleonFacts``, set there (the beginner game adds its own)."""
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  widow: Sequence[Card]) -> None:
@@ -774,55 +777,6 @@ class NapoleonPublic(Protocol):
     def tricks_won(self) -> Sequence[int]: ...
 
 
-@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
-class NapoleonFacts(TurnFacts):
-    """What everyone may know of a Napoleon deal at one moment (see ``core.views``): never the adjutant's
-    seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""
-
-    __slots__ = ("adjutant_card", "bid_n", "bids", "dealer", "discarded", "discards_to", "face_up", "high",
-                 "honours", "joker_suit", "last_trick", "napoleon", "options", "passed", "players", "requested",
-                 "revealed", "same_two", "shown_adjutant", "thrown_in", "trick", "trick_number", "trick_seats",
-                 "tricks_won", "trump", "widow_size")
-    game = "napoleon"
-    options: Options
-
-    def __init__(self, state: NapoleonState) -> None:
-        self.players = PLAYERS
-        self.options = state.options
-        self.dealer = state.dealer
-        self.phase_name = state.phase_name
-        self.turn = state.turn
-        self.high = state.high
-        self.napoleon = state.napoleon
-        self.bid_n = state.bid_n
-        self.trump = state.trump
-        self.adjutant_card = state.adjutant_card
-        self.revealed = state.revealed
-        self.shown_adjutant = state.shown_adjutant
-        self.trick = tuple(state.trick)
-        self.trick_seats = tuple(state.trick_seats)
-        self.trick_number = state.trick_number
-        self.last_trick = state.last_trick
-        self.bids = tuple(state.bids)
-        self.passed = tuple(state.passed)
-        self.widow_size = state.widow_size
-        self.discarded = state.discarded
-        self.face_up = state.face_up
-        self.discards_to = state.discards_to
-        self.honours = tuple(state.honours)
-        self.tricks_won = tuple(state.tricks_won)
-        self.joker_suit = state.joker_suit
-        self.requested = state.requested
-        self.same_two = state.same_two
-        self.thrown_in = state.thrown_in
-
-    def build_table(self) -> dict[str, object]:
-        return napoleon_table(self)
-
-    def build_seats(self) -> tuple[SeatInfo, ...]:
-        return napoleon_seats(self)
-
-
 def public_roles(src: NapoleonPublic) -> dict[int, str]:
     """What everyone knows of the roles: Napoleon once the auction is won, the adjutant once revealed,
     every role at the end."""
@@ -914,7 +868,6 @@ def napoleon_seats(src: NapoleonPublic) -> tuple[SeatInfo, ...]:
     return tuple(out)
 
 
-NapoleonState.facts_class = NapoleonFacts
 NapoleonState.table_fields = TABLE_FIELDS
 
 
