@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final, Protocol
 
 from ...cards import (
@@ -520,13 +521,19 @@ class NapFacts(TurnFacts):
 
 def contract_text(src: NapPublic) -> Message:
     """The header line: who declared what, and trumps once the first lead names them."""
-    if src.high is None:
-        return msg_p("header", "bidding") if src.phase_name == "bidding" else msg_p("header", "thrown in")
-    seat, bid = SeatRef(src.declarer), BID_WORDS[src.high]
-    if src.high == "misere":
+    return _contract_words(src.high, src.phase_name == "bidding", src.declarer, src.trump)
+
+
+@lru_cache(maxsize=4096)
+def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
+    """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
+    if high is None:
+        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
+    seat, bid = SeatRef(declarer), BID_WORDS[high]
+    if high == "misere":
         return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if src.trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(src.trump))
+    if trump >= 0:
+        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
     return msg("{seat}: {bid}, trumps: the first lead", seat=seat, bid=bid)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
 
@@ -603,13 +603,19 @@ class NapasFacts(TurnFacts):
 
 def contract_text(src: NapasPublic) -> Message:
     """The header line: who declared what, and the trumps."""
-    if src.high is None:
-        return msg_p("header", "bidding") if src.phase_name == "bidding" else msg_p("header", "thrown in")
-    seat, bid = SeatRef(src.declarer), bid_words(src.high)
-    if src.high == ZERO:
+    return _contract_words(src.high, src.phase_name == "bidding", src.declarer, src.trump)
+
+
+@lru_cache(maxsize=4096)
+def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
+    """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
+    if high is None:
+        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
+    seat, bid = SeatRef(declarer), bid_words(high)
+    if high == ZERO:
         return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if src.trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(src.trump))
+    if trump >= 0:
+        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
     return msg("{seat}: {bid}, trumps not named yet", seat=seat, bid=bid)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from itertools import combinations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol
@@ -796,16 +796,22 @@ def public_roles(src: NapoleonPublic) -> dict[int, str]:
 
 def contract_text(src: NapoleonPublic) -> Message:
     """The header line: Napoleon, the bid and trumps, and the named card."""
-    if src.thrown_in:
+    return _contract_words(src.thrown_in, src.trump, src.high, src.napoleon, src.bid_n, src.adjutant_card)
+
+
+@lru_cache(maxsize=4096)
+def _contract_words(thrown_in: bool, trump: int, high: int, napoleon: int, bid_n: int, adjutant_card: int) -> Message:
+    """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
+    if thrown_in:
         return msg_p("header", "thrown in")
-    if src.trump < 0:
-        if src.high < 0:
+    if trump < 0:
+        if high < 0:
             return msg_p("header", "bidding")
-        n, s = BIDS[src.high].args
-        return msg("bidding: {bid} by {seat}", bid=bid_words(int(n), int(s)), seat=SeatRef(src.napoleon))
-    seat, bid = SeatRef(src.napoleon), bid_words(src.bid_n, src.trump)
-    if src.adjutant_card >= 0:
-        return msg("{seat}: Napoleon, {bid}; adjutant: {card}", seat=seat, bid=bid, card=CardRef(src.adjutant_card))
+        n, s = BIDS[high].args
+        return msg("bidding: {bid} by {seat}", bid=bid_words(int(n), int(s)), seat=SeatRef(napoleon))
+    seat, bid = SeatRef(napoleon), bid_words(bid_n, trump)
+    if adjutant_card >= 0:
+        return msg("{seat}: Napoleon, {bid}; adjutant: {card}", seat=seat, bid=bid, card=CardRef(adjutant_card))
     return msg("{seat}: Napoleon, {bid}", seat=seat, bid=bid)
 
 
