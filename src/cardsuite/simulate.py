@@ -332,27 +332,30 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
     """Let the bots play ``state`` to its end through ``act``, timing every decision.
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
-    bench``), so it looks nothing up twice, and a turn-based deal (one seat to act) takes no sort.
+    bench``), so it looks nothing up twice: each seat's bot, generator and timer list come in one tuple,
+    and a turn-based deal (one seat to act) takes no sort.
     """
     clock = time.perf_counter
     view_of = state.view
-    choose = [bot.choose for bot in bots]
-    timed = [stats[level].decision_seconds.append for level in seat_levels]
+    seats = [(bot.choose, rng, stats[level].decision_seconds.append)
+             for bot, rng, level in zip(bots, rngs, seat_levels, strict=True)]
     while not state.is_over:
         to_act = state.to_act
         if len(to_act) == 1:
             for seat in to_act:
+                choose, rng, timed = seats[seat]
                 view = view_of(seat)
                 began = clock()
-                action = choose[seat](view, rngs[seat])
-                timed[seat](clock() - began)
+                action = choose(view, rng)
+                timed(clock() - began)
                 act(seat, action)
             continue
         for seat in sorted(to_act):
+            choose, rng, timed = seats[seat]
             view = view_of(seat)
             began = clock()
-            action = choose[seat](view, rngs[seat])
-            timed[seat](clock() - began)
+            action = choose(view, rng)
+            timed(clock() - began)
             act(seat, action)
             if state.is_over:
                 break
@@ -361,16 +364,19 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
 def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequence[str],
                 stats: dict[str, LevelStats]) -> dict[str, float]:
     """Add a finished deal's scores and contract to the statistics; each level's mean score in it."""
-    sums: dict[str, list[float]] = {}
-    for seat, level in enumerate(seat_levels):
-        stats[level].scores.append(float(scores[seat]))
-        total = sums.setdefault(level, [0.0, 0.0])
-        total[0] += float(scores[seat])
-        total[1] += 1
-    if summary.declarer is not None:
-        stats[seat_levels[summary.declarer]].bids += 1
-        stats[seat_levels[summary.declarer]].made += bool(summary.made)
-    return {level: total / count for level, (total, count) in sums.items()}
+    sums: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for level, score in zip(seat_levels, scores, strict=True):
+        value = float(score)
+        stats[level].scores.append(value)
+        sums[level] = sums.get(level, 0.0) + value
+        counts[level] = counts.get(level, 0) + 1
+    declarer = summary.declarer
+    if declarer is not None:
+        level_stats = stats[seat_levels[declarer]]
+        level_stats.bids += 1
+        level_stats.made += bool(summary.made)
+    return {level: total / counts[level] for level, total in sums.items()}
 
 
 def _play_match(game: Game, players: int, options: Options, seat_levels: Sequence[str], seed: int,

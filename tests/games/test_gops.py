@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardsuite.cards import parse_card
 from cardsuite.core.errors import ActionSyntaxError, IllegalAction, InvalidDeal, OptionError, RecordError
-from cardsuite.core.game import DealResult, DealSummary, MatchProgress
+from cardsuite.core.game import Action, DealResult, DealSummary, MatchProgress
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.games.gops import GAME
@@ -632,3 +632,42 @@ def test_the_log_is_public_and_events_put_each_choice_back() -> None:
     assert dict(state.events()[-2].data)["face"] == 13
     assert [dict(e.data)["face"] for e in state.view(1).history if e.kind == "choose"] == [7, 13]
     assert [e.seat for e in state.view(0).history if e.kind == "choose"] == [0]
+
+
+@pytest.mark.parametrize("options", [{}, {"ties": "discard", "play_out": True}, {"negative_faces": True},
+                                     {"ace": "beats_king"}, {"ace": "high"}])
+def test_the_looked_up_round_is_the_one_resolve_works_out(options: dict[str, object]) -> None:
+    """2-player rounds come from a table (``_fast_entry``) on the hot path; a twin state made to resolve
+    every round the long way (``fast`` off) returns and logs the same events, with the same points."""
+    resolved = GAME.resolve_options(options, 2)
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = GAME.new_deal(2, resolved, None, rng=rng)
+        twin = state.clone()
+        twin.fast = False
+        while not state.is_over:
+            seat = rng.choice(sorted(state.to_act))
+            action = rng.choice(state.legal_actions(seat))
+            assert state.apply(seat, action) == twin.apply(seat, action)
+            assert (state.log, state.pts2, state.rounds) == (twin.log, twin.pts2, twin.rounds)
+            assert state.to_act == twin.to_act
+        assert twin.is_over and state.scores() == twin.scores() and state.events() == twin.events()
+
+
+def test_an_action_equal_to_a_legal_one_is_taken_like_it() -> None:
+    """``apply`` knows the interned actions of ``legal_actions`` by identity; an equal action made by hand
+    goes through the whole preamble and then does the same; a malformed one changes nothing."""
+    by_hand, interned = deal(2, "9 Q"), deal(2, "9 Q")
+    for seat, rank in ((0, "K"), (1, "2"), (1, "T"), (0, "A")):
+        made = Action("play", (rank,), f"play {rank}")
+        legal = next(a for a in interned.legal_actions(seat) if a == made)
+        assert made is not legal
+        assert by_hand.apply(seat, made) == interned.apply(seat, legal)
+    assert by_hand.events() == interned.events()
+    before = by_hand.events()
+    for wrong in (Action("play", ("K",)), Action("play", ("Z",)), Action("bid", ("K",)), Action("play", (["K"],))):
+        with pytest.raises(IllegalAction):
+            by_hand.apply(0, wrong)  # seat 0: K is gone, Z is no rank, bid is no verb, a list is no rank
+    with pytest.raises(IllegalAction):
+        by_hand.apply(True, interned.legal_actions(1)[0])  # type: ignore[arg-type]
+    assert by_hand.events() == before

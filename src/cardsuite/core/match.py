@@ -98,6 +98,7 @@ class Match:
         self._fresh_generators = rng is None
         self.dealer = self._rng.randrange(players) if game.info.uses_dealer else None
         self._settled: State | None = None  # the last deal counted into results (``settle``)
+        self._ends = False  # whether the game's end rule ended the match at that deal
         self.results: list[DealResult] = []
         self.logs: list[DealLog] = []
         self.totals: list[Score] = [0] * players
@@ -117,8 +118,8 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended by the game's rules (checked after a settled deal)."""
-        return self.state.is_over and self.game.match_over(self.progress())
+        """Whether the match has ended by the game's rules (asked once per deal, when it is settled)."""
+        return self._settled is self.state and self._ends
 
     def progress(self) -> MatchProgress:
         """The settled deals and totals, as the game's end rule reads them."""
@@ -147,6 +148,7 @@ class Match:
         self.results.append(result)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self._settled = state
+        self._ends = self.game.match_over(self.progress())
         return result
 
     def next_deal(self) -> State:

@@ -113,6 +113,21 @@ of the seat's suit, share their low bits and would collide)."""
 NOBODY: Final = frozenset[int]()
 
 
+_LEGAL_BY_HAND: Final[dict[int, tuple[Action, ...]]] = {}
+"""The play actions of a hand bitmask (``legal_of_hand``): one lookup on the hot path."""
+_FACE_BY_ID: Final = {id(PLAY[f]): f for f in ALL_FACES}
+"""The face of each interned play action by identity (``PLAY`` lives as long as the module, so no other
+object can share an id with one of them)."""
+
+
+def legal_of_hand(hand: int) -> tuple[Action, ...]:
+    """The play actions of a hand bitmask, remembered in ``_LEGAL_BY_HAND`` (bounded)."""
+    if len(_LEGAL_BY_HAND) > 50_000:
+        _LEGAL_BY_HAND.clear()
+    found = _LEGAL_BY_HAND[hand] = legal_of(face_mask(hand))
+    return found
+
+
 def legal_of(faces: int) -> tuple[Action, ...]:
     """The play actions for a 13-bit face mask (bit ``f - 1``), ace first (memoized)."""
     found = _LEGAL_BY_FACES[faces]
@@ -159,21 +174,27 @@ class Tables:
     turns: tuple[Event, ...] = ()  # ``turn_events`` as a tuple indexed by card (the 9D's event at 33)
     least_rest: tuple[int, ...] = ()  # least total |value| of the prizes left after ``turn`` are turned
     awards: dict[int, Event] = field(default_factory=dict)
-    fast: list[FastEntry | None] = field(default_factory=lambda: list[FastEntry | None]([None] * 53 * 196))
+    fast: list[FastEntry | None] = field(default_factory=lambda: list[FastEntry | None]([None] * 53 * 196 * 2))
 
 
-FastEntry = tuple[int, int, tuple[tuple[Card, ...], tuple[int, ...], int | None, str], tuple[Event, ...]] | tuple[()]
-"""A 2-player round decided without a pot: (winner, doubled points, round record, events), or ``()``."""
+FastEntry = tuple[int, int, tuple[tuple[Card, ...], tuple[int, ...], int | None, str], tuple[Event, ...],
+                  tuple[Event, ...]] | tuple[()]
+"""A 2-player round decided without a pot: (winner, doubled points, round record, events to log, events to
+return), or ``()``; ``_fast_entry``."""
 
 
-def _fast_entry(t: Tables, prize: Card, f0: int, f1: int) -> FastEntry:
-    """The outcome of a 2-player round for ``prize`` with faces ``f0``/``f1`` when no pot is carried."""
+def _fast_entry(t: Tables, prize: Card, f0: int, f1: int, last: int) -> FastEntry:
+    """The outcome of a 2-player round for ``prize`` with faces ``f0``/``f1``, seat ``last`` bidding
+    second, when no pot is carried: the winner, the doubled points, the round's record, the public events
+    to log, and the events ``apply`` returns (the last bid's private and public events first)."""
     winner = t.higher[f0 * 14 + f1]
     value = t.values[prize]
     if winner < 0 or value <= 0:
         return ()
     award = _award_event(winner, (prize,), "highest", value)
-    return winner, 2 * value, ((prize,), (f0, f1), winner, "highest"), REVEAL_PAIRS[f0 * 14 + f1] + (award,)
+    tail = (*REVEAL_PAIRS[f0 * 14 + f1], award)
+    choice = CHOICE_FLAT[last * 14 + (f0, f1)[last]]
+    return winner, 2 * value, ((prize,), (f0, f1), winner, "highest"), (choice[1], *tail), choice + tail
 
 
 _TABLES: dict[tuple[object, ...], Tables] = {}
@@ -359,23 +380,14 @@ class GopsState(Simultaneous[int], State):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act:
             return ()
-        hand = self.hands[seat]  # faces: bit r - 2 for rank r (the ace, 14, at bit 12) ...
-        ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF
-        faces = (ranks << 1 | ranks >> 12) & 0x1FFF  # ... then bit f - 1 for face f (the ace, 1, at bit 0)
-        return _LEGAL_BY_FACES[faces] or legal_of(faces)
+        hand = self.hands[seat]
+        return _LEGAL_BY_HAND.get(hand) or legal_of_hand(hand)
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        face = _FACE_BY_ID.get(id(action))  # the actions legal_actions gives (``PLAY``): their face, by identity
         waiting = self.waiting
-        if seat.__class__ is not int or action.__class__ is not Action or not 0 <= seat < self.players \
-                or not waiting >> seat & 1:
-            raise IllegalAction(self._why_not_seat(seat, action))
-        try:  # FACE_BY_ARGS holds exactly the argument tuples PLAY_VERB fits: one lookup checks the shape
-            face = FACE_BY_ARGS.get(action.args) if action.verb == "play" else None
-        except TypeError:  # unhashable arguments
-            face = None
-        if face is None:
-            raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
-                                f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
+        if face is None or seat.__class__ is not int or seat < 0 or not waiting >> seat & 1:
+            return self._apply_checked(seat, action)
         hands = self.hands
         hand = hands[seat]
         held = hand & FACE_COLUMN[face]
@@ -398,31 +410,48 @@ class GopsState(Simultaneous[int], State):
         # outcome (winner, points, round record, events) depends only on the prize and the two faces, so
         # it is worked out once per option set and looked up.
         t = self.t
-        c0, c1 = self.choices
+        choices = self.choices
+        c0, c1 = choices
         turn = self.turn
         prize = self.prizes[turn]
-        key = prize * 196 + c0 * 14 + c1  # type: ignore[operator]
+        key = (prize * 196 + c0 * 14 + c1) * 2 + seat  # type: ignore[operator]
         entry = t.fast[key]
         if entry is None:
-            entry = t.fast[key] = _fast_entry(t, prize, c0, c1)  # type: ignore[arg-type]
+            entry = t.fast[key] = _fast_entry(t, prize, c0, c1, seat)  # type: ignore[arg-type]
         log = self.log
         if not entry or self.pot:
             log.append(events[1])
             return events + self._resolve()
-        winner, gain, record, tail = entry
+        winner, gain, record, logged, returned = entry
         self.pts2[winner] += gain
         self.turn = turn = turn + 1
         self.rounds.append(record)
-        log.append(events[1])
-        log += tail
+        log += logged
         if turn == ROUNDS or (t.early_end and self._decided()):
-            return self._finish(events + tail, turn == ROUNDS)
-        self.choices = [None, None]
+            return self._finish(returned, turn == ROUNDS)
+        choices[0] = choices[1] = None
         self.waiting = 3
         self.to_act = BOTH
         prize_event = t.turns[self.prizes[turn]]
         log.append(prize_event)
-        return events + tail + (prize_event,)
+        return returned + (prize_event,)
+
+    def _apply_checked(self, seat: object, action: object) -> tuple[Event, ...]:
+        """``apply`` for anything but a seat still to bid with one of the interned actions: the whole
+        preamble (types, seat, verb, the argument's shape), then ``apply`` with the interned action of the
+        same bid, or ``IllegalAction``."""
+        waiting = self.waiting
+        if seat.__class__ is not int or action.__class__ is not Action or not 0 <= seat < self.players \
+                or not waiting >> seat & 1:
+            raise IllegalAction(self._why_not_seat(seat, action))
+        try:  # FACE_BY_ARGS holds exactly the argument tuples PLAY_VERB fits: one lookup checks the shape
+            face = FACE_BY_ARGS.get(action.args) if action.verb == "play" else None
+        except TypeError:  # unhashable arguments
+            face = None
+        if face is None:
+            raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
+                                f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
+        return self.apply(seat, PLAY[face])
 
     def _why_not_seat(self, seat: object, action: object) -> str:
         wrong = well_typed(seat, action)
@@ -612,18 +641,13 @@ class GopsState(Simultaneous[int], State):
         if deal is None or deal.log is not log:
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
-        if waiting >> seat & 1:
-            hand = self.hands[seat]
-            ranks = (hand | hand >> 13 | hand >> 26 | hand >> 39) & 0x1FFF
-            faces = (ranks << 1 | ranks >> 12) & 0x1FFF
-            legal = _LEGAL_BY_FACES[faces] or legal_of(faces)
-        else:
-            legal = ()
+        hand = self.hands[seat]
+        legal = (_LEGAL_BY_HAND.get(hand) or legal_of_hand(hand)) if waiting >> seat & 1 else ()
         view: View = _new(View)
         _set_seat(view, seat)
         _set_legal(view, legal)
-        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self.hands[seat], legal, self.choices[seat], len(log),
-                                                self.turn, waiting)))
+        _set_parts(view, _tuple_new(GopsParts, (deal, seat, hand, legal, self.choices[seat], len(log), self.turn,
+                                                waiting)))
         return view
 
     def public_view(self) -> View:
