@@ -10,6 +10,7 @@ from textual.widgets import Input, OptionList, Select, Switch
 from cardsuite.cards import sort_hand
 from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
+from cardsuite.i18n import use_language
 from cardsuite.storage.history import History, ratings_for
 from cardsuite.storage.paths import saves_dir
 from cardsuite.storage.saves import Autosave, list_saves, load_save
@@ -192,6 +193,17 @@ def test_a_lone_person_is_named_from_the_settings_or_player() -> None:
     assert seats[0].name == "Zed"
     seats, _ = build_seats(game, 4, 2, names=["Zed"])
     assert [s.name for s in seats[:2]] == ["Zed", "Player 2"]
+
+
+def test_the_default_name_is_a_word_of_the_language_in_use() -> None:
+    game = get_game("nap")
+    try:
+        use_language("ja")
+        assert build_seats(game, 4, 1)[0][0].name == "プレイヤー"
+        use_language("lt")
+        assert [s.name for s in build_seats(game, 4, 2)[0][:2]] == ["Žaidėjas 1", "Žaidėjas 2"]
+    finally:
+        use_language("en")
 
 
 async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> None:

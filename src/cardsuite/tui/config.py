@@ -14,6 +14,7 @@ from ..bots.base import levels_for
 from ..core.errors import CardsuiteError
 from ..core.game import Game
 from ..core.match import SeatSpec
+from ..i18n import _
 from ..naming import check_name, quoted
 from ..storage.settings import SPEEDS as SPEEDS
 from ..storage.settings import parse_speed as parse_speed
@@ -119,10 +120,11 @@ def _check_count(game: Game, count: int) -> None:
 
 
 def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:
-    """The default name of the ``index``-th person: the settings' name, else "Player" (or "Player 2" ...)."""
+    """The default name of the ``index``-th person: the settings' name, else "Player" (or "Player 2" ...)
+    in the language in use: a default name is a word, a chosen one is data."""
     if index < len(names) and names[index].strip():
         return names[index].strip()
-    return "Player" if humans == 1 else f"Player {index + 1}"
+    return _("Player") if humans == 1 else _("Player {n}").format(n=index + 1)
 
 
 def suits_encodable(stream: object = None, env: Mapping[str, str] | None = None) -> bool:
