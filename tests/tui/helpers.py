@@ -132,6 +132,12 @@ async def put_cursor(pilot: Pilot[None], hand: HandView, card: int) -> None:
     """Move the hand's cursor to ``card`` by typing its number (two digits for 10 and above)."""
     index = hand.cards.index(card)
     await pilot.press(*str(index + 1))
+    # Two digits make one number only when typed within the table's DIGIT_SECONDS; on a loaded machine the
+    # second may come late and move the cursor elsewhere, so walk the rest of the way with the arrow keys.
+    for _ in range(len(hand.cards)):
+        if hand.current == card:
+            break
+        await pilot.press("right" if hand.cursor < index else "left")
     assert hand.current == card, (index, hand.cursor)
 
 
