@@ -29,14 +29,15 @@ from ...cards import Card, card_text
 from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
 from ...core.message import N_, Message
-from ...core.presentation import Line, Outcome, Played
+from ...core.presentation import Outcome
 from ...i18n import _, current_language, game_words, pgettext
 from ...naming import name_seats
-from ..layout import SeatBlock, TableModel, capacity
+from ..layout import capacity
 from ..messages import CardChosen, CardsSubmitted, CpuChose, HintReady, ItemPicked
 from ..planning import Item, Plan, plan, prompt_text, verb_words
-from ..render import Display, fact_text, score_text
+from ..render import Display
 from ..reports import deal_page, last_trick_page, match_page, scoreboard
+from ..seating import table_model
 from ..session import TableSession
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
@@ -48,7 +49,6 @@ from .modals import ChoiceScreen, HandoffScreen, MatchOverScreen, MenuScreen, Ru
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 TAKE_BACK_WINDOW = 1.0  # seconds a CPU waits after a person's retractable action (unless CPUs are instant)
 DIGIT_SECONDS = 0.8  # a second digit typed within this time makes a two-digit card number
-SHARED_KEYS = frozenset({"contract_text", "declarer", "trump", "trick", "last_trick", "trick_number"})
 ITEM_LETTERS = "bcefgijklmnopvwxyz"  # letters a game may use as action mnemonics (the rest are the table's)
 
 
@@ -482,7 +482,7 @@ class TableScreen(Screen[None]):
         """The table in the middle; the game's lines that do not fit there go above the log."""
         table = self.query_one(TableView)
         facts = self.query_one("#facts", Static)
-        model = self._table_model(view) if view is not None else None
+        model = table_model(view, self.session, self.style_set, self.viewer, self.flash) if view is not None else None
         overflow: tuple[Text, ...] = ()
         if model is not None:
             room = capacity(model, table.size.width, table.size.height) if table.size.height else len(model.lines)
@@ -507,94 +507,6 @@ class TableScreen(Screen[None]):
             return Text(self.style_set.plain(_("Waiting for {names}").format(names=waiting) if waiting else ""),
                         style="dim")
         return Text(self.style_set.plain(prompt_text(self.plan, names[view.seat], self._say)), style="bold")
-
-    def _table_model(self, view: View) -> TableModel:
-        """The table for ``view``: seat blocks, the cards in the centre, the game's lines."""
-        game = self.session.game
-        filler = self.style_set.filler(self.session.names)
-        bottom = view.seat if self.viewer is not None else (self.session.people or (0,))[0]
-        blocks = tuple(self._seat_block(view, seat, bottom) for seat in range(view.players))
-        flash = self.flash
-        fresh = flash is not None
-        winner: int | None = None
-        banner: Text | None = None
-        if flash is not None:
-            played: tuple[Played, ...] = flash.cards
-            winner, banner = flash.winner, filler.line(flash.why)
-        else:
-            try:
-                played = game.table_cards(view)
-                last = game.outcome(view) if all(p.card is None for p in played) else None
-            except Exception:  # a presentation hook must not close the table
-                played, last = (), None
-            if last is not None:  # the last trick stays in view, dimmed, until the next card is played
-                played, winner, banner = last.cards, last.winner, filler.line(last.why)
-                banner.stylize("dim")
-        return TableModel(view.players, bottom, blocks, tuple((p.seat, p.card) for p in played), winner,
-                          banner, tuple(self._centre_lines(view)), self.style_set.ascii_only,
-                          self.style_set.four_colour, fresh)
-
-    def _seat_block(self, view: View, seat: int, bottom: int) -> SeatBlock:
-        session = self.session
-        info = view.seats[seat]
-        filler = self.style_set.filler(session.names)
-        marks = []
-        acting = seat in view.to_act and not view.is_over
-        name = Text("> " if acting and self.style_set.ascii_only else ("▶ " if acting else ""))
-        name.append(self.style_set.plain(session.names[seat]), style="bold")
-        if view.dealer == seat:
-            marks.append(pgettext("the dealer's mark beside a name", "D"))
-        if seat == bottom and self.viewer is not None:
-            marks.append(_("(you)"))
-        if session.is_cpu(seat) and seat in session.people:
-            marks.append(_("(CPU plays)"))
-        if marks:
-            name.append(" " + " ".join(marks), style="dim")
-        try:
-            note = session.game.seat_note(view, seat)
-        except Exception:  # a presentation hook must not close the table
-            note = None
-        role = Text()
-        if info.role:
-            known = session.game.roles().get(info.role)
-            role = Text(self.style_set.say(known.title if known is not None else info.role), style="bold italic")
-        if note is not None:
-            detail = filler.line(note)
-        else:
-            detail = Text(self.style_set.plain(" ".join(f"{k} {v}" for k, v in info.facts.items()
-                                                        if v not in (None, False))))
-        held = self.style_set.plain(_("{held} held, {won} won").format(held=info.cards_held, won=info.tricks))
-        total = self.style_set.plain(_("{points} pts").format(points=score_text(session.totals[seat])))
-        if seat == bottom:  # the bottom row is wide: two lines
-            first = name.copy()
-            for part in (role, detail):
-                if part.plain:
-                    first.append(self.style_set.plain(" · "), style="dim")
-                    first.append_text(part)
-            both = self.style_set.plain(_("{held}, {total}").format(held=held, total=total))
-            return SeatBlock(seat, (first, Text(both, style="dim")), acting)
-        lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
-                 Text(total, style="dim")]
-        return SeatBlock(seat, tuple(lines), acting)
-
-    def _centre_lines(self, view: View) -> list[Text]:
-        game = self.session.game
-        filler = self.style_set.filler(self.session.names)
-        try:
-            lines: tuple[Line, ...] | None = game.table_lines(view)
-        except Exception:  # a presentation hook must not close the table
-            lines = None
-        if lines is not None:
-            return [filler.line(line) for line in lines]
-        out: list[Text] = []  # an outside game without lines: its table facts as they are
-        for key, value in view.table.items():
-            if key not in SHARED_KEYS:
-                out.append(self.style_set.ascii.rich(fact_text(key, value, self.style_set, self.session.names)))
-        for key, value in view.private.items():
-            text = self.style_set.ascii.rich(fact_text(key, value, self.style_set, self.session.names))
-            text.stylize("italic")
-            out.append(text)
-        return out
 
     # -- which keys the seat may use now (the key bar shows only those) ------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,113 @@
+"""What the table shows around the cards, drawn from one seat's view.
+
+The table screen decides *when* to draw; this module decides *what*: the seat blocks round the table (name,
+marks, role, the game's note, cards held and won, the total), the cards in the centre with the trick's
+winner and why (or the last trick, dimmed, until the next card), and the game's lines under them. Each is a
+function of the view, the session's names and totals, and the display settings, so the screen stays the
+mediator and this stays testable on its own. A presentation hook that fails never closes the table.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..core.game import View
+from ..core.presentation import Line, Outcome, Played
+from ..i18n import _, pgettext
+from .layout import SeatBlock, TableModel
+from .render import Display, fact_text, score_text
+from .session import TableSession
+
+SHARED_KEYS = frozenset({"contract_text", "declarer", "trump", "trick", "last_trick", "trick_number"})
+"""Table facts every game's header or centre already shows, left out of an outside game's lines."""
+
+
+def table_model(view: View, session: TableSession, style_set: Display, viewer: int | None,
+                flash: Outcome | None) -> TableModel:
+    """The table for ``view``: seat blocks, the cards in the centre, the game's lines."""
+    game = session.game
+    filler = style_set.filler(session.names)
+    bottom = view.seat if viewer is not None else (session.people or (0,))[0]
+    blocks = tuple(seat_block(view, seat, bottom, session, style_set, viewer) for seat in range(view.players))
+    fresh = flash is not None
+    winner: int | None = None
+    banner: Text | None = None
+    if flash is not None:
+        played: tuple[Played, ...] = flash.cards
+        winner, banner = flash.winner, filler.line(flash.why)
+    else:
+        try:
+            played = game.table_cards(view)
+            last = game.outcome(view) if all(p.card is None for p in played) else None
+        except Exception:  # a presentation hook must not close the table
+            played, last = (), None
+        if last is not None:  # the last trick stays in view, dimmed, until the next card is played
+            played, winner, banner = last.cards, last.winner, filler.line(last.why)
+            banner.stylize("dim")
+    return TableModel(view.players, bottom, blocks, tuple((p.seat, p.card) for p in played), winner,
+                      banner, tuple(centre_lines(view, session, style_set)), style_set.ascii_only,
+                      style_set.four_colour, fresh)
+
+def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_set: Display,
+               viewer: int | None) -> SeatBlock:
+    """One seat's block: name and marks, role, the game's note on it, cards held and won, the total."""
+    info = view.seats[seat]
+    filler = style_set.filler(session.names)
+    marks = []
+    acting = seat in view.to_act and not view.is_over
+    name = Text("> " if acting and style_set.ascii_only else ("▶ " if acting else ""))
+    name.append(style_set.plain(session.names[seat]), style="bold")
+    if view.dealer == seat:
+        marks.append(pgettext("the dealer's mark beside a name", "D"))
+    if seat == bottom and viewer is not None:
+        marks.append(_("(you)"))
+    if session.is_cpu(seat) and seat in session.people:
+        marks.append(_("(CPU plays)"))
+    if marks:
+        name.append(" " + " ".join(marks), style="dim")
+    try:
+        note = session.game.seat_note(view, seat)
+    except Exception:  # a presentation hook must not close the table
+        note = None
+    role = Text()
+    if info.role:
+        known = session.game.roles().get(info.role)
+        role = Text(style_set.say(known.title if known is not None else info.role), style="bold italic")
+    if note is not None:
+        detail = filler.line(note)
+    else:
+        detail = Text(style_set.plain(" ".join(f"{k} {v}" for k, v in info.facts.items()
+                                                    if v not in (None, False))))
+    held = style_set.plain(_("{held} held, {won} won").format(held=info.cards_held, won=info.tricks))
+    total = style_set.plain(_("{points} pts").format(points=score_text(session.totals[seat])))
+    if seat == bottom:  # the bottom row is wide: two lines
+        first = name.copy()
+        for part in (role, detail):
+            if part.plain:
+                first.append(style_set.plain(" · "), style="dim")
+                first.append_text(part)
+        both = style_set.plain(_("{held}, {total}").format(held=held, total=total))
+        return SeatBlock(seat, (first, Text(both, style="dim")), acting)
+    lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
+             Text(total, style="dim")]
+    return SeatBlock(seat, tuple(lines), acting)
+
+def centre_lines(view: View, session: TableSession, style_set: Display) -> list[Text]:
+    """The game's lines under the trick, or an outside game's table facts as they are."""
+    game = session.game
+    filler = style_set.filler(session.names)
+    try:
+        lines: tuple[Line, ...] | None = game.table_lines(view)
+    except Exception:  # a presentation hook must not close the table
+        lines = None
+    if lines is not None:
+        return [filler.line(line) for line in lines]
+    out: list[Text] = []  # an outside game without lines: its table facts as they are
+    for key, value in view.table.items():
+        if key not in SHARED_KEYS:
+            out.append(style_set.ascii.rich(fact_text(key, value, style_set, session.names)))
+    for key, value in view.private.items():
+        text = style_set.ascii.rich(fact_text(key, value, style_set, session.names))
+        text.stylize("italic")
+        out.append(text)
+    return out
