@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
 
-.PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean
+.PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean compiled test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,5 +58,36 @@ e2e: setup
 	$(BIN)/python -m pip install --quiet -e '.[e2e]'
 	$(BIN)/pytest -m browser -o addopts="-q" tests/net/test_browser.py -rs
 
+# Opt-in compiled engines (docs/performance.md): a wheel with the hot modules compiled by mypyc
+# (CARDSUITE_COMPILE=1, see hatch_build.py), installed with the test tools into its own environment,
+# .venv-compiled, so that .venv, make test and make play stay pure Python. Without a C compiler or the
+# Python headers it says so in one line and installs the pure Python wheel. The wheel stays in build/compiled.
+CVENV := .venv-compiled
+CBIN := $(CVENV)/bin
+CSTAMP := $(CVENV)/.installed
+CWHEELS := build/compiled
+CINPUTS := pyproject.toml hatch_build.py scripts/compile_engines.py \
+	$(shell find src docs/rules -type f -not -name '*.mo' -not -name '*.pyc' -not -name '*.so' 2>/dev/null)
+# What make test-compiled runs against the compiled build: the rules, games, conformance and property tests.
+COMPILED_TESTS ?= tests/core tests/games tests/conformance tests/bots tests/cli/test_simulate.py \
+	tests/hostile/test_fuzz.py tests/i18n/test_events.py
+
+$(CSTAMP): $(CINPUTS)
+	@$(PYTHON) scripts/compile_engines.py check
+	test -x $(CBIN)/python || { $(PYTHON) -m venv $(CVENV) && $(CBIN)/python -m pip install --quiet --upgrade pip; }
+	rm -rf $(CWHEELS)
+	CARDSUITE_COMPILE=1 $(CBIN)/python -m pip wheel --quiet --no-deps --wheel-dir $(CWHEELS) .
+	$(CBIN)/python -m pip install --quiet --force-reinstall --no-deps $(CWHEELS)/cardsuite-*.whl
+	$(CBIN)/python -m pip install --quiet "$$(ls $(CWHEELS)/cardsuite-*.whl)[test]"
+	@$(CBIN)/python scripts/compile_engines.py report
+	touch $(CSTAMP)
+
+compiled: $(CSTAMP)
+
+# The tests above against the compiled build; fails unless every hot module loads compiled.
+test-compiled: compiled
+	@$(CBIN)/python scripts/compile_engines.py report --require
+	CARDSUITE_EXPECT_COMPILED=1 $(CBIN)/pytest -n auto -rs $(COMPILED_TESTS)
+
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build dist $(CATALOGS)
+	rm -rf $(VENV) $(CVENV) .mypy_cache .pytest_cache .ruff_cache build dist $(CATALOGS)

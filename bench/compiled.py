@@ -1,24 +1,30 @@
 """The rules engines compiled with mypyc, side by side with the same code interpreted (issue 11).
 
-The package stays pure Python: this script copies ``src`` into a temporary folder twice, compiles the hot
-modules of one copy with mypyc (``HOT_MODULES``: cards, the trick, auction, exchange and verb helpers,
-the play tables and the three trick games' rules), and runs ``bench/engine_bars.py``'s ``bare_loop`` (imported,
-not copied) against both copies in subprocesses, alternating, so that a busy machine slows both alike.
-It prints the medians of ``--repeats`` rounds, compiled over interpreted, the load average, and which of
-issue 11's bare-loop bars each build meets.
+This script copies ``src`` into a temporary folder twice, compiles the hot modules of one copy with mypyc
+(``HOT_MODULES`` of ``scripts/compile_engines.py``, which the opt-in compiled wheel of ``make compiled``
+compiles too: cards, the trick, auction, exchange and verb helpers, the play tables and the three trick
+games' rules), and runs ``bench/engine_bars.py``'s ``bare_loop`` (imported, not copied) against both copies
+in subprocesses, alternating, so that a busy machine slows both alike. It prints the medians of
+``--repeats`` rounds, compiled over interpreted, the load average, and which of issue 11's bare-loop bars
+each build meets, and checks that 300 seeded deals per game play out identically in both builds.
+``make bench`` runs it (``bench/run.py``).
 
 Without a C compiler or the Python headers it prints one line saying so and exits 0; nothing else in the
 project (``make test`` included) needs a compiler. ``--keep DIR`` leaves both copies in ``DIR``, to run
-the tests or the game against the compiled one: ``PYTHONPATH=DIR/compiled/src .venv/bin/pytest tests/games``.
+the tests or the game against the compiled one: ``PYTHONPATH=DIR/compiled/src .venv/bin/pytest tests/games``
+(``make test-compiled`` tests the installable build instead).
 
 Run: ``.venv/bin/python bench/compiled.py [--repeats 5] [--seconds 2] [--keep DIR]`` (mypyc ships with mypy,
-in the ``test`` extra; building takes a minute or two).
+in the ``test`` extra; building takes a minute or two). ``--fingerprints`` only prints, as JSON, which
+file the Nap rules load from and each game's ``fingerprint``, with whatever ``cardsuite`` is imported
+(``tests/core/test_compiled_build.py`` compares the two builds with it).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import random
@@ -26,61 +32,39 @@ import shutil
 import statistics
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
 
 TOP = Path(__file__).resolve().parent.parent
 GAMES = ("nap", "napas", "napoleon")
-HOT_MODULES = (
-    "cardsuite/cards.py",
-    "cardsuite/core/auction.py",
-    "cardsuite/core/exchange.py",
-    "cardsuite/core/tricks.py",
-    "cardsuite/core/verbs.py",
-    "cardsuite/games/plays.py",
-    "cardsuite/games/nap/rules.py",
-    "cardsuite/games/napas/rules.py",
-    "cardsuite/games/napoleon/rules.py",
-)
-"""What ``bare_loop`` spends its time in (cProfile), that mypyc compiles. ``core/turns.py`` stays interpreted:
-``TurnState`` is the base class of outside plugins' states, which set ``phases`` on their class, where a
-compiled ``TurnState`` would not look."""
 
 
-def missing_toolchain() -> str | None:
-    """Why nothing can be compiled here (no C compiler, no Python headers, no mypyc), or ``None``."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler!r} is not on PATH)"
-    include = Path(sysconfig.get_paths()["include"])
-    if not (include / "Python.h").exists():
-        return f"no Python headers ({include / 'Python.h'} is missing)"
-    try:
-        import mypyc  # noqa: F401
-    except ImportError:
-        return "mypyc is not installed (it ships with mypy: make setup)"
-    return None
+def engines_module() -> Any:
+    """``scripts/compile_engines.py``: what is compiled and how, shared with the compiled wheel's build hook."""
+    spec = importlib.util.spec_from_file_location("compile_engines", TOP / "scripts" / "compile_engines.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_tree(folder: Path) -> Path:
     """A copy of the package source in ``folder`` (``src`` without compiled leftovers, and ``docs/rules``,
     where the source tree's package finds the rules pages), so that the tests can run against it too."""
-    src = folder / "src"
-    shutil.copytree(TOP / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "build"))
+    src = engines_module().copy_source(TOP, folder)
     shutil.copytree(TOP / "docs" / "rules", folder / "docs" / "rules")
-    return src
+    return Path(src)
 
 
 def compile_tree(src: Path) -> None:
-    """Compile ``HOT_MODULES`` of the copy at ``src`` in place with mypyc; exit with its output on failure."""
-    done = subprocess.run([sys.executable, "-m", "mypyc", *HOT_MODULES], cwd=src, capture_output=True, text=True,
-                          check=False)
-    built = sorted(src.rglob("*.so"))
-    if done.returncode != 0 or len(built) < len(HOT_MODULES):
-        lines = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()]
-        sys.exit("mypyc failed:\n" + "\n".join(lines[-30:] or (done.stdout + done.stderr).splitlines()[-30:]))
+    """Compile the hot modules of the copy at ``src`` in place with mypyc; exit with its output on failure."""
+    engines = engines_module()
+    try:
+        engines.compile_tree(src)
+    except engines.CompileError as error:
+        sys.exit(str(error))
 
 
 def run_round(src: Path, seconds: float, check_compiled: bool) -> dict[str, Any]:
@@ -132,6 +116,16 @@ def one_round(seconds: float, expect_compiled: bool) -> None:
     print(json.dumps(out))
 
 
+def fingerprints() -> None:
+    """Print, as JSON, where the Nap rules are loaded from and every game's ``fingerprint``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import cardsuite.games.nap.rules as nap_rules
+
+    out = {"file": nap_rules.__file__ or ""}
+    out.update({name: fingerprint(name) for name in GAMES})
+    print(json.dumps(out))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Build both copies, measure them in alternation and print the table."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -140,11 +134,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--keep", type=Path, help="build in this folder and leave it there")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--expect-compiled", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--fingerprints", action="store_true", help="only print the builds' fingerprints")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.round:
         one_round(args.seconds, args.expect_compiled)
         return
-    why = missing_toolchain()
+    if args.fingerprints:
+        fingerprints()
+        return
+    why = engines_module().missing_toolchain()
     if why is not None:
         print(f"compiled engines: skipped, {why}")
         return

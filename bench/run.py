@@ -2,7 +2,8 @@
 
 Random playouts go through the contract only (``to_act``, ``legal_actions``, ``apply``) on one core.
 Figures are medians of 5 runs. Game-specific benchmarks (``bench/*_*.py`` with ``main()`` and ``IN_MAKE_BENCH = True``)
-run after the table. Record the numbers in docs/performance.md.
+run after the table, and last ``bench/compiled.py``: issue 11's bare-loop bars interpreted and compiled with mypyc
+side by side (one line instead when there is no C compiler). Record the numbers in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -89,6 +90,13 @@ def main() -> None:
         if hasattr(module, "main") and getattr(module, "IN_MAKE_BENCH", False):
             console.rule(script.name)
             module.main()
+    console.rule("compiled.py")
+    sys.path.insert(0, str(here))
+    spec = importlib.util.spec_from_file_location("compiled", here / "compiled.py")
+    if spec is not None and spec.loader is not None:
+        compiled = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(compiled)
+        compiled.main([])
 
 
 if __name__ == "__main__":
