@@ -86,8 +86,8 @@ def test_analyze_solves_each_finished_nap_deal(tmp_path: Path) -> None:
     assert text.exit_code == 0 and "could have made" in text.stdout
 
 
-def test_analyze_finds_a_thrown_away_winner(tmp_path: Path) -> None:
-    """The declarer could make nap with spades trumps but leads a heart: analyze points at that card."""
+def thrown_away_winner(tmp_path: Path) -> Path:
+    """A Nap record where seat 0 could make nap with spades trumps but leads a heart."""
     game = get_game("nap")
     hands = [["AS", "KS", "QS", "JS", "2H"], ["3H", "4H", "5H", "6H", "7D"], ["2D", "3D", "4D", "5D", "6D"],
              ["2C", "3C", "4C", "5C", "6C"]]
@@ -107,9 +107,31 @@ def test_analyze_finds_a_thrown_away_winner(tmp_path: Path) -> None:
             "deals": [{"dealer": 3, "hands": hands, "stock": [], "actions": actions}]}
     path = tmp_path / "lead.json"
     save_record(path, data)
-    result = RUNNER.invoke(app, ["analyze", str(path), "--json"])
+    return path
+
+
+def test_analyze_finds_a_thrown_away_winner(tmp_path: Path) -> None:
+    """The declarer could make nap with spades trumps but leads a heart: analyze points at that card."""
+    result = RUNNER.invoke(app, ["analyze", str(thrown_away_winner(tmp_path)), "--json"])
     (deal,) = json.loads(result.stdout)["deals"]
     first = deal["mistakes"][0]
     assert (first["action_index"], first["seat"], first["played"]) == (4, 0, "play 2H")
     assert first["best"].endswith("S") and first["cost"] == 24
     assert "4 made" in deal["best_play_result"]
+
+
+def test_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
+    """Headings, the deal's result, the contract table and the costly card, in Japanese and Lithuanian."""
+    path = thrown_away_winner(tmp_path)
+    english = RUNNER.invoke(app, ["--lang", "en", "analyze", str(path)]).stdout
+    assert "action 4, Seat 0: play the 2 of hearts; play the jack of spades was worth 24.00 more" in english
+    japanese = RUNNER.invoke(app, ["--lang", "ja", "analyze", str(path)])
+    assert japanese.exit_code == 0, japanese.output
+    assert "全員の手札を公開した分析" in japanese.stdout and "ディール1：" in japanese.stdout
+    assert "手番4、席0：ハートの2を出す。スペードのJを出すなら24.00点多く取れました" in japanese.stdout
+    assert "成功できた契約：" in japanese.stdout
+    lithuanian = RUNNER.invoke(app, ["--lang", "lt", "analyze", str(path)]).stdout
+    assert "analizė atvertomis kortomis" in lithuanian
+    assert "eiti vynų berniuku būtų davęs 24.00 tšk. daugiau" in lithuanian
+    for text in (japanese.stdout, lithuanian):
+        assert not any(words in text for words in ("could have made", "played out", "with best play", "Deal 1"))

@@ -15,7 +15,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.game import Action, Game, Score, State
+from ..core.game import Action, Game, Score, State, View
+from ..core.message import CardRef, Message, SeatRef, listed, msg
 from ..core.search import Evaluator, Outcome, Policy, SearchHooks
 from .search import bot_policy, random_policy, rollout_evaluator
 
@@ -33,6 +34,9 @@ class Mistake:
     best: Action
     played_value: float
     best_value: float
+    played_label: Message | None = None
+    """How the game words ``played`` to the seat (``look``), for a reader in any language."""
+    best_label: Message | None = None
 
     @property
     def cost(self) -> float:
@@ -52,6 +56,11 @@ class DealAnalysis:
     best_play_text: str = ""
     contracts: list[str] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)
+    summary_message: Message | None = None
+    """``summary`` without a language (the game's ``DealSummary.message``), for a reader's screen."""
+    best_play_message: Message | None = None
+    contract_lines: list[Message] = field(default_factory=list)
+    """``contracts`` without a language."""
 
 
 class Analyst:
@@ -110,32 +119,65 @@ class Analyst:
                 best = max(legal, key=lambda a: values[a])
                 played = values.get(action, values[best])
                 if values[best] - played > threshold + EPSILON:
-                    mistakes.append(Mistake(number, seat, state.phase, action, best, played, values[best]))
+                    view = state.view(seat)
+                    mistakes.append(Mistake(number, seat, state.phase, action, best, played, values[best],
+                                            self.label(action, view), self.label(best, view)))
             state.apply(seat, action)
-        analysis = DealAnalysis(index, self.exact, state.summary().text, state.scores(), mistakes=mistakes)
+        summary = state.summary()
+        analysis = DealAnalysis(index, self.exact, summary.text, state.scores(), mistakes=mistakes,
+                                summary_message=summary.message)
         if play_start is not None:
             outcome = self.outcome(play_start, -1, None, rng)
             analysis.best_play = outcome.scores()
             analysis.best_play_text = outcome.summary().text
+            analysis.best_play_message = outcome.summary().message
         if self.exact:
-            analysis.contracts = self.contract_table(start)
+            found = self.contracts(start)
+            analysis.contracts = [english for english, _ in found]
+            analysis.contract_lines = [line for _, line in found]
         return analysis
 
+    def label(self, action: Action, view: View) -> Message:
+        """``action`` as the game offers it to the seat (``look``); a card played from the hand by its name
+        (games label those as record text, since the hand shows them), else the record text."""
+        try:
+            look = self.game.look(action, view)
+        except Exception:  # a presentation hook must not stop the analysis
+            return Message(str(action))
+        if isinstance(look.label, Message):
+            return look.label
+        if action.verb == "play" and len(look.cards) == 1:
+            return msg("play {card}", card=CardRef(look.cards[0]))
+        return Message(look.label)
+
     def contract_table(self, start: State) -> list[str]:
-        """For each seat: the highest contract it could have made as declarer, the others passing."""
-        lines: list[str] = []
+        """For each seat: the contracts it could have made as declarer, the others passing (English)."""
+        return [english for english, _ in self.contracts(start)]
+
+    def contracts(self, start: State) -> list[tuple[str, Message]]:
+        """For each seat: the contracts it could have made as declarer, the others passing, with the score,
+        as the English line of ``--json`` and as a message for the reader's language."""
+        lines: list[tuple[str, Message]] = []
         state = start.clone()
         if state.phase != "bidding":
             return lines
         for seat in range(state.players):
-            bids = self._own_bids(state, seat)
-            made: list[str] = []
-            for bid in bids:
+            view = state.view(seat)
+            made: list[tuple[str, Message]] = []
+            for bid in self._own_bids(state, seat):
                 result = self._declare(state, seat, bid)
                 if result is not None and result[0]:
-                    made.append(f"{self.game.describe_action(bid)} ({result[1]:+})")
-            text = ", ".join(made) if made else "nothing"
-            lines.append(f"seat {seat} as declarer (the others passing) could have made: {text}")
+                    score = f"{result[1]:+}"
+                    made.append((f"{self.game.describe_action(bid)} ({score})",
+                                 msg("{bid} ({score})", bid=self.label(bid, view), score=score)))
+            text = ", ".join(english for english, _ in made) if made else "nothing"
+            english = f"seat {seat} as declarer (the others passing) could have made: {text}"
+            if made:
+                lines.append((english, msg("{seat} as declarer (the others passing) could have made: {bids}",
+                                           seat=SeatRef(seat), bids=listed([m for _, m in made]))))
+            else:
+                lines.append((english, msg("{seat} as declarer (the others passing) could have made nothing",
+                                           seat=SeatRef(seat))))
         return lines
 
     def _own_bids(self, state: State, seat: int) -> list[Action]:

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import json
+from gettext import NullTranslations
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
+from ..core.message import Message, SeatRef, msg
 from ..core.record import load_record, replay, score_json
 from ..core.registry import get_game
+from ..i18n import _, game_words, ngettext
+from ..i18n.render import wording
 from ..naming import name_seats
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
+
+if TYPE_CHECKING:
+    from ..bots.analysis import DealAnalysis
 
 
 def analyze_command(
@@ -30,6 +38,7 @@ def analyze_command(
     analyst = Analyst(result.game, rollouts=rollouts, seed=seed)
     names = seat_names(result)
     report: list[dict[str, object]] = []
+    found_deals: list[DealAnalysis] = []
     for index, deal in enumerate(result.deals):
         if not deal.complete:
             continue
@@ -37,6 +46,7 @@ def analyze_command(
         start = result.game.new_deal(result.players, result.options, setup.dealer, hands=setup.hands,
                                      stock=setup.stock)
         found = analyst.analyze_deal(index, start, deal.actions, threshold)
+        found_deals.append(found)
         report.append({
             "deal": index,
             "exact": found.exact,
@@ -51,26 +61,40 @@ def analyze_command(
     if as_json:
         print(json.dumps({"game": result.game.info.name, "deals": report}))
         return
-    title = result.game.info.title
-    print(f"{title}, {result.players} players: analysis with every hand shown")
-    if not report:
-        print("no finished deal to analyze")
-    for item in report:
-        how = ("with best play by both sides from the first lead (solved)" if item["exact"] else
-               "played out from the first lead by the normal policy (one sample: an estimate)")
-        print(f"\nDeal {item['deal'] + 1}: {name_seats(str(item['result']), names)}")  # type: ignore[operator]
-        if item["best_play"] is not None:
-            print(f"  {how}: {name_seats(str(item['best_play_result']), names)}")
-        for line in item["contracts"]:  # type: ignore[attr-defined]
-            print(f"  {name_seats(line, names)}")
-        mistakes = item["mistakes"]
-        assert isinstance(mistakes, list)
-        if not mistakes:
-            print("  no card lost value")
-        for m in mistakes:
-            seat = int(m["seat"])
-            print(f"  action {m['action_index']}: {names[seat]} played {m['played'].removeprefix('play ')}; "
-                  f"{m['best'].removeprefix('play ')} was worth {m['cost']:.2f} more to {names[seat]}")
+    _print_report(found_deals, result.game.info.title, result.players, names, game_words(result.game))
+
+
+def _print_report(found: list[DealAnalysis], title: str, players: int, names: list[str],
+                  words: NullTranslations) -> None:
+    """The analysis in the reader's language; names are data, never markup (plain ``print``)."""
+    say = wording(names, words)
+
+    def said(message: Message | None, english: str) -> str:
+        return say(message) if message is not None else name_seats(english, names)
+
+    heading = ngettext("{game}, {n} player: analysis with every hand shown",
+                       "{game}, {n} players: analysis with every hand shown", players)
+    print(heading.format(game=words.gettext(title), n=players))
+    if not found:
+        print(_("no finished deal to analyze"))
+    for deal in found:
+        how = (_("with best play by both sides from the first lead (solved)") if deal.exact else
+               _("played out from the first lead by the normal policy (one sample: an estimate)"))
+        print("\n" + _("Deal {number}: {result}").format(number=deal.index + 1,
+                                                         result=said(deal.summary_message, deal.summary)))
+        if deal.best_play is not None:
+            print("  " + _("{how}: {result}").format(how=how, result=said(deal.best_play_message,
+                                                                            deal.best_play_text)))
+        for line in deal.contract_lines:
+            print(f"  {say(line)}")
+        if not deal.mistakes:
+            print("  " + _("no card lost value"))
+        for m in deal.mistakes:
+            played = m.played_label if m.played_label is not None else Message(str(m.played))
+            best = m.best_label if m.best_label is not None else Message(str(m.best))
+            cost = f"{m.cost:.2f}"
+            print("  " + say(msg("action {index}, {seat}: {played}; {best} was worth {cost} more",
+                                 index=m.index, seat=SeatRef(m.seat), played=played, best=best, cost=cost)))
 
 
 def register(app: typer.Typer) -> None:
