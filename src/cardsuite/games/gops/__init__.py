@@ -24,10 +24,12 @@ from .rules import (
     PRIZES,
     STANDARD_HANDS,
     GopsState,
+    Tables,
     memory_log,
     new_gops_deal,
     parse_gops_action,
     standard_hands,
+    tables_for,
 )
 
 _PARSED: dict[str, Action] = {}
@@ -47,6 +49,10 @@ class Gops(GopsPresentation, Game):
         traits=GameTraits(simultaneous=True, auction_phases=()),
     )
 
+    _last: tuple[Options | None, int, Tables | None] = (None, 0, None)
+    """The option set and player count of the last new deal, and their tables (``rules.tables_for``): runs
+    deal thousands of games alike."""
+
     def check_options(self, options: Options, players: int) -> None:
         if options.text("ties") == "split" and players != 2:
             raise OptionError("option ties: split is for 2 players only")
@@ -55,8 +61,11 @@ class Gops(GopsPresentation, Game):
                  hands: Sequence[Sequence[Card]] | None = None,
                  stock: Sequence[Card] | None = None) -> GopsState:
         if hands is None and not stock and rng is not None and players in (2, 3):  # the common case, fast
+            last = self._last
+            if last[0] is not options or last[1] != players:  # a new option set: its tables
+                last = self._last = (options, players, tables_for(players, options))
             draw = rng.random
-            return GopsState(players, options, STANDARD_HANDS, sorted(PRIZES, key=lambda _: draw()))
+            return GopsState(players, options, STANDARD_HANDS, sorted(PRIZES, key=lambda _: draw()), last[2])
         return new_gops_deal(players, options, rng, hands, stock)
 
     def parse_action(self, text: str) -> Action:

@@ -107,33 +107,37 @@ STANDARD_MASKS: Final = tuple(sum(1 << c for c in hand) for hand in STANDARD_HAN
 FACE_BY_ARGS: Final[dict[object, int]] = {(FACE_LETTERS[f - 1],): f for f in ALL_FACES}
 PLAY_VERB: Final = Verb("play", (word(FACE_LETTERS, "a rank"),), "play <rank>, like play K")
 """The one verb of GOPS's one phase (``apply`` checks its shape before the hot path)."""
-_LEGAL_BY_FACES: Final[list[tuple[Action, ...] | None]] = [None] * 8192
-"""``_LEGAL_BY_FACES[faces]``: the play actions of a 13-bit face mask (a list: hands as dict keys, bitmasks
-of the seat's suit, share their low bits and would collide)."""
+LEGAL_BY_FACES: Final[list[tuple[Action, ...]]] = [()] * 8192
+"""``LEGAL_BY_FACES[faces]``: the play actions of a 13-bit face mask, ace first (``legal_of`` fills it in;
+``()`` until then). The hot path indexes this list by the seat's face mask, a small int: a list of 8,192
+slots stays in the processor's cache, where a dictionary keyed by whole-hand bitmasks (52-bit ints, one per
+seat and subset) missed it on most lookups of a random game."""
 NOBODY: Final = frozenset[int]()
-
-
-_LEGAL_BY_HAND: Final[dict[int, tuple[Action, ...]]] = {}
-"""The play actions of a hand bitmask (``legal_of_hand``): one lookup on the hot path."""
+FACE_BIT: Final = (0, *(1 << (f - 1) for f in ALL_FACES))
+"""``FACE_BIT[f]``: face ``f``'s bit in a face mask."""
 _FACE_BY_ID: Final = {id(PLAY[f]): f for f in ALL_FACES}
 """The face of each interned play action by identity (``PLAY`` lives as long as the module, so no other
 object can share an id with one of them)."""
-
-
-def legal_of_hand(hand: int) -> tuple[Action, ...]:
-    """The play actions of a hand bitmask, remembered in ``_LEGAL_BY_HAND`` (bounded)."""
-    if len(_LEGAL_BY_HAND) > 50_000:
-        _LEGAL_BY_HAND.clear()
-    found = _LEGAL_BY_HAND[hand] = legal_of(face_mask(hand))
-    return found
+_NO_IDS: Final[dict[int, int]] = {}
+"""``GopsState._ids`` of a game whose hands hold a face twice: every action takes the checked path."""
 
 
 def legal_of(faces: int) -> tuple[Action, ...]:
-    """The play actions for a 13-bit face mask (bit ``f - 1``), ace first (memoized)."""
-    found = _LEGAL_BY_FACES[faces]
-    if found is None:
-        found = _LEGAL_BY_FACES[faces] = tuple(PLAY[f] for f in ALL_FACES if faces >> (f - 1) & 1)
+    """The play actions for a 13-bit face mask (bit ``f - 1``), ace first (memoized in ``LEGAL_BY_FACES``)."""
+    found = LEGAL_BY_FACES[faces]
+    if not found and faces:
+        found = LEGAL_BY_FACES[faces] = tuple(PLAY[f] for f in ALL_FACES if faces >> (f - 1) & 1)
     return found
+
+
+def cards_left(start: int, played: Sequence[int]) -> int:
+    """A starting hand bitmask without the cards of the faces ``played``, in order: the card behind a face
+    is the lowest-numbered card of that face still held."""
+    hand = start
+    for face in played:
+        held = hand & FACE_COLUMN[face]
+        hand ^= held & -held
+    return hand
 
 
 def face_mask(hand: int) -> int:
@@ -179,21 +183,25 @@ class Tables:
 
 FastEntry = tuple[int, int, tuple[tuple[Card, ...], tuple[int, ...], int | None, str], tuple[Event, ...],
                   tuple[Event, ...]] | tuple[()]
-"""A 2-player round decided without a pot: (winner, doubled points, round record, events to log, events to
-return), or ``()``; ``_fast_entry``."""
+"""A 2-player round decided without a pot: (the seat whose doubled points grow, by how much, the round's
+record, events to log, events to return), or ``()``; ``_fast_entry``."""
 
 
 def _fast_entry(t: Tables, prize: Card, f0: int, f1: int, last: int) -> FastEntry:
     """The outcome of a 2-player round for ``prize`` with faces ``f0``/``f1``, seat ``last`` bidding
-    second, when no pot is carried: the winner, the doubled points, the round's record, the public events
-    to log, and the events ``apply`` returns (the last bid's private and public events first)."""
+    second, when no pot is carried: the seat whose doubled points grow and by how much (the winner, or
+    seat 0 and nothing when a tie discards the prize), the round's record, the public events to log, and
+    the events ``apply`` returns (the last bid's private and public events first). ``()`` for the rounds
+    ``_resolve`` works out: a prize worth nothing or less, and ties that carry or split the prize."""
     winner = t.higher[f0 * 14 + f1]
     value = t.values[prize]
-    if winner < 0 or value <= 0:
+    if value <= 0 or (winner < 0 and t.ties != "discard"):
         return ()
-    award = _award_event(winner, (prize,), "highest", value)
-    tail = (*REVEAL_PAIRS[f0 * 14 + f1], award)
     choice = CHOICE_FLAT[last * 14 + (f0, f1)[last]]
+    if winner < 0:  # a tie, and ties discard the prize (one in 13 random rounds)
+        tail = (*REVEAL_PAIRS[f0 * 14 + f1], _award_event(-1, (prize,), "discard", value))
+        return 0, 0, ((prize,), (f0, f1), None, "discard"), (choice[1], *tail), choice + tail
+    tail = (*REVEAL_PAIRS[f0 * 14 + f1], _award_event(winner, (prize,), "highest", value))
     return winner, 2 * value, ((prize,), (f0, f1), winner, "highest"), (choice[1], *tail), choice + tail
 
 
@@ -296,19 +304,25 @@ class GopsState(Simultaneous[int], State):
 
     def __init__(self, players: int, options: Options, hands: Sequence[Sequence[Card]], prizes: Sequence[Card],
                  tables: Tables | None = None) -> None:
+        t = self.t = tables or tables_for(players, options)
         self.players = players
         self.options = options
-        t = self.t = tables or tables_for(players, options)
         self._hands = hands
-        self._start = STANDARD_MASKS if hands is STANDARD_HANDS else tuple(sum(1 << c for c in h) for h in hands)
-        self.hands = list(self._start[:players])
+        if hands is STANDARD_HANDS:
+            self._start = STANDARD_MASKS
+            self.faces = [0x1FFF] * players
+        else:
+            self._start = tuple(sum(1 << c for c in h) for h in hands)
+            self.faces = [face_mask(m) for m in self._start]
+            if any(len(set(map(FACE_OF.__getitem__, h))) < len(h) for h in hands):
+                self._ids = _NO_IDS  # a face held twice: ``faces`` alone cannot follow the hand
         self.prizes = prizes
-        Simultaneous.__init__(self, players)
-        self.to_act = SEAT_SETS[(1 << players) - 1]
-        self.pot: list[Card] = []
+        # Simultaneous's fields, set here (one call less per game)
+        self.choices = [None] * players
+        self.waiting = waiting = (1 << players) - 1
+        self.to_act = SEAT_SETS[waiting]
+        # ``legal_actions`` is the lookup itself, one C call for the hottest question of a playout
         self.pts2 = [0] * players  # doubled points (split ties give halves)
-        self.discarded: list[Card] = []
-        # one entry per resolved prize: (prize cards in the pot, each seat's card, winner or None, rule)
         # one entry per resolved prize: (prize cards in the pot, each seat's face bid, winner or None, rule)
         self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
         self.fast = players == 2 and not t.blind
@@ -325,6 +339,12 @@ class GopsState(Simultaneous[int], State):
     # after every action, and an attribute is cheaper than a property.
     to_act: frozenset[int] = NOBODY
     is_over: bool = False
+    _ids: dict[int, int] = _FACE_BY_ID
+    """The face of each action ``apply`` may take on its short path, by the action's identity."""
+    # ``faces[seat]``: the faces the seat still holds, a 13-bit mask (bit ``f - 1`` for face ``f``); the
+    # cards behind them are the starting hand without the cards bid (``hands``)
+    faces: list[int]
+    pot: tuple[Card, ...] = ()  # prizes carried over by ties, oldest first
     # defaults read from the class until first written: fewer stores per new game
     _deal: GopsDeal | None = None  # what this game's views share (``GopsDeal``), made on the first view
     turn = 0  # index of the current prize in ``prizes``
@@ -345,24 +365,38 @@ class GopsState(Simultaneous[int], State):
         return DealSetup(None, tuple(tuple(h) for h in hands), tuple(self.prizes))
 
     @property
+    def discarded(self) -> tuple[Card, ...]:
+        """The prizes nobody took (ties that discard or split them, a last tie, a pot worth 0), in order."""
+        return tuple(c for pot, _faces, winner, rule in self.rounds if winner is None and rule != "carry" for c in pot)
+
+    @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
         """The prize cards each seat has taken, in the order taken (worked out from ``rounds``)."""
         return taken_from(self.rounds, self.players)
 
     def played_cards(self, seat: int, pending: bool = False) -> tuple[Card, ...]:
         """The cards ``seat`` has played to resolved prizes, in order (and its hidden bid if ``pending``)."""
-        faces = [r[1][seat] for r in self.rounds]
-        own = self.choices[seat]
-        if pending and own is not None:
-            faces.append(own)
-        hand = self._start[seat]
         out = []
-        for face in faces:
+        hand = self._start[seat]
+        for face in self._bids(seat, pending):
             held = hand & FACE_COLUMN[face]
             low = held & -held
             hand ^= low
             out.append(low.bit_length() - 1)
         return tuple(out)
+
+    def _bids(self, seat: int, pending: bool = True) -> list[int]:
+        """The faces ``seat`` has bid, in order: in the resolved rounds, and its hidden bid if ``pending``."""
+        faces = [r[1][seat] for r in self.rounds]
+        own = self.choices[seat]
+        if pending and own is not None:
+            faces.append(own)
+        return faces
+
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards now, as bitmasks: its starting hand without the cards it has bid."""
+        return [cards_left(self._start[s], self._bids(s)) for s in range(self.players)]
 
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
@@ -380,21 +414,20 @@ class GopsState(Simultaneous[int], State):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act:
             return ()
-        hand = self.hands[seat]
-        return _LEGAL_BY_HAND.get(hand) or legal_of_hand(hand)
+        faces = self.faces[seat]
+        return LEGAL_BY_FACES[faces] or legal_of(faces)
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        face = _FACE_BY_ID.get(id(action))  # the actions legal_actions gives (``PLAY``): their face, by identity
+        face = self._ids.get(id(action))  # the actions legal_actions gives (``PLAY``): their face, by identity
         waiting = self.waiting
         if face is None or seat.__class__ is not int or seat < 0 or not waiting >> seat & 1:
             return self._apply_checked(seat, action)
-        hands = self.hands
-        hand = hands[seat]
-        held = hand & FACE_COLUMN[face]
-        if not held:
+        faces = self.faces
+        held = faces[seat]
+        bit = FACE_BIT[face]
+        if not held & bit:
             raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
-        low = held & -held
-        hands[seat] = hand ^ low
+        faces[seat] = held ^ bit
         # Simultaneous.choose, inlined: this is the hottest spot of every GOPS playout
         self.choices[seat] = face
         self.waiting = waiting = waiting ^ (1 << seat)
@@ -406,9 +439,9 @@ class GopsState(Simultaneous[int], State):
         if not self.fast:
             self.log.append(events[1])
             return events + self._resolve()
-        # The common case, inlined: 2 players, prize face up, no pot, a positive prize and no tie. Its whole
-        # outcome (winner, points, round record, events) depends only on the prize and the two faces, so
-        # it is worked out once per option set and looked up.
+        # The common case, inlined: 2 players, prize face up, no pot, a positive prize, and no tie or one
+        # that discards the prize. Its whole outcome (winner, points, round record, events) depends only on
+        # the prize and the two faces, so it is worked out once per option set and looked up.
         t = self.t
         choices = self.choices
         c0, c1 = choices
@@ -451,7 +484,24 @@ class GopsState(Simultaneous[int], State):
         if face is None:
             raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
                                 f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
+        if self._ids is _NO_IDS:
+            return self._apply_held_twice(seat, face)
         return self.apply(seat, PLAY[face])
+
+    def _apply_held_twice(self, seat: int, face: int) -> tuple[Event, ...]:
+        """``apply`` for a game whose given hands hold a face twice (never the standard hands): the face
+        stays in ``faces`` while the seat holds another card of it."""
+        if not self.faces[seat] & FACE_BIT[face]:
+            raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
+        self.faces[seat] = face_mask(cards_left(self._start[seat], [*self._bids(seat), face]))
+        self.choices[seat] = face
+        self.waiting ^= 1 << seat
+        events = CHOICE_FLAT[seat * 14 + face]
+        self.log.append(events[1])
+        if self.waiting:
+            self.to_act = SEAT_SETS[self.waiting]
+            return events
+        return events + self._resolve()
 
     def _why_not_seat(self, seat: object, action: object) -> str:
         wrong = well_typed(seat, action)
@@ -529,16 +579,16 @@ class GopsState(Simultaneous[int], State):
         self.turn = turn = self.turn + 1
         last = turn == ROUNDS
         if pot:
-            pot.append(prize)
+            pot += (prize,)
             pot_mask = 0
             for card in pot:
                 pot_mask |= 1 << card
         else:
-            pot = [prize]
+            pot = (prize,)
             pot_mask = 1 << prize
         if winner is not None:
             self.pts2[winner] += 2 * value
-            self.pot, self.pot_value = [], 0
+            self.pot, self.pot_value = (), 0
         elif rule == "tie" and t.ties == "carry" and not last:
             self.pot, self.pot_value = pot, value
             winner, rule = -1, "carry"
@@ -549,14 +599,13 @@ class GopsState(Simultaneous[int], State):
                 rule = "split"
             elif rule == "tie":
                 rule = "lost" if t.ties == "carry" else "discard"
-            self.discarded += pot
-            self.pot, self.pot_value = [], 0
+            self.pot, self.pot_value = (), 0
             winner = -1
         key = pot_mask << 5 | (winner + 1) << 3 | RULES.index(rule)
         award = t.awards.get(key)
         if award is None:
             award = t.awards[key] = _award_event(winner, cards_in(pot_mask), rule, value)
-        self.rounds.append((tuple(pot), cards, None if winner < 0 else winner, rule))
+        self.rounds.append((pot, cards, None if winner < 0 else winner, rule))
         if last or (t.early_end and self._decided()):
             events = (*events, award)
             self.log += events
@@ -641,13 +690,16 @@ class GopsState(Simultaneous[int], State):
         if deal is None or deal.log is not log:
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
-        hand = self.hands[seat]
-        legal = (_LEGAL_BY_HAND.get(hand) or legal_of_hand(hand)) if waiting >> seat & 1 else ()
+        if waiting >> seat & 1:
+            faces = self.faces[seat]
+            legal = LEGAL_BY_FACES[faces] or legal_of(faces)
+        else:
+            legal = ()
         view: View = _new(View)
         _set_seat(view, seat)
         _set_legal(view, legal)
-        _set_parts(view, _tuple_new(GopsParts, (deal, seat, hand, legal, self.choices[seat], len(log), self.turn,
-                                                waiting)))
+        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self._start[seat], legal, self.choices[seat], len(log),
+                                                self.turn, waiting)))
         return view
 
     def public_view(self) -> View:
@@ -689,11 +741,9 @@ class GopsState(Simultaneous[int], State):
     def clone(self) -> GopsState:
         other = GopsState.__new__(GopsState)
         other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
+        other.faces = list(self.faces)
         other.players, other.choices, other.waiting = self.players, list(self.choices), self.waiting
-        other.pot = list(self.pot)
         other.pts2 = list(self.pts2)
-        other.discarded = list(self.discarded)
         other.rounds = list(self.rounds)
         other.log = list(self.log)
         return other
@@ -767,11 +817,12 @@ class GopsDeal:
 
 
 class GopsParts(tuple[Any, ...]):
-    """A GOPS view's parts (``View.parts``): ``(deal, seat, hand, legal, own, length, turn, waiting)``.
+    """A GOPS view's parts (``View.parts``): ``(deal, seat, start, legal, own, length, turn, waiting)``.
 
     ``deal`` is the game's ``GopsDeal``; the rest are ints and an interned tuple taken when the view was
-    made: the seat's hand (a bitmask), its legal actions, its own pending bid (a face, or ``None``), the
-    length of the public log, the prizes resolved and the seats still to bid. Making a view copies
+    made: the seat's starting hand (a bitmask; its hand then is that without the faces it had bid, in the
+    resolved rounds and its own pending bid), its legal actions, its own pending bid (a face, or ``None``),
+    the length of the public log, the prizes resolved and the seats still to bid. Making a view copies
     nothing else; a field is built from these the first time it is read.
     """
 
@@ -779,10 +830,16 @@ class GopsParts(tuple[Any, ...]):
 
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        deal, seat, hand, legal, own, length, turn, waiting = self
+        deal, seat, start, legal, own, length, turn, waiting = self
         if name == "legal":
             return legal
         if name == "hand":
+            if seat < 0:
+                return ()
+            bids = [r[1][seat] for r in deal.rounds[:turn]]
+            if own is not None:
+                bids.append(own)
+            hand = cards_left(start, bids)
             return sorted_hand(hand, FACE_ORDER) if hand else ()
         if name == "history":
             if seat < 0:
