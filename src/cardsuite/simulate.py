@@ -16,7 +16,9 @@ Two forms:
   replayed on its own, and a long run can be split into parts.
 
 Both forms report each level's mean score per seat-deal and, for every pair of levels, the mean paired
-difference with its 95% interval: paired by deal in the plain form, by board in the duplicate form.
+difference with its 95% interval: paired by deal in the plain form, by board in the duplicate form, and
+each level's decision times. A ``random`` seat's decisions are not timed (its times read 0): a random
+choice takes about a microsecond, less than reading the clock twice would add to it.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
-from .bots import make_bot
+from .bots import RandomBot, make_bot
 from .core.game import Action, Bot, DealSummary, Event, Game, Score, State
 from .core.match import Match, winners
 from .core.options import Options
@@ -319,7 +322,7 @@ def _play_board(game: Game, players: int, options: Options, board: int, seed: in
     for seating in seatings:
         rngs = [random.Random(board_rng.getrandbits(64)) for _ in range(players)]
         state = game.new_deal(players, options, dealer, rng=random.Random(deal_seed))
-        bots = [make_bot(game, level) for level in seating]
+        bots = [_bot(game, level) for level in seating]
         _play_deal(state, state.apply, bots, rngs, seating, stats)
         scores = state.scores()
         deal_units.append(_count_deal(scores, state.summary(), seating, stats))
@@ -327,17 +330,30 @@ def _play_board(game: Game, players: int, options: Options, board: int, seed: in
     return deal_units
 
 
+_RANDOM_BOT: Final = RandomBot()
+"""The ``random`` level's bot, shared by every seat and match of every run: it keeps nothing between
+decisions (every other level gets a new bot per match, as it may learn within one)."""
+_IN_ORDER: dict[frozenset[int], tuple[int, ...]] = {}
+"""The seats of a ``to_act`` set in seat order (simultaneous rounds act in seat order)."""
+
+
+def _bot(game: Game, level: str) -> Bot:
+    """A bot of ``level`` for one match (``random``'s shared one)."""
+    return _RANDOM_BOT if level == "random" else make_bot(game, level)
+
+
 def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bots: Sequence[Bot],
                rngs: Sequence[random.Random], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:
-    """Let the bots play ``state`` to its end through ``act``, timing every decision.
+    """Let the bots play ``state`` to its end through ``act``, timing every decision but a random seat's.
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
-    bench``), so it looks nothing up twice: each seat's bot, generator and timer list come in one tuple,
-    and a turn-based deal (one seat to act) takes no sort.
+    bench``), so it looks nothing up twice: each seat's bot, generator and timer list come in one tuple
+    (no timer list for a ``RandomBot``: its choice costs less than the clock), a turn-based deal (one seat
+    to act) takes no sort, and a simultaneous round's order is looked up.
     """
     clock = time.perf_counter
     view_of = state.view
-    seats = [(bot.choose, rng, stats[level].decision_seconds.append)
+    seats = [(bot.choose, rng, None if bot.__class__ is RandomBot else stats[level].decision_seconds.append)
              for bot, rng, level in zip(bots, rngs, seat_levels, strict=True)]
     while not state.is_over:
         to_act = state.to_act
@@ -345,18 +361,27 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
             for seat in to_act:
                 choose, rng, timed = seats[seat]
                 view = view_of(seat)
+                if timed is None:
+                    act(seat, choose(view, rng))
+                    continue
                 began = clock()
                 action = choose(view, rng)
                 timed(clock() - began)
                 act(seat, action)
             continue
-        for seat in sorted(to_act):
+        order = _IN_ORDER.get(to_act)
+        if order is None:
+            order = _IN_ORDER[to_act] = tuple(sorted(to_act))
+        for seat in order:
             choose, rng, timed = seats[seat]
             view = view_of(seat)
-            began = clock()
-            action = choose(view, rng)
-            timed(clock() - began)
-            act(seat, action)
+            if timed is None:
+                act(seat, choose(view, rng))
+            else:
+                began = clock()
+                action = choose(view, rng)
+                timed(clock() - began)
+                act(seat, action)
             if state.is_over:
                 break
 
@@ -384,7 +409,7 @@ def _play_match(game: Game, players: int, options: Options, seat_levels: Sequenc
     """One whole match of a run seeded with ``seed``: ``rng`` (the run's generator) deals every deal and
     drives every bot; actions go to the state directly, and the match counts each finished deal
     (``Match.settle``). The match keeps no record, so its seats go unnamed."""
-    bots: list[Bot] = [make_bot(game, level) for level in seat_levels]
+    bots: list[Bot] = [_bot(game, level) for level in seat_levels]
     match = Match(game, players, options, seed, None, keep_record=False, rng=rng)
     rngs = [rng] * players
     while True:

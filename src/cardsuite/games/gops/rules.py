@@ -690,15 +690,14 @@ class GopsState(Simultaneous[int], State):
         if deal is None or deal.log is not log:
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
-        if waiting >> seat & 1:
-            faces = self.faces[seat]
-            legal = LEGAL_BY_FACES[faces] or legal_of(faces)
-        else:
-            legal = ()
         view: View = _new(View)
         _set_seat(view, seat)
-        _set_legal(view, legal)
-        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self._start[seat], legal, self.choices[seat], len(log),
+        if waiting >> seat & 1:
+            faces = self.faces[seat]
+            _set_legal(view, LEGAL_BY_FACES[faces] or legal_of(faces))
+        else:
+            _set_legal(view, ())
+        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self._start[seat], self.choices[seat], len(log),
                                                 self.turn, waiting)))
         return view
 
@@ -709,7 +708,7 @@ class GopsState(Simultaneous[int], State):
         view: View = _new(View)
         _set_seat(view, PUBLIC_SEAT)
         _set_legal(view, ())
-        _set_parts(view, _tuple_new(GopsParts, (deal, PUBLIC_SEAT, 0, (), None, len(self.log), self.turn,
+        _set_parts(view, _tuple_new(GopsParts, (deal, PUBLIC_SEAT, 0, None, len(self.log), self.turn,
                                                 self.waiting)))
         return view
 
@@ -817,22 +816,21 @@ class GopsDeal:
 
 
 class GopsParts(tuple[Any, ...]):
-    """A GOPS view's parts (``View.parts``): ``(deal, seat, start, legal, own, length, turn, waiting)``.
+    """A GOPS view's parts (``View.parts``): ``(deal, seat, start, own, length, turn, waiting)``.
 
-    ``deal`` is the game's ``GopsDeal``; the rest are ints and an interned tuple taken when the view was
-    made: the seat's starting hand (a bitmask; its hand then is that without the faces it had bid, in the
-    resolved rounds and its own pending bid), its legal actions, its own pending bid (a face, or ``None``),
-    the length of the public log, the prizes resolved and the seats still to bid. Making a view copies
-    nothing else; a field is built from these the first time it is read.
+    ``deal`` is the game's ``GopsDeal``; the rest are ints taken when the view was made: the seat's
+    starting hand (a bitmask; its hand then is that without the faces it had bid, in the resolved rounds
+    and its own pending bid), its own pending bid (a face, or ``None``), the length of the public log, the
+    prizes resolved and the seats still to bid. The view's ``seat`` and ``legal`` are set when it is made
+    (a random bot reads nothing else). Making a view copies nothing else; a field is built from these the
+    first time it is read.
     """
 
     __slots__ = ()
 
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        deal, seat, start, legal, own, length, turn, waiting = self
-        if name == "legal":
-            return legal
+        deal, seat, start, own, length, turn, waiting = self
         if name == "hand":
             if seat < 0:
                 return ()
