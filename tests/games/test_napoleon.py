@@ -510,3 +510,98 @@ def test_table_keys_and_action_words() -> None:
     assert table["adjutant_card"] == parse_card("AS") and str(table["contract_text"]).startswith("seat 0: Napoleon")
     assert GAME.describe_action(GAME.parse_action("bid 13 H")) == "Bid 13 hearts"
     assert GAME.describe_action(GAME.parse_action("play JK C")) == "Lead the joker, naming clubs"
+
+
+# -- the fast paths (issue 11): each must say exactly what the plain code says -------------------------
+def test_discard_choices_are_the_tuple_of_discards_made_lazily() -> None:
+    from cardsuite.games.napoleon.rules import DiscardChoices, discard_action, discard_actions
+
+    rng = random.Random(11)
+    for size, held in ((3, 13), (2, 12)):
+        for _ in range(20):
+            hand_cards = rng.sample(range(53), held)
+            hand = sum(1 << c for c in hand_cards)
+            lazy, full = DiscardChoices(hand, size), discard_actions(hand, size)
+            assert len(lazy) == len(full) == (286 if size == 3 else 66)
+            assert tuple(lazy) == full and lazy == full and full == lazy and hash(lazy) == hash(full)
+            assert [lazy[i] for i in range(-len(full), len(full))] == list(full) * 2
+            assert lazy[5:40:3] == full[5:40:3] and lazy[::-1] == full[::-1]
+            for past in (len(full), -len(full) - 1):
+                with pytest.raises(IndexError):
+                    lazy[past]
+            outside = next(c for c in range(53) if c not in hand_cards)
+            wrong = [discard_action([outside, *hand_cards[:size - 1]]), Action("play", full[0].args),
+                     Action("discard", tuple(reversed(full[0].args))), Action("discard", full[0].args[:-1]),
+                     Action("discard", ([1], 2, 3)[:size])]  # type: ignore[arg-type]  # unhashable
+            for action in (*full[::17], Action("discard", full[-1].args), *wrong):
+                assert (action in lazy) == (action in full)
+            assert lazy.index(full[9]) == 9
+
+
+def test_discard_choices_are_what_the_discard_phase_offers() -> None:
+    state = deal({0: "AH 4C TD 2S 3S 4S 5S 6S 7S 8S"}, widow="9S 9D 9C")
+    auction(state, 0, "12 S")
+    act(state, "0 adjutant JK")
+    legal = state.legal_actions(0)
+    assert legal == state.view(0).legal and len(legal) == 286
+    last = legal[-1]  # the three highest cards
+    assert last is max(state.view(0).legal, key=lambda a: a.args)
+    state.apply(0, last)
+    assert state.discards == last.args
+
+
+def test_trick_winner_from_the_mask_is_winner_of() -> None:
+    from cardsuite.games.napoleon.rules import (
+        HEART_QUEEN,
+        MIGHTY,
+        SAME_COLOUR_JACK,
+        TRUMP_JACK,
+        TWO_OF,
+        trick_winner,
+        winner_of,
+    )
+
+    rng = random.Random(12)
+    specials = [JOKER, parse_card("3C"), HEART_QUEEN, MIGHTY, *TRUMP_JACK, *SAME_COLOUR_JACK, *TWO_OF]
+    checked = 0
+    while checked < 20_000:
+        if rng.random() < 0.3:  # five of one suit, as same-2 needs
+            suit = rng.randrange(4)
+            played = rng.sample(range(13 * suit, 13 * suit + 13), 5)
+        else:
+            played = rng.sample(range(53), 3) + rng.sample(specials, 2)
+            if len(set(played)) < 5:
+                continue
+            rng.shuffle(played)
+        led = rng.randrange(4) if played[0] == JOKER else played[0] // 13
+        trump, number = rng.randrange(4), rng.randrange(1, 11)
+        flags = (rng.random() < 0.5, rng.random() < 0.5, rng.random() < 0.5)
+        index, reason = winner_of(played, led, trump, number, *flags)
+        assert trick_winner(sum(1 << c for c in played), played, led, trump, number, *flags) == (played[index], reason)
+        checked += 1
+
+
+def test_interned_and_equal_actions_are_refused_alike() -> None:
+    """``apply`` lets interned actions skip the preamble: an equal action that is not interned, a seat
+    that is not to act, and a card of another phase must still be refused exactly as before."""
+    from cardsuite.games.napoleon.rules import ADJUTANT, BIDS, PLAY
+
+    state = GAME.new_deal(5, GAME.resolve_options({}, 5), 0, rng=random.Random(4))
+    with pytest.raises(IllegalAction, match="must bid or pass"):
+        state.apply(1, PLAY[0])
+    with pytest.raises(IllegalAction, match="turn"):
+        state.apply(2, BIDS[-1])
+    with pytest.raises(IllegalAction, match="whole number"):
+        state.apply(True, BIDS[-1])  # True is not seat 1
+    rng = random.Random(4)
+    while state.phase != "play":
+        seat = min(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = min(state.to_act)
+    held = list(state.legal_actions(seat))
+    with pytest.raises(IllegalAction, match="must play a card"):
+        state.apply(seat, ADJUTANT[int(held[0].args[0])])
+    copy = Action("play", held[0].args)
+    assert copy is not held[0] and copy == held[0]
+    twin = state.clone()
+    assert state.apply(seat, copy) == twin.apply(seat, held[0])

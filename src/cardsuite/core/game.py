@@ -182,8 +182,12 @@ class State(ABC):
         """Seats that must act now: one in turn-based phases, several in a simultaneous one, none at the end."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """What ``seat`` may do now (empty when it is not to act)."""
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """What ``seat`` may do now (empty when it is not to act): a sequence of actions, usually a tuple.
+
+        A game whose choices are many may return a lazy sequence that makes only the actions it is asked
+        for (Napoleon's discard: ``games.napoleon.rules.DiscardChoices``), since a random playout reads
+        ``len`` and one index; it holds the same actions in the same order whenever it is read."""
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:

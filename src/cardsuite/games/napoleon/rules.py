@@ -9,11 +9,13 @@ named card was in the widow or in Napoleon's own hand) is told to Napoleon only,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, partial
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache, partial, reduce
 from itertools import combinations
+from math import comb
+from operator import or_
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, cast, overload
 
 from ...cards import (
     BIT,
@@ -35,12 +37,12 @@ from ...cards import (
 )
 from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import Action, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
-from ...core.tricks import Trick, TrickRule, refusal, standard_winner_of
+from ...core.tricks import HIGHEST, HIGHEST_TRUMP, Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
 from ...core.views import EMPTY, Legal, frozen, live_view, seat_view, watcher_view
@@ -110,6 +112,8 @@ PLAY_EVENTS: Final = tuple(
           for c in range(53))
     for seat in range(PLAYERS)
 )
+PLAYED: Final = tuple(tuple((event,) for event in events) for events in PLAY_EVENTS)
+"""``PLAYED[seat][card]``: what ``apply`` returns for a card played to a trick that goes on (made once)."""
 PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed and drops out", action="pass",
                                  message=msg("{seat} passed and drops out", seat=SeatRef(seat)))
                            for seat in range(PLAYERS))
@@ -122,6 +126,14 @@ BID_EVENTS: Final = tuple(
 """``BID_EVENTS[seat][bid_rank(n, suit)]``: ``seat N bid 13 hearts``."""
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
 JOKER_ONLY: Final = (PLAY[JOKER],)
+_INTERNED: Final = {
+    **{id(a): "bidding" for a in (PASS, *BIDS)},
+    **{id(a): "adjutant" for a in ADJUTANT},
+    **{id(a): "play" for a in (*PLAY, *JOKER_LEADS)},
+}
+"""The phase whose verb each interned action is, by the action's identity: ``NapoleonState.apply`` lets
+these skip the preamble's shape checks in that phase. They live as long as the module, so no other object
+can have one of these ids."""
 
 
 def discard_action(cards: Sequence[Card]) -> Action:
@@ -161,6 +173,89 @@ def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
     return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(hand), size)))
 
 
+_POSITIONS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+"""``combinations(range(n), size)`` as a list, by ``(n, size)``: the positions of the ``i``-th discard."""
+
+
+@mypyc_attr(native_class=False)  # a Sequence subclass: an ordinary Python class when compiled
+class DiscardChoices(Sequence[Action]):
+    """Every discard of ``size`` cards from a hand: the same actions, in the same order, as
+    ``discard_actions`` (``itertools.combinations`` of the hand's cards, lowest first), but made lazily.
+
+    Napoleon holds 13 cards when he discards 3, so there are 286 discards (66 of 12 cards without the
+    joker), and a random playout picks one of them: building them all was a tenth of a whole deal. This
+    sequence is made in constant time and finds the ``i``-th discard when indexed (by the positions of the
+    ``i``-th combination, listed once for each hand size); ``len``, ``in``, iteration, slices and equality
+    (with a tuple of the same actions too) behave as they do on that tuple. Like a tuple, it does not
+    change when the state does.
+    """
+
+    __slots__ = ("_cards", "_hand", "_size")
+
+    def __init__(self, hand: int, size: int) -> None:
+        if len(_DISCARDS) < _ALL_DISCARDS:
+            _fill_discards()
+        self._hand = hand
+        self._size = size
+        self._cards: list[Card] | None = None  # the hand's cards, listed when first indexed
+
+    def cards(self) -> list[Card]:
+        """The hand's cards, lowest first."""
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = cards_in(self._hand)
+        return cards
+
+    def __len__(self) -> int:
+        return comb(self._hand.bit_count(), self._size)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        cards = self.cards()
+        positions = _POSITIONS.get((len(cards), self._size))
+        if positions is None:
+            positions = _POSITIONS[(len(cards), self._size)] = list(combinations(range(len(cards)), self._size))
+        # the list of positions answers a negative index, an index past the end or one that is not a whole
+        # number just as the tuple would
+        return _DISCARDS[tuple(map(cards.__getitem__, positions[index]))]
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(_DISCARDS.__getitem__, combinations(self.cards(), self._size))
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` equals one of these discards, as ``in`` on the tuple would say."""
+        if action.__class__ is not Action:
+            return False
+        given: Any = action  # an Action whose fields may hold anything
+        if given.verb != "discard" or given.args.__class__ is not tuple or len(given.args) != self._size:
+            return False
+        try:
+            found = _DISCARDS.get(given.args)  # sorted keys: (3, 1, 2) is not a listed discard
+        except TypeError:  # an unhashable argument: equal to no discard
+            return False
+        return found is not None and not mask_of(cast("tuple[Card, ...]", found.args)) & ~self._hand
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DiscardChoices):
+            return self._hand == other._hand and self._size == other._size
+        if isinstance(other, tuple):
+            return len(other) == len(self) and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"DiscardChoices({len(self)} discards of {self._size} from {cards_in(self._hand)})"
+
+
 def play_actions(mask: int, leading: bool) -> tuple[Action, ...]:
     """The play actions for the cards of ``mask``; a leader's joker comes as four suit-naming leads."""
     plays: tuple[Action, ...] = ()
@@ -171,6 +266,27 @@ def play_actions(mask: int, leading: bool) -> tuple[Action, ...]:
     if mask & JOKER_BIT:
         plays += JOKER_LEADS if leading else JOKER_ONLY
     return plays
+
+
+_SPADE_PLAYS, _HEART_PLAYS, _DIAMOND_PLAYS, _CLUB_PLAYS = _SUIT_PLAYS
+
+
+def lead_actions(mask: int) -> tuple[Action, ...]:
+    """``play_actions(mask, True)``, the suits unrolled: a lead is a fifth of the decisions of a deal."""
+    plays: tuple[Action, ...] = ()
+    bits = mask & 8191
+    if bits:
+        plays = _SPADE_PLAYS[bits] or _suit_plays(SPADES, bits)
+    bits = mask >> 13 & 8191
+    if bits:
+        plays += _HEART_PLAYS[bits] or _suit_plays(HEARTS, bits)
+    bits = mask >> 26 & 8191
+    if bits:
+        plays += _DIAMOND_PLAYS[bits] or _suit_plays(DIAMONDS, bits)
+    bits = mask >> 39 & 8191
+    if bits:
+        plays += _CLUB_PLAYS[bits] or _suit_plays(CLUBS, bits)
+    return plays + JOKER_LEADS if mask & JOKER_BIT else plays
 
 
 def parse_napoleon_action(text: str) -> Action:
@@ -259,6 +375,35 @@ def winner_of(cards: Sequence[Card], led: int, trump: int, number: int, yoromeki
     return standard_winner_of(cards, led, trump)
 
 
+def trick_winner(cards: int, trick: Sequence[Card], led: int, trump: int, number: int, yoromeki: bool,
+                 same_two: bool, joker_request: bool) -> tuple[Card, str]:
+    """The winning card of a whole trick and why: ``winner_of`` (the same order of the specials), from the
+    trick's mask ``cards``, since a deal finishes ten tricks. The highest card of a suit in the trick is
+    the highest bit of the mask in that suit; ``trick`` (the cards in play order) is read only for the
+    joker's request and the winning joker's place."""
+    if cards >> MIGHTY & 1:
+        if yoromeki and cards >> HEART_QUEEN & 1:
+            return HEART_QUEEN, YOROMEKI
+        return MIGHTY, MIGHTY_RULE
+    if cards & JOKER_BIT:
+        if joker_request and trick[0] == CLUB_THREE:  # the club 3 led, so the joker came after it
+            return JOKER, JOKER_REQUESTED
+        return JOKER, JOKER_RULE
+    if trump >= 0:
+        if cards >> TRUMP_JACK[trump] & 1:
+            return TRUMP_JACK[trump], TRUMP_JACK_RULE
+        if cards >> SAME_COLOUR_JACK[trump] & 1:
+            return SAME_COLOUR_JACK[trump], SAME_COLOUR_JACK_RULE
+    follow = cards & SUIT_MASK[led]
+    if same_two and number > 1 and len(trick) == PLAYERS and follow == cards and cards >> TWO_OF[led] & 1:
+        return TWO_OF[led], SAME_TWO_RULE  # before the highest trump: five trumps led fall to their 2
+    if trump >= 0 and led != trump:
+        trumps = cards & SUIT_MASK[trump]
+        if trumps:
+            return trumps.bit_length() - 1, HIGHEST_TRUMP
+    return follow.bit_length() - 1, HIGHEST[led]
+
+
 _RULES: Final = {(y, s, j): _make_rule(y, s, j) for y in (True, False) for s in (True, False) for j in (True, False)}
 SPECIAL_RULES: Final = frozenset({MIGHTY_RULE, JOKER_RULE, TRUMP_JACK_RULE, SAME_COLOUR_JACK_RULE, SAME_TWO_RULE,
                                   YOROMEKI, JOKER_REQUESTED})
@@ -282,6 +427,98 @@ def honour_count(mask: int) -> int:
     return (mask & HONOURS).bit_count()
 
 
+_SETTINGS: dict[int, tuple[Options, tuple[bool, bool, bool, int, int]]] = {}
+"""``_settings`` by the options' identity (each entry keeps its options, so the id stays theirs)."""
+
+
+def _settings(options: Options) -> tuple[bool, bool, bool, int, int]:
+    """What a deal reads from its options: yoromeki, same-2, the joker request (which needs the joker),
+    the lowest bid's rank and the jokers in the pack. Read once for each ``Options``: a playout deals
+    thousands of times with the same ones."""
+    found = _SETTINGS.get(id(options))
+    if found is not None and found[0] is options:
+        return found[1]
+    jokers = options.integer("jokers")
+    settings = (options.flag("yoromeki"), options.flag("same_two"), options.flag("joker_request") and jokers == 1,
+                bid_rank(options.integer("min_bid"), CLUBS), jokers)
+    if len(_SETTINGS) >= 64:
+        _SETTINGS.clear()
+    _SETTINGS[id(options)] = (options, settings)
+    return settings
+
+
+_NAMED_EVENTS: Final[dict[tuple[str, int, int], Event]] = {}
+"""``_named_event``'s events, made once each (a few hundred at most)."""
+
+
+def _named_event(kind: str, seat: int, n: int) -> Event:
+    """An event of naming the adjutant that depends on one seat and one card (or the widow's size), made
+    once: ``adjutant`` (Napoleon named the card), ``alone`` (he holds it himself), ``adjutant_told`` (the
+    holder learns it), ``widow`` (he takes ``n`` cards), ``alone_widow`` (the card was in the widow)."""
+    key = (kind, seat, n)
+    found = _NAMED_EVENTS.get(key)
+    if found is not None:
+        return found
+    if kind == "adjutant":
+        event = Event("adjutant", seat, f"seat {seat} named {card_name(n)}: its holder is the adjutant", card=n,
+                      action=ADJUTANT[n].text, message=msg("{seat} named {card}: its holder is the adjutant",
+                                                           seat=SeatRef(seat), card=CardRef(n)))
+    elif kind == "alone":
+        event = Event("alone", seat, f"you hold {card_name(n)} yourself: you play alone", visible_to=SEAT_SETS[seat],
+                      message=msg("you hold {card} yourself: you play alone", card=CardRef(n)))
+    elif kind == "adjutant_told":
+        event = Event("adjutant_told", seat, f"you hold {card_name(n)}: you are the adjutant",
+                      visible_to=SEAT_SETS[seat], message=msg("you hold {card}: you are the adjutant", card=CardRef(n)))
+    elif kind == "widow":
+        event = Event("widow", seat, f"seat {seat} took the widow of {n} cards",
+                      message=msg_n("{seat} took the widow of {n} card", "{seat} took the widow of {n} cards", n,
+                                    seat=SeatRef(seat)))
+    else:
+        event = Event("alone", seat, f"{card_name(n)} was in the widow: you play alone", visible_to=SEAT_SETS[seat],
+                      message=msg("{card} was in the widow: you play alone", card=CardRef(n)))
+    _NAMED_EVENTS[key] = event
+    return event
+
+
+_DISCARD_EVENTS: Final[dict[tuple[int, int, tuple[Card, ...], str], Event]] = {}
+"""``_discard_event``'s events (bounded: cleared when full)."""
+
+
+def _discard_event(seat: int, size: int, face_up: tuple[Card, ...], action: str) -> Event:
+    """The public ``discard`` event: ``seat N discarded 3 cards: face up ...; 2 face down``, with the
+    action's text when every discarded card is face up (``""`` otherwise). Made once for each of the
+    few thousand ways it can read."""
+    key = (seat, size, face_up, action)
+    found = _DISCARD_EVENTS.get(key)
+    if found is not None:
+        return found
+    hidden = size - len(face_up)
+    shown = ", ".join(map(card_name, face_up)) or "no honours"
+    text = f"seat {seat} discarded {size} cards: face up {shown}; {hidden} face down"
+    event = Event("discard", seat, text, data=(("face_up", face_up), ("hidden", hidden)), action=action or None,
+                  message=_discard_message(seat, size, face_up, hidden))
+    if len(_DISCARD_EVENTS) >= 20_000:
+        _DISCARD_EVENTS.clear()
+    _DISCARD_EVENTS[key] = event
+    return event
+
+
+_TRICK_EVENTS: Final[dict[tuple[int, int, Card, str, int], Event]] = {}
+"""The trick events made so far, by winner, trick number, winning card, rule and honours gained: an event
+is an immutable value, and formatting one again for every trick of every playout was a large part of
+finishing a trick. Bounded (cleared when full)."""
+_TRICK_EVENTS_LIMIT: Final = 40_000
+
+
+def _trick_event(won_by: int, number: int, card: Card, reason: str, gained: int) -> Event:
+    """``seat N won trick T with <card> (<rule>), H honours``."""
+    return Event("trick", won_by, f"seat {won_by} won trick {number} with {card_name(card)} ({reason}),"
+                 f" {gained} honour{'s' if gained != 1 else ''}", card=card, winner=won_by, rule=reason,
+                 message=msg_n("{seat} won trick {number} with {card} ({why}), {n} honour",
+                               "{seat} won trick {number} with {card} ({why}), {n} honours", gained,
+                               seat=SeatRef(won_by), number=number, card=CardRef(card), why=Message(reason)))
+
+
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # clone() without __init__; BeginnerState
 class NapoleonState(TurnState):
     """One deal of Napoleon."""
@@ -294,15 +531,13 @@ class NapoleonState(TurnState):
         self.players = PLAYERS
         self.options = options
         self.dealer = dealer
-        self.yoromeki = options.flag("yoromeki")
-        self.same_two = options.flag("same_two")
-        self.request_on = options.flag("joker_request") and options.integer("jokers") == 1
-        self.min_rank = bid_rank(options.integer("min_bid"), CLUBS)
-        self.rule = trick_rule(self.yoromeki, self.same_two, self.request_on)
+        self.yoromeki, self.same_two, self.request_on, self.min_rank, self.jokers = _settings(options)
+        self.rule = _RULES[(self.yoromeki, self.same_two, self.request_on)]
         self.phases = PHASES[len(widow)]
-        self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(widow))
-        self.hands = [mask_of(h) for h in hands]
         self.widow = tuple(widow)
+        self._setup = None
+        self._setup_parts = (dealer, tuple(hands), self.widow)  # setup() makes the DealSetup when asked
+        self.hands = [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in hands]  # mask_of, at C speed
         self.widow_taken = False
         self.phase_name = "bidding"
         self.turn = (dealer + 1) % PLAYERS
@@ -329,7 +564,6 @@ class NapoleonState(TurnState):
         self.trick_number = 1
         self.tricks_won = [0] * PLAYERS
         self.honours = [0] * PLAYERS
-        self.played: list[Card] = []
         self.last_trick: tuple[tuple[int, Card], ...] = ()
         self.log: list[Event] = []
         self._scores: tuple[int, ...] = (0,) * PLAYERS
@@ -341,17 +575,19 @@ class NapoleonState(TurnState):
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(PLAYERS)}
         out["widow"] = () if self.widow_taken else self.widow
         out["discards"] = self.discards
-        out["played"] = tuple(self.played)
+        out["played"] = tuple(e.card for e in self.log if e.kind == "play" and e.card is not None)  # in order
         return out
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        phase = self.phase_name
-        if phase == "over" or seat != self.turn:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """What ``seat`` may do now, as interned actions: a tuple, or Napoleon's discards as the lazy
+        ``DiscardChoices``. The play phase comes first: it is nearly every decision of a deal."""
+        if seat != self.turn:
             return ()
+        phase = self.phase_name
         if phase == "play":
             hand = self.hands[seat]
             if not self.trick:
-                return play_actions(hand, True)
+                return lead_actions(hand)
             if self.requested and hand & JOKER_BIT:
                 return JOKER_ONLY
             led = self.led
@@ -363,8 +599,24 @@ class NapoleonState(TurnState):
         if phase == "bidding":
             return BID_CHOICES[max(self.min_rank, self.high + 1)]
         if phase == "adjutant":
-            return ADJUTANT if self.options.integer("jokers") else ADJUTANT[:52]
-        return discard_actions(self.hands[seat], len(self.widow))
+            return ADJUTANT if self.jokers else ADJUTANT[:52]
+        if phase == "discard":
+            return DiscardChoices(self.hands[seat], len(self.widow))
+        return ()  # over
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """``TurnState.apply``, with a shortcut: an interned action of the phase's own verb (``PLAY``,
+        ``JOKER_LEADS``, ``PASS``, ``BIDS`` or ``ADJUTANT``, known by its identity, see ``_INTERNED``) from
+        the seat to act goes straight to the phase's handler, since it has the shape the preamble would
+        check. Anything else, discards included, takes the whole preamble. The handlers check the rules."""
+        phase = self.phase_name
+        if _INTERNED.get(id(action)) == phase and seat == self.turn and seat.__class__ is int:
+            if phase == "play":
+                return self._play(seat, action)
+            if phase == "bidding":
+                return self._bid(seat, action)
+            return self._name(seat, action)
+        return super().apply(seat, action)
 
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -416,67 +668,57 @@ class NapoleonState(TurnState):
     # -- the adjutant and the widow -----------------------------------------------------------------
     def _name(self, seat: int, action: Action) -> tuple[Event, ...]:
         card = int(action.args[0])
-        if card == JOKER and not self.options.integer("jokers"):
+        if card == JOKER and not self.jokers:
             raise IllegalAction("there is no joker in play")
         self.adjutant_card = card
         nap = self.napoleon
-        events = [Event("adjutant", nap, f"seat {nap} named {card_name(card)}: its holder is the adjutant",
-                        card=card, action=ADJUTANT[card].text,
-                        message=msg("{seat} named {card}: its holder is the adjutant", seat=SeatRef(nap),
-                                    card=CardRef(card)))]
-        holder = next((s for s in range(PLAYERS) if self.hands[s] >> card & 1), -1)
+        hands = self.hands
+        events = [_named_event("adjutant", nap, card)]
+        holder = -1
+        for s in range(PLAYERS):
+            if hands[s] >> card & 1:
+                holder = s
+                break
         if holder == nap:
             self.alone_known = True
-            events.append(Event("alone", nap, f"you hold {card_name(card)} yourself: you play alone",
-                                visible_to=SEAT_SETS[nap],
-                                message=msg("you hold {card} yourself: you play alone", card=CardRef(card))))
+            events.append(_named_event("alone", nap, card))
             holder = -1
         elif holder >= 0:
-            events.append(Event("adjutant_told", holder, f"you hold {card_name(card)}: you are the adjutant",
-                                visible_to=SEAT_SETS[holder],
-                                message=msg("you hold {card}: you are the adjutant", card=CardRef(card))))
+            events.append(_named_event("adjutant_told", holder, card))
         self.adjutant_seat = holder
         # Napoleon takes the widow at once: only he sees it.
+        widow = self.widow
         self.widow_taken = True
-        self.hands[nap] |= mask_of(self.widow)
+        hands[nap] |= mask_of(widow)
         self.phase_name = "discard"
-        events.append(Event("widow", nap, f"seat {nap} took the widow of {len(self.widow)} cards",
-                            message=msg_n("{seat} took the widow of {n} card", "{seat} took the widow of {n} cards",
-                                          len(self.widow), seat=SeatRef(nap))))
-        seen = ", ".join(card_name(c) for c in self.widow)
+        events.append(_named_event("widow", nap, len(widow)))
+        seen = ", ".join(map(card_name, widow))
         events.append(Event("widow_cards", nap, f"the widow held {seen}", visible_to=SEAT_SETS[nap],
-                            data=(("cards", self.widow),),
-                            message=msg("the widow held {cards}", cards=CardsRef(tuple(self.widow)))))
-        if card in self.widow:
+                            data=(("cards", widow),), message=msg("the widow held {cards}", cards=CardsRef(widow))))
+        if card in widow:
             self.alone_known = True
-            events.append(Event("alone", nap, f"{card_name(card)} was in the widow: you play alone",
-                                visible_to=SEAT_SETS[nap],
-                                message=msg("{card} was in the widow: you play alone", card=CardRef(card))))
+            events.append(_named_event("alone_widow", nap, card))
         self.log.extend(events)
         return tuple(events)
 
     def _discard(self, seat: int, action: Action) -> tuple[Event, ...]:
         size = len(self.widow)
-        cards = tuple(int(c) for c in action.args)
+        cards: tuple[Card, ...] = action.args  # type: ignore[assignment]  # cards: the shape is checked
         hand = self.hands[seat]
         for c in cards:
             if not hand >> c & 1:
                 raise IllegalAction(f"seat {seat} does not hold {card_name(c)}")
         self.hands[seat] = hand & ~mask_of(cards)
         self.discards = cards
-        self.face_up = tuple(c for c in cards if HONOURS >> c & 1)
-        hidden = size - len(self.face_up)
-        shown = ", ".join(card_name(c) for c in self.face_up) or "no honours"
-        text = f"seat {seat} discarded {size} cards: face up {shown}; {hidden} face down"
-        data = (("face_up", self.face_up), ("hidden", hidden))
-        public = _discard_message(seat, size, self.face_up, hidden)
+        face_up = self.face_up = tuple(c for c in cards if HONOURS >> c & 1)
+        hidden = size - len(face_up)
         if hidden:
-            events = [Event("discard_private", seat, f"you discarded {', '.join(card_name(c) for c in cards)}",
+            events = [Event("discard_private", seat, f"you discarded {', '.join(map(card_name, cards))}",
                             visible_to=SEAT_SETS[seat], action=discard_action(cards).text,
                             message=msg("you discarded {cards}", cards=CardsRef(cards))),
-                      Event("discard", seat, text, data=data, message=public)]
+                      _discard_event(seat, size, face_up, "")]
         else:
-            events = [Event("discard", seat, text, data=data, action=discard_action(cards).text, message=public)]
+            events = [_discard_event(seat, size, face_up, discard_action(cards).text)]
         self.phase_name = "play"
         self.turn = self.napoleon
         self.log.extend(events)
@@ -503,17 +745,16 @@ class NapoleonState(TurnState):
                     raise IllegalAction(f"seat {seat} must play the joker: the club 3 requests it")
                 raise IllegalAction(f"seat {seat} {refusal(hand, card, self.led, free=JOKER_BIT)}")
             self.hands[seat] = hand ^ BIT[card]
-            self.played.append(card)
             trick.append(card)
             self.trick_seats.append(seat)
             if card == JOKER:
                 self.joker_out = True
-            event = PLAY_EVENTS[seat][card]
             if card != self.adjutant_card and len(trick) < PLAYERS:
                 self.turn = (seat + 1) % PLAYERS
-                self.log.append(event)
-                return (event,)
-            events = [event]
+                played = PLAYED[seat][card]
+                self.log.append(played[0])
+                return played
+            events = [PLAY_EVENTS[seat][card]]
         else:
             if card == JOKER:
                 if len(args) != 2 or args[1] not in (0, 1, 2, 3):
@@ -521,7 +762,6 @@ class NapoleonState(TurnState):
             elif len(args) != 1:
                 raise IllegalAction("only a joker lead names a suit")
             self.hands[seat] = hand ^ BIT[card]
-            self.played.append(card)
             trick.append(card)
             self.trick_seats.append(seat)
             if card == JOKER:
@@ -556,21 +796,25 @@ class NapoleonState(TurnState):
         return tuple(events)
 
     def _finish_trick(self) -> list[Event]:
-        trick = Trick(tuple(self.trick), tuple(self.trick_seats), self.led, self.trump, self.trick_number)
-        index, reason = self.rule(trick)
-        won_by = self.trick_seats[index]
-        card = self.trick[index]
-        self.tricks_won[won_by] += 1
-        gained = sum(map(IS_HONOUR.__getitem__, self.trick))
-        self.honours[won_by] += gained
-        self.last_trick = tuple(zip(self.trick_seats, self.trick, strict=True))
+        trick = self.trick
+        seats = self.trick_seats
         number = self.trick_number
-        events = [interned_event(("napoleon-trick", won_by, number, card, reason, gained), lambda: Event(
-            "trick", won_by, f"seat {won_by} won trick {number} with {card_name(card)} ({reason}),"
-            f" {gained} honour{'s' if gained != 1 else ''}", card=card, winner=won_by, rule=reason,
-            message=msg_n("{seat} won trick {number} with {card} ({why}), {n} honour",
-                          "{seat} won trick {number} with {card} ({why}), {n} honours", gained, seat=SeatRef(won_by),
-                          number=number, card=CardRef(card), why=Message(reason))))]
+        cards = sum(map(BIT.__getitem__, trick))  # the trick's mask: five different cards
+        card, reason = trick_winner(cards, trick, self.led, self.trump, number, self.yoromeki, self.same_two,
+                                    self.request_on)  # what self.rule says, from the mask
+        won_by = seats[trick.index(card)]
+        self.tricks_won[won_by] += 1
+        gained = (cards & HONOURS).bit_count()
+        self.honours[won_by] += gained
+        self.last_trick = tuple(zip(seats, trick, strict=True))
+        key = (won_by, number, card, reason, gained)
+        event = _TRICK_EVENTS.get(key)
+        if event is None:
+            event = _trick_event(won_by, number, card, reason, gained)
+            if len(_TRICK_EVENTS) >= _TRICK_EVENTS_LIMIT:
+                _TRICK_EVENTS.clear()
+            _TRICK_EVENTS[key] = event
+        events = [event]
         if number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))
@@ -695,7 +939,9 @@ class NapoleonState(TurnState):
         if self.phase_name == "discard" and seat == self.turn:
             legal = partial(discard_actions, hand, len(self.widow))  # hundreds of choices: made only when read
         else:
-            legal = self.legal_actions(seat)
+            listed = self.legal_actions(seat)
+            assert isinstance(listed, tuple), "a tuple in every phase but the discard"
+            legal = listed
         private = self.private(seat)
         return seat_view(self, self.facts_class, seat, hand, legal, frozen(private) if private else EMPTY)
 
@@ -708,7 +954,9 @@ class NapoleonState(TurnState):
         if self.phase_name == "discard" and seat == self.turn:
             legal = partial(discard_actions, hand, len(self.widow))
         else:
-            legal = self.legal_actions(seat)
+            listed = self.legal_actions(seat)
+            assert isinstance(listed, tuple), "a tuple in every phase but the discard"
+            legal = listed
         return live_view(self, seat, hand, legal, self.private(seat) or EMPTY, table=self.table_fields)
 
     game = "napoleon"
@@ -728,7 +976,6 @@ class NapoleonState(TurnState):
         other.trick_seats = list(self.trick_seats)
         other.tricks_won = list(self.tricks_won)
         other.honours = list(self.honours)
-        other.played = list(self.played)
         other.log = list(self.log)
         return other
 
