@@ -514,7 +514,7 @@ def test_table_keys_and_action_words() -> None:
 
 # -- the fast paths (issue 11): each must say exactly what the plain code says -------------------------
 def test_discard_choices_are_the_tuple_of_discards_made_lazily() -> None:
-    from cardsuite.games.napoleon.rules import DiscardChoices, discard_action, discard_actions
+    from cardsuite.games.napoleon.discards import DiscardChoices, discard_action, discard_actions
 
     rng = random.Random(11)
     for size, held in ((3, 13), (2, 12)):

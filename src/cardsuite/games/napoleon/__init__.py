@@ -14,6 +14,7 @@ from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
+from .discards import discard_action
 from .facts import NapoleonFacts
 from .present import NapoleonPresentation
 from .rules import (
@@ -25,7 +26,6 @@ from .rules import (
     NapoleonState,
     bid_text,
     deck_for,
-    discard_action,
     new_napoleon_deal,
     parse_napoleon_action,
     trick_rule,

@@ -16,6 +16,7 @@ from typing import Final, cast
 from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
 from ...core.game import Action, ReasonedBot, View
 from ..trickplay import pick
+from .discards import discard_action
 from .rules import (
     CLUB_THREE,
     HEART_QUEEN,
@@ -23,7 +24,7 @@ from .rules import (
     SAME_COLOUR_JACK,
     TRUMP_JACK,
     bid_rank,
-    discard_action,
+    trick_winner,
     winner_of,
 )
 
@@ -285,7 +286,10 @@ class NormalNapoleonBot(ReasonedBot):
         leader_seat = trick[now][0]
         honours = sum(1 for c in played_cards if is_honour(c))
         last = len(trick) == view.players - 1
-        winning = [card for card in cards if winner_of((*played_cards, card), led, trump, number)[0] == len(trick)]
+        held = mask_of(played_cards)  # winner_of for each card I could add, from the trick's mask (the same)
+        winning = [card for card in cards
+                   if trick_winner(held | BIT[card], (*played_cards, card), led, trump, number, True, True, True)[0]
+                   == card]
         to_come = [(view.seat + i) % view.players for i in range(1, view.players - len(trick))]
         if leader_seat in friends:
             secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, gone)

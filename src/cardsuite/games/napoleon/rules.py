@@ -9,13 +9,11 @@ named card was in the widow or in Napoleon's own hand) is told to Napoleon only,
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial, reduce
-from itertools import combinations
-from math import comb
 from operator import or_
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, cast, overload
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 
 from ...cards import (
     BIT,
@@ -35,7 +33,6 @@ from ...cards import (
     ranked_deck,
     shuffle,
 )
-from ...core.auction import next_active
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
@@ -45,7 +42,8 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
-from ...core.views import EMPTY, Legal, frozen, live_view, seat_view, watcher_view
+from ...core.views import Legal, frozen, live_view, seat_view, watcher_view
+from .discards import DiscardChoices, discard_action, discard_actions
 
 if TYPE_CHECKING:
     from .facts import NapoleonFacts
@@ -124,7 +122,6 @@ BID_EVENTS: Final = tuple(
     for seat in range(PLAYERS)
 )
 """``BID_EVENTS[seat][bid_rank(n, suit)]``: ``seat N bid 13 hearts``."""
-_DISCARDS: dict[tuple[Card, ...], Action] = {}
 JOKER_ONLY: Final = (PLAY[JOKER],)
 _INTERNED: Final = {
     **{id(a): "bidding" for a in (PASS, *BIDS)},
@@ -136,25 +133,6 @@ these skip the preamble's shape checks in that phase. They live as long as the m
 can have one of these ids."""
 
 
-def discard_action(cards: Sequence[Card]) -> Action:
-    """The interned discard action for these cards (in card order, whatever order they are given)."""
-    key = tuple(sorted(cards))
-    found = _DISCARDS.get(key)
-    if found is None:
-        found = _DISCARDS[key] = Action("discard", key, "discard " + " ".join(card_text(c) for c in key))
-    return found
-
-
-_ALL_DISCARDS: Final = 23426 + 1378  # every 3 of 53 cards and every 2 of 53
-
-
-def _fill_discards() -> None:
-    """Intern every possible discard once, so that listing a hand's discards is a C-level map."""
-    for size in (2, 3):
-        for cards in combinations(range(53), size):
-            discard_action(cards)
-
-
 _SUIT_PLAYS: Final[list[list[tuple[Action, ...] | None]]] = [[None] * 8192 for _ in range(4)]
 
 
@@ -164,96 +142,6 @@ def _suit_plays(suit: int, bits: int) -> tuple[Action, ...]:
     if found is None:
         found = _SUIT_PLAYS[suit][bits] = tuple(PLAY[suit * 13 + r] for r in range(13) if bits >> r & 1)
     return found
-
-
-def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
-    """Every discard of ``size`` cards from ``hand`` (interned: all of them are made once)."""
-    if len(_DISCARDS) < _ALL_DISCARDS:
-        _fill_discards()
-    return tuple(map(_DISCARDS.__getitem__, combinations(cards_in(hand), size)))
-
-
-_POSITIONS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-"""``combinations(range(n), size)`` as a list, by ``(n, size)``: the positions of the ``i``-th discard."""
-
-
-@mypyc_attr(native_class=False)  # a Sequence subclass: an ordinary Python class when compiled
-class DiscardChoices(Sequence[Action]):
-    """Every discard of ``size`` cards from a hand: the same actions, in the same order, as
-    ``discard_actions`` (``itertools.combinations`` of the hand's cards, lowest first), but made lazily.
-
-    Napoleon holds 13 cards when he discards 3, so there are 286 discards (66 of 12 cards without the
-    joker), and a random playout picks one of them: building them all was a tenth of a whole deal. This
-    sequence is made in constant time and finds the ``i``-th discard when indexed (by the positions of the
-    ``i``-th combination, listed once for each hand size); ``len``, ``in``, iteration, slices and equality
-    (with a tuple of the same actions too) behave as they do on that tuple. Like a tuple, it does not
-    change when the state does.
-    """
-
-    __slots__ = ("_cards", "_hand", "_size")
-
-    def __init__(self, hand: int, size: int) -> None:
-        if len(_DISCARDS) < _ALL_DISCARDS:
-            _fill_discards()
-        self._hand = hand
-        self._size = size
-        self._cards: list[Card] | None = None  # the hand's cards, listed when first indexed
-
-    def cards(self) -> list[Card]:
-        """The hand's cards, lowest first."""
-        cards = self._cards
-        if cards is None:
-            cards = self._cards = cards_in(self._hand)
-        return cards
-
-    def __len__(self) -> int:
-        return comb(self._hand.bit_count(), self._size)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        cards = self.cards()
-        positions = _POSITIONS.get((len(cards), self._size))
-        if positions is None:
-            positions = _POSITIONS[(len(cards), self._size)] = list(combinations(range(len(cards)), self._size))
-        # the list of positions answers a negative index, an index past the end or one that is not a whole
-        # number just as the tuple would
-        return _DISCARDS[tuple(map(cards.__getitem__, positions[index]))]
-
-    def __iter__(self) -> Iterator[Action]:
-        return map(_DISCARDS.__getitem__, combinations(self.cards(), self._size))
-
-    def __contains__(self, action: object) -> bool:
-        """Whether ``action`` equals one of these discards, as ``in`` on the tuple would say."""
-        if action.__class__ is not Action:
-            return False
-        given: Any = action  # an Action whose fields may hold anything
-        if given.verb != "discard" or given.args.__class__ is not tuple or len(given.args) != self._size:
-            return False
-        try:
-            found = _DISCARDS.get(given.args)  # sorted keys: (3, 1, 2) is not a listed discard
-        except TypeError:  # an unhashable argument: equal to no discard
-            return False
-        return found is not None and not mask_of(cast("tuple[Card, ...]", found.args)) & ~self._hand
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, DiscardChoices):
-            return self._hand == other._hand and self._size == other._size
-        if isinstance(other, tuple):
-            return len(other) == len(self) and tuple(self) == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"DiscardChoices({len(self)} discards of {self._size} from {cards_in(self._hand)})"
 
 
 def play_actions(mask: int, leading: bool) -> tuple[Action, ...]:
@@ -377,10 +265,11 @@ def winner_of(cards: Sequence[Card], led: int, trump: int, number: int, yoromeki
 
 def trick_winner(cards: int, trick: Sequence[Card], led: int, trump: int, number: int, yoromeki: bool,
                  same_two: bool, joker_request: bool) -> tuple[Card, str]:
-    """The winning card of a whole trick and why: ``winner_of`` (the same order of the specials), from the
-    trick's mask ``cards``, since a deal finishes ten tricks. The highest card of a suit in the trick is
-    the highest bit of the mask in that suit; ``trick`` (the cards in play order) is read only for the
-    joker's request and the winning joker's place."""
+    """The winning card of a (possibly partial) trick and why: ``winner_of`` (the same order of the
+    specials), from the trick's mask ``cards``, since a deal finishes ten tricks and the CPU players weigh
+    each card they could add. The highest card of a suit in the trick is the highest bit of the mask in
+    that suit; ``trick`` (the cards in play order) is read only for its length (same-2) and its first card
+    (the joker's request)."""
     if cards >> MIGHTY & 1:
         if yoromeki and cards >> HEART_QUEEN & 1:
             return HEART_QUEEN, YOROMEKI
@@ -503,6 +392,25 @@ def _discard_event(seat: int, size: int, face_up: tuple[Card, ...], action: str)
     return event
 
 
+_CONTRACT_EVENTS: Final[dict[tuple[int, int, int], Event]] = {}
+_SCORE_EVENTS: Final[dict[tuple[int, int, int, int, int], Event]] = {}
+"""The contract events by Napoleon and bid, and the score events by Napoleon, adjutant, honours taken
+and bid (bounded): made once each, as the trick events are."""
+
+
+def _contract_event(nap: int, n: int, suit: int) -> Event:
+    """``seat N is Napoleon with 13 hearts: hearts are trumps``."""
+    key = (nap, n, suit)
+    found = _CONTRACT_EVENTS.get(key)
+    if found is None:
+        text = f"seat {nap} is Napoleon with {bid_text(n, suit)}: {SUIT_NAMES[suit]} are trumps"
+        found = _CONTRACT_EVENTS[key] = Event(
+            "contract", nap, text, data=(("bid", (n, suit)),),
+            message=msg("{seat} is Napoleon with {bid}: {suit} are trumps", seat=SeatRef(nap), bid=bid_words(n, suit),
+                        suit=SuitRef(suit)))
+    return found
+
+
 _TRICK_EVENTS: Final[dict[tuple[int, int, Card, str, int], Event]] = {}
 """The trick events made so far, by winner, trick number, winning card, rule and honours gained: an event
 is an immutable value, and formatting one again for every trick of every playout was a large part of
@@ -569,6 +477,7 @@ class NapoleonState(TurnState):
         self._scores: tuple[int, ...] = (0,) * PLAYERS
         self.thrown_in = False
         self.made: bool | None = None
+        self._privates: tuple[Mapping[str, object], ...] | None = None  # private_mapping's, made when asked
 
     # -- the contract -------------------------------------------------------------------------------
     def zones(self) -> dict[str, tuple[Card, ...]]:
@@ -627,7 +536,7 @@ class NapoleonState(TurnState):
             event = PASS_EVENTS[seat]
         else:
             n, suit = int(action.args[0]), int(action.args[1])
-            rank = bid_rank(n, suit)
+            rank = (n - 1) * 4 + SUIT_STRENGTH[suit]  # bid_rank(n, suit)
             if rank < self.min_rank:
                 raise IllegalAction(f"the lowest bid is {self.options.integer('min_bid')} honours")
             if rank <= self.high:
@@ -648,8 +557,10 @@ class NapoleonState(TurnState):
                            message=msg("everyone passed: the deal is thrown in and the next dealer deals"))
             self.log.append(redeal)
             return (event, redeal)
-        nxt = next_active(seat, PLAYERS, self.passed)
-        assert nxt is not None
+        passed = self.passed  # the next seat that has not passed (core.auction.next_active): one has not
+        nxt = seat + 1 if seat < PLAYERS - 1 else 0
+        while passed[nxt]:
+            nxt = nxt + 1 if nxt < PLAYERS - 1 else 0
         self.turn = nxt
         return (event,)
 
@@ -658,10 +569,7 @@ class NapoleonState(TurnState):
         self.bid_n, self.trump = n, suit
         self.phase_name = "adjutant"
         self.turn = self.napoleon
-        text = f"seat {self.napoleon} is Napoleon with {bid_text(n, suit)}: {SUIT_NAMES[suit]} are trumps"
-        event = Event("contract", self.napoleon, text, data=(("bid", (n, suit)),),
-                      message=msg("{seat} is Napoleon with {bid}: {suit} are trumps", seat=SeatRef(self.napoleon),
-                                  bid=bid_words(n, suit), suit=SuitRef(suit)))
+        event = _contract_event(self.napoleon, n, suit)
         self.log.append(event)
         return [event]
 
@@ -698,6 +606,7 @@ class NapoleonState(TurnState):
         if card in widow:
             self.alone_known = True
             events.append(_named_event("alone_widow", nap, card))
+        self._privates = None  # the roles, the widow and "alone" are known now
         self.log.extend(events)
         return tuple(events)
 
@@ -710,6 +619,7 @@ class NapoleonState(TurnState):
                 raise IllegalAction(f"seat {seat} does not hold {card_name(c)}")
         self.hands[seat] = hand & ~mask_of(cards)
         self.discards = cards
+        self._privates = None  # Napoleon's now include his discards
         face_up = self.face_up = tuple(c for c in cards if HONOURS >> c & 1)
         hidden = size - len(face_up)
         if hidden:
@@ -774,6 +684,11 @@ class NapoleonState(TurnState):
                                             suit=SuitRef(suit)))]
             else:
                 self.led = SUIT_OF[card]
+                if card != CLUB_THREE and card != self.adjutant_card:  # a plain lead: one event, made once
+                    self.turn = (seat + 1) % PLAYERS
+                    played = PLAYED[seat][card]
+                    self.log.append(played[0])
+                    return played
                 events = [PLAY_EVENTS[seat][card]]
                 if card == CLUB_THREE and self.request_on and not self.joker_out:
                     self.requested = True
@@ -853,13 +768,20 @@ class NapoleonState(TurnState):
             for s in range(PLAYERS):
                 side = s in (nap, adj)
                 scores[s] = (40 if s == nap else 20 if s == adj else 0) if made else (0 if side else 20)
-        self._scores = tuple(scores)
         self.phase_name = "over"
-        team = f"seat {nap} alone" if adj < 0 else f"seat {nap} and the adjutant seat {adj}"
-        verdict = "made" if made else "failed"
-        text = f"{team} took {got} honours and {verdict} {bid_text(self.bid_n, self.trump)}"
-        return Event("score", nap, text, scores=self._scores,
-                     message=_settle_message(nap, adj, got, made, bid_words(self.bid_n, self.trump)))
+        key = (nap, adj, got, self.bid_n, self.trump)  # the scores follow from these
+        event = _SCORE_EVENTS.get(key)
+        if event is None:
+            team = f"seat {nap} alone" if adj < 0 else f"seat {nap} and the adjutant seat {adj}"
+            verdict = "made" if made else "failed"
+            text = f"{team} took {got} honours and {verdict} {bid_text(self.bid_n, self.trump)}"
+            event = Event("score", nap, text, scores=tuple(scores),
+                          message=_settle_message(nap, adj, got, made, bid_words(self.bid_n, self.trump)))
+            if len(_SCORE_EVENTS) >= 20_000:
+                _SCORE_EVENTS.clear()
+            _SCORE_EVENTS[key] = event
+        self._scores = event.scores  # type: ignore[assignment]  # the scores given just above
+        return event
 
     # -- summaries and views ------------------------------------------------------------------------
     def roles(self, public: bool = True) -> dict[int, str]:
@@ -942,8 +864,7 @@ class NapoleonState(TurnState):
             listed = self.legal_actions(seat)
             assert isinstance(listed, tuple), "a tuple in every phase but the discard"
             legal = listed
-        private = self.private(seat)
-        return seat_view(self, self.facts_class, seat, hand, legal, frozen(private) if private else EMPTY)
+        return seat_view(self, self.facts_class, seat, hand, legal, self.private_mapping(seat))
 
     def public_view(self) -> View:
         return watcher_view(self, self.facts_class)
@@ -957,7 +878,15 @@ class NapoleonState(TurnState):
             listed = self.legal_actions(seat)
             assert isinstance(listed, tuple), "a tuple in every phase but the discard"
             legal = listed
-        return live_view(self, seat, hand, legal, self.private(seat) or EMPTY, table=self.table_fields)
+        return live_view(self, seat, hand, legal, self.private_mapping(seat), table=self.table_fields)
+
+    def private_mapping(self, seat: int) -> Mapping[str, object]:
+        """``private(seat)`` as a read-only mapping, made for every seat at once and kept until naming the
+        adjutant or the discard changes one (a view is made at every decision; these change twice a deal)."""
+        privates = self._privates
+        if privates is None:
+            privates = self._privates = tuple(frozen(self.private(s)) for s in range(PLAYERS))
+        return privates[seat]
 
     game = "napoleon"
     table_fields: ClassVar[Mapping[str, Callable[[NapoleonPublic], object]]]
@@ -1153,8 +1082,9 @@ PHASES: Final = {3: _phases(3), 2: _phases(2)}
 def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
                       hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapoleonState:
     """Shuffle and deal one card at a time clockwise from the dealer's left, or check the given cards."""
-    deck = deck_for(options)
-    size = widow_size(options)
+    jokers = _settings(options)[4]
+    deck = list(_DECKS[jokers])  # deck_for(options)
+    size = 3 if jokers else 2  # widow_size(options)
     if hands is None:
         if rng is None:
             raise InvalidDeal("a new deal needs a random generator or the hands")

@@ -1,0 +1,153 @@
+"""Napoleon's discards: every way for Napoleon to put the widow's number of cards away, as interned actions.
+
+Napoleon holds 13 cards when he discards 3 (12 and 2 without the joker), so there are 286 (66) discards.
+``discard_actions`` lists them as a tuple (a view's ``legal``, made when read); ``DiscardChoices`` is the
+same sequence made lazily (``NapoleonState.legal_actions``), since a random playout picks one of them.
+
+A module of its own so that it stays interpreted when ``bench/compiled.py`` (and the compiled build)
+compile ``rules.py`` with mypyc: mypyc cannot build a class that extends the abstract ``Sequence``
+(a metaclass conflict at import), and the tuple is made by C-level ``map`` either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
+from math import comb
+from operator import itemgetter
+from typing import Any, Final, cast, overload
+
+from ...cards import BIT, JOKER, Card, card_text, cards_in, mask_of
+from ...core.game import Action
+
+JOKER_BIT: Final = BIT[JOKER]
+_DISCARDS: dict[tuple[Card, ...], Action] = {}
+
+
+def discard_action(cards: Sequence[Card]) -> Action:
+    """The interned discard action for these cards (in card order, whatever order they are given)."""
+    key = tuple(sorted(cards))
+    found = _DISCARDS.get(key)
+    if found is None:
+        found = _DISCARDS[key] = Action("discard", key, "discard " + " ".join(card_text(c) for c in key))
+    return found
+
+
+_ALL_DISCARDS: Final = 23426 + 1378  # every 3 of 53 cards and every 2 of 53
+
+
+def _fill_discards() -> None:
+    """Intern every possible discard once, so that listing a hand's discards is a C-level map."""
+    for size in (2, 3):
+        for cards in combinations(range(53), size):
+            discard_action(cards)
+
+
+def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
+    """Every discard of ``size`` cards from ``hand`` (interned: all of them are made once)."""
+    if len(_DISCARDS) < _ALL_DISCARDS:
+        _fill_discards()
+    return tuple(map(_DISCARDS.__getitem__, combinations(hand_cards(hand), size)))
+
+
+_SUIT_CARDS: Final[list[list[tuple[Card, ...] | None]]] = [[None] * 8192 for _ in range(4)]
+"""``_SUIT_CARDS[suit][bits]``: the cards of the ranks ``bits`` (13 bits) of one suit, made when first needed."""
+
+
+def hand_cards(mask: int) -> list[Card]:
+    """``cards_in(mask)`` (lowest first) by a table lookup per suit instead of a step per card."""
+    cards: list[Card] = []
+    for suit in range(4):
+        bits = mask >> (13 * suit) & 8191
+        if bits:
+            found = _SUIT_CARDS[suit][bits]
+            if found is None:
+                found = _SUIT_CARDS[suit][bits] = tuple(suit * 13 + r for r in range(13) if bits >> r & 1)
+            cards += found
+    if mask & JOKER_BIT:
+        cards.append(JOKER)
+    return cards
+
+
+_PICKERS: dict[tuple[int, int], list[Callable[[list[Card]], Any]]] = {}
+"""By ``(n, size)``: for each ``i``, what picks the cards of the ``i``-th discard out of a hand of ``n``
+cards listed lowest first (``combinations(range(n), size)`` as ``itemgetter``s, made once)."""
+
+
+class DiscardChoices(Sequence[Action]):
+    """Every discard of ``size`` cards (2 or 3) from a hand: the same actions, in the same order, as
+    ``discard_actions`` (``itertools.combinations`` of the hand's cards, lowest first), but made lazily.
+
+    Napoleon holds 13 cards when he discards 3, so there are 286 discards (66 of 12 cards without the
+    joker), and a random playout picks one of them: building them all was a tenth of a whole deal. This
+    sequence is made in constant time and finds the ``i``-th discard when indexed (by the positions of the
+    ``i``-th combination, listed once for each hand size); ``len``, ``in``, iteration, slices and equality
+    (with a tuple of the same actions too) behave as they do on that tuple. Like a tuple, it does not
+    change when the state does.
+    """
+
+    __slots__ = ("_cards", "_hand", "_size")
+
+    def __init__(self, hand: int, size: int) -> None:
+        if len(_DISCARDS) < _ALL_DISCARDS:
+            _fill_discards()
+        self._hand = hand
+        self._size = size
+        self._cards: list[Card] | None = None  # the hand's cards, listed when first indexed
+
+    def cards(self) -> list[Card]:
+        """The hand's cards, lowest first."""
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = hand_cards(self._hand)
+        return cards
+
+    def __len__(self) -> int:
+        return comb(self._hand.bit_count(), self._size)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        cards = self.cards()
+        pickers = _PICKERS.get((len(cards), self._size))
+        if pickers is None:
+            pickers = _PICKERS[(len(cards), self._size)] = [
+                itemgetter(*at) for at in combinations(range(len(cards)), self._size)]  # a tuple: 2 or 3 items
+        # the list answers a negative index, an index past the end or one that is not a whole number just
+        # as the tuple would
+        return _DISCARDS[pickers[index](cards)]
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(_DISCARDS.__getitem__, combinations(self.cards(), self._size))
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` equals one of these discards, as ``in`` on the tuple would say."""
+        if action.__class__ is not Action:
+            return False
+        given: Any = action  # an Action whose fields may hold anything
+        if given.verb != "discard" or given.args.__class__ is not tuple or len(given.args) != self._size:
+            return False
+        try:
+            found = _DISCARDS.get(given.args)  # sorted keys: (3, 1, 2) is not a listed discard
+        except TypeError:  # an unhashable argument: equal to no discard
+            return False
+        return found is not None and not mask_of(cast("tuple[Card, ...]", found.args)) & ~self._hand
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, DiscardChoices):
+            return self._hand == other._hand and self._size == other._size
+        if isinstance(other, tuple):
+            return len(other) == len(self) and tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"DiscardChoices({len(self)} discards of {self._size} from {cards_in(self._hand)})"
