@@ -155,7 +155,7 @@ class NormalNapoleonBot(ReasonedBot):
 
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
-        if len(view.legal) == 1:
+        if view.phase != "discard" and len(view.legal) == 1:  # a discard has 66 or 286 choices: not read
             return view.legal[0], "the only legal move"
         if self.mistake_rate and view.phase == "play" and rng.random() < self.mistake_rate:
             return view.legal[rng.randrange(len(view.legal))], "a hunch"
