@@ -444,7 +444,8 @@ class NapoleonState(TurnState):
         self.phases = PHASES[len(widow)]
         self.widow = tuple(widow)
         self._setup = None
-        self._setup_parts = (dealer, tuple(hands), self.widow)  # setup() makes the DealSetup when asked
+        self._setup_parts = (dealer, tuple(hands), self.widow)  # setup() makes the DealSetup when asked:
+        # ``hands`` are not changed afterwards (new_napoleon_deal's own lists, or copies of the caller's)
         self.hands = [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in hands]  # mask_of, at C speed
         self.widow_taken = False
         self.phase_name = "bidding"
@@ -1109,7 +1110,7 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
             raise InvalidDeal(f"{card_text(card)} is not in the pack in use")
     if len(set(every)) != len(every):
         raise InvalidDeal("a card is dealt twice")
-    return state_class(options)(options, dealer, hands, widow)
+    return state_class(options)(options, dealer, [tuple(h) for h in hands], widow)  # copies: setup() reads them later
 
 
 def state_class(options: Options) -> type[NapoleonState]:
