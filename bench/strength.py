@@ -96,7 +96,7 @@ ROWS: tuple[Row, ...] = (
         (("beginner", "true"),)),
     Row("hard", "nap", ("hard", "normal", "normal", "normal"), 300, 11),
     Row("hard", "napas", ("hard", "normal", "normal", "normal"), 100, 12),
-    Row("hard", "napoleon", ("hard", "normal", "normal", "normal", "normal"), 60, 14),
+    Row("hard", "napoleon", ("hard:20", "normal", "normal", "normal", "normal"), 300, 20),  # 200 ms on an idle core
     Row("hard", "gops", ("hard:300", "normal"), 250, 5),
     Row("hard", "gops", ("hard:300", "normal", "normal"), 100, 6),
     Row("hard", "gops", ("hard:300", "normal", "easy"), 100, 7),
