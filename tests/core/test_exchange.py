@@ -93,3 +93,38 @@ def test_lead_restriction() -> None:
     why = lead_refusal(hand, cards("7H")[0], 0, "the opening lead", "a trump (spades)")
     assert why == "the opening lead must be a trump (spades) while the hand holds one"
     assert lead_refusal(hand, cards("AS")[0], 0) is None
+
+
+def test_discard_choices_as_actions_are_made_when_indexed() -> None:
+    from cardsuite.core.choices import DiscardChoices
+    from cardsuite.core.game import Action
+
+    made: list[int] = []
+
+    def make(mask: int) -> Action:
+        made.append(mask)
+        return Action("exchange", tuple(sorted(cards_in_mask(mask))))
+
+    hand = mask_of(cards("AS KH 7D 9C 8S"))
+    for limit in range(7):
+        lazy = DiscardChoices(hand, limit, make)
+        masks = discard_choices(hand, min(limit, 5))
+        made.clear()
+        assert len(lazy) == len(masks) and not made  # nothing made to know how many there are
+        assert lazy[len(lazy) - 1] == make(masks[-1]) and len(made) == 2
+        assert [lazy[i] for i in range(len(lazy))] == [make(m) for m in masks] == list(lazy)
+        assert lazy[-1] == lazy[len(lazy) - 1] and lazy[1:3] == tuple(make(m) for m in masks[1:3])
+        assert lazy == tuple(lazy) and tuple(lazy) == lazy and hash(lazy) == hash(tuple(lazy))
+        assert make(masks[-1]) in lazy and Action("exchange", (99,)) not in lazy
+        with pytest.raises(IndexError):
+            lazy[len(lazy)]
+        with pytest.raises(IndexError):
+            lazy[-len(lazy) - 1]
+        with pytest.raises(TypeError):
+            lazy["0"]  # type: ignore[call-overload]
+    assert len(DiscardChoices(mask_of(cards("AS KH 7D")), 2, make)) == 7
+    assert list(DiscardChoices(0, 3, make)) == [make(0)]
+
+
+def cards_in_mask(mask: int) -> list[int]:
+    return [c for c in range(53) if mask >> c & 1]

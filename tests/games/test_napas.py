@@ -506,3 +506,32 @@ def test_trick_winners_follow_the_standard_rule(seed: int, players: int) -> None
             assert event.winner == trick[index][0] and event.rule == reason
             trick = []
     assert number == (0 if state.high is None else 5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_own_actions_and_equal_fresh_ones_play_alike(seed: int, players: int) -> None:
+    """``apply`` takes the game's own (interned) actions a short way: a fresh ``Action`` equal to one of them
+    (exchanged cards in any order) goes through the shared preamble and must do exactly the same. The
+    exchange's lazy legal actions are the view's tuple, and ``to_act``/``is_over`` follow the turn."""
+    from cardsuite.core.game import Action
+    from cardsuite.games.napas.rules import exchange_actions
+
+    rng = random.Random(seed)
+    options = GAME.resolve_options({}, players)
+    state = GAME.new_deal(players, options, rng.randrange(players), rng=rng)
+    twin = state.clone()
+    while not state.is_over:
+        assert state.to_act == frozenset({state.turn}) and twin.to_act == state.to_act
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        if state.phase == "exchange":
+            assert tuple(legal) == exchange_actions(state.hands[seat], state.round.limit(seat)) == legal
+            assert state.view(seat).legal == tuple(legal)
+        action = legal[rng.randrange(len(legal))]
+        fresh = Action(action.verb, tuple(reversed(action.args)) if action.verb == "exchange" else action.args)
+        assert fresh is not action and fresh.text == ""
+        assert state.apply(seat, action) == twin.apply(seat, fresh)
+        assert state.events() == twin.events()
+    assert twin.is_over and not twin.to_act and state.scores() == twin.scores()
+    assert [e.action for e in state.events()] == [e.action for e in twin.events()]

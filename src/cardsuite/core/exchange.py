@@ -9,18 +9,24 @@ What a seat discarded and drew is private to it; how many cards it exchanged is 
 returns one private event (carrying the action's record text, which only the exchanger may know) and
 one public event (carrying the record text only when nothing was exchanged, since then everyone knows
 the action).
+
+A seat's choices are every set of at most its limit of its cards (``discard_choices``): up to 32 for a
+five-card hand. ``core.choices.DiscardChoices`` is the sequence of their actions that makes only the one
+that is indexed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import fields
+from math import comb
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
 from .game import Event
-from .message import CardsRef, SeatRef, msg, msg_n
+from .message import CardsRef, Message, SeatRef, msg_n
 from .native import mypyc_attr
 
 _PICKERS: dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]] = {}
@@ -32,12 +38,36 @@ def _picker(size: int, limit: int) -> Callable[[list[CardSet]], tuple[CardSet, .
     key = (size, limit)
     found = _PICKERS.get(key)
     if found is None:
-        order = sorted((i for i in range(1 << size) if i.bit_count() <= limit), key=lambda i: (i.bit_count(), i))
+        order = subset_order(size)[: choices_count(size, limit)]
         if len(order) == 1:
             found = _PICKERS[key] = lambda masks: (masks[0],)
         else:
             found = _PICKERS[key] = cast(Callable[[list[CardSet]], tuple[CardSet, ...]], itemgetter(*order))
     return found
+
+
+_ORDERS: dict[int, tuple[int, ...]] = {}
+CHOICE_COUNTS: Final = tuple(tuple(sum(comb(size, k) for k in range(limit + 1)) for limit in range(size + 1))
+                       for size in range(17))
+"""``CHOICE_COUNTS[size][limit]``: ``choices_count`` for hands of up to 16 cards (limit at most ``size``)."""
+
+
+def subset_order(size: int) -> tuple[int, ...]:
+    """Every subset of ``size`` items as a bit pattern (bit i: item i), smallest first, then by pattern:
+    the order of ``discard_choices``, so that its first ``choices_count(size, limit)`` are those of at
+    most ``limit`` items."""
+    found = _ORDERS.get(size)
+    if found is None:
+        found = _ORDERS[size] = tuple(sorted(range(1 << size), key=lambda i: (i.bit_count(), i)))
+    return found
+
+
+def choices_count(size: int, limit: int) -> int:
+    """How many sets of at most ``limit`` of ``size`` items there are (the empty set included)."""
+    limit = min(max(limit, 0), size)
+    if size < len(CHOICE_COUNTS):
+        return CHOICE_COUNTS[size][limit]
+    return sum(comb(size, k) for k in range(limit + 1))
 
 
 def discard_choices(hand: CardSet, limit: int) -> tuple[CardSet, ...]:
@@ -75,6 +105,59 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(16))
+_SEATS: Final = tuple(SeatRef(s) for s in range(16))
+_DRAW_KEY: Final = "{seat} put away {discarded} and drew {drawn}"
+_PUT_AWAY: dict[CardSet, tuple[str, CardsRef]] = {}
+"""The words and the message part of each set of cards put away (``_private_event``; bounded)."""
+
+_EVENT_FIELDS: Final = ("kind", "seat", "text", "card", "winner", "rule", "scores", "visible_to", "action", "data",
+                        "message")
+_FAST_EVENTS: Final = tuple(f.name for f in fields(Event)) == _EVENT_FIELDS
+"""Whether ``Event`` has exactly these fields, so that ``_private_event`` may fill its slots itself."""
+_new = object.__new__
+(_set_kind, _set_seat, _set_text, _set_card, _set_winner, _set_rule, _set_scores, _set_visible_to, _set_action,
+ _set_data, _set_message) = (Event.__dict__[name].__set__ for name in _EVENT_FIELDS)
+
+
+def _private_event(seat: int, discard: CardSet, put_away: tuple[Card, ...], drawn: tuple[Card, ...],
+                   action_text: str) -> Event:
+    """``seat N put away ... and drew ...``, told to that seat alone (``visible_to``), with the action's
+    record text, the cards as data and the message.
+
+    It is made at every exchange of every playout, and no two are alike (the cards drawn differ), so it
+    is made the short way: the words for the cards put away are kept by set, and the event's slots are
+    filled directly, as ``Event(...)`` would fill them (its frozen dataclass ``__init__`` sets each of its
+    eleven fields through ``object.__setattr__``, which costs twice as much). ``_FAST_EVENTS`` checks
+    at import that the fields are still those, else ``Event(...)`` makes it.
+    """
+    parts = _PUT_AWAY.get(discard)
+    if parts is None:
+        if len(_PUT_AWAY) > 50_000:
+            _PUT_AWAY.clear()
+        parts = _PUT_AWAY[discard] = (_names(put_away), CardsRef(put_away))
+    names, put_away_ref = parts
+    text = f"seat {seat} put away {names} and drew {_names(drawn)}"
+    visible_to = _ONLY[seat] if seat < 16 else frozenset((seat,))
+    data = (("discarded", put_away), ("drawn", drawn))
+    message = Message(_DRAW_KEY, (("seat", _SEATS[seat] if seat < 16 else SeatRef(seat)),
+                                  ("discarded", put_away_ref), ("drawn", CardsRef(drawn))))
+    if not _FAST_EVENTS:
+        return Event("draw", seat, text, visible_to=visible_to, action=action_text, data=data, message=message)
+    event: Event = _new(Event)
+    _set_kind(event, "draw")
+    _set_seat(event, seat)
+    _set_text(event, text)
+    _set_card(event, None)
+    _set_winner(event, None)
+    _set_rule(event, None)
+    _set_scores(event, None)
+    _set_visible_to(event, visible_to)
+    _set_action(event, action_text)
+    _set_data(event, data)
+    _set_message(event, message)
+    return event
+
+
 _PUBLIC: dict[tuple[int, int, str | None], Event] = {}
 
 
@@ -186,13 +269,15 @@ class ExchangeRound:
         ``cards`` may give the cards of ``discard`` in ascending order, to save working them out.
         """
         count = discard.bit_count()
-        if seat != self.current or discard & ~hand or count > self.limit(seat):
+        index = self.index
+        order = self.order
+        if index >= len(order) or seat != order[index] or discard & ~hand or count > self.limit(seat):
             raise IllegalAction(self.refusal(seat, hand, discard) or "this exchange is not allowed now")
         start = self.drawn
-        drawn = self.stock[start : start + count]
-        self.drawn = start + count
+        end = self.drawn = start + count
+        drawn = self.stock[start:end]
         self.counts[seat] = count
-        self.index += 1
+        self.index = index + 1
         self._skip()
         if not count:
             return ExchangeResult(hand, (), drawn, (_public_event(seat, 0, action_text),))
@@ -201,15 +286,8 @@ class ExchangeRound:
         new_hand = hand & ~discard
         for card in drawn:
             new_hand |= BIT[card]
-        public = _public_event(seat, count, None)
-        private = Event(
-            "draw", seat, f"seat {seat} put away {_names(put_away)} and drew {_names(drawn)}",
-            visible_to=_ONLY[seat] if seat < len(_ONLY) else frozenset((seat,)), action=action_text,
-            data=(("discarded", put_away), ("drawn", drawn)),
-            message=msg("{seat} put away {discarded} and drew {drawn}", seat=SeatRef(seat),
-                        discarded=CardsRef(put_away), drawn=CardsRef(drawn)),
-        )
-        return ExchangeResult(new_hand, put_away, drawn, (private, public))
+        private = _private_event(seat, discard, put_away, drawn, action_text)
+        return ExchangeResult(new_hand, put_away, drawn, (private, _public_event(seat, count, None)))
 
     def _skip(self) -> None:
         while self.index < len(self.order) and self.limit(self.order[self.index]) <= 0:

@@ -186,8 +186,9 @@ class State(ABC):
         """What ``seat`` may do now (empty when it is not to act): a sequence of actions, usually a tuple.
 
         A game whose choices are many may return a lazy sequence that makes only the actions it is asked
-        for (Napoleon's discard: ``games.napoleon.discards.DiscardChoices``), since a random playout reads
-        ``len`` and one index; it holds the same actions in the same order whenever it is read."""
+        for (Napoleon's discard: ``games.napoleon.discards.DiscardChoices``; Napas's exchange:
+        ``core.choices.DiscardChoices``), since a random playout reads ``len`` and one index; it holds the
+        same actions in the same order whenever it is read."""
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:

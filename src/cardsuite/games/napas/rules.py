@@ -8,8 +8,9 @@ phases are ``bidding``, ``trump`` (the declarer names trumps; skipped in the zer
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Final, NamedTuple, Protocol
 
@@ -22,25 +23,26 @@ from ...cards import (
     SUIT_OF,
     SUITS,
     Card,
+    CardError,
     card_name,
     card_text,
     cards_in,
-    deal_packets,
     mask_of,
     parse_card,
     parse_suit,
     ranked_deck,
 )
 from ...core.auction import BidLadder, one_round_order
+from ...core.choices import DiscardChoices
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.exchange import ExchangeRound, discard_choices, exchange_order
+from ...core.exchange import ExchangeRound, discard_choices
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
-from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, leadable, refusal
-from ...core.turns import TurnState
+from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
+from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
 from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions, summary_message, trick_message
@@ -87,13 +89,10 @@ LEGAL_BIDS: Final = {
     high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
 }
 
-_TRICK_EVENTS: dict[tuple[int, Card, bool], Event] = {}
-
-
 _EXCHANGE_ACTIONS: dict[int, Action] = {}
-_EXCHANGE_MASKS: dict[tuple[int | str, ...], int] = {}
-"""The discard mask of each interned exchange action's cards."""
 _EXCHANGE_GET: Final = _EXCHANGE_ACTIONS.__getitem__
+_EXCHANGE_OF_ID: dict[int, tuple[int, Action]] = {}
+"""Each interned exchange action's discard mask, by the action's ``id``: see ``NapasState.apply``."""
 
 
 def exchange_action(discard: int) -> Action:
@@ -108,14 +107,17 @@ def exchange_action(discard: int) -> Action:
         if len(cards) < HAND_SIZE:
             if len(_EXCHANGE_ACTIONS) > 60_000:
                 _EXCHANGE_ACTIONS.clear()
-                _EXCHANGE_MASKS.clear()
+                _EXCHANGE_OF_ID.clear()
             _EXCHANGE_ACTIONS[discard] = found
-            _EXCHANGE_MASKS[cards] = discard
+            _EXCHANGE_OF_ID[id(found)] = (discard, found)  # holds the action, so its id is not reused
     return found
 
 
 def exchange_actions(hand: int, limit: int) -> tuple[Action, ...]:
-    """Every exchange of at most ``limit`` cards of ``hand``: keeping the hand first, then by size."""
+    """Every exchange of at most ``limit`` cards of ``hand``: keeping the hand first, then by size.
+
+    ``legal_actions`` gives the same actions as a ``DiscardChoices``, which makes only those it is asked
+    for; this tuple is what a view's ``legal`` holds."""
     masks = discard_choices(hand, limit)
     try:
         if masks[-1].bit_count() == HAND_SIZE:  # whole-hand exchanges are not interned
@@ -126,12 +128,98 @@ def exchange_actions(hand: int, limit: int) -> tuple[Action, ...]:
         return tuple([get(m) or exchange_action(m) for m in masks])
 
 
-def deck_for(players: int, options: Options) -> list[Card]:
-    """The cards in use: 32 (A down to 7) or 52, by the ``deck`` option and the player count."""
+_PLAY_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTIONS)}
+_BID_OF_ID: Final[dict[int, str | None]] = {id(PASS): None, **{id(a): bid for bid, a in BID_ACTIONS.items()}}
+_TRUMP_OF_ID: Final = {id(action): suit for suit, action in zip(SUITS, TRUMP_ACTIONS, strict=True)}
+"""The card, bid (``None``: pass) or suit of each of this game's own actions, by the action's ``id``: they
+live as long as the module, so no other object can have their id (see ``NapasState.apply``)."""
+_MASK_OF_SUIT: Final = (*SUIT_MASK, 0)
+"""``SUIT_MASK`` with a fifth entry, read as ``[-1]``: no trumps, no cards."""
+
+
+_LADDER_RANK: Final[dict[str | None, int]] = {None: -1, **{bid: LADDER.rank(bid) for bid in LADDER.bids}}
+"""Each bid's place on the ladder (``None``, no bid yet, below them all)."""
+_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def clockwise(first: int, players: int) -> tuple[int, ...]:
+    """Every seat once, clockwise from ``first``: the bidding order (from the dealer's left) and the
+    exchange order (from the declarer), as ``one_round_order`` and ``exchange_order`` give them; made
+    once for each pair, in ``_CLOCKWISE``."""
+    found = _CLOCKWISE.get((first, players))
+    if found is None:
+        found = _CLOCKWISE[(first, players)] = one_round_order(first, players)
+    return found
+
+
+_TRUMP_EVENTS: Final = tuple(
+    tuple(Event("trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
+                data=(("trump", suit),),
+                message=msg("{seat} named {suit} trumps", seat=SeatRef(seat), suit=SuitRef(suit)))
+          for suit in SUITS)
+    for seat in range(6)
+)
+"""``_TRUMP_EVENTS[seat][suit]``: ``seat N named spades trumps``."""
+_CONTRACT_EVENTS: dict[tuple[int, str], Event] = {}
+_DONE_EVENTS: dict[int, Event] = {}
+_SCORE_EVENTS: dict[tuple[int, str, int, int], Event] = {}
+_TRICK_EVENTS: dict[int, Event] = {}
+"""The events of a deal's milestones, made the first time each is needed (by the functions below) and
+shared after: an ``Event`` is an immutable value, and making one costs more than the rule it reports."""
+
+
+def _contract_event(declarer: int, high: str) -> Event:
+    """``seat N is the declarer with 3 tricks``."""
+    event = _CONTRACT_EVENTS[(declarer, high)] = Event(
+        "contract", declarer, f"seat {declarer} is the declarer with {BID_NAMES[high]}", data=(("contract", high),),
+        message=msg("{seat} is the declarer with {bid}", seat=SeatRef(declarer), bid=bid_words(high)))
+    return event
+
+
+def _exchange_done_event(left: int) -> Event:
+    """``the exchange is over: N cards left in the stock``."""
+    event = _DONE_EVENTS[left] = Event(
+        "exchange-done", None, f"the exchange is over: {left} cards left in the stock", data=(("stock", left),),
+        message=msg_n("the exchange is over: {n} card left in the stock",
+                      "the exchange is over: {n} cards left in the stock", left))
+    return event
+
+
+def _trick_event(winner: int, card: Card, ruffed: bool) -> Event:
+    """``seat N won the trick with the ... (highest trump)``."""
+    reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
+    event = _TRICK_EVENTS[(winner * 64 + card) * 2 + ruffed] = Event(
+        "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
+        card=card, winner=winner, rule=reason, message=trick_message(winner, card, reason))
+    return event
+
+
+def _score_event(declarer: int, high: str, taken: int, players: int) -> Event:
+    """``seat N made 3 tricks with 4 tricks: +7``, with every seat's score change (the declarer's alone)."""
+    change = deal_points(high, taken)
+    made = taken == 0 if high == ZERO else taken >= int(high)
+    text = (f"seat {declarer} {'made' if made else 'failed'} {BID_NAMES[high]} with {taken}"
+            f" trick{'s' if taken != 1 else ''}: {change:+d}")
+    event = _SCORE_EVENTS[(declarer, high, taken, players)] = Event(
+        "score", declarer, text, scores=tuple(change if s == declarer else 0 for s in range(players)),
+        message=_score_message(declarer, high, taken, made, change))
+    return event
+
+
+_DECKS: Final = {32: tuple(ranked_deck(7)), 52: tuple(ranked_deck(2))}
+
+
+def deck_size(players: int, options: Options) -> int:
+    """How many cards are in use (32 or 52), by the ``deck`` option and the player count."""
     choice = options.text("deck")
     if choice == "auto":
-        choice = "32" if players <= 4 else "52"
-    return ranked_deck(7 if choice == "32" else 2)
+        return 32 if players <= 4 else 52
+    return 32 if choice == "32" else 52
+
+
+def deck_for(players: int, options: Options) -> list[Card]:
+    """The cards in use: 32 (A down to 7) or 52, by the ``deck`` option and the player count."""
+    return list(_DECKS[deck_size(players, options)])
 
 
 def deal_points(bid: str, taken: int) -> int:
@@ -175,7 +263,15 @@ def parse_napas_action(text: str) -> Action:
 
 @mypyc_attr(serializable=True)  # clone() makes one without __init__, compiled or not
 class NapasState(TurnState):
-    """One deal of Napas."""
+    """One deal of Napas.
+
+    ``to_act`` and ``is_over`` are attributes here, kept up to date wherever the turn or the phase changes,
+    rather than ``TurnState``'s properties: every caller reads both before every action (a random
+    playout, the match, search), and a property is a call each time.
+    """
+
+    to_act: frozenset[int] = NOBODY
+    is_over: bool = False
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  stock: Sequence[Card], own_lists: bool = False) -> None:
@@ -189,9 +285,11 @@ class NapasState(TurnState):
         else:
             self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
         self.hands = [mask_of(h) for h in hands]
-        self.order = one_round_order((dealer + 1) % players, players)
+        first = (dealer + 1) % players
+        self.order = order = _CLOCKWISE.get((first, players)) or clockwise(first, players)
         self.bids: list[tuple[int, str | None]] = []
-        self.turn = self.order[0]
+        self.turn = order[0]
+        self.to_act = SEAT_SETS[order[0]]
         self.put_away: list[tuple[Card, ...]] = [()] * players  # each seat's exchange, told to it alone
         self.drawn: list[tuple[Card, ...]] = [()] * players
         self.taken = [0] * players
@@ -205,7 +303,7 @@ class NapasState(TurnState):
         self.round: ExchangeRound | None = None
         self.led = -1
         self.trick: tuple[Card, ...] = ()
-        self.trick_seats: tuple[int, ...] = ()
+        self.trick_leader = -1  # who led the trick in progress (``trick_seats`` follow clockwise)
         self.trick_number = 1
         self.last_cards: tuple[Card, ...] = ()
         self.last_seats: tuple[int, ...] = ()
@@ -235,6 +333,14 @@ class NapasState(TurnState):
             return None
         return ExchangeFacts(len(round_.discards), round_.cap, tuple(round_.counts.items()))
 
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats that have played to the trick in progress, in order: clockwise from its leader."""
+        played = len(self.trick)
+        if not played:
+            return ()
+        return clockwise(self.trick_leader, self.players)[:played]
+
     def zones(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": tuple(cards_in(self.hands[s])) for s in range(self.players)}
         out["stock"] = self.stock
@@ -245,17 +351,18 @@ class NapasState(TurnState):
                               if c not in elsewhere)
         return out
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """The seat's legal actions: a tuple, except during the exchange, where it is a ``DiscardChoices``
+        (up to 32 sets of cards, each action made only when it is indexed)."""
         if seat != self.turn:
             return ()
         phase = self.phase_name
         if phase == "play":
             hand = self.hands[seat]
-            led = self.led
-            if led >= 0:
-                mask = hand & SUIT_MASK[led] or (hand & SUIT_MASK[self.trump] if self.trump >= 0 else 0) or hand
-            elif self.trick_number == 1 and self.trump >= 0:
-                mask = hand & SUIT_MASK[self.trump] or hand
+            if self.led >= 0:  # follow suit, else trump, else anything (_MASK_OF_SUIT[-1]: no trumps)
+                mask = hand & SUIT_MASK[self.led] or hand & _MASK_OF_SUIT[self.trump] or hand
+            elif self.trick_number == 1:  # the opening lead: a trump if the declarer holds one
+                mask = hand & _MASK_OF_SUIT[self.trump] or hand
             else:
                 mask = hand
             return PLAYS_OF_MASK.get(mask) or play_actions(mask)
@@ -263,20 +370,84 @@ class NapasState(TurnState):
             return LEGAL_BIDS[self.high]
         if phase == "exchange":
             assert self.round is not None
-            return exchange_actions(self.hands[seat], self.round.limit(seat))
+            return DiscardChoices(self.hands[seat], self.round.limit(seat), exchange_action)
         if phase == "trump":
             return TRUMP_ACTIONS
         return ()
 
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """``TurnState.apply``, with a short way in for this game's own actions, and the play rule itself.
+
+        Almost every action a caller passes is one of this game's own, made once: ``PLAY_ACTIONS``, the
+        bids, the trumps and the interned exchanges (what ``legal_actions`` and ``parse_action`` hand
+        out). Such an object, found by its ``id`` in the table of the verb the phase takes, is known to be
+        well formed, so only the seat and the rules remain to be checked: it goes straight to the rule
+        (``_exchange_mask``, ``_bid_value``, ``_trump_suit``), which refuses it just as the handler would.
+        (Each table holds its actions, so no other object can have one of their ids.) Anything else, and
+        any seat whose turn it is not, goes through the shared preamble, which gives each refusal its words.
+
+        Playing a card, 20 of a four-player deal's 28 actions, is written out here rather than called:
+        follow suit, else trump; the opening lead must be a trump if the hand holds one. ``_play``, the
+        handler for any other well-formed play action, comes back here with the interned action.
+        """
+        if seat == self.turn and seat.__class__ is int:
+            phase = self.phase_name
+            if phase == "play":
+                card = _PLAY_OF_ID.get(id(action), -1)
+                if card >= 0:
+                    hand = self.hands[seat]
+                    if not hand >> card & 1:
+                        raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
+                    suit = SUIT_OF[card]
+                    trump = self.trump
+                    led = self.led
+                    if led >= 0:
+                        if suit != led and (hand & SUIT_MASK[led] or (suit != trump and hand & _MASK_OF_SUIT[trump])):
+                            raise IllegalAction(f"seat {seat} {refusal(hand, card, led, trump, True)}")
+                        key = 100 + RANK_OF[card] if suit == trump else (RANK_OF[card] if suit == led else -1)
+                        if key > self.best_key:
+                            self.best, self.best_key = len(self.trick), key
+                    else:
+                        if self.trick_number == 1 and suit != trump and hand & _MASK_OF_SUIT[trump]:
+                            why = lead_refusal(hand, card, trump, "the opening lead", f"a trump ({SUIT_NAMES[trump]})")
+                            raise IllegalAction(f"seat {seat}: {why}")
+                        self.led = suit
+                        self.trick_leader = seat
+                        self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
+                    play_event = PLAY_EVENTS[seat][card]
+                    self.hands[seat] = hand ^ BIT[card]
+                    self.trick = trick = self.trick + (card,)
+                    self.log.append(play_event)
+                    if len(trick) < self.players:
+                        self.turn = turn = seat + 1 if seat + 1 < self.players else 0
+                        self.to_act = SEAT_SETS[turn]
+                        return (play_event,)
+                    return (play_event, *self._finish_trick())
+            elif phase == "exchange":
+                known = _EXCHANGE_OF_ID.get(id(action))
+                if known is not None:
+                    return self._exchange_mask(seat, known[0], known[1])
+            elif phase == "bidding":
+                bid = _BID_OF_ID.get(id(action), "")
+                if bid != "":
+                    return self._bid_value(seat, bid)
+            elif phase == "trump":
+                suit = _TRUMP_OF_ID.get(id(action), -1)
+                if suit >= 0:
+                    return self._trump_suit(seat, suit)
+        return TurnState.apply(self, seat, action)
+
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if action.verb == "pass":
+        return self._bid_value(seat, None if action.verb == "pass" else str(action.args[0]))
+
+    def _bid_value(self, seat: int, bid: str | None) -> tuple[Event, ...]:
+        """``seat`` passes (``bid`` is ``None``) or bids ``bid``."""
+        if bid is None:
             self.bids.append((seat, None))
             event = PASS_EVENTS[seat]
         else:
-            bid = str(action.args[0])
-            if not LADDER.beats(bid, self.high):
-                assert self.high is not None
+            if _LADDER_RANK[bid] <= _LADDER_RANK[self.high]:
                 raise IllegalAction(f"a bid must outrank {self.high} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)")
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
@@ -285,12 +456,15 @@ class NapasState(TurnState):
         self.speaker += 1
         if self.high == TOP or self.speaker == self.players:
             return (event, *self._end_auction())
-        self.turn = self.order[self.speaker]
+        self.turn = turn = self.order[self.speaker]
+        self.to_act = SEAT_SETS[turn]
         return (event,)
 
     def _end_auction(self) -> list[Event]:
-        if self.high is None:
+        high = self.high
+        if high is None:
             self.phase_name = "over"
+            self.to_act, self.is_over = NOBODY, True
             self.thrown_in = True
             players = self.players
             event = interned_event(("napas-redeal", players), lambda: Event(
@@ -299,56 +473,58 @@ class NapasState(TurnState):
             self.log.append(event)
             return [event]
         declarer = self.declarer
-        text = f"seat {declarer} is the declarer with {BID_NAMES[self.high]}"
-        high = self.high
-        event = interned_event(("contract", declarer, high),
-                               lambda: Event("contract", declarer, text, data=(("contract", high),),
-                                             message=msg("{seat} is the declarer with {bid}", seat=SeatRef(declarer),
-                                                         bid=bid_words(high))))
+        event = _CONTRACT_EVENTS.get((declarer, high)) or _contract_event(declarer, high)
         self.log.append(event)
         self.turn = declarer
-        if self.high == ZERO:
+        self.to_act = SEAT_SETS[declarer]
+        if high == ZERO:
             return [event, *self._start_exchange()]
         self.phase_name = "trump"
         return [event]
 
     # -- trumps and the exchange --------------------------------------------------------------------
     def _name_trump(self, seat: int, action: Action) -> tuple[Event, ...]:
-        suit = SUIT_LETTERS.index(str(action.args[0]))
+        return self._trump_suit(seat, SUIT_LETTERS.index(str(action.args[0])))
+
+    def _trump_suit(self, seat: int, suit: int) -> tuple[Event, ...]:
+        """``seat`` (the declarer) names ``suit`` trumps."""
         self.trump = suit
-        event = interned_event(("trump", seat, suit), lambda: Event(
-            "trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
-            data=(("trump", suit),), message=msg("{seat} named {suit} trumps", seat=SeatRef(seat), suit=SuitRef(suit))))
+        event = _TRUMP_EVENTS[seat][suit]
         self.log.append(event)
         return (event, *self._start_exchange())
 
     def _start_exchange(self) -> list[Event]:
-        self.round = ExchangeRound(exchange_order(self.declarer, self.players), self.setup().stock, HAND_SIZE,
-                                   leader_word="the declarer")
+        setup = self._setup
+        stock = setup.stock if setup is not None else self._setup_parts[2]  # type: ignore[index]
+        declarer, players = self.declarer, self.players
+        self.round = ExchangeRound(_CLOCKWISE.get((declarer, players)) or clockwise(declarer, players), stock,
+                                   HAND_SIZE, leader_word="the declarer")
         self.phase_name = "exchange"
         return self._after_exchange()
 
     def _exchange(self, seat: int, action: Action) -> tuple[Event, ...]:
+        discard = 0
+        for card in action.args:
+            discard |= BIT[card]  # type: ignore[index]  # cards: the shape is checked
+        return self._exchange_mask(seat, discard, exchange_action(discard))
+
+    def _exchange_mask(self, seat: int, discard: int, action: Action) -> tuple[Event, ...]:
+        """``seat`` puts away the cards of ``discard``; ``action`` is the interned (or a freshly made)
+        action for it, whose arguments are those cards in ascending order and whose text is its record."""
         round_ = self.round
         assert round_ is not None
-        discard = _EXCHANGE_MASKS.get(action.args, -1)
-        cards: tuple[Card, ...] | None = None
-        if discard < 0:
-            discard = 0
-            for card in action.args:
-                discard |= BIT[card]  # type: ignore[index]  # cards: the shape is checked
-        else:
-            cards = action.args  # type: ignore[assignment]
-        result = round_.exchange(seat, self.hands[seat], discard, exchange_action(discard).text, cards)
+        result = round_.exchange(seat, self.hands[seat], discard, action.text, action.args)  # type: ignore[arg-type]
         self.hands[seat] = result.hand
         if discard:
             self.put_away[seat] = result.put_away
             self.drawn[seat] = result.drawn
-        self.log.extend(result.events)
-        if round_.current is not None:
-            self.turn = round_.current
-            return result.events
-        return (*result.events, *self._after_exchange())
+        events = result.events
+        self.log.extend(events)
+        if round_.index < len(round_.order):
+            self.turn = turn = round_.order[round_.index]
+            self.to_act = SEAT_SETS[turn]
+            return events
+        return (*events, *self._after_exchange())
 
     def _after_exchange(self) -> list[Event]:
         round_ = self.round
@@ -356,68 +532,35 @@ class NapasState(TurnState):
         seat = round_.current
         if seat is not None:
             self.turn = seat
+            self.to_act = SEAT_SETS[seat]
             return []
         self.phase_name = "play"
         self.turn = self.declarer
+        self.to_act = SEAT_SETS[self.declarer]
         left = round_.stock_left
-        event = interned_event(("exchange-done", left), lambda: Event(
-            "exchange-done", None, f"the exchange is over: {left} cards left in the stock",
-            data=(("stock", left),),
-            message=msg_n("the exchange is over: {n} card left in the stock",
-                          "the exchange is over: {n} cards left in the stock", left)))
+        event = _DONE_EVENTS.get(left) or _exchange_done_event(left)
         self.log.append(event)
         return [event]
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
-        card: Card = action.args[0]  # type: ignore[assignment]  # a card: the shape is checked
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
-        led = self.led
-        trick = self.trick
-        suit = SUIT_OF[card]
-        trump = self.trump
-        if led >= 0:
-            if suit != led and (hand & SUIT_MASK[led] or (
-                    suit != trump and trump >= 0 and hand & SUIT_MASK[trump])):
-                raise IllegalAction(f"seat {seat} {refusal(hand, card, led, trump, True)}")
-            key = 100 + RANK_OF[card] if suit == trump else (RANK_OF[card] if suit == led else -1)
-            if key > self.best_key:
-                self.best, self.best_key = len(trick), key
-        else:
-            if self.trick_number == 1 and not leadable(hand, trump) >> card & 1:
-                why = lead_refusal(hand, card, trump, "the opening lead", f"a trump ({SUIT_NAMES[trump]})")
-                raise IllegalAction(f"seat {seat}: {why}")
-            self.led = suit
-            self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
-        play_event = PLAY_EVENTS[seat][card]
-        self.hands[seat] = hand ^ BIT[card]
-        self.trick = trick = trick + (card,)
-        self.trick_seats += (seat,)
-        self.log.append(play_event)
-        if len(trick) < self.players:
-            self.turn = seat + 1 if seat + 1 < self.players else 0
-            return (play_event,)
-        return (play_event, *self._finish_trick())
+        """A well-formed play action that is not ``PLAY_ACTIONS``'s own: ``apply`` plays its card."""
+        return self.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
 
     def _finish_trick(self) -> list[Event]:
         """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
         cards = self.last_cards = self.trick
-        seats = self.last_seats = self.trick_seats
+        seats = self.last_seats = clockwise(self.trick_leader, self.players)  # a full trick: every seat
         index = self.best
         winner = seats[index]
         card = cards[index]
         self.taken[winner] += 1
         ruffed = self.best_key > 100 and self.led != self.trump
-        event = _TRICK_EVENTS.get((winner, card, ruffed))
-        if event is None:
-            reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
-            event = _TRICK_EVENTS[(winner, card, ruffed)] = Event(
-                "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
-                card=card, winner=winner, rule=reason, message=trick_message(winner, card, reason))
-        self.trick, self.trick_seats, self.led, self.best_key = (), (), -1, -1
+        key = (winner * 64 + card) * 2 + ruffed
+        event = _TRICK_EVENTS.get(key) or _trick_event(winner, card, ruffed)
+        self.trick, self.led, self.best_key = (), -1, -1
         self.turn = winner
+        self.to_act = SEAT_SETS[winner]
         self.log.append(event)
         if self.trick_number == HAND_SIZE:
             settle = self._settle()
@@ -431,15 +574,12 @@ class NapasState(TurnState):
         assert high is not None
         declarer = self.declarer
         taken = self.taken[declarer]
-        change = deal_points(high, taken)
-        self._scores = scores = tuple(change if s == declarer else 0 for s in range(self.players))
+        players = self.players
         self.phase_name = "over"
-        made = taken == 0 if high == ZERO else taken >= int(high)
-        text = (f"seat {declarer} {'made' if made else 'failed'} {BID_NAMES[high]} with {taken}"
-                f" trick{'s' if taken != 1 else ''}: {change:+d}")
-        return interned_event(("score", declarer, high, taken, self.players),
-                              lambda: Event("score", declarer, text, scores=scores,
-                                            message=_score_message(declarer, high, taken, made, change)))
+        self.to_act, self.is_over = NOBODY, True
+        event = _SCORE_EVENTS.get((declarer, high, taken, players)) or _score_event(declarer, high, taken, players)
+        self._scores = event.scores  # type: ignore[assignment]  # ints, made by _score_event
+        return event
 
     # -- summaries and views ------------------------------------------------------------------------
     def made(self) -> bool | None:
@@ -470,9 +610,9 @@ class NapasState(TurnState):
         if self.phase_name == "exchange" and seat == self.turn:
             assert self.round is not None
             limit = self.round.limit(seat)
-            legal = partial(exchange_actions, hand, limit)  # up to 31 choices: made only when read
+            legal = partial(exchange_actions, hand, limit)  # up to 32 choices: made only when read
         else:
-            legal = self.legal_actions(seat)
+            legal = tuple(self.legal_actions(seat))  # a tuple already (the tuple itself, not a copy)
         private = EMPTY
         if self.put_away[seat]:
             private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
@@ -488,7 +628,7 @@ class NapasState(TurnState):
             assert self.round is not None
             legal = partial(exchange_actions, hand, self.round.limit(seat))
         else:
-            legal = self.legal_actions(seat)
+            legal = tuple(self.legal_actions(seat))
         private = EMPTY
         if self.put_away[seat]:
             private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
@@ -656,19 +796,56 @@ def napas_seats(src: NapasPublic) -> tuple[SeatInfo, ...]:
                  for s in range(len(taken)))
 
 
+_DEALING: dict[tuple[int, int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+
+
+def _dealing(size: int, players: int, dealer: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
+    """For each seat, what picks its hand from the shuffled cards: 2 each from the dealer's left, then 3
+    each (``deal_packets`` with packets of 2 and 3); made once per deck size, player count and dealer."""
+    key = (size, players, dealer)
+    found = _DEALING.get(key)
+    if found is None:
+        if 5 * players > size:
+            raise CardError(f"{5 * players} cards needed to deal, only {size} in the deck")
+        first = (dealer + 1) % players
+        places = {(first + i) % players: (2 * i, 2 * i + 1, 2 * players + 3 * i, 2 * players + 3 * i + 1,
+                                          2 * players + 3 * i + 2) for i in range(players)}
+        found = _DEALING[key] = tuple(itemgetter(*places[seat]) for seat in range(players))
+    return found
+
+
+def _shuffled_deal(deck: tuple[Card, ...], players: int, dealer: int,
+                   rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card]]:
+    """The hands and the stock of a new deal: the deck sorted by one ``rng.random()`` draw per card, in
+    deck order (a fair shuffle, faster than ``random.shuffle``), then dealt 2 then 3 from the dealer's left.
+
+    The same cards and draws as ``deal_packets(sorted(deck, key=lambda _: rng.random()), players,
+    (dealer + 1) % players, (2, 3))``, which it stands for: the draws come in deck order, and sorting the
+    positions by them keeps ties in deck order as that stable sort does. Seeded deals are unchanged.
+    """
+    draw = rng.random
+    keys = [draw() for _ in deck]
+    cards = [deck[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
+    dealing = _DEALING.get((len(deck), players, dealer)) or _dealing(len(deck), players, dealer)
+    return [pick(cards) for pick in dealing], cards[5 * players :]
+
+
 def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Random | None,
                    hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapasState:
     """Shuffle and deal 2 then 3 from the dealer's left, or check and use the given cards.
 
+    ``NapasState`` is called with its arguments spelled out: compiled by mypyc (``bench/compiled.py``), a
+    call with ``*args`` goes through the class object, which makes a ``serializable`` class's instance
+    without running ``__init__``.
+
     Given hands with no stock take the rest of the deck, in deck order, as the stock.
     """
-    deck = deck_for(players, options)
     if hands is None:
         if rng is None:
             raise InvalidDeal("a new deal needs a random generator or the hands")
-        draw = rng.random  # a fair shuffle, faster than random.shuffle for random-play throughput
-        dealt, rest = deal_packets(sorted(deck, key=lambda _: draw()), players, (dealer + 1) % players, (2, 3))
-        return NapasState(players, options, dealer, dealt, rest)
+        dealt, rest = _shuffled_deal(_DECKS[deck_size(players, options)], players, dealer, rng)
+        return NapasState(players, options, dealer, dealt, rest, own_lists=True)  # no *args: see below
+    deck = deck_for(players, options)
     if len(hands) != players:
         raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
     for seat, hand in enumerate(hands):
