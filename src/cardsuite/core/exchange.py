@@ -26,7 +26,7 @@ from typing import Final, NamedTuple, cast
 from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
 from .game import Event
-from .message import CardsRef, Message, SeatRef, msg_n
+from .message import N_, CardsRef, Message, SeatRef, msg_n
 from .native import mypyc_attr
 
 _PICKERS: dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]] = {}
@@ -106,7 +106,7 @@ def _names(cards: Sequence[Card]) -> str:
 
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(16))
 _SEATS: Final = tuple(SeatRef(s) for s in range(16))
-_DRAW_KEY: Final = "{seat} put away {discarded} and drew {drawn}"
+_DRAW_KEY: Final = N_("{seat} put away {discarded} and drew {drawn}")  # N_: for the catalogs
 _PUT_AWAY: dict[CardSet, tuple[str, CardsRef]] = {}
 """The words and the message part of each set of cards put away (``_private_event``; bounded)."""
 
