@@ -234,7 +234,8 @@ def _check_levels(game: Game, players: int, levels: Sequence[str]) -> dict[str, 
     if len(levels) != players:
         raise ValueError(f"{len(levels)} seat levels given for {players} players")
     for level in set(levels):
-        make_bot(game, level)  # fail early on an unknown level
+        if level != "random":
+            make_bot(game, level)  # fail early on an unknown level
     stats = {level: LevelStats() for level in dict.fromkeys(levels)}
     for level in levels:
         stats[level].seats += 1
@@ -389,19 +390,26 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bo
 def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequence[str],
                 stats: dict[str, LevelStats]) -> dict[str, float]:
     """Add a finished deal's scores and contract to the statistics; each level's mean score in it."""
-    sums: dict[str, float] = {}
+    unit: dict[str, float] = {}  # each level's total, then its mean
     counts: dict[str, int] = {}
     for level, score in zip(seat_levels, scores, strict=True):
         value = float(score)
         stats[level].scores.append(value)
-        sums[level] = sums.get(level, 0.0) + value
-        counts[level] = counts.get(level, 0) + 1
+        if level in unit:
+            unit[level] += value
+            counts[level] += 1
+        else:
+            unit[level] = 0.0 + value
+            counts[level] = 1
     declarer = summary.declarer
     if declarer is not None:
         level_stats = stats[seat_levels[declarer]]
         level_stats.bids += 1
         level_stats.made += bool(summary.made)
-    return {level: total / counts[level] for level, total in sums.items()}
+    for level, count in counts.items():
+        if count > 1:  # a total over one seat is its mean already
+            unit[level] /= count
+    return unit
 
 
 def _play_match(game: Game, players: int, options: Options, seat_levels: Sequence[str], seed: int,
@@ -425,8 +433,8 @@ def _play_match(game: Game, players: int, options: Options, seat_levels: Sequenc
 
 def _count_wins(totals: Sequence[Score], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:
     top = winners(totals)
+    if len(top) == 1:
+        stats[seat_levels[top[0]]].wins += 1
+        return
     for seat in top:
-        if len(top) == 1:
-            stats[seat_levels[seat]].wins += 1
-        else:
-            stats[seat_levels[seat]].draws += 1
+        stats[seat_levels[seat]].draws += 1

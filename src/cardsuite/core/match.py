@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import add
 
 from ..cards import card_text
 from .game import Action, DealResult, DealSetup, Event, Game, MatchProgress, Score, State
@@ -48,7 +49,7 @@ class DealLog:
 def winners(totals: Sequence[Score]) -> tuple[int, ...]:
     """Seats with the highest total (several for a draw)."""
     best = max(totals)
-    return tuple(i for i, t in enumerate(totals) if t == best)
+    return tuple([i for i, t in enumerate(totals) if t == best])
 
 
 _DEFAULT_SEATS: dict[int, tuple[SeatSpec, ...]] = {}
@@ -146,7 +147,9 @@ class Match:
         scores = state.scores()
         result = DealResult(scores, state.summary())
         self.results.append(result)
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        if len(scores) != self.players:
+            raise ValueError(f"{len(scores)} scores for {self.players} seats")
+        self.totals = list(map(add, self.totals, scores))
         self._settled = state
         self._ends = self.game.match_over(self.progress())
         return result

@@ -18,13 +18,13 @@ import random
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import rshift
 from types import MappingProxyType
 from typing import Any, Final, Protocol, cast
 
 from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, card_text, cards_in
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
-from ...core.intern import interned_event
 from ...core.message import CardRef, CardsRef, Message, RankRef, SeatRef, listed, msg, msg_n, msg_p
 from ...core.options import Options, OptionSpec
 from ...core.simultaneous import SEAT_SETS, Simultaneous, choice_events
@@ -178,6 +178,8 @@ class Tables:
     turns: tuple[Event, ...] = ()  # ``turn_events`` as a tuple indexed by card (the 9D's event at 33)
     least_rest: tuple[int, ...] = ()  # least total |value| of the prizes left after ``turn`` are turned
     awards: dict[int, Event] = field(default_factory=dict)
+    ends: dict[int, Event] = field(default_factory=dict)  # end events by outcome (``GopsState._end_event``)
+    turns1: tuple[tuple[Event], ...] = ()  # ``turns`` each in a 1-tuple, ready to log and to return
     fast: list[FastEntry | None] = field(default_factory=lambda: list[FastEntry | None]([None] * 53 * 196 * 2))
 
 
@@ -240,6 +242,10 @@ def tables_for(players: int, options: Options) -> Tables:
                                       options.text("ace") == "beats_king"))
     found.values = tuple(found.value.get(c, 0) for c in range(53))
     found.turns = tuple(found.turn_events.get(c, found.turn_events[PRIZES[0]]) for c in range(53))
+    found.turns1 = tuple((event,) for event in found.turns)
+    if not LEGAL_BY_FACES[1]:  # once: every face mask's legal actions, made together (close in memory)
+        for faces in range(8192):
+            legal_of(faces)
     absolute = sorted(abs(v) for v in found.value.values())
     found.least_rest = tuple(sum(absolute[: ROUNDS - turn]) for turn in range(ROUNDS + 1))
     if len(_BY_OPTIONS) > 1000:
@@ -308,6 +314,13 @@ class GopsState(Simultaneous[int], State):
         self.players = players
         self.options = options
         self._hands = hands
+        # Every attribute ``apply``, ``view`` and a driver read is set on the instance, none left to a class
+        # default: CPython 3.11 specialises reading an instance's own attribute, not a class's through it.
+        self._ids = _FACE_BY_ID
+        self.turn = 0
+        self.pot = ()
+        self.is_over = False
+        self._deal = None
         if hands is STANDARD_HANDS:
             self._start = STANDARD_MASKS
             self.faces = [0x1FFF] * players
@@ -353,6 +366,8 @@ class GopsState(Simultaneous[int], State):
     early = False
 
     def scores(self) -> tuple[Score, ...]:
+        if self.t.ties != "split":  # every prize went whole to one seat or to nobody: even doubled points
+            return tuple(map(rshift, self.pts2, _ONES))
         return tuple([p >> 1 if not p & 1 else Fraction(p, 2) for p in self.pts2])
 
     def events(self) -> tuple[Event, ...]:
@@ -465,9 +480,9 @@ class GopsState(Simultaneous[int], State):
         choices[0] = choices[1] = None
         self.waiting = 3
         self.to_act = BOTH
-        prize_event = t.turns[self.prizes[turn]]
-        log.append(prize_event)
-        return returned + (prize_event,)
+        prize_event = t.turns1[self.prizes[turn]]
+        log += prize_event
+        return returned + prize_event
 
     def _apply_checked(self, seat: object, action: object) -> tuple[Event, ...]:
         """``apply`` for anything but a seat still to bid with one of the interned actions: the whole
@@ -629,7 +644,18 @@ class GopsState(Simultaneous[int], State):
         return lead > 2 * rest
 
     def _end_event(self) -> Event:
-        return interned_event(("gops-end", self.early, *self.pts2), self._make_end_event)
+        """The end event, made once per outcome (the option set's ``ends``, keyed by an int: whether the
+        game ended early, then each seat's doubled points in 12 bits)."""
+        key = int(self.early)
+        for points in self.pts2:
+            key = key << 12 | (points + 2048)
+        ends = self.t.ends
+        found = ends.get(key)
+        if found is None:
+            if len(ends) > 50_000:
+                ends.clear()
+            found = ends[key] = self._make_end_event()
+        return found
 
     def _make_end_event(self) -> Event:
         scores = self.scores()
@@ -748,6 +774,8 @@ class GopsState(Simultaneous[int], State):
         return other
 
 
+_ONES: Final = (1, 1, 1)
+"""One shift per seat: ``scores`` halves the doubled points with ``rshift``."""
 _SUMMARIES: dict[tuple[object, ...], DealSummary] = {}
 """Finished games' summaries by (early, prizes resolved, doubled points): simulations end thousands alike."""
 
