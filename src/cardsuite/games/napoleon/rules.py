@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial, reduce
 from operator import or_
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from ...cards import (
     BIT,
@@ -514,11 +514,13 @@ class NapoleonState(TurnState):
             return DiscardChoices(self.hands[seat], len(self.widow))
         return ()  # over
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def apply(self, seat: Any, action: Action) -> tuple[Event, ...]:
         """``TurnState.apply``, with a shortcut: an interned action of the phase's own verb (``PLAY``,
         ``JOKER_LEADS``, ``PASS``, ``BIDS`` or ``ADJUTANT``, known by its identity, see ``_INTERNED``) from
         the seat to act goes straight to the phase's handler, since it has the shape the preamble would
-        check. Anything else, discards included, takes the whole preamble. The handlers check the rules."""
+        check. Anything else, discards included, takes the whole preamble. The handlers check the rules.
+        ``seat`` is ``Any``: compiled by mypyc, an ``int`` parameter would raise ``TypeError`` for a seat
+        that is not a whole number before the preamble could refuse it with ``IllegalAction``."""
         phase = self.phase_name
         if _INTERNED.get(id(action)) == phase and seat == self.turn and seat.__class__ is int:
             if phase == "play":
