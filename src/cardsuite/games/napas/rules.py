@@ -272,6 +272,8 @@ class NapasState(TurnState):
 
     to_act: frozenset[int] = NOBODY
     is_over: bool = False
+    _exchange_facts: ExchangeFacts | None = None  # ``exchange``, made when first asked after each change
+    _privates: dict[int, Mapping[str, object]] | None = None  # each seat's ``View.private``, made once
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  stock: Sequence[Card], own_lists: bool = False) -> None:
@@ -321,17 +323,23 @@ class NapasState(TurnState):
     @property
     def stock_size(self) -> int:
         """How many cards the stock still holds (public)."""
-        if self.round is not None:
-            return self.round.stock_left
+        round_ = self.round
+        if round_ is not None:
+            return len(round_.stock) - round_.drawn
         return len(self._setup.stock) if self._setup is not None else len(self._setup_parts[2])  # type: ignore[index]
 
     @property
     def exchange(self) -> ExchangeFacts | None:
-        """The public facts of the exchange, once it has begun."""
+        """The public facts of the exchange, once it has begun (made once per exchange: every view's
+        ``NapasFacts`` reads them)."""
         round_ = self.round
         if round_ is None:
             return None
-        return ExchangeFacts(len(round_.discards), round_.cap, tuple(round_.counts.items()))
+        facts = self._exchange_facts
+        if facts is None:
+            facts = self._exchange_facts = ExchangeFacts(len(round_.discards), round_.cap,
+                                                         tuple(round_.counts.items()))
+        return facts
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -514,6 +522,7 @@ class NapasState(TurnState):
         round_ = self.round
         assert round_ is not None
         result = round_.exchange(seat, self.hands[seat], discard, action.text, action.args)  # type: ignore[arg-type]
+        self._exchange_facts = None
         self.hands[seat] = result.hand
         if discard:
             self.put_away[seat] = result.put_away
@@ -613,9 +622,7 @@ class NapasState(TurnState):
             legal = partial(exchange_actions, hand, limit)  # up to 32 choices: made only when read
         else:
             legal = tuple(self.legal_actions(seat))  # a tuple already (the tuple itself, not a copy)
-        private = EMPTY
-        if self.put_away[seat]:
-            private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
+        private = self._private(seat) if self.put_away[seat] else EMPTY
         return seat_view(self, NapasFacts, seat, hand, legal, private)
 
     def public_view(self) -> View:
@@ -629,9 +636,7 @@ class NapasState(TurnState):
             legal = partial(exchange_actions, hand, self.round.limit(seat))
         else:
             legal = tuple(self.legal_actions(seat))
-        private = EMPTY
-        if self.put_away[seat]:
-            private = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
+        private = self._private(seat) if self.put_away[seat] else EMPTY
         return live_view(self, seat, hand, legal, private)
 
     game = "napas"
@@ -644,6 +649,17 @@ class NapasState(TurnState):
         """The public facts of every seat, from the live state (``View.seats``)."""
         return napas_seats(self)
 
+    def _private(self, seat: int) -> Mapping[str, object]:
+        """What ``seat`` alone knows once it has exchanged cards: what it put away and drew (made once: a
+        seat exchanges once a deal)."""
+        privates = self._privates
+        if privates is None:
+            privates = self._privates = {}
+        found = privates.get(seat)
+        if found is None:
+            found = privates[seat] = frozen({"put_away": self.put_away[seat], "drawn": self.drawn[seat]})
+        return found
+
     def clone(self) -> NapasState:
         other = shallow_copy(self)
         other.hands = list(self.hands)
@@ -653,6 +669,7 @@ class NapasState(TurnState):
         other.drawn = list(self.drawn)
         other.taken = list(self.taken)
         other.log = list(self.log)
+        other._privates = None  # the copy's seats may yet exchange other cards
         return other
 
 
@@ -711,7 +728,7 @@ class NapasFacts(TurnFacts):
     """What everyone may know of a Napas deal at one moment (see ``core.views``)."""
 
     __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
-                 "stock_size", "taken", "trick", "trick_number", "trick_seats", "trump")
+                 "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
     game = "napas"
     options: Options
 
@@ -726,13 +743,18 @@ class NapasFacts(TurnFacts):
         self.declarer = state.declarer
         self.trump = state.trump
         self.trick = state.trick
-        self.trick_seats = state.trick_seats
+        self.trick_leader = state.trick_leader
         self.trick_number = state.trick_number
         self.taken = tuple(state.taken)
         self.last_seats = state.last_seats
         self.last_cards = state.last_cards
         self.stock_size = state.stock_size
         self.exchange = state.exchange
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seats that have played to the trick in progress, clockwise from its leader."""
+        return clockwise(self.trick_leader, self.players)[: len(self.trick)] if self.trick else ()
 
     def build_table(self) -> dict[str, object]:
         return napas_table(self)
