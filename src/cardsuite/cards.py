@@ -186,21 +186,22 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
 
 
 _BIT_LENGTH: Final = tuple(n.bit_length() for n in range(64))
+_STEPS: Final = tuple(tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in range(64))
+"""``_STEPS[len(cards)]``: each position a shuffle fills, from the top, with the bits drawn for it."""
 
 
 def _fast_shuffle(cards: list[Card], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, the same permutation from the same draws, without a method call per card.
 
-    ``random.shuffle`` swaps each position from the top with one below it drawn by ``getrandbits``,
-    redrawing out-of-range values; this is that loop with the draw written out. ``shuffle`` uses it only
-    if it agrees with the ``random`` module of the running Python (checked once, at import).
+    ``random.shuffle`` swaps each position ``i`` from the top with one below it drawn by
+    ``getrandbits((i + 1).bit_length())``, redrawing values above ``i``; this is that loop with the draw
+    written out and the bit counts read from a table (``_STEPS``). ``shuffle`` uses it only if it agrees
+    with the ``random`` module of the running Python (checked once, at import).
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = _BIT_LENGTH[n]
+    for i, k in _STEPS[len(cards)]:
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
 

@@ -53,11 +53,21 @@ class TurnState(State):
         return self.phase_name == "over"
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """The shared preamble (turn, phase, argument shape), then the game's handler for the verb."""
+        """The shared preamble (turn, phase, argument shape), then the game's handler for the verb.
+
+        An action the phase knows by identity (``Phase.known``: one the game made once and hands out from
+        ``legal_actions``) has a well-formed verb and arguments already, so its shape is not checked again;
+        a phase without such actions pays one attribute read for the look.
+        """
         phase = self.phases.get(self.phase_name)
         if phase is None or seat != self.turn or seat.__class__ is not int or action.__class__ is not Action \
                 or action.verb.__class__ is not str:
             raise IllegalAction(self.refusal(seat, action))
+        known = phase.known
+        if known:
+            handler = known.get(id(action))
+            if handler is not None:
+                return handler(self, seat, action)
         try:
             fits, handler = phase.checks[action.verb]
         except KeyError:

@@ -10,7 +10,7 @@ and cannot fail half-way through changing the state on a number out of range.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -128,16 +128,31 @@ class Phase:
     """What a phase accepts: each verb with its shape and the method that applies it.
 
     ``expect`` finishes the sentence ``seat N ...`` for a verb the phase does not take
-    (``must bid or pass now``).
+    (``must bid or pass now``). ``interned`` lists actions made once that the game hands out from
+    ``legal_actions`` (its ``play`` and ``bid`` actions): their shape is checked here, once, and ``apply``
+    knows them by identity (``known``), so the actions of a playout skip the shape check.
     """
 
     expect: str
     moves: Mapping[str, tuple[Verb, Handler]]
+    interned: Iterable[Action] = ()
     checks: Mapping[str, tuple[Callable[[object], bool], Handler]] = field(init=False, repr=False, compare=False)
     """Each verb's shape check and handler, as ``apply`` reads them on every action."""
+    known: Mapping[int, Handler] = field(init=False, repr=False, compare=False)
+    """The handler of each well-formed interned action, by ``id``. The phase keeps the actions themselves
+    (``kept``), so no other object can have one of these ids while the phase exists."""
+    kept: tuple[Action, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "checks", {name: (verb.fits, handler) for name, (verb, handler) in self.moves.items()})
+        kept = tuple(self.interned)
+        known: dict[int, Handler] = {}
+        for action in kept:
+            found = self.moves.get(action.verb)
+            if action.__class__ is Action and found is not None and found[0].fits(action.args):
+                known[id(action)] = found[1]
+        object.__setattr__(self, "kept", kept)
+        object.__setattr__(self, "known", known)
 
     def refusal(self, seat: int, action: Action) -> str:
         """Why this phase does not take ``action``: a verb it does not know, or malformed arguments."""

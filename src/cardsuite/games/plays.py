@@ -20,6 +20,8 @@ PLAY_EVENTS: Final = tuple(
     for seat in range(6)
 )
 """``PLAY_EVENTS[seat][card]``: ``seat N played the ...``."""
+PLAY_EVENT_TUPLES: Final = tuple(tuple((event,) for event in row) for row in PLAY_EVENTS)
+"""``(PLAY_EVENTS[seat][card],)``, made once: what ``apply`` returns for most plays."""
 
 
 def summary_message(declarer: int, bid: Message, made: bool | None, tricks: int) -> Message:
@@ -85,4 +87,5 @@ def follow_plays(hand: int, suit: int) -> tuple[Action, ...] | None:
     return SUIT_PLAYS[suit][ranks] or suit_plays(suit, ranks)
 
 
-__all__ = ["PLAYS_OF_MASK", "PLAY_ACTIONS", "PLAY_EVENTS", "Card", "follow_plays", "play_actions", "suit_plays"]
+__all__ = ["PLAYS_OF_MASK", "PLAY_ACTIONS", "PLAY_EVENTS", "PLAY_EVENT_TUPLES", "SUIT_PLAYS", "Card", "follow_plays",
+           "play_actions", "suit_plays"]

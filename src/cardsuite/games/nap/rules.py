@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from ...cards import (
     BIT,
@@ -37,7 +37,17 @@ from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, follow_plays, play_actions, summary_message, trick_message
+from ..plays import (
+    PLAY_ACTIONS,
+    PLAY_EVENT_TUPLES,
+    PLAY_EVENTS,
+    PLAYS_OF_MASK,
+    SUIT_PLAYS,
+    play_actions,
+    suit_plays,
+    summary_message,
+    trick_message,
+)
 
 HAND_SIZE: Final = 5
 LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
@@ -84,6 +94,16 @@ TRUMP_EVENTS: Final = tuple(
                 message=msg("{suit} are trumps", suit=SuitRef(suit))) for suit in SUITS)
     for seat in range(6)
 )
+FIRST_LEAD_EVENTS: Final = tuple(tuple((TRUMP_EVENTS[seat][SUIT_OF[c]], PLAY_EVENTS[seat][c]) for c in range(52))
+                                 for seat in range(6))
+"""``FIRST_LEAD_EVENTS[seat][card]``: the declarer's first lead, naming trumps and played."""
+POWERS: Final = tuple(
+    tuple(100 + RANK_OF[c] if SUIT_OF[c] == trump else (RANK_OF[c] if SUIT_OF[c] == led else -1) for c in range(52))
+    for trump in (-1, *SUITS) for led in SUITS
+)
+"""``POWERS[(trump + 1) * 4 + led][card]``: a card's power in a trick, as ``standard_winner`` ranks it: 100 +
+its rank for a trump, its rank in the suit led, -1 otherwise. A trick reads its row (``NapState.powers``),
+chosen at the lead, instead of working it out card by card."""
 TRICK_EVENTS: Final[list[Event | None]] = [None] * (6 * 53 * 2)
 """``TRICK_EVENTS[(winner * 53 + card) * 2 + ruffed]``: who won with which card, and whether by a trump on
 another suit; made as they first occur."""
@@ -117,6 +137,8 @@ _ZEROS: Final = tuple((0,) * n for n in range(7))
 Calls = dict[tuple[str | None, bool, bool], tuple[Action, ...] | frozenset[tuple[str, tuple[int | str, ...]]]]
 _BIDDING: dict[tuple[object, ...], Calls] = {}
 _BIDDING_BY_OPTIONS: dict[int, tuple[Options, Calls]] = {}
+Auction = tuple[dict[str | None, tuple[Action, ...]], tuple[Action, ...], str, bool]
+_AUCTIONS: dict[int, tuple[Options, Auction]] = {}
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
@@ -148,6 +170,24 @@ def bidding_table(options: Options) -> Calls:
         _BIDDING_BY_OPTIONS.clear()
     _BIDDING_BY_OPTIONS[id(options)] = (options, table)
     return table
+
+
+def auction_rules(options: Options) -> Auction:
+    """What a deal's bidding reads on every call, for these options (memoized by the options object):
+    the legal calls by the high bid so far, those of a dealer who must bid, the top bid allowed (the
+    auction ends when it is made) and whether the dealer must bid when the others have passed."""
+    hit = _AUCTIONS.get(id(options))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    table = bidding_table(options)
+    calls: dict[str | None, tuple[Action, ...]] = {
+        high: table[(high, False, False)] for high in (None, *LADDER.bids)}  # type: ignore[misc]
+    forced: tuple[Action, ...] = table[(None, True, False)]  # type: ignore[assignment]
+    rules = (calls, forced, top_bid(options), options.text("all_pass") == "dealer_bids")
+    if len(_AUCTIONS) > 1000:
+        _AUCTIONS.clear()
+    _AUCTIONS[id(options)] = (options, rules)
+    return rules
 
 
 def _calls(options: Options, high: str | None, forced: bool) -> tuple[Action, ...]:
@@ -229,12 +269,18 @@ class NapState(TurnState):
     The hot path (random playouts, search rollouts) keeps ints, bitmasks and tuples: the trick's winner
     is tracked card by card (``best``, ``best_key``) as ``standard_winner`` rules, and every event comes
     from a table built once.
+
+    Few attributes: CPython 3.11 keeps an object's attributes in a compact array shared by its class only
+    up to 30 names; past that every instance gets a full dict and each attribute read is slower (with 31
+    names a random deal took 15% longer, measured). So what the bidding reads per options is one tuple
+    (``auction``), and a new attribute should replace one.
     """
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
-                 stock: Sequence[Card], own_lists: bool = False) -> None:
+                 stock: Sequence[Card], own_lists: bool = False, masks: list[int] | None = None) -> None:
         """A deal of ``hands`` and ``stock``. ``own_lists``: the caller hands over lists nobody else will
-        change, so the ``DealSetup`` is made from them only when asked for (random playouts never ask)."""
+        change, so the ``DealSetup`` is made from them only when asked for (random playouts never ask).
+        ``masks``: the hands as bitmasks, when the caller has made them already."""
         self.players = players
         self.options = options
         self.dealer = dealer
@@ -242,9 +288,9 @@ class NapState(TurnState):
             self._setup_parts = (dealer, hands, stock)
         else:
             self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
-        self.hands = [mask_of(h) for h in hands]
+        self.hands = [mask_of(h) for h in hands] if masks is None else masks
         self.order = _ORDERS.get((dealer, players)) or _order(dealer, players)
-        self.bidding = bidding_table(options)
+        self.auction = auction_rules(options)  # one attribute: see "Few attributes" in the class docstring
         self.bids: list[tuple[int, str | None]] = []
         self.turn = self.order[0]
         self.taken = [0] * players
@@ -263,6 +309,7 @@ class NapState(TurnState):
     trick_seats: tuple[int, ...] = ()
     best = -1  # index in the trick of the card winning it so far
     best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
+    powers: tuple[int, ...] = POWERS[0]  # every card's power in this trick (``POWERS``), set at the lead
     trick_number = 1
     last_seats: tuple[int, ...] = ()  # the last complete trick: who played, and what
     last_cards: tuple[Card, ...] = ()
@@ -277,6 +324,9 @@ class NapState(TurnState):
         return out
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The interned actions of the seat to act: the suit led if the hand holds it (``follow_plays``
+        written out: one table lookup), else the whole hand (``play_actions``, memoized by mask); while
+        bidding, the calls left (``auction_rules``)."""
         if seat != self.turn:
             return ()
         phase = self.phase_name
@@ -284,36 +334,39 @@ class NapState(TurnState):
             hand = self.hands[seat]
             led = self.led
             if led >= 0:
-                follow = follow_plays(hand, led)
-                if follow is not None:
-                    return follow
-            return play_actions(hand)
+                ranks = hand >> 13 * led & 8191
+                if ranks:
+                    return SUIT_PLAYS[led][ranks] or suit_plays(led, ranks)
+            return PLAYS_OF_MASK.get(hand) or play_actions(hand)
         if phase == "bidding":
-            return self.bidding[(self.high, self._dealer_forced(seat), False)]  # type: ignore[return-value]
+            calls, forced, _, dealer_bids = self.auction
+            high = self.high
+            if high is None and seat == self.dealer and self.speaker == self.players - 1 and dealer_bids:
+                return forced  # everyone else passed: the dealer must bid
+            return calls[high]
         return ()
 
-
     # -- bidding ------------------------------------------------------------------------------------
-    def _dealer_forced(self, seat: int) -> bool:
-        return (self.high is None and seat == self.dealer and self.speaker == self.players - 1
-                and self.options.text("all_pass") == "dealer_bids")
-
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
-        if (action.verb, action.args) not in self.bidding[(self.high, self._dealer_forced(seat), True)]:
+        """A call, if it is among the legal ones (an interned action is found by identity)."""
+        calls, forced, top, dealer_bids = self.auction
+        high = self.high
+        if action not in (forced if high is None and seat == self.dealer and self.speaker == self.players - 1
+                          and dealer_bids else calls[high]):
             raise IllegalAction(self._why_not_bid(seat, action))
         if action.verb == "pass":
             self.bids.append((seat, None))
             event = PASS_EVENTS[seat]
         else:
-            bid = str(action.args[0])
+            bid: str = action.args[0]  # type: ignore[assignment]  # a bid word: the shape is checked
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
             event = BID_EVENTS[seat][bid]
         self.log.append(event)
-        self.speaker += 1
-        if self.high == top_bid(self.options) or self.speaker == self.players:
+        speaker = self.speaker = self.speaker + 1
+        if speaker == self.players or self.high == top:
             return (event, self._end_auction())
-        self.turn = self.order[self.speaker]
+        self.turn = self.order[speaker]
         return (event,)
 
     def _why_not_bid(self, seat: int, action: Action) -> str:
@@ -353,28 +406,30 @@ class NapState(TurnState):
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """A card, if the seat holds it and follows suit when it can. The trick's winner so far is kept
+        by the cards' powers in this trick (``POWERS``), and the events returned are tuples made once."""
         card: Card = action.args[0]  # type: ignore[assignment]  # a card: the shape is checked
         hand = self.hands[seat]
         if not hand >> card & 1:
             raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
         led = self.led
-        suit = SUIT_OF[card]
         trick = self.trick
         if led >= 0:
-            if suit != led and hand & SUIT_MASK[led]:
+            if hand & SUIT_MASK[led] and SUIT_OF[card] != led:
                 raise IllegalAction(f"seat {seat} {refusal(hand, card, led)}")
-            key = 100 + RANK_OF[card] if suit == self.trump else (RANK_OF[card] if suit == led else -1)
+            key = self.powers[card]
             if key > self.best_key:
                 self.best, self.best_key = len(trick), key
-            events: tuple[Event, ...] = (PLAY_EVENTS[seat][card],)
+            events: tuple[Event, ...] = PLAY_EVENT_TUPLES[seat][card]
         else:
-            self.led = suit
+            self.led = led = SUIT_OF[card]
             if self.trick_number == 1 and self.high != "misere":
-                self.trump = suit
-                events = (TRUMP_EVENTS[seat][suit], PLAY_EVENTS[seat][card])
+                self.trump = led
+                events = FIRST_LEAD_EVENTS[seat][card]
             else:
-                events = (PLAY_EVENTS[seat][card],)
-            self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == self.trump else RANK_OF[card])
+                events = PLAY_EVENT_TUPLES[seat][card]
+            powers = self.powers = POWERS[(self.trump + 1) * 4 + led]
+            self.best, self.best_key = 0, powers[card]
         self.hands[seat] = hand ^ BIT[card]
         self.trick = trick = trick + (card,)
         self.trick_seats += (seat,)
@@ -489,11 +544,21 @@ class NapPublic(Protocol):
 
 @mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
 class NapFacts(TurnFacts):
-    """What everyone may know of a Nap deal at one moment (see ``core.views``)."""
+    """What everyone may know of a Nap deal at one moment (see ``core.views``).
 
-    __slots__ = ("bids", "dealer", "declarer", "high", "last_cards", "last_seats", "options", "players", "taken",
-                 "trick", "trick_number", "trick_seats", "trump")
+    Every action makes a new moment, and ``cardsuite simulate`` makes a view (so a ``NapFacts``) for every
+    decision, most of them read only for ``legal``. So a ``NapFacts`` takes only the phase, the seat to act
+    and the deal's log, a list only ever appended to (every Nap event is public: a view reads it anyway).
+    The table's facts (the bids, the contract, trumps, the trick, tricks taken, the last trick) are worked
+    out from the log's first ``moment`` events when the table or the seats are first built (``_replay``,
+    once per moment), the same values as the state's own at that moment.
+    """
+
+    __slots__ = ("bids", "dealer", "declarer", "high", "last_cards", "last_seats", "log", "options", "players",
+                 "taken", "trick", "trick_number", "trick_seats", "trump")
     game = "nap"
+    bids: tuple[tuple[int, str | None], ...]
+    taken: tuple[int, ...]
 
     def __init__(self, state: NapState) -> None:
         self.players = state.players
@@ -501,21 +566,49 @@ class NapFacts(TurnFacts):
         self.dealer = state.dealer
         self.phase_name = state.phase_name
         self.turn = state.turn
-        self.bids = tuple(state.bids)
-        self.high = state.high
-        self.declarer = state.declarer
-        self.trump = state.trump
-        self.trick = state.trick
-        self.trick_seats = state.trick_seats
-        self.trick_number = state.trick_number
-        self.taken = tuple(state.taken)
-        self.last_seats = state.last_seats
-        self.last_cards = state.last_cards
+        self.log = state.log
+
+    def _replay(self) -> None:
+        """Set the table's facts from the events up to ``moment``, as ``NapState`` changed them."""
+        bids: list[tuple[int, str | None]] = []
+        high: str | None = None
+        declarer = trump = -1
+        trick: tuple[Card, ...] = ()
+        seats: tuple[int, ...] = ()
+        number = 1
+        taken = [0] * self.players
+        last_seats: tuple[int, ...] = ()
+        last_cards: tuple[Card, ...] = ()
+        event: Any  # a Nap event: its seat, card, winner and action are set where its kind says
+        for event in self.log[:self.moment]:
+            kind = event.kind
+            if kind == "play":
+                trick += (event.card,)
+                seats += (event.seat,)
+            elif kind == "trick":
+                taken[event.winner] += 1
+                last_seats, last_cards, trick, seats = seats, trick, (), ()
+                if number < HAND_SIZE:  # the last trick keeps its number
+                    number += 1
+            elif kind == "pass":
+                bids.append((event.seat, None))
+            elif kind == "bid":  # its action is "bid <b>"
+                high, declarer = event.action[4:], event.seat
+                bids.append((declarer, high))
+            elif kind == "trump":
+                trump = event.data[0][1]
+        self.bids, self.high, self.declarer, self.trump = tuple(bids), high, declarer, trump
+        self.trick, self.trick_seats, self.trick_number, self.taken = trick, seats, number, tuple(taken)
+        self.last_seats, self.last_cards = last_seats, last_cards
 
     def build_table(self) -> dict[str, object]:
+        if not hasattr(self, "taken"):
+            self._replay()
         return nap_table(self)
 
     def build_seats(self) -> tuple[SeatInfo, ...]:
+        if not hasattr(self, "taken"):
+            self._replay()
         return nap_seats(self)
 
 
@@ -568,8 +661,9 @@ PHASES: Final[Mapping[str, Phase]] = {
         "pass": (Verb("pass"), NapState._bid),
         "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
                 NapState._bid),
-    }),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapState._play)}),
+    }, (PASS, *BID_ACTIONS.values())),
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapState._play)},
+                  PLAY_ACTIONS),
 }
 
 
@@ -583,9 +677,14 @@ def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random
         cards = shuffled(deck, rng)
         first = 3 * players  # 3 cards to each seat from the dealer's left, then 2
         dealt: list[list[Card]] = [[]] * players
+        masks = [0] * players
         for i in range(players):
-            dealt[(dealer + 1 + i) % players] = cards[3 * i:3 * i + 3] + cards[first + 2 * i:first + 2 * i + 2]
-        return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True)
+            a, b, c = cards[3 * i:3 * i + 3]
+            d, e = cards[first + 2 * i:first + 2 * i + 2]
+            seat = (dealer + 1 + i) % players
+            dealt[seat] = [a, b, c, d, e]
+            masks[seat] = BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e]
+        return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True, masks=masks)
     if len(hands) != players:
         raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
     for seat, hand in enumerate(hands):
