@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from ...cards import (
     BIT,
@@ -383,8 +383,11 @@ class NapasState(TurnState):
             return TRUMP_ACTIONS
         return ()
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+    def apply(self, seat: Any, action: Action) -> tuple[Event, ...]:
         """``TurnState.apply``, with a short way in for this game's own actions, and the play rule itself.
+
+        ``seat`` is ``Any``: compiled by mypyc, an ``int`` parameter would raise ``TypeError`` for a seat
+        that is not a whole number before the preamble could refuse it with ``IllegalAction`` (as Napoleon's).
 
         Almost every action a caller passes is one of this game's own, made once: ``PLAY_ACTIONS``, the
         bids, the trumps and the interned exchanges (what ``legal_actions`` and ``parse_action`` hand
