@@ -107,3 +107,52 @@ def test_samples_respect_the_requested_joker_and_voids() -> None:
         assert sample.view(3) == view
         assert not sample.hands[1] >> JOKER & 1
         assert not any(sample.hands[1] >> c & 1 for c in range(39, 52))
+
+
+@pytest.mark.parametrize("options", [{}, {"jokers": 0, "min_bid": 1}, {"beginner": True}])
+def test_inferred_deal_is_the_generic_inferring_sampler(options: dict[str, object]) -> None:
+    """``Napoleon.inferred_deal`` (the search's sampler) keeps the very deal ``inferring_sampler`` with the
+    ``normal`` model keeps, from the same draws, at decisions of every phase and seat."""
+    from cardsuite.bots.search import inferring_sampler
+
+    generic = inferring_sampler(GAME, NormalNapoleonBot())
+    normal = NormalNapoleonBot()
+    compared = 0
+    for deal_no in range(8):
+        state = GAME.new_deal(5, GAME.resolve_options(options, 5), deal_no % 5, rng=random.Random(deal_no))
+        rng = random.Random(deal_no)
+        step = 0
+        while not state.is_over:
+            seat = min(state.to_act)
+            view = state.view(seat)
+            step += 1
+            if step % 3 == 0:
+                viewer = (seat + step) % 5
+                other = state.view(viewer)
+                ours = GAME.inferred_deal(other, random.Random(step))
+                theirs = generic(other, random.Random(step))
+                assert ours.events() == theirs.events() and ours.hands == theirs.hands
+                assert ours.widow == theirs.widow and ours.view(viewer) == other
+                compared += 1
+            state.apply(seat, normal.choose(view, rng))
+    assert compared > 50
+
+
+def test_bid_for_is_the_bid_of_a_view() -> None:
+    """``NormalNapoleonBot.bid_for`` (no view) chooses what ``_bid`` chooses through a window."""
+    bot = NormalNapoleonBot()
+    rng = random.Random(3)
+    checked = set()
+    for deal_no in range(300):
+        min_bid = rng.choice((1, 8, 11, 13))
+        state = GAME.new_deal(5, GAME.resolve_options({"min_bid": min_bid}, 5), deal_no % 5,
+                              rng=random.Random(deal_no))
+        while state.phase == "bidding":
+            seat = min(state.to_act)
+            lowest = max(state.min_rank, state.high + 1)
+            view = state.window(seat)
+            action = bot.choose(view, rng)
+            assert bot.bid_for(view.hand, lowest) == action
+            checked.add(action.verb)
+            state.apply(seat, action if rng.random() < 0.7 else view.legal[rng.randrange(len(view.legal))])
+    assert checked == {"bid", "pass"}

@@ -18,10 +18,13 @@ from ...core.game import Action, ReasonedBot, View
 from ..trickplay import pick
 from .discards import discard_action
 from .rules import (
+    BIDS,
     CLUB_THREE,
     HEART_QUEEN,
     MIGHTY,
+    PASS,
     SAME_COLOUR_JACK,
+    SUIT_STRENGTH,
     TRUMP_JACK,
     bid_rank,
     trick_winner,
@@ -51,6 +54,13 @@ def power(card: Card, trump: int) -> int:
     return RANK_OF[card]
 
 
+POWER: Final = tuple(tuple(power(card, trump) for card in range(53)) for trump in range(4))
+"""``POWER[trump][card]``: ``power(card, trump)``, looked up (the bots weigh cards by it all the time)."""
+DUMP_ORDER: Final = tuple(
+    tuple((is_honour(card), card == JOKER or power(card, trump) >= 85, power(card, trump)) for card in range(53))
+    for trump in range(4)
+)
+"""``DUMP_ORDER[trump][card]``: how little ``_dump`` wants to keep ``card`` (least first)."""
 HIGHER_IN_SUIT: tuple[int, ...] = tuple(
     mask_of(c for c in range(52) if SUIT_OF[c] == SUIT_OF[card] and RANK_OF[c] > RANK_OF[card]) for card in range(52)
 )
@@ -98,6 +108,22 @@ def hand_score(hand: Sequence[Card], trump: int) -> float:
             if suit != trump and suit not in held:
                 score += 0.6  # a void to trump in
     return score
+
+
+_BEST_TRUMP: dict[tuple[Card, ...], tuple[int, float]] = {}
+
+
+def best_trump(hand: Sequence[Card]) -> tuple[int, float]:
+    """The suit with the best ``hand_score`` (spades first among equals) and that score, remembered for
+    each hand (a pure function; the bidding inference of ``hard`` asks it for thousands of sampled hands,
+    and a seat bids several times with one hand). The hand keeps its order: the score is a sum of floats."""
+    key = tuple(hand)  # a view's hand is a tuple already: no copy
+    found = _BEST_TRUMP.get(key)
+    if found is None:
+        if len(_BEST_TRUMP) > 50_000:
+            _BEST_TRUMP.clear()
+        found = _BEST_TRUMP[key] = max(((s, hand_score(hand, s)) for s in SUITS), key=lambda p: (p[1], -p[0]))
+    return found
 
 
 def trick_suspicion(plays: tuple[tuple[int, Card], ...], led: int, trump: int, nap: int) -> tuple[int, ...]:
@@ -169,7 +195,7 @@ class NormalNapoleonBot(ReasonedBot):
 
     # -- bidding, naming, discarding ----------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
-        best_suit, best = max(((s, hand_score(view.hand, s)) for s in SUITS), key=lambda p: (p[1], -p[0]))
+        best_suit, best = best_trump(view.hand)
         estimate = self.base + self.slope * best + (rng.gauss(0, self.bid_noise) if self.bid_noise else 0.0)
         bids = [a for a in view.legal if a.verb == "bid"]
         pass_action = next(a for a in view.legal if a.verb == "pass")
@@ -180,6 +206,20 @@ class NormalNapoleonBot(ReasonedBot):
             if n <= estimate:
                 return cheapest, f"about {estimate:.0f} honours with {SUIT_NAMES[best_suit]} as trumps"
         return pass_action, f"the hand is worth about {estimate:.0f} honours: not enough to outbid"
+
+    def bid_for(self, hand: Sequence[Card], lowest: int) -> Action:
+        """What ``_bid`` chooses for ``hand`` (in a view's order) when the lowest legal bid has the rank
+        ``lowest`` (the legal actions are ``BID_CHOICES[lowest]``), without a view: the sampler that keeps
+        deals whose bids this player would have made asks it for every bid of a sampled deal
+        (``Napoleon.inferred_deal``). The same arithmetic as ``_bid``: the cheapest legal bid in the best
+        suit is the first rank from ``lowest`` on with that suit's place in the ladder. Only for levels
+        without bidding noise (``bid_noise`` 0: the choice draws nothing from a generator)."""
+        assert not self.bid_noise, "a noisy bid draws from the generator: ask _bid through a view"
+        best_suit, best = best_trump(hand)
+        rank = lowest + (SUIT_STRENGTH[best_suit] - lowest) % 4
+        if rank < len(BIDS) and rank // 4 + 1 <= self.base + self.slope * best:
+            return BIDS[rank]
+        return PASS
 
     def _name(self, view: View, rng: random.Random) -> Choice:
         trump = cast(int, view.table["trump"])
@@ -266,44 +306,48 @@ class NormalNapoleonBot(ReasonedBot):
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, view: View, rng: random.Random) -> Choice:
+        """A card to play. Each fact is read when a rule needs it (``sides`` reads the whole history, and a
+        lead does not ask whose side anyone is on): every rollout of ``hard`` makes these choices."""
         self._yoromeki = bool(view.options.get("yoromeki", True))
-        trump = cast(int, view.table["trump"])
-        trick = cast("tuple[tuple[int, Card], ...]", view.table["trick"])
+        table = view.table
+        trump = cast(int, table["trump"])
+        trick = cast("tuple[tuple[int, Card], ...]", table["trick"])
         by_card: dict[Card, Action] = {}
         for a in view.legal:
-            by_card.setdefault(int(a.args[0]), a)
+            by_card.setdefault(a.args[0], a)  # type: ignore[arg-type]  # a play's first argument is a card
         cards = list(by_card)
-        friends, foes = self.sides(view)
         played = played_mask(view)
         if not trick:
             return self._lead(view, cards, by_card, trump, played, rng)
+        friends, foes = self.sides(view)
         gone = played | mask_of(view.hand)
-        number = cast(int, view.table["trick_number"])
-        led = cast("int | None", view.table.get("joker_suit"))
+        number = cast(int, table["trick_number"])
+        led = cast("int | None", table.get("joker_suit"))
         led = SUIT_OF[trick[0][1]] if led is None else led
         played_cards = tuple(c for _, c in trick)
         now, _ = winner_of(played_cards, led, trump, number)
         leader_seat = trick[now][0]
-        honours = sum(1 for c in played_cards if is_honour(c))
         last = len(trick) == view.players - 1
-        held = mask_of(played_cards)  # winner_of for each card I could add, from the trick's mask (the same)
-        winning = [card for card in cards
-                   if trick_winner(held | BIT[card], (*played_cards, card), led, trump, number, True, True, True)[0]
-                   == card]
-        to_come = [(view.seat + i) % view.players for i in range(1, view.players - len(trick))]
+        strength = POWER[trump].__getitem__
         if leader_seat in friends:
+            to_come = [(view.seat + i) % view.players for i in range(1, view.players - len(trick))]
             secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, gone)
             if secure:
                 return by_card[self._feed(cards, trump, rng)], "my partner is winning: give them an honour"
             return by_card[self._dump(cards, trump, rng)], "my partner is winning: play low"
+        held = mask_of(played_cards)  # winner_of for each card I could add, from the trick's mask (the same)
+        winning = [card for card in cards
+                   if trick_winner(held | BIT[card], (*played_cards, card), led, trump, number, True, True, True)[0]
+                   == card]
         if winning:
-            cheapest = pick(winning, lambda c: power(c, trump), rng)
+            honours = sum(1 for c in played_cards if is_honour(c))
+            cheapest = pick(winning, strength, rng)
             worth = honours > 0 or last or is_honour(cheapest) or leader_seat in foes
             if worth:
                 if not last and not self._boss(cheapest, trump, gone):
                     strong = [c for c in winning if self._boss(c, trump, gone)]
                     if strong and (honours >= 2 or leader_seat in foes):
-                        card = pick(strong, lambda c: power(c, trump), rng)
+                        card = pick(strong, strength, rng)
                         return by_card[card], f"take the honours with {card_name(card)}, which nobody can beat"
                 return by_card[cheapest], f"win with {card_name(cheapest)}, the cheapest card that is enough"
         return by_card[self._dump(cards, trump, rng)], "cannot win this trick: throw the least useful card"
@@ -315,20 +359,20 @@ class NormalNapoleonBot(ReasonedBot):
             return bool(gone >> HEART_QUEEN & 1) or not self._yoromeki
         if card == JOKER:
             return bool(gone >> MIGHTY & 1)
-        if power(card, trump) < 60:  # a plain side card: only a higher one of its suit counts here
+        if POWER[trump][card] < 60:  # a plain side card: only a higher one of its suit counts here
             return not HIGHER_IN_SUIT[card] & ~gone
         return not STRONGER[trump][card] & ~gone
 
     def _dump(self, cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
         """The least useful card: not an honour, not a special card, the weakest (``rng`` picks among equals)."""
-        return pick(cards, lambda c: (is_honour(c), c == JOKER or power(c, trump) >= 85, power(c, trump)), rng)
+        return pick(cards, DUMP_ORDER[trump].__getitem__, rng)
 
     def _feed(self, cards: Sequence[Card], trump: int, rng: random.Random | None = None) -> Card:
         """The cheapest honour to give a partner's winning trick, else the least useful card."""
-        plain = [c for c in cards if power(c, trump) < 85 and c != JOKER]
-        honours = [c for c in plain if is_honour(c)]
+        strength = POWER[trump]
+        honours = [c for c in cards if strength[c] < 85 and c != JOKER and is_honour(c)]
         if honours:
-            return pick(honours, lambda c: power(c, trump), rng)
+            return pick(honours, strength.__getitem__, rng)
         return self._dump(cards, trump, rng)
 
     def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, played: int,
@@ -345,9 +389,9 @@ class NormalNapoleonBot(ReasonedBot):
             if JOKER in cards and not gone >> TRUMP_JACK[trump] & 1:
                 lead = next(a for a in view.legal if a.args == (JOKER, trump))
                 return lead, "lead the joker naming trumps to draw out the trump jack"
-            power_trumps = [c for c in bosses if SUIT_OF[c] == trump or power(c, trump) >= 85]
+            power_trumps = [c for c in bosses if SUIT_OF[c] == trump or POWER[trump][c] >= 85]
             if power_trumps and trumps_out:
-                card = max(power_trumps, key=lambda c: power(c, trump))
+                card = max(power_trumps, key=POWER[trump].__getitem__)
                 return by_card[card], "draw trumps with a card nobody can beat"
         if role != "napoleon" and CLUB_THREE in cards and not gone >> JOKER & 1:
             return by_card[CLUB_THREE], "lead the club 3 to force out the joker"
@@ -356,11 +400,11 @@ class NormalNapoleonBot(ReasonedBot):
             card = side_aces[rng.randrange(len(side_aces))] if len(side_aces) > 1 else side_aces[0]
             return by_card[card], f"cash {card_name(card)} while the suit still goes round"
         if bosses and (role == "napoleon" or beginner):
-            card = pick(bosses, lambda c: power(c, trump), rng, largest=True)
+            card = pick(bosses, POWER[trump].__getitem__, rng, largest=True)
             return by_card[card], f"cash {card_name(card)}: nobody can beat it"
-        my_trumps = [c for c in cards if SUIT_OF[c] == trump and power(c, trump) < 85]
+        my_trumps = [c for c in cards if SUIT_OF[c] == trump and POWER[trump][c] < 85]
         if self.lead_trumps and (role == "napoleon" or beginner) and trumps_out and len(my_trumps) >= 3:
-            card = min(my_trumps, key=lambda c: power(c, trump))
+            card = min(my_trumps, key=POWER[trump].__getitem__)
             if beginner:
                 return by_card[card], "lead a low trump to pull the others' trumps"
             return by_card[card], "lead a low trump to pull the Allies' trumps"
