@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from ..cards import CardSet
-from .exchange import CHOICE_COUNTS, choices_count, discard_choices, subset_order
+from .exchange import _ORDERS, CHOICE_COUNTS, choices_count, discard_choices, subset_order
 from .game import Action
 
 
@@ -37,7 +37,7 @@ class DiscardChoices(Sequence[Action]):
         self.hand = hand
         self.limit = limit
         self._make = make
-        self._order = subset_order(size)
+        self._order = _ORDERS.get(size) or subset_order(size)
         if size < 17 and 0 <= limit <= size:
             self._length = CHOICE_COUNTS[size][limit]
         else:

@@ -109,14 +109,28 @@ _SEATS: Final = tuple(SeatRef(s) for s in range(16))
 _DRAW_KEY: Final = N_("{seat} put away {discarded} and drew {drawn}")  # N_: for the catalogs
 _PUT_AWAY: dict[CardSet, tuple[str, CardsRef]] = {}
 """The words and the message part of each set of cards put away (``_private_event``; bounded)."""
+_DRAWN: dict[tuple[Card, ...], tuple[str, CardsRef]] = {}
+"""The words and the message part of each run of cards drawn, in order (``_private_event``; bounded)."""
 
 _EVENT_FIELDS: Final = ("kind", "seat", "text", "card", "winner", "rule", "scores", "visible_to", "action", "data",
                         "message")
-_FAST_EVENTS: Final = tuple(f.name for f in fields(Event)) == _EVENT_FIELDS
-"""Whether ``Event`` has exactly these fields, so that ``_private_event`` may fill its slots itself."""
+_MESSAGE_FIELDS: Final = ("key", "params", "plural", "context")
+_FAST_EVENTS: Final = (tuple(f.name for f in fields(Event)) == _EVENT_FIELDS
+                       and tuple(f.name for f in fields(Message)) == _MESSAGE_FIELDS)
+"""Whether ``Event`` and ``Message`` have exactly these fields, so that ``_private_event`` may fill their slots
+itself."""
 _new = object.__new__
 (_set_kind, _set_seat, _set_text, _set_card, _set_winner, _set_rule, _set_scores, _set_visible_to, _set_action,
  _set_data, _set_message) = (Event.__dict__[name].__set__ for name in _EVENT_FIELDS)
+_set_key, _set_params, _set_plural, _set_context = (Message.__dict__[name].__set__ for name in _MESSAGE_FIELDS)
+
+
+def _cards_parts(cards: tuple[Card, ...]) -> tuple[str, CardsRef]:
+    """The words for ``cards`` and their message part, kept in ``_DRAWN`` (bounded)."""
+    if len(_DRAWN) > 50_000:
+        _DRAWN.clear()
+    parts = _DRAWN[cards] = (_names(cards), CardsRef(cards))
+    return parts
 
 
 def _private_event(seat: int, discard: CardSet, put_away: tuple[Card, ...], drawn: tuple[Card, ...],
@@ -125,24 +139,31 @@ def _private_event(seat: int, discard: CardSet, put_away: tuple[Card, ...], draw
     record text, the cards as data and the message.
 
     It is made at every exchange of every playout, and no two are alike (the cards drawn differ), so it
-    is made the short way: the words for the cards put away are kept by set, and the event's slots are
-    filled directly, as ``Event(...)`` would fill them (its frozen dataclass ``__init__`` sets each of its
-    eleven fields through ``object.__setattr__``, which costs twice as much). ``_FAST_EVENTS`` checks
-    at import that the fields are still those, else ``Event(...)`` makes it.
+    is made the short way: the words and message parts for the cards put away are kept by set, and for
+    the cards drawn by run (a few cards out of 32 or 52: the runs recur), and the slots of the event and
+    its message are filled directly, as ``Event(...)`` and ``Message(...)`` would fill them (a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, which costs twice as much).
+    ``_FAST_EVENTS`` checks at import that the fields are still those, else the constructors make them.
     """
     parts = _PUT_AWAY.get(discard)
     if parts is None:
         if len(_PUT_AWAY) > 50_000:
             _PUT_AWAY.clear()
         parts = _PUT_AWAY[discard] = (_names(put_away), CardsRef(put_away))
-    names, put_away_ref = parts
-    text = f"seat {seat} put away {names} and drew {_names(drawn)}"
+    drawn_parts = _DRAWN.get(drawn) or _cards_parts(drawn)
+    text = f"seat {seat} put away {parts[0]} and drew {drawn_parts[0]}"
     visible_to = _ONLY[seat] if seat < 16 else frozenset((seat,))
     data = (("discarded", put_away), ("drawn", drawn))
-    message = Message(_DRAW_KEY, (("seat", _SEATS[seat] if seat < 16 else SeatRef(seat)),
-                                  ("discarded", put_away_ref), ("drawn", CardsRef(drawn))))
+    params = (("seat", _SEATS[seat] if seat < 16 else SeatRef(seat)), ("discarded", parts[1]),
+              ("drawn", drawn_parts[1]))
     if not _FAST_EVENTS:
-        return Event("draw", seat, text, visible_to=visible_to, action=action_text, data=data, message=message)
+        return Event("draw", seat, text, visible_to=visible_to, action=action_text, data=data,
+                     message=Message(_DRAW_KEY, params))
+    message: Message = _new(Message)
+    _set_key(message, _DRAW_KEY)
+    _set_params(message, params)
+    _set_plural(message, None)
+    _set_context(message, None)
     event: Event = _new(Event)
     _set_kind(event, "draw")
     _set_seat(event, seat)
@@ -271,14 +292,32 @@ class ExchangeRound:
         count = discard.bit_count()
         index = self.index
         order = self.order
-        if index >= len(order) or seat != order[index] or discard & ~hand or count > self.limit(seat):
-            raise IllegalAction(self.refusal(seat, hand, discard) or "this exchange is not allowed now")
+        counts = self.counts
+        stock = self.stock
         start = self.drawn
+        leader_limit, leader_caps = self.leader_limit, self.leader_caps
+        # ``limit`` and ``_skip`` are written out here (this runs at every exchange of every playout)
+        if index < len(order) and seat == order[index] and not discard & ~hand:
+            leader = order[0]
+            base = leader_limit if seat == leader or not leader_caps else counts.get(leader, 0)
+            left = len(stock) - start
+            allowed = count <= (base if base < left else left)
+        else:
+            allowed = False
+        if not allowed:
+            raise IllegalAction(self.refusal(seat, hand, discard) or "this exchange is not allowed now")
         end = self.drawn = start + count
-        drawn = self.stock[start:end]
-        self.counts[seat] = count
-        self.index = index + 1
-        self._skip()
+        drawn = stock[start:end]
+        counts[seat] = count
+        left = len(stock) - end  # pass the seats whose ``limit`` is now zero
+        index += 1
+        while index < len(order):
+            nxt = order[index]
+            base = leader_limit if nxt == leader or not leader_caps else counts.get(leader, 0)
+            if (base if base < left else left) > 0:
+                break
+            index += 1
+        self.index = index
         if not count:
             return ExchangeResult(hand, (), drawn, (_public_event(seat, 0, action_text),))
         put_away = cards if cards is not None else tuple(cards_in(discard))

@@ -45,7 +45,18 @@ from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
-from ..plays import PLAY_ACTIONS, PLAY_EVENTS, PLAYS_OF_MASK, play_actions, summary_message, trick_message
+from ..plays import (
+    PLAY_ACTIONS,
+    PLAY_EVENT_TUPLES,
+    PLAY_EVENTS,
+    PLAYS_OF_MASK,
+    SUIT_PLAYS,
+    play_actions,
+    suit_by_suit,
+    suit_plays,
+    summary_message,
+    trick_message,
+)
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -98,17 +109,20 @@ _EXCHANGE_OF_ID: dict[int, tuple[int, Action]] = {}
 def exchange_action(discard: int) -> Action:
     """The ``exchange`` action putting away the cards of ``discard`` (no cards: keep the hand).
 
-    Interned up to four cards (about 41,000 actions with 32 cards); whole-hand exchanges are made afresh.
+    Interned up to four cards (about 41,000 actions with 32 cards); whole-hand exchanges are made afresh,
+    but are still put in ``_EXCHANGE_OF_ID`` (bounded), so that ``apply`` takes the short way with them too
+    (not more than five cards, which only a typed action can ask for: the preamble refuses those).
     """
     found = _EXCHANGE_ACTIONS.get(discard)
     if found is None:
         cards = tuple(cards_in(discard))
         found = Action("exchange", cards, " ".join(["exchange", *[CARD_TEXTS[c] for c in cards]]))
+        if len(_EXCHANGE_ACTIONS) > 60_000 or len(_EXCHANGE_OF_ID) > 150_000:
+            _EXCHANGE_ACTIONS.clear()
+            _EXCHANGE_OF_ID.clear()
         if len(cards) < HAND_SIZE:
-            if len(_EXCHANGE_ACTIONS) > 60_000:
-                _EXCHANGE_ACTIONS.clear()
-                _EXCHANGE_OF_ID.clear()
             _EXCHANGE_ACTIONS[discard] = found
+        if len(cards) <= HAND_SIZE:  # more cards (parsed text) are malformed: the preamble says so
             _EXCHANGE_OF_ID[id(found)] = (discard, found)  # holds the action, so its id is not reused
     return found
 
@@ -367,10 +381,21 @@ class NapasState(TurnState):
         phase = self.phase_name
         if phase == "play":
             hand = self.hands[seat]
-            if self.led >= 0:  # follow suit, else trump, else anything (_MASK_OF_SUIT[-1]: no trumps)
-                mask = hand & SUIT_MASK[self.led] or hand & _MASK_OF_SUIT[self.trump] or hand
+            led = self.led
+            if led >= 0:  # follow suit, else trump, else anything: one suit's plays come from SUIT_PLAYS
+                ranks = hand >> 13 * led & 8191
+                if ranks:
+                    return SUIT_PLAYS[led][ranks] or suit_plays(led, ranks)
+                trump = self.trump
+                if trump >= 0:
+                    ranks = hand >> 13 * trump & 8191
+                    if ranks:
+                        return SUIT_PLAYS[trump][ranks] or suit_plays(trump, ranks)
+                mask = hand
             elif self.trick_number == 1:  # the opening lead: a trump if the declarer holds one
-                mask = hand & _MASK_OF_SUIT[self.trump] or hand
+                mask = hand & _MASK_OF_SUIT[self.trump]
+                if not mask:  # the whole five-card hand: seldom seen twice, so not kept in PLAYS_OF_MASK
+                    return suit_by_suit(hand)
             else:
                 mask = hand
             return PLAYS_OF_MASK.get(mask) or play_actions(mask)
@@ -425,15 +450,39 @@ class NapasState(TurnState):
                         self.led = suit
                         self.trick_leader = seat
                         self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
-                    play_event = PLAY_EVENTS[seat][card]
                     self.hands[seat] = hand ^ BIT[card]
                     self.trick = trick = self.trick + (card,)
-                    self.log.append(play_event)
                     if len(trick) < self.players:
+                        played = PLAY_EVENT_TUPLES[seat][card]
+                        self.log.append(played[0])
                         self.turn = turn = seat + 1 if seat + 1 < self.players else 0
                         self.to_act = SEAT_SETS[turn]
-                        return (play_event,)
-                    return (play_event, *self._finish_trick())
+                        return played
+                    # The trick is full: score it here (the winner was tracked card by card, as
+                    # ``standard_winner`` rules), rather than in a method of its own, one call fewer a trick.
+                    play_event = PLAY_EVENTS[seat][card]
+                    self.last_cards = trick
+                    leader, players = self.trick_leader, self.players
+                    seats = self.last_seats = _CLOCKWISE.get((leader, players)) or clockwise(leader, players)
+                    best = self.best
+                    winner = seats[best]
+                    top = trick[best]
+                    self.taken[winner] += 1
+                    ruffed = self.best_key > 100 and self.led != trump
+                    event = (_TRICK_EVENTS.get((winner * 64 + top) * 2 + ruffed)
+                             or _trick_event(winner, top, ruffed))
+                    self.trick, self.led, self.best_key = (), -1, -1
+                    self.turn = winner
+                    self.to_act = SEAT_SETS[winner]
+                    log = self.log
+                    log.append(play_event)
+                    log.append(event)
+                    if self.trick_number == HAND_SIZE:
+                        settle = self._settle()
+                        log.append(settle)
+                        return (play_event, event, settle)
+                    self.trick_number += 1
+                    return (play_event, event)
             elif phase == "exchange":
                 known = _EXCHANGE_OF_ID.get(id(action))
                 if known is not None:
@@ -558,28 +607,6 @@ class NapasState(TurnState):
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
         """A well-formed play action that is not ``PLAY_ACTIONS``'s own: ``apply`` plays its card."""
         return self.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
-
-    def _finish_trick(self) -> list[Event]:
-        """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
-        cards = self.last_cards = self.trick
-        seats = self.last_seats = clockwise(self.trick_leader, self.players)  # a full trick: every seat
-        index = self.best
-        winner = seats[index]
-        card = cards[index]
-        self.taken[winner] += 1
-        ruffed = self.best_key > 100 and self.led != self.trump
-        key = (winner * 64 + card) * 2 + ruffed
-        event = _TRICK_EVENTS.get(key) or _trick_event(winner, card, ruffed)
-        self.trick, self.led, self.best_key = (), -1, -1
-        self.turn = winner
-        self.to_act = SEAT_SETS[winner]
-        self.log.append(event)
-        if self.trick_number == HAND_SIZE:
-            settle = self._settle()
-            self.log.append(settle)
-            return [event, settle]
-        self.trick_number += 1
-        return [event]
 
     def _settle(self) -> Event:
         high = self.high
