@@ -11,6 +11,7 @@ they were made; at the end the record replays to the same scores.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -81,8 +82,25 @@ def record_of(game: Game, state: State, players: int, options: dict[str, object]
 
 
 def every_field(view: View) -> tuple[object, ...]:
-    """Every field of a view, read now (a view built on demand builds them all)."""
-    return tuple(getattr(view, f.name) for f in dataclasses.fields(view) if f.compare)
+    """Every field of a view, read now (a view built on demand builds them all). ``legal`` may be a lazy
+    sequence (``View.legal``), so it is read out into a tuple: a kept view's actions are compared as they
+    were, not as the same object."""
+    return tuple(tuple(getattr(view, f.name)) if f.name == "legal" else getattr(view, f.name)
+                 for f in dataclasses.fields(view) if f.compare)
+
+
+def check_legal_value(state: State, view: View) -> None:
+    """``view.legal`` behaves as the tuple of its actions and holds nothing of the state: a lazy sequence
+    (``View.legal``) is made of immutable values only."""
+    legal = view.legal
+    listed = tuple(legal)
+    assert legal == listed and listed == legal and len(legal) == len(listed)
+    assert [legal[i] for i in range(len(legal))] == list(listed) and all(a in legal for a in listed)
+    if listed:
+        assert legal[-1] == listed[-1] and tuple(legal[1:3]) == listed[1:3]
+    if legal.__class__ is not tuple:
+        assert all(part is not state for part in gc.get_referents(legal)), "a view's legal refers to the state"
+        assert hash(legal) == hash(listed)
 
 
 def check_public(state: State) -> None:
@@ -175,6 +193,7 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
             assert game.parse_action(str(act)) == act, f"{act} does not round-trip through its text"
         view = state.view(seat)
         assert view.legal == legal
+        check_legal_value(state, view)
         assert every_field(state.window(seat)) == every_field(view), "a window differs from the view"
         if steps % 7 == 1:
             sampled = game.sample_deal(view, random.Random(seed + steps))

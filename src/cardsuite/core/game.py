@@ -105,6 +105,12 @@ class View:
     up front: ``parts`` (``core.views.SeatParts``) holds the immutable pieces it is made of, and each field
     is built the first time it is read (``__getattr__``), then kept. Views made directly with all fields
     given, as a plugin may, have no parts. ``table``, ``private`` and ``options`` are read-only mappings.
+
+    ``legal`` is a sequence of actions: a tuple, or the very lazy sequence ``State.legal_actions`` gave
+    (Napas's exchange and Napoleon's discard offer up to 286 choices, made only when indexed). Either is
+    an immutable value holding no reference to the state; it compares equal to the tuple of its actions,
+    and supports ``len``, indexing, slicing, iteration and ``in``. A reader that needs a tuple (to add to
+    it, or to send it) calls ``tuple(view.legal)``.
     """
 
     game: str
@@ -113,7 +119,7 @@ class View:
     phase: str
     to_act: frozenset[int]
     hand: tuple[Card, ...]
-    legal: tuple[Action, ...]
+    legal: Sequence[Action]
     history: tuple[Event, ...]
     seats: tuple[SeatInfo, ...]
     table: Mapping[str, object]

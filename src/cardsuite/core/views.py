@@ -11,9 +11,10 @@ of it was never read (a random bot reads only ``legal``), and the history grew w
   in the view's slot (``View.__getattr__`` runs once per field).
 - **Only what the seat may know.** A view's parts hold public facts and this seat's own cards and
   events, nothing else: no reference to the state, to another hand or to another seat's private events.
-- **The history only grows.** ``SeatLogs`` keeps, per seat (and for the public), the events that seat may
-  see, filtered once as the log grows; a view records how many there were when it was made and reads
-  that prefix of the list, which nothing ever changes (the list is only appended to).
+- **The history only grows.** ``SeatLogs`` splits the log once as it grows: the public events in one list
+  shared by every seat and the public, and each seat's own events (those told to some seats only) in a
+  list of that seat's. A view records how long its two lists were when it was made, and merges those
+  prefixes when its history is first read; nothing ever changes them (the lists are only appended to).
 - **Shared.** ``PublicFacts`` builds the ``table`` and ``seats`` once per moment for every view of it;
   ``options`` is the deal's own read-only ``Options``; sorted hands are memoized by bitmask.
 
@@ -65,41 +66,75 @@ def frozen(mapping: Mapping[str, object]) -> Mapping[str, object]:
 
 
 class SeatLogs:
-    """Per seat, and for the public, the events of one append-only log that it may see.
+    """The events of one append-only log, split once as the log grows: the public ones, and each seat's own.
 
-    Each list is filtered once as the log grows and only ever appended to, so a view can keep a
-    reference to its seat's list and a length, and read that prefix later, unchanged. A clone of a
-    state has its own log (a new list), and so gets new ``SeatLogs`` (``logs_of``).
+    ``public`` holds the events everyone may see, in order; ``mine[seat]`` holds the events told to some
+    seats only (``Event.visible_to``) that ``seat`` may see, each with how many public events came before
+    it. Both are only ever appended to, so a view keeps references to the public list and its seat's list
+    and their lengths, and merges those prefixes later, unchanged (``seat_history``). Each event is looked
+    at once however many seats have views (a view per decision of a four-seat deal used to filter each
+    event four times), and the public list is the watchers' history as it is. A view holds only these two
+    lists, never the log: another seat's private events stay out of its reach. A clone of a state has its
+    own log (a new list), and so gets new ``SeatLogs`` (``logs_of``).
     """
 
-    __slots__ = ("done", "lists", "log")
+    __slots__ = ("done", "log", "mine", "public")
 
     def __init__(self, log: list[Event], players: int) -> None:
         self.log = log
-        self.lists: list[list[Event]] = [[] for _ in range(players + 1)]  # the last one: the public
-        self.done = [0] * (players + 1)
+        self.public: list[Event] = []
+        self.mine: list[list[tuple[int, Event]]] = [[] for _ in range(players)]
+        self.done = 0
+
+    def catch_up(self) -> None:
+        """Split the events logged since the last call."""
+        log = self.log
+        public = self.public
+        mine = self.mine
+        for event in log[self.done:]:
+            seers = event.visible_to
+            if seers is None:
+                public.append(event)
+            else:
+                before = len(public)
+                for seat in seers:
+                    if 0 <= seat < len(mine):
+                        mine[seat].append((before, event))
+        self.done = len(log)
 
     def seen(self, seat: int) -> list[Event]:
-        """The events ``seat`` (``PUBLIC_SEAT``: everyone) may see, up to now."""
-        index = seat if seat >= 0 else len(self.lists) - 1
-        log = self.log
-        done = self.done[index]
-        if done < len(log):
-            mine = self.lists[index]
-            if seat < 0:
-                mine.extend([e for e in log[done:] if e.visible_to is None])
-            else:
-                mine.extend([e for e in log[done:] if e.visible_to is None or seat in e.visible_to])
-            self.done[index] = len(log)
-        return self.lists[index]
+        """The events ``seat`` (``PUBLIC_SEAT``: everyone) may see, up to now (a new list for a seat)."""
+        if self.done < len(self.log):
+            self.catch_up()
+        if seat < 0:
+            return self.public
+        return list(seat_history(self.public, len(self.public), self.mine[seat], len(self.mine[seat])))
+
+
+def seat_history(public: Sequence[Event], count: int, mine: Sequence[tuple[int, Event]],
+                 mine_count: int) -> tuple[Event, ...]:
+    """The first ``count`` public events with the first ``mine_count`` of a seat's own, in the log's order
+    (each of its own events follows the number of public events it was logged after)."""
+    if not mine_count:
+        return tuple(public) if len(public) == count else tuple(public[:count])
+    out: list[Event] = []
+    start = 0
+    for before, event in mine[:mine_count]:
+        out.extend(public[start:before])
+        out.append(event)
+        start = before
+    out.extend(public[start:count])
+    return tuple(out)
 
 
 def logs_of(state: Any) -> SeatLogs:
-    """The ``SeatLogs`` of ``state.log`` (kept on the state as ``_seat_logs``, ``None`` at first; remade for
-    a new log)."""
+    """The ``SeatLogs`` of ``state.log``, caught up (kept on the state as ``_seat_logs``, ``None`` at first;
+    remade for a new log)."""
     logs: SeatLogs | None = state._seat_logs
     if logs is None or logs.log is not state.log:
         logs = state._seat_logs = SeatLogs(state.log, state.players)
+    if logs.done < len(logs.log):
+        logs.catch_up()
     return logs
 
 
@@ -193,28 +228,35 @@ def public_facts(state: Any, kind: Callable[[Any], PublicFacts]) -> PublicFacts:
     return facts
 
 
-Legal = tuple[Action, ...] | Callable[[], tuple[Action, ...]]
-"""A view's legal actions, or a function of immutable values that makes them when first read."""
+Legal = Sequence[Action] | Callable[[], Sequence[Action]]
+"""A view's legal actions, or a function of immutable values that makes them when first read.
+
+The sequence is usually the very one ``State.legal_actions`` returned: a tuple, or a lazy sequence of
+immutable values (``core.choices.DiscardChoices``, Napoleon's ``DiscardChoices``) that compares equal to
+the tuple of its actions and makes only those it is asked for. A view hands it out as it is, so a random
+bot reading ``len`` and one index does not pay for the hundreds of actions a discard can offer."""
 
 
 class SeatParts(tuple[Any, ...]):
     """Everything one view is built from: the shared public facts and this seat's own immutable parts.
 
-    A tuple (made in one step by ``parts_of``): ``(facts, seat, hand_mask, legal, private, events, count,
-    order)``; ``events[:count]`` is the seat's history when the view was made.
+    A tuple (made in one step): ``(facts, seat, hand_mask, legal, private, events, count, order, mine,
+    mine_count)``; the seat's history when the view was made is the first ``count`` of ``events`` (public
+    events, or a log whose every event is public) merged with the first ``mine_count`` of ``mine``, its
+    own events (``SeatLogs``; ``()`` and 0 when it has none).
     """
 
     __slots__ = ()
 
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        facts, _seat, hand_mask, legal, private, events, count, order = self
+        facts, _seat, hand_mask, legal, private, events, count, order, mine, mine_count = self
         if name == "legal":
-            return legal if legal.__class__ is tuple else legal()
+            return legal() if callable(legal) else legal
         if name == "hand":
             return sorted_hand(hand_mask, order) if hand_mask else ()
         if name == "history":
-            return tuple(events) if len(events) == count else tuple(events[:count])
+            return seat_history(events, count, mine, mine_count)
         if name == "table":
             return facts.table()
         if name == "seats":
@@ -230,18 +272,21 @@ _tuple_new = tuple.__new__
 
 
 def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object],
-              events: Sequence[Event], order: HandOrder = SUIT_THEN_RANK) -> View:
+              events: Sequence[Event], order: HandOrder = SUIT_THEN_RANK,
+              mine: Sequence[tuple[int, Event]] = ()) -> View:
     """A ``View`` of ``seat`` whose fields are built from these parts on first reading (``View.__getattr__``).
 
     ``facts`` is a ``PublicFacts`` (or, for ``live_view``, a state with the same attributes and methods).
 
-    ``events`` is a list that is only ever appended to; the view keeps its current length.
+    ``events`` (public events, or a log whose every event is public) and ``mine`` (the seat's own events,
+    ``SeatLogs.mine``) are lists only ever appended to; the view keeps their current lengths.
     """
     view: View = _new(View)
     _set_seat(view, seat)
-    if legal.__class__ is tuple:  # ready: most bots read it first
+    if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, events, len(events), order)))
+    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, events, len(events), order,
+                                            mine, len(mine))))
     return view
 
 
@@ -250,8 +295,9 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
     """The usual ``State.view``: this moment's shared facts, the seat's own parts, its history so far.
 
     ``state`` has ``log`` (its events, only ever appended to), ``players``, ``_public_facts`` and
-    ``_seat_logs``. This is ``lazy_view(public_facts(...), ..., logs_of(state).seen(seat))`` written out in
-    one function: ``cardsuite simulate`` makes one view per decision, and calls cost.
+    ``_seat_logs``. This is ``lazy_view(public_facts(...), ..., logs_of(state).public, order,
+    logs.mine[seat])`` written out in one function: ``cardsuite simulate`` makes one view per decision,
+    and calls cost.
     """
     log = state.log
     length = len(log)
@@ -262,14 +308,16 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
     logs = state._seat_logs
     if logs is None or logs.log is not log:
         logs = state._seat_logs = SeatLogs(log, state.players)
-    events = logs.lists[seat]
-    if logs.done[seat] < length:
-        events = logs.seen(seat)
+    if logs.done < length:
+        logs.catch_up()
+    public = logs.public
+    mine = logs.mine[seat]
     view: View = _new(View)
     _set_seat(view, seat)
-    if legal.__class__ is tuple:
+    if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, events, len(events), order)))
+    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, public, len(public), order,
+                                            mine, len(mine))))
     return view
 
 
@@ -284,9 +332,10 @@ def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, 
         facts.moment = length
     view: View = _new(View)
     _set_seat(view, seat)
-    if legal.__class__ is tuple:
+    if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK)))
+    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK,
+                                            (), 0)))
     return view
 
 
@@ -301,8 +350,11 @@ def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     ``all_public``: every event of this game is public, so the view reads the log itself. ``table``: the
     builder of each table entry, so that a window builds only the entries its reader asks for.
     """
-    events = state.log if all_public else logs_of(state).seen(seat)
-    view = lazy_view(state, seat, hand_mask, legal, private, events, order)
+    if all_public:
+        view = lazy_view(state, seat, hand_mask, legal, private, state.log, order)
+    else:
+        logs = logs_of(state)
+        view = lazy_view(state, seat, hand_mask, legal, private, logs.public, order, logs.mine[seat])
     if table is not None:
         _set_table(view, LazyTable(state, table))
     return view
@@ -337,5 +389,5 @@ def watcher_view(state: Any, kind: Callable[[Any], PublicFacts], all_public: boo
 
     ``all_public``: every event of this game is public, so the view reads the log itself.
     """
-    events = state.log if all_public else logs_of(state).seen(PUBLIC_SEAT)
+    events = state.log if all_public else logs_of(state).public
     return lazy_view(public_facts(state, kind), PUBLIC_SEAT, 0, (), EMPTY, events)

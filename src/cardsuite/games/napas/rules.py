@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, partial
+from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple, Protocol
@@ -44,7 +44,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import EMPTY, Legal, TurnFacts, frozen, live_view, seat_view, watcher_view
+from ...core.views import EMPTY, TurnFacts, frozen, live_view, seat_view, watcher_view
 from ..plays import (
     PLAY_ACTIONS,
     PLAY_EVENT_TUPLES,
@@ -130,8 +130,8 @@ def exchange_action(discard: int) -> Action:
 def exchange_actions(hand: int, limit: int) -> tuple[Action, ...]:
     """Every exchange of at most ``limit`` cards of ``hand``: keeping the hand first, then by size.
 
-    ``legal_actions`` gives the same actions as a ``DiscardChoices``, which makes only those it is asked
-    for; this tuple is what a view's ``legal`` holds."""
+    ``legal_actions`` (and so a view's ``legal``) gives the same actions as a ``DiscardChoices``, which
+    makes only those it is asked for; this is their tuple."""
     masks = discard_choices(hand, limit)
     try:
         if masks[-1].bit_count() == HAND_SIZE:  # whole-hand exchanges are not interned
@@ -644,30 +644,19 @@ class NapasState(TurnState):
         return contract_text(self)
 
     def view(self, seat: int) -> View:
+        # ``legal`` is the list ``legal_actions`` gives, lazy in the exchange (``DiscardChoices``, an
+        # immutable value): a view hands it out as it is, so a random bot makes only the action it picks
         hand = self.hands[seat]
-        legal: Legal
-        if self.phase_name == "exchange" and seat == self.turn:
-            assert self.round is not None
-            limit = self.round.limit(seat)
-            legal = partial(exchange_actions, hand, limit)  # up to 32 choices: made only when read
-        else:
-            legal = tuple(self.legal_actions(seat))  # a tuple already (the tuple itself, not a copy)
         private = self._private(seat) if self.put_away[seat] else EMPTY
-        return seat_view(self, NapasFacts, seat, hand, legal, private)
+        return seat_view(self, NapasFacts, seat, hand, self.legal_actions(seat), private)
 
     def public_view(self) -> View:
         return watcher_view(self, NapasFacts)
 
     def window(self, seat: int) -> View:
         hand = self.hands[seat]
-        legal: Legal
-        if self.phase_name == "exchange" and seat == self.turn:
-            assert self.round is not None
-            legal = partial(exchange_actions, hand, self.round.limit(seat))
-        else:
-            legal = tuple(self.legal_actions(seat))
         private = self._private(seat) if self.put_away[seat] else EMPTY
-        return live_view(self, seat, hand, legal, private)
+        return live_view(self, seat, hand, self.legal_actions(seat), private)
 
     game = "napas"
 

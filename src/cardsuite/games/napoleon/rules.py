@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, partial, reduce
+from functools import lru_cache, reduce
 from operator import or_
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
@@ -42,8 +42,8 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
-from ...core.views import Legal, frozen, live_view, seat_view, watcher_view
-from .discards import DiscardChoices, discard_action, discard_actions
+from ...core.views import frozen, live_view, seat_view, watcher_view
+from .discards import DiscardChoices, discard_action
 
 if TYPE_CHECKING:
     from .facts import NapoleonFacts
@@ -859,29 +859,17 @@ class NapoleonState(TurnState):
         return {"role": "allies"}
 
     def view(self, seat: int) -> View:
-        hand = self.hands[seat]
-        legal: Legal
-        if self.phase_name == "discard" and seat == self.turn:
-            legal = partial(discard_actions, hand, len(self.widow))  # hundreds of choices: made only when read
-        else:
-            listed = self.legal_actions(seat)
-            assert isinstance(listed, tuple), "a tuple in every phase but the discard"
-            legal = listed
-        return seat_view(self, self.facts_class, seat, hand, legal, self.private_mapping(seat))
+        # ``legal`` is the list ``legal_actions`` gives, lazy in the discard (``DiscardChoices``, an
+        # immutable value of hundreds of choices): a view hands it out as it is, made only when read
+        return seat_view(self, self.facts_class, seat, self.hands[seat], self.legal_actions(seat),
+                         self.private_mapping(seat))
 
     def public_view(self) -> View:
         return watcher_view(self, self.facts_class)
 
     def window(self, seat: int) -> View:
-        hand = self.hands[seat]
-        legal: Legal
-        if self.phase_name == "discard" and seat == self.turn:
-            legal = partial(discard_actions, hand, len(self.widow))
-        else:
-            listed = self.legal_actions(seat)
-            assert isinstance(listed, tuple), "a tuple in every phase but the discard"
-            legal = listed
-        return live_view(self, seat, hand, legal, self.private_mapping(seat), table=self.table_fields)
+        return live_view(self, seat, self.hands[seat], self.legal_actions(seat), self.private_mapping(seat),
+                         table=self.table_fields)
 
     def private_mapping(self, seat: int) -> Mapping[str, object]:
         """``private(seat)`` as a read-only mapping, made for every seat at once and kept until naming the
