@@ -308,9 +308,14 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
     logs = state._seat_logs
     if logs is None or logs.log is not log:
         logs = state._seat_logs = SeatLogs(log, state.players)
-    if logs.done < length:
-        logs.catch_up()
     public = logs.public
+    done = logs.done
+    if done < length:
+        if done + 1 == length and log[done].visible_to is None:  # one public event (a card, a bid): most often
+            public.append(log[done])
+            logs.done = length
+        else:
+            logs.catch_up()
     mine = logs.mine[seat]
     view: View = _new(View)
     _set_seat(view, seat)

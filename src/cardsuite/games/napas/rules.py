@@ -744,12 +744,27 @@ class ExchangeFacts(NamedTuple):
 
 @mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
 class NapasFacts(TurnFacts):
-    """What everyone may know of a Napas deal at one moment (see ``core.views``)."""
+    """What everyone may know of a Napas deal at one moment (see ``core.views``).
 
-    __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
-                 "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
+    Every action makes a new moment, and ``cardsuite simulate`` makes a view (so a ``NapasFacts``) for
+    every decision, most of them read only for ``legal``. In the play phase (20 of a four-player deal's 28
+    decisions) the bids, contract, trumps, stock and exchange no longer change, so a play-phase facts
+    object takes only the phase, the seat to act, the log (a list only ever appended to) and those fixed
+    facts, in a tuple shared with the facts of the moment before (``_fixed``, with where the play began in
+    the log; a tuple, not the first facts object itself, so that no facts object refers to itself and each
+    is freed as soon as its last view is). The trick, the tricks taken and the last trick are worked out
+    from the log's play and trick events up to ``moment`` when the table or the seats are first built
+    (``_replay``), the same values as the state's own at that moment. Before the play every fact is
+    copied, as it is few decisions.
+    """
+
+    __slots__ = ("_fixed", "bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats",
+                 "log", "options", "players", "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
     game = "napas"
     options: Options
+    _fixed: tuple[Any, ...] | None
+    """In the play phase: the bids, the contract, the declarer, trumps, stock size, exchange facts and
+    the log's length when the play began; ``None`` before it (every fact is then copied)."""
 
     def __init__(self, state: NapasState) -> None:
         self.players = state.players
@@ -757,6 +772,21 @@ class NapasFacts(TurnFacts):
         self.dealer = state.dealer
         self.phase_name = state.phase_name
         self.turn = state.turn
+        if self.phase_name == "play":
+            # the facts of an earlier moment of this deal (a clone starts with its original's), or None
+            before: Any = state._public_facts
+            if before is not None and before.phase_name == "play":
+                self._fixed = before._fixed
+            else:  # no facts of the play yet: these no longer change
+                log = state.log
+                start = len(log)  # the play began after the exchange-done event (most often the last one)
+                while log[start - 1].kind != "exchange-done":
+                    start -= 1
+                self._fixed = (tuple(state.bids), state.high, state.declarer, state.trump, state.stock_size,
+                               state.exchange, start)
+            self.log = state.log
+            return
+        self._fixed = None
         self.bids = tuple(state.bids)
         self.high = state.high
         self.declarer = state.declarer
@@ -770,15 +800,46 @@ class NapasFacts(TurnFacts):
         self.stock_size = state.stock_size
         self.exchange = state.exchange
 
+    def _replay(self) -> None:
+        """Set the play's facts from the fixed ones and the log's events from the play's start to
+        ``moment``, as ``NapasState`` changed them (once)."""
+        fixed = self._fixed
+        if fixed is None or hasattr(self, "taken"):
+            return
+        self.bids, self.high, self.declarer, self.trump, self.stock_size, self.exchange, start = fixed
+        trick: tuple[Card, ...] = ()
+        seats: tuple[int, ...] = ()
+        leader = -1  # the leader of the latest trick begun, as the state keeps it (-1 before the first lead)
+        number = 1
+        taken = [0] * self.players
+        last_seats: tuple[int, ...] = ()
+        last_cards: tuple[Card, ...] = ()
+        event: Any  # a Napas event: its seat, card and winner are set where its kind says
+        for event in self.log[start:self.moment]:
+            kind = event.kind
+            if kind == "play":
+                if not trick:
+                    leader = event.seat
+                trick += (event.card,)
+                seats += (event.seat,)
+            elif kind == "trick":
+                taken[event.winner] += 1
+                last_seats, last_cards, trick, seats = seats, trick, (), ()
+                number += 1
+        self.trick, self.trick_leader, self.trick_number, self.taken = trick, leader, number, tuple(taken)
+        self.last_seats, self.last_cards = last_seats, last_cards
+
     @property
     def trick_seats(self) -> tuple[int, ...]:
         """The seats that have played to the trick in progress, clockwise from its leader."""
         return clockwise(self.trick_leader, self.players)[: len(self.trick)] if self.trick else ()
 
     def build_table(self) -> dict[str, object]:
+        self._replay()
         return napas_table(self)
 
     def build_seats(self) -> tuple[SeatInfo, ...]:
+        self._replay()
         return napas_seats(self)
 
 
