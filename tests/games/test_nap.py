@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardsuite.cards import parse_card, parse_cards
 from cardsuite.core.errors import IllegalAction, InvalidDeal
-from cardsuite.core.game import MatchProgress
+from cardsuite.core.game import Event, MatchProgress
 from cardsuite.core.match import Match
 from cardsuite.core.registry import get_game
 from cardsuite.games.nap.rules import NapState, points
@@ -264,6 +264,30 @@ def test_scores_sum_to_zero_and_follow_the_table(seed: int, players: int) -> Non
         assert scores[state.declarer] == expected * (players - 1)
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), misere=st.booleans())
+def test_the_log_is_what_apply_returned_and_ends_with_the_score(seed: int, players: int, misere: bool) -> None:
+    """``apply`` writes its events to the log itself on the fast path (plays, the trick, the settling):
+    the log must be exactly what every ``apply`` returned, in order, ending with the score or the redeal;
+    ``to_act`` and ``is_over`` (attributes) must follow the turn and the phase."""
+    rng = random.Random(seed)
+    state = NAP.new_deal(players, NAP.resolve_options({"misere": misere}, players), rng.randrange(players), rng=rng)
+    assert isinstance(state, NapState)
+    returned: list[Event] = []
+    while not state.is_over:
+        assert state.to_act == frozenset({state.turn}) and state.phase != "over"
+        (seat,) = state.to_act
+        legal = state.legal_actions(seat)
+        returned += state.apply(seat, legal[rng.randrange(len(legal))])
+        assert list(state.events()) == returned
+    assert state.to_act == frozenset() and state.phase == "over"
+    assert returned[-1].kind in ("score", "redeal") and returned[-1].scores == state.scores()
+    assert state.thrown_in == (returned[-1].kind == "redeal")
+    if not state.thrown_in:
+        assert sum(1 for event in returned if event.kind == "trick") == 5
+        assert list(state.last_seats) == [(state.last_seats[0] + i) % players for i in range(players)]
+
+
 def test_match_ends_after_each_player_dealt_twice() -> None:
     match = Match(NAP, 3, NAP.resolve_options({}, 3), seed=5)
     rng = random.Random(5)
@@ -290,3 +314,16 @@ def test_parse_errors_are_clear() -> None:
     assert str(NAP.parse_action("bid Blücher")) == "bid blucher"
     assert NAP.parse_action("play 10h") == NAP.parse_action("play TH")
     assert parse_card("10h") == parse_card("TH")
+
+
+@settings(max_examples=200, deadline=None)
+@given(mask=st.integers(0, (1 << 52) - 1))
+def test_a_hands_plays_from_its_halves_are_its_cards_in_order(mask: int) -> None:
+    """``hand_plays`` (two half-hand lookups, cached) lists exactly the hand's cards, lowest first, as the
+    interned play actions; asked again it gives the same."""
+    from cardsuite.cards import cards_in
+    from cardsuite.games.plays import PLAY_ACTIONS, hand_plays, play_actions
+
+    expected = tuple(PLAY_ACTIONS[card] for card in cards_in(mask))
+    assert hand_plays(mask) == expected and all(a is b for a, b in zip(hand_plays(mask), expected, strict=True))
+    assert play_actions(mask) == expected

@@ -1,7 +1,9 @@
 """Play actions and play events of the plain 52-card trick games (Nap, Napas), made once and shared.
 
-``play_actions(mask)`` is on the hot path of every playout: it is a table lookup per suit held, over tables
-of one suit's 13 rank bits that fill as they are first needed (at most 4 x 8192 entries).
+The legal plays are on the hot path of every playout. Following suit is one lookup in a table of one
+suit's 13 rank bits (``SUIT_PLAYS``, filled as first needed: at most 4 x 8192 entries); a whole hand
+(``hand_plays``, a lead or a void) is two lookups, by its spades and hearts and by its diamonds and clubs;
+``play_actions(mask)`` remembers whole masks besides.
 """
 
 from __future__ import annotations
@@ -55,6 +57,32 @@ def suit_plays(suit: int, ranks: int) -> tuple[Action, ...]:
     return found
 
 
+HALF: Final = (1 << 26) - 1
+LOW_PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
+HIGH_PLAYS: Final[dict[int, tuple[Action, ...]]] = {}
+"""The play actions of a hand's spades and hearts (``LOW_PLAYS``, by ``hand & HALF``) and of its diamonds and
+clubs (``HIGH_PLAYS``, by ``hand >> 26``), filled as first needed (``hand_plays``)."""
+
+
+def hand_plays(hand: int) -> tuple[Action, ...]:
+    """The play actions of every card of ``hand``, lowest first: two lookups, by its spades and hearts and
+    by its diamonds and clubs. A lead may play any card, and a 5-card hand recurs too seldom for a table
+    by whole hands to find it (``PLAYS_OF_MASK`` missed on nearly every lead of a random Nap deal); its
+    halves recur far more often (at most 83,682 halves of up to 5 cards)."""
+    low, high = hand & HALF, hand >> 26
+    low_plays = LOW_PLAYS.get(low)
+    if low_plays is None:
+        if len(LOW_PLAYS) > 100_000:
+            LOW_PLAYS.clear()
+        low_plays = LOW_PLAYS[low] = suit_by_suit(low)
+    high_plays = HIGH_PLAYS.get(high)
+    if high_plays is None:
+        if len(HIGH_PLAYS) > 100_000:
+            HIGH_PLAYS.clear()
+        high_plays = HIGH_PLAYS[high] = suit_by_suit(high << 26)
+    return low_plays + high_plays
+
+
 PLAYS_OF_MASK: Final[dict[int, tuple[Action, ...]]] = {}
 """``play_actions`` remembered by mask (bounded): the same playable sets recur within and across playouts."""
 
@@ -65,7 +93,7 @@ def play_actions(mask: int) -> tuple[Action, ...]:
     if found is None:
         if len(PLAYS_OF_MASK) > 200_000:
             PLAYS_OF_MASK.clear()
-        found = PLAYS_OF_MASK[mask] = suit_by_suit(mask)
+        found = PLAYS_OF_MASK[mask] = hand_plays(mask)
     return found
 
 
@@ -87,5 +115,5 @@ def follow_plays(hand: int, suit: int) -> tuple[Action, ...] | None:
     return SUIT_PLAYS[suit][ranks] or suit_plays(suit, ranks)
 
 
-__all__ = ["PLAYS_OF_MASK", "PLAY_ACTIONS", "PLAY_EVENTS", "PLAY_EVENT_TUPLES", "SUIT_PLAYS", "Card", "follow_plays",
-           "play_actions", "suit_plays"]
+__all__ = ["HALF", "HIGH_PLAYS", "LOW_PLAYS", "PLAYS_OF_MASK", "PLAY_ACTIONS", "PLAY_EVENTS", "PLAY_EVENT_TUPLES",
+           "SUIT_PLAYS", "Card", "follow_plays", "hand_plays", "play_actions", "suit_plays"]

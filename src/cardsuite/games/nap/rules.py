@@ -6,8 +6,9 @@ Follows ``docs/rules/nap.md``. Seats are ints, play goes clockwise (increasing s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final, Protocol
 
 from ...cards import (
@@ -24,9 +25,9 @@ from ...cards import (
     mask_of,
     parse_card,
     ranked_deck,
-    shuffled,
+    shuffle,
 )
-from ...core.auction import BidLadder, one_round_order
+from ...core.auction import BidLadder
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
@@ -34,16 +35,18 @@ from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
-from ...core.turns import TurnState
+from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
 from ..plays import (
+    HALF,
+    HIGH_PLAYS,
+    LOW_PLAYS,
     PLAY_ACTIONS,
     PLAY_EVENT_TUPLES,
     PLAY_EVENTS,
-    PLAYS_OF_MASK,
     SUIT_PLAYS,
-    play_actions,
+    hand_plays,
     suit_plays,
     summary_message,
     trick_message,
@@ -89,6 +92,14 @@ BID_EVENTS: Final = tuple(
               message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=BID_WORDS[b])) for b in LADDER.bids}
     for seat in range(6)
 )
+CONTRACT_EVENTS: Final = tuple(
+    {b: Event("contract", seat, f"seat {seat} declared {BID_NAMES[b]}", data=(("contract", b),),
+              message=msg("{seat} declared {bid}", seat=SeatRef(seat), bid=BID_WORDS[b])) for b in LADDER.bids}
+    for seat in range(6)
+)
+REDEAL_EVENTS: Final = tuple(Event("redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players,
+                                   message=msg("everyone passed: the deal is thrown in")) for players in range(7))
+"""``REDEAL_EVENTS[players]``: everyone passed."""
 TRUMP_EVENTS: Final = tuple(
     tuple(Event("trump", seat, f"{SUIT_NAMES[suit]} are trumps", data=(("trump", suit),),
                 message=msg("{suit} are trumps", suit=SuitRef(suit))) for suit in SUITS)
@@ -98,12 +109,17 @@ FIRST_LEAD_EVENTS: Final = tuple(tuple((TRUMP_EVENTS[seat][SUIT_OF[c]], PLAY_EVE
                                  for seat in range(6))
 """``FIRST_LEAD_EVENTS[seat][card]``: the declarer's first lead, naming trumps and played."""
 POWERS: Final = tuple(
-    tuple(100 + RANK_OF[c] if SUIT_OF[c] == trump else (RANK_OF[c] if SUIT_OF[c] == led else -1) for c in range(52))
+    tuple((100 + RANK_OF[c] if SUIT_OF[c] == trump else (RANK_OF[c] if SUIT_OF[c] == led else -1)) << 12
+          for c in range(52))
     for trump in (-1, *SUITS) for led in SUITS
 )
-"""``POWERS[(trump + 1) * 4 + led][card]``: a card's power in a trick, as ``standard_winner`` ranks it: 100 +
-its rank for a trump, its rank in the suit led, -1 otherwise. A trick reads its row (``NapState.powers``),
-chosen at the lead, instead of working it out card by card."""
+"""``POWERS[(trump + 1) * 4 + led][card]``: a card's power in a trick, as ``standard_winner`` ranks it (100 +
+its rank for a trump, its rank in the suit led, -1 otherwise), shifted up 12 bits. A trick reads its row
+(``NapState.powers``), chosen at the lead, instead of working it out card by card; the card winning it so
+far is kept as one number, its power with ``seat * 53 + card`` in the low 12 bits (``NapState.best``), so
+that the power alone decides which of two is higher."""
+RUFFED: Final = 101 << 12
+"""``NapState.best`` from this up: a trump is winning the trick."""
 TRICK_EVENTS: Final[list[Event | None]] = [None] * (6 * 53 * 2)
 """``TRICK_EVENTS[(winner * 53 + card) * 2 + ruffed]``: who won with which card, and whether by a trump on
 another suit; made as they first occur."""
@@ -137,17 +153,13 @@ _ZEROS: Final = tuple((0,) * n for n in range(7))
 Calls = dict[tuple[str | None, bool, bool], tuple[Action, ...] | frozenset[tuple[str, tuple[int | str, ...]]]]
 _BIDDING: dict[tuple[object, ...], Calls] = {}
 _BIDDING_BY_OPTIONS: dict[int, tuple[Options, Calls]] = {}
-Auction = tuple[dict[str | None, tuple[Action, ...]], tuple[Action, ...], str, bool]
+Auction = tuple[dict[str | None, tuple[Action, ...]], tuple[Action, ...], str, bool, dict[str | None, frozenset[str]],
+                frozenset[str], dict[tuple[int, int, str, int], Event]]
 _AUCTIONS: dict[int, tuple[Options, Auction]] = {}
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
-def _order(dealer: int, players: int) -> tuple[int, ...]:
-    """The speaking order, from the dealer's left (memoized in ``_ORDERS``)."""
-    order = _ORDERS[(dealer, players)] = one_round_order((dealer + 1) % players, players)
-    return order
-
-
+_CALL_OF_ID: Final = {id(PASS): "pass"} | {id(action): bid for bid, action in BID_ACTIONS.items()}
+"""``pass`` or the bid by the ``id`` of each interned call (``apply`` knows them by identity)."""
+_CARD_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTIONS)}
+"""The card of each interned play action (``PLAY_ACTIONS``), by its ``id``; the tuple keeps the actions."""
 def bidding_table(options: Options) -> Calls:
     """The legal calls by (the high bid so far, whether the dealer is forced to bid, ``False``), for these
     options; with ``True`` last, the same calls as a set of (verb, args) to check an action against.
@@ -175,7 +187,9 @@ def bidding_table(options: Options) -> Calls:
 def auction_rules(options: Options) -> Auction:
     """What a deal's bidding reads on every call, for these options (memoized by the options object):
     the legal calls by the high bid so far, those of a dealer who must bid, the top bid allowed (the
-    auction ends when it is made) and whether the dealer must bid when the others have passed."""
+    auction ends when it is made), whether the dealer must bid when the others have passed, the
+    words of the first two (``pass``, ``nap``), to check a call by its word rather than compare actions,
+    and the settling events of these options by (players, declarer, bid, tricks taken), filled by ``_settle``."""
     hit = _AUCTIONS.get(id(options))
     if hit is not None and hit[0] is options:
         return hit[1]
@@ -183,11 +197,18 @@ def auction_rules(options: Options) -> Auction:
     calls: dict[str | None, tuple[Action, ...]] = {
         high: table[(high, False, False)] for high in (None, *LADDER.bids)}  # type: ignore[misc]
     forced: tuple[Action, ...] = table[(None, True, False)]  # type: ignore[assignment]
-    rules = (calls, forced, top_bid(options), options.text("all_pass") == "dealer_bids")
+    words = {high: frozenset(map(_call_word, legal)) for high, legal in calls.items()}
+    rules: Auction = (calls, forced, top_bid(options), options.text("all_pass") == "dealer_bids", words,
+                     frozenset(map(_call_word, forced)), {})
     if len(_AUCTIONS) > 1000:
         _AUCTIONS.clear()
     _AUCTIONS[id(options)] = (options, rules)
     return rules
+
+
+def _call_word(action: Action) -> str:
+    """``pass``, or the bid of a bid action (as ``_CALL_OF_ID`` names them)."""
+    return "pass" if action.verb == "pass" else str(action.args[0])
 
 
 def _calls(options: Options, high: str | None, forced: bool) -> tuple[Action, ...]:
@@ -262,18 +283,47 @@ def parse_nap_action(text: str) -> Action:
     raise ValueError("expected pass, bid <b> or play <card>")
 
 
+def _bid_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...]:
+    """``NapState._bid``, for ``PHASES`` (made before the class, which reads them)."""
+    return state._bid(seat, action)
+
+
+def _play_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...]:
+    """``NapState._play``, for ``PHASES``."""
+    return state._play(seat, action)
+
+
+PHASES: Final[Mapping[str, Phase]] = {
+    "bidding": Phase("must bid or pass before play starts", {
+        "pass": (Verb("pass"), _bid_handler),
+        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
+                _bid_handler),
+    }, (PASS, *BID_ACTIONS.values())),
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), _play_handler)},
+                  PLAY_ACTIONS),
+}
+CLOCKWISE: Final = tuple(tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
+                         for players in range(7))
+"""``CLOCKWISE[players][first]``: the seats in playing order from ``first`` (who plays to a trick)."""
+
+
 @mypyc_attr(serializable=True)  # clone() makes one without __init__, compiled or not
 class NapState(TurnState):
     """One deal of Nap.
 
     The hot path (random playouts, search rollouts) keeps ints, bitmasks and tuples: the trick's winner
-    is tracked card by card (``best``, ``best_key``) as ``standard_winner`` rules, and every event comes
-    from a table built once.
+    is tracked card by card (``best``) as ``standard_winner`` rules, and every event comes
+    from a table built once. ``to_act`` and ``is_over`` are attributes, kept up to date wherever the
+    turn or the phase changes, rather than ``TurnState``'s properties: a caller reads both before every
+    action (a random playout, the match, search), and a property is a call each time.
 
     Few attributes: CPython 3.11 keeps an object's attributes in a compact array shared by its class only
     up to 30 names; past that every instance gets a full dict and each attribute read is slower (with 31
     names a random deal took 15% longer, measured). So what the bidding reads per options is one tuple
-    (``auction``), and a new attribute should replace one.
+    (``auction``), ``phases`` is the class's, and what follows from other attributes is not stored: the
+    speaker is the number of calls made, the next seat is the one to the left, a trick's seats follow
+    from its leader (``trick_seats``) and a deal is thrown in when it is over without a bid
+    (``thrown_in``). A random deal sets 25 names; a view and ``setup()`` add 2.
     """
 
     def __init__(self, players: int, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
@@ -289,31 +339,48 @@ class NapState(TurnState):
         else:
             self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
         self.hands = [mask_of(h) for h in hands] if masks is None else masks
-        self.order = _ORDERS.get((dealer, players)) or _order(dealer, players)
         self.auction = auction_rules(options)  # one attribute: see "Few attributes" in the class docstring
         self.bids: list[tuple[int, str | None]] = []
-        self.turn = self.order[0]
+        self.turn = turn = (dealer + 1) % players  # the dealer's left speaks first
+        self.to_act = SEAT_SETS[turn]
         self.taken = [0] * players
         self.log: list[Event] = []
         self._scores: tuple[int, ...] = _ZEROS[players]
-        self.phases = PHASES
+        # What every action reads, set here rather than read from the class until first changed: CPython
+        # 3.11 specialises reading an instance's own attribute, not a class default read through it.
+        self.phase_name = "bidding"
+        self.is_over = False
+        self.high = None
+        self.led = -1
+        self.trick = ()
 
-    # How every deal starts, read from the class until a deal changes them (fewer stores per new deal).
+    # How every deal starts; those not set by ``__init__`` are read from the class until a deal changes them
+    # (fewer stores per new deal: they are read once or twice a trick, not at every action).
+    phases = PHASES
     phase_name = "bidding"
-    speaker = 0  # index into order while bidding
+    to_act: frozenset[int] = NOBODY
+    is_over: bool = False
     high: str | None = None
     declarer = -1
     trump = -1
     led = -1
     trick: tuple[Card, ...] = ()
-    trick_seats: tuple[int, ...] = ()
-    best = -1  # index in the trick of the card winning it so far
-    best_key = -1  # its power: 100 + rank for a trump, the rank for the led suit
+    leader = 0  # who led the trick in play
+    best = -1  # the card winning the trick so far: its power (``POWERS``) | seat * 53 + card
     powers: tuple[int, ...] = POWERS[0]  # every card's power in this trick (``POWERS``), set at the lead
     trick_number = 1
     last_seats: tuple[int, ...] = ()  # the last complete trick: who played, and what
     last_cards: tuple[Card, ...] = ()
-    thrown_in = False
+
+    @property
+    def trick_seats(self) -> tuple[int, ...]:
+        """Who played to the trick in play, in order: clockwise from its leader."""
+        return CLOCKWISE[self.players][self.leader][:len(self.trick)]
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether everyone passed (the deal is over without a bid; when the dealer must bid, never)."""
+        return self.phase_name == "over" and self.high is None
 
     # -- the contract -------------------------------------------------------------------------------
     def zones(self) -> dict[str, tuple[Card, ...]]:
@@ -324,9 +391,9 @@ class NapState(TurnState):
         return out
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """The interned actions of the seat to act: the suit led if the hand holds it (``follow_plays``
-        written out: one table lookup), else the whole hand (``play_actions``, memoized by mask); while
-        bidding, the calls left (``auction_rules``)."""
+        """The interned actions of the seat to act: the suit led if the hand holds it (one table lookup),
+        else the whole hand (``hand_plays``, written out: two lookups); while bidding, the calls left
+        (``auction_rules``)."""
         if seat != self.turn:
             return ()
         phase = self.phase_name
@@ -337,36 +404,125 @@ class NapState(TurnState):
                 ranks = hand >> 13 * led & 8191
                 if ranks:
                     return SUIT_PLAYS[led][ranks] or suit_plays(led, ranks)
-            return PLAYS_OF_MASK.get(hand) or play_actions(hand)
+            low = LOW_PLAYS.get(hand & HALF)
+            high = HIGH_PLAYS.get(hand >> 26)
+            if low is None or high is None:
+                return hand_plays(hand)
+            return low + high
         if phase == "bidding":
-            calls, forced, _, dealer_bids = self.auction
-            high = self.high
-            if high is None and seat == self.dealer and self.speaker == self.players - 1 and dealer_bids:
-                return forced  # everyone else passed: the dealer must bid
-            return calls[high]
+            auction = self.auction
+            high_bid = self.high
+            if high_bid is None and seat == self.dealer and len(self.bids) == self.players - 1 and auction[3]:
+                return auction[1]  # everyone else passed: the dealer must bid
+            return auction[0][high_bid]
         return ()
+
+    def apply(self, seat: Any, action: Action) -> tuple[Event, ...]:
+        """``TurnState.apply``, with a short way in for the interned actions ``legal_actions`` hands out.
+
+        ``seat`` is ``Any``: compiled by mypyc, an ``int`` parameter would raise ``TypeError`` for a seat
+        that is not a whole number before the preamble could refuse it with ``IllegalAction``.
+
+        A play action of ``PLAY_ACTIONS`` or a call of ``PASS`` and ``BID_ACTIONS``, found by its ``id``,
+        is well formed, so only the seat and the rules remain to be checked. Playing a card, 20 of about
+        24 actions of a four-player deal, is written out here with the end of the trick rather than
+        called: in a random playout each call is a noticeable part of an action's cost. The trick's
+        winner so far is kept by the cards' powers in this trick (``POWERS``), and the events returned
+        are tuples made once. Anything else, and any seat whose turn it is not, goes through the shared
+        preamble, which gives each refusal its words; its handlers (``_play``, ``_bid``) come back here
+        with the interned action.
+        """
+        if seat == self.turn and seat.__class__ is int:
+            if self.phase_name == "play":
+                card = _CARD_OF_ID.get(id(action), -1)
+                if card >= 0:
+                    hand = self.hands[seat]
+                    led = self.led
+                    if not hand >> card & 1 or (led >= 0 and SUIT_OF[card] != led and hand & SUIT_MASK[led]):
+                        raise IllegalAction(self._why_not_play(seat, card))
+                    self.hands[seat] = hand ^ BIT[card]
+                    players = self.players
+                    if led < 0:  # a lead: the first lead of a contract with trumps names them
+                        led = self.led = SUIT_OF[card]
+                        self.leader = seat
+                        self.trick = (card,)
+                        if self.trick_number == 1 and self.high != "misere":
+                            self.trump = led
+                            events: tuple[Event, ...] = FIRST_LEAD_EVENTS[seat][card]
+                            self.log += events
+                        else:
+                            events = PLAY_EVENT_TUPLES[seat][card]
+                            self.log.append(PLAY_EVENTS[seat][card])
+                        powers = self.powers = POWERS[(self.trump + 1) * 4 + led]
+                        self.best = powers[card] | seat * 53 + card
+                        turn = self.turn = seat + 1 if seat + 1 < players else 0
+                        self.to_act = SEAT_SETS[turn]
+                        return events
+                    trick = self.trick = self.trick + (card,)
+                    power = self.powers[card]
+                    if power > self.best:
+                        self.best = power | seat * 53 + card
+                    event = PLAY_EVENTS[seat][card]
+                    self.log.append(event)
+                    if len(trick) < players:
+                        turn = self.turn = seat + 1 if seat + 1 < players else 0
+                        self.to_act = SEAT_SETS[turn]
+                        return PLAY_EVENT_TUPLES[seat][card]
+                    # The trick is complete: its winner was tracked card by card, as ``standard_winner`` rules.
+                    best = self.best
+                    won = (best & 4095) * 2 + (best >= RUFFED and led != self.trump)
+                    trick_won = TRICK_EVENTS[won] or trick_event(won)
+                    self.log.append(trick_won)
+                    winner = won // 106
+                    self.taken[winner] += 1
+                    self.last_seats, self.last_cards = CLOCKWISE[players][self.leader], trick
+                    self.trick, self.led = (), -1
+                    self.turn = winner
+                    if self.trick_number == HAND_SIZE:
+                        settled = self._settle()
+                        self.log.append(settled)
+                        return (event, trick_won, settled)
+                    self.to_act = SEAT_SETS[winner]
+                    self.trick_number += 1
+                    return (event, trick_won)
+            elif self.phase_name == "bidding":
+                bid = _CALL_OF_ID.get(id(action))
+                if bid is not None:
+                    return self._call(seat, bid, action)
+        return TurnState.apply(self, seat, action)
+
+    def _why_not_play(self, seat: int, card: Card) -> str:
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return f"seat {seat} does not hold {card_text(card)}"
+        return f"seat {seat} {refusal(hand, card, self.led)}"
 
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """A call, if it is among the legal ones (an interned action is found by identity)."""
-        calls, forced, top, dealer_bids = self.auction
+        """A well-formed call that is not the interned one (the shape is checked): ``apply`` with that."""
+        return self.apply(seat, PASS if action.verb == "pass" else BID_ACTIONS[action.args[0]])  # type: ignore[index]
+
+    def _call(self, seat: int, bid: str, action: Action) -> tuple[Event, ...]:
+        """``seat`` passes (``bid`` is ``"pass"``) or bids, if the call is among the legal ones."""
+        _, _, top, dealer_bids, words, forced_words, _ = self.auction
         high = self.high
-        if action not in (forced if high is None and seat == self.dealer and self.speaker == self.players - 1
-                          and dealer_bids else calls[high]):
+        bids = self.bids
+        players = self.players
+        if bid not in (forced_words if high is None and seat == self.dealer and len(bids) == players - 1
+                       and dealer_bids else words[high]):
             raise IllegalAction(self._why_not_bid(seat, action))
-        if action.verb == "pass":
-            self.bids.append((seat, None))
+        if bid == "pass":
+            bids.append((seat, None))
             event = PASS_EVENTS[seat]
         else:
-            bid: str = action.args[0]  # type: ignore[assignment]  # a bid word: the shape is checked
-            self.bids.append((seat, bid))
+            bids.append((seat, bid))
             self.high, self.declarer = bid, seat
             event = BID_EVENTS[seat][bid]
         self.log.append(event)
-        speaker = self.speaker = self.speaker + 1
-        if speaker == self.players or self.high == top:
+        if len(bids) == players or bid == top:
             return (event, self._end_auction())
-        self.turn = self.order[speaker]
+        turn = self.turn = seat + 1 if seat + 1 < players else 0
+        self.to_act = SEAT_SETS[turn]
         return (event,)
 
     def _why_not_bid(self, seat: int, action: Action) -> str:
@@ -389,85 +545,38 @@ class NapState(TurnState):
     def _end_auction(self) -> Event:
         if self.high is None:
             self.phase_name = "over"
-            self.thrown_in = True
-            players = self.players
-            event = interned_event(("nap-redeal", players), lambda: Event(
-                "redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players,
-                message=msg("everyone passed: the deal is thrown in")))
+            self.to_act, self.is_over = NOBODY, True
+            event = REDEAL_EVENTS[self.players]
         else:
             self.phase_name = "play"
             self.turn = declarer = self.declarer
-            high = self.high
-            event = interned_event(("nap-contract", declarer, high), lambda: Event(
-                "contract", declarer, f"seat {declarer} declared {BID_NAMES[high]}", data=(("contract", high),),
-                message=msg("{seat} declared {bid}", seat=SeatRef(declarer), bid=BID_WORDS[high])))
+            self.to_act = SEAT_SETS[declarer]
+            event = CONTRACT_EVENTS[declarer][self.high]
         self.log.append(event)
         return event
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """A card, if the seat holds it and follows suit when it can. The trick's winner so far is kept
-        by the cards' powers in this trick (``POWERS``), and the events returned are tuples made once."""
-        card: Card = action.args[0]  # type: ignore[assignment]  # a card: the shape is checked
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
-        led = self.led
-        trick = self.trick
-        if led >= 0:
-            if hand & SUIT_MASK[led] and SUIT_OF[card] != led:
-                raise IllegalAction(f"seat {seat} {refusal(hand, card, led)}")
-            key = self.powers[card]
-            if key > self.best_key:
-                self.best, self.best_key = len(trick), key
-            events: tuple[Event, ...] = PLAY_EVENT_TUPLES[seat][card]
-        else:
-            self.led = led = SUIT_OF[card]
-            if self.trick_number == 1 and self.high != "misere":
-                self.trump = led
-                events = FIRST_LEAD_EVENTS[seat][card]
-            else:
-                events = PLAY_EVENT_TUPLES[seat][card]
-            powers = self.powers = POWERS[(self.trump + 1) * 4 + led]
-            self.best, self.best_key = 0, powers[card]
-        self.hands[seat] = hand ^ BIT[card]
-        self.trick = trick = trick + (card,)
-        self.trick_seats += (seat,)
-        if len(trick) < self.players:
-            self.turn = seat + 1 if seat + 1 < self.players else 0
-            self.log += events
-            return events
-        events += self._finish_trick()
-        self.log += events
-        return events
-
-    def _finish_trick(self) -> tuple[Event, ...]:
-        """Score the full trick: the winner was tracked card by card, as ``standard_winner`` rules."""
-        cards, seats = self.trick, self.trick_seats
-        index = self.best
-        winner = seats[index]
-        card = cards[index]
-        self.taken[winner] += 1
-        self.last_seats, self.last_cards = seats, cards
-        key = (winner * 53 + card) * 2 + (self.best_key > 100 and self.led != self.trump)
-        event = TRICK_EVENTS[key] or trick_event(key)
-        self.trick, self.trick_seats, self.led, self.best_key = (), (), -1, -1
-        self.turn = winner
-        if self.trick_number == HAND_SIZE:
-            return (event, self._settle())
-        self.trick_number += 1
-        return (event,)
+        """A well-formed play action that is not the interned one (the shape is checked): ``apply`` with that."""
+        return self.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
 
     def _settle(self) -> Event:
+        """Score the contract; the event of each outcome is kept with the options' auction rules."""
         bid = self.high
         assert bid is not None
-        taken = self.taken[self.declarer]
-        made = taken == 0 if bid == "misere" else taken >= TRICKS_NEEDED[bid]
-        win, lose = points(bid, self.options)
-        event = score_event(self.players, self.declarer, bid, taken, win if made else -lose)
+        declarer = self.declarer
+        taken = self.taken[declarer]
+        settled = self.auction[6]
+        key = (self.players, declarer, bid, taken)
+        event = settled.get(key)
+        if event is None:
+            made = taken == 0 if bid == "misere" else taken >= TRICKS_NEEDED[bid]
+            win, lose = points(bid, self.options)
+            event = settled[key] = score_event(self.players, declarer, bid, taken, win if made else -lose)
         assert event.scores is not None
         self._scores = event.scores  # type: ignore[assignment]  # ints: Nap scores whole points
         self.phase_name = "over"
+        self.to_act, self.is_over = NOBODY, True
         return event
 
     # -- summaries and views ------------------------------------------------------------------------
@@ -656,15 +765,16 @@ def nap_seats(src: NapPublic) -> tuple[SeatInfo, ...]:
                  for s in range(len(taken)))
 
 
-PHASES: Final[Mapping[str, Phase]] = {
-    "bidding": Phase("must bid or pass before play starts", {
-        "pass": (Verb("pass"), NapState._bid),
-        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
-                NapState._bid),
-    }, (PASS, *BID_ACTIONS.values())),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapState._play)},
-                  PLAY_ACTIONS),
-}
+def _pickers(players: int, dealer: int) -> tuple[tuple[int, Callable[[list[Card]], tuple[Card, ...]]], ...]:
+    """Each seat from the dealer's left, with the ``itemgetter`` of its 3 then 2 cards of a shuffled deck."""
+    first = 3 * players
+    return tuple(((dealer + 1 + i) % players, itemgetter(3 * i, 3 * i + 1, 3 * i + 2, first + 2 * i, first + 2 * i + 1))
+                 for i in range(players))
+
+
+DEALING: Final = tuple(tuple(_pickers(players, dealer) for dealer in range(players)) for players in range(7))
+"""``DEALING[players][dealer]``: each seat, from the dealer's left, with what picks its hand from the shuffled
+deck: 3 cards to each seat, then 2 (one ``itemgetter`` call instead of two slices and a list per seat)."""
 
 
 def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random | None,
@@ -674,15 +784,13 @@ def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random
     if hands is None:
         if rng is None:
             raise InvalidDeal("a new deal needs a random generator or the hands")
-        cards = shuffled(deck, rng)
-        first = 3 * players  # 3 cards to each seat from the dealer's left, then 2
-        dealt: list[list[Card]] = [[]] * players
+        cards = list(deck)
+        shuffle(cards, rng)
+        dealt: list[Sequence[Card]] = [()] * players
         masks = [0] * players
-        for i in range(players):
-            a, b, c = cards[3 * i:3 * i + 3]
-            d, e = cards[first + 2 * i:first + 2 * i + 2]
-            seat = (dealer + 1 + i) % players
-            dealt[seat] = [a, b, c, d, e]
+        for seat, take in DEALING[players][dealer % players]:
+            dealt[seat] = picked = take(cards)
+            a, b, c, d, e = picked
             masks[seat] = BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e]
         return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True, masks=masks)
     if len(hands) != players:
