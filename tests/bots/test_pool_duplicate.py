@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import statistics
@@ -15,16 +14,14 @@ import pytest
 
 from cardsuite.simulate import paired_differences
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "pool_duplicate.py"
+from ..scripts import ROOT, load_script
+
+SCRIPT = ROOT / "bench" / "pool_duplicate.py"
 
 
 @pytest.fixture(scope="module")
 def pool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pool_duplicate_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/pool_duplicate.py", "pool_duplicate_script")
 
 
 BOARDS = [{"a": float(i % 7) * 1.5 - (i % 3), "b": float(i % 5) - 1.0} for i in range(90)]

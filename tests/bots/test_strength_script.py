@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -13,17 +11,14 @@ import pytest
 from cardsuite.bots import make_bot
 from cardsuite.core.registry import get_game
 
+from ..scripts import load_script
+
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "strength.py"
 
 
 @pytest.fixture(scope="module")
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/strength.py", "strength_script")
 
 
 def test_every_row_is_a_game_its_seats_and_levels_accept(strength: ModuleType) -> None:

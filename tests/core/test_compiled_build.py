@@ -12,7 +12,6 @@ and that a build without a C compiler falls back to a pure Python wheel, saying 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -23,6 +22,8 @@ from types import ModuleType
 
 import pytest
 
+from ..scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 EXPECT_COMPILED = os.environ.get("CARDSUITE_EXPECT_COMPILED") == "1"
 compiled_only = pytest.mark.skipif(not EXPECT_COMPILED, reason="only in make test-compiled")
@@ -30,13 +31,7 @@ compiled_only = pytest.mark.skipif(not EXPECT_COMPILED, reason="only in make tes
 
 def load_engines() -> ModuleType:
     """``scripts/compile_engines.py``, loaded from its path as the build hook loads it."""
-    spec = importlib.util.spec_from_file_location("compile_engines_under_test", ROOT / "scripts" /
-                                                  "compile_engines.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/compile_engines.py", "compile_engines_under_test")
 
 
 engines = load_engines()

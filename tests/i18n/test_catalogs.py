@@ -4,9 +4,7 @@ with the languages' own plural forms; the pseudo-locale; a plugin's own domain."
 from __future__ import annotations
 
 import gettext
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -26,18 +24,12 @@ from cardsuite.i18n import (
 )
 from cardsuite.i18n.catalogs import compiled_catalog
 
+from ..scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("catalogs_script", ROOT / "scripts" / "catalogs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-catalogs = load_script()
+catalogs = load_script("scripts/catalogs.py", "catalogs_script")
 
 
 def test_every_message_is_translated_and_no_catalog_is_stale() -> None:
