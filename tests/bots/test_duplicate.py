@@ -142,3 +142,38 @@ def test_the_luck_of_the_deal_cancels() -> None:
     assert plain.high - plain.low > 1.0
     assert duplicate.high - duplicate.low < 0.25 * (plain.high - plain.low)
     assert duplicate.efficiency is None  # the boards do not vary at all: no finite number of plain deals matches
+
+
+def test_the_random_bot_draws_exactly_as_choice() -> None:
+    """``RandomBot.choose`` writes ``choice``'s draw out for a plain generator: the same action and the same
+    generator state after it, for every length; an empty ``legal`` still raises ``IndexError``."""
+    from types import SimpleNamespace
+
+    from cardsuite.bots.base import RandomBot
+
+    bot = RandomBot()
+    ours, theirs = random.Random(11), random.Random(11)
+    for n in range(1, 300):
+        legal = tuple(range(n))
+        for _ in range(5):
+            assert bot.choose(SimpleNamespace(legal=legal), ours) == theirs.choice(legal)  # type: ignore[arg-type,comparison-overlap]
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        bot.choose(SimpleNamespace(legal=()), ours)  # type: ignore[arg-type]
+
+
+def test_plain_units_are_each_levels_mean_over_its_seats_in_the_deal() -> None:
+    """A plain run's unit per deal is each level's mean over its seats (one seat: its score), in the order
+    the levels were named, and every seat's score is kept in its level's list in seat order."""
+    game = get_game("nap")
+    options = game.resolve_options({}, 3)
+    result = simulate(game, 3, ["easy", "random", "easy"], 2, 5, options)
+    easy, rand = result.levels["easy"].scores, result.levels["random"].scores
+    assert len(easy) == 2 * len(rand) == 2 * result.deals
+    for unit in result.units:
+        assert list(unit) in (["easy", "random"], ["random", "easy"])
+    e = 0
+    for r, unit in enumerate(result.units):  # each deal adds two easy scores and one random one
+        assert unit["easy"] == (0.0 + easy[e] + easy[e + 1]) / 2
+        assert unit["random"] == rand[r]
+        e += 2

@@ -15,6 +15,7 @@ from ..core.message import Message, msg
 from ..naming import quoted
 
 LEVELS = ("random", "easy", "normal", "hard")
+_RANDOM = random.Random
 
 
 class RandomBot:
@@ -23,8 +24,25 @@ class RandomBot:
     level = "random"
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        """A random legal action (``choice`` draws exactly as ``randrange(len(legal))`` would)."""
-        return rng.choice(view.legal)
+        """A random legal action (``choice`` draws exactly as ``randrange(len(legal))`` would).
+
+        For a plain ``random.Random`` the draw is ``Random._randbelow_with_getrandbits`` written out here
+        (the same ``getrandbits`` calls, so the same action and the same generator state after it), which
+        spares the two Python frames of ``choice`` and ``_randbelow``: ``cardsuite simulate`` with random
+        seats calls this at every decision. Any other generator (a subclass may draw differently), and an
+        empty ``legal`` (``choice``'s ``IndexError``), go through ``choice``.
+        """
+        legal = view.legal
+        if rng.__class__ is _RANDOM:
+            n = len(legal)
+            if n:
+                k = n.bit_length()
+                getrandbits = rng.getrandbits
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                return legal[r]
+        return rng.choice(legal)
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """A random action, honestly labelled."""

@@ -151,7 +151,8 @@ class Match:
             raise ValueError(f"{len(scores)} scores for {self.players} seats")
         self.totals = list(map(add, self.totals, scores))
         self._settled = state
-        self._ends = self.game.match_over(self.progress())
+        self._ends = self.game.match_over(MatchProgress(self.players, self.options, tuple(self.results),
+                                                        tuple(self.totals)))  # ``progress()``, in line
         return result
 
     def next_deal(self) -> State:

@@ -268,9 +268,6 @@ class SeatParts(tuple[Any, ...]):
         raise AttributeError(name)
 
 
-_tuple_new = tuple.__new__
-
-
 def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapping[str, object],
               events: Sequence[Event], order: HandOrder = SUIT_THEN_RANK,
               mine: Sequence[tuple[int, Event]] = ()) -> View:
@@ -285,8 +282,8 @@ def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     _set_seat(view, seat)
     if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, events, len(events), order,
-                                            mine, len(mine))))
+    _set_parts(view, SeatParts((facts, seat, hand_mask, legal, private, events, len(events), order,
+                                mine, len(mine))))
     return view
 
 
@@ -321,8 +318,8 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
     _set_seat(view, seat)
     if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, private, public, len(public), order,
-                                            mine, len(mine))))
+    _set_parts(view, SeatParts((facts, seat, hand_mask, legal, private, public, len(public), order,
+                                mine, len(mine))))
     return view
 
 
@@ -339,8 +336,8 @@ def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, 
     _set_seat(view, seat)
     if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
-    _set_parts(view, _tuple_new(SeatParts, (facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK,
-                                            (), 0)))
+    _set_parts(view, SeatParts((facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK,
+                                (), 0)))
     return view
 
 

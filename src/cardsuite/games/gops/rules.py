@@ -723,8 +723,8 @@ class GopsState(Simultaneous[int], State):
             _set_legal(view, LEGAL_BY_FACES[faces] or legal_of(faces))
         else:
             _set_legal(view, ())
-        _set_parts(view, _tuple_new(GopsParts, (deal, seat, self._start[seat], self.choices[seat], len(log),
-                                                self.turn, waiting)))
+        _set_parts(view, GopsParts((deal, seat, self._start[seat], self.choices[seat], len(log),
+                                    self.turn, waiting)))
         return view
 
     def public_view(self) -> View:
@@ -734,8 +734,8 @@ class GopsState(Simultaneous[int], State):
         view: View = _new(View)
         _set_seat(view, PUBLIC_SEAT)
         _set_legal(view, ())
-        _set_parts(view, _tuple_new(GopsParts, (deal, PUBLIC_SEAT, 0, None, len(self.log), self.turn,
-                                                self.waiting)))
+        _set_parts(view, GopsParts((deal, PUBLIC_SEAT, 0, None, len(self.log), self.turn,
+                                    self.waiting)))
         return view
 
     def window(self, seat: int) -> View:
@@ -784,7 +784,6 @@ FACE_ORDER: Final = tuple(SUIT_OF[c] * 100 + FACE_OF[c] for c in range(52)) + (9
 
 
 _new = object.__new__
-_tuple_new = tuple.__new__
 _set_seat = View.__dict__["seat"].__set__
 _set_legal = View.__dict__["legal"].__set__
 _set_parts = View.__dict__["parts"].__set__
