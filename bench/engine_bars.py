@@ -14,9 +14,10 @@ For each game (Nap 4p, Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and 
   30), with the CPU time per sampled deal, which does not depend on how busy the machine is.
 
 The earlier code is the tree of ``--baseline`` (a git commit; default: main just before issue 11), taken
-with ``git archive`` into a temporary folder and measured in a subprocess, alternating with this tree so
-that a busy machine slows both alike. Figures are medians of ``--repeats`` rounds; the load average is
-printed with them. Run: ``.venv/bin/python bench/engine_bars.py [--baseline COMMIT | --no-baseline]``.
+with ``git archive`` into a temporary folder. Every round of each tree runs in a fresh subprocess of its
+own, each loop warmed up untimed first, alternating the trees so that a busy machine slows both alike.
+Figures are medians of ``--repeats`` rounds; the load average is printed with them.
+Run: ``.venv/bin/python bench/engine_bars.py [--baseline COMMIT | --no-baseline]``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ CASES: dict[str, tuple[int, dict[str, object]]] = {
     "gops": (2, {"ties": "discard", "play_out": True}),
 }
 BARS = {"nap": 20_000, "napas": 16_000, "napoleon": 8_000}
+THIS_TREE = Path(__file__).resolve().parent.parent / "src"
 
 
 def bare_loop(name: str, seconds: float) -> float:
@@ -157,10 +159,21 @@ def against_pyspiel(seconds: float) -> dict[str, float] | None:
     return {"ours": statistics.median(r[0] for r in rounds), "theirs": statistics.median(r[1] for r in rounds)}
 
 
+WARM_UP_SECONDS = 0.3
+"""CPU seconds of each loop run untimed before it is measured, in every round of both trees."""
+
+
 def measure(seconds: float, quick: bool) -> dict[str, Any]:
-    """Every figure of one round, for this process's code."""
+    """Every figure of one round, for this process's code.
+
+    Each loop first runs untimed for ``WARM_UP_SECONDS``, so that what a game builds on first use (its
+    interned actions, tables and memos) is built before the clock starts: the figures are the steady rate a
+    long simulation or search sees, and a round in a fresh process reads what a warm one does.
+    """
     out: dict[str, Any] = {}
     for name in CASES:
+        bare_loop(name, WARM_UP_SECONDS)
+        simulated(name, WARM_UP_SECONDS)
         out[name] = {"bare": bare_loop(name, seconds), "simulate": simulated(name, seconds)}
     out["pyspiel"] = against_pyspiel(seconds)
     out["rollout_ms"] = napoleon_rollout_ms(60 if quick else 200)
@@ -179,8 +192,14 @@ def baseline_tree(commit: str) -> Path | None:
     return folder / "src"
 
 
-def measure_baseline(src: Path, seconds: float, quick: bool) -> dict[str, Any]:
-    """One round on the earlier code, in a subprocess that imports it first."""
+def measure_in_subprocess(src: Path, seconds: float, quick: bool) -> dict[str, Any]:
+    """One round on the code of ``src``, in a fresh subprocess that imports it first.
+
+    Both trees are measured this way, one fresh process per round each, so that neither side is warmer
+    than the other (until 2026-12-02 this tree's rounds ran one after another in the parent process, warm
+    from its second round on, while the earlier tree's each started cold: with the same commit on both
+    sides the bare loops read 1.08-1.32x, found by helper share21).
+    """
     env = dict(os.environ, PYTHONPATH=str(src))
     args = [sys.executable, __file__, "--round", "--seconds", str(seconds)] + (["--quick"] if quick else [])
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
@@ -215,8 +234,8 @@ def main(argv: list[str] | None = None) -> None:
     before: list[dict[str, Any]] = []
     for _ in range(args.repeats):
         if src is not None:
-            before.append(measure_baseline(src, args.seconds, args.quick))
-        now.append(measure(args.seconds, args.quick))
+            before.append(measure_in_subprocess(src, args.seconds, args.quick))
+        now.append(measure_in_subprocess(THIS_TREE, args.seconds, args.quick))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"Issue 11 bars, medians of {args.repeats} rounds (CPU time; load average {load})")
     print(f"{'':34s} {'now':>10s} {'before':>10s} {'ratio':>7s}   bar")
