@@ -362,6 +362,10 @@ def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     return view
 
 
+_UNBUILT: Final = object()
+"""A ``LazyTable`` entry not built yet (``None`` is a value an entry may have)."""
+
+
 class LazyTable(Mapping[str, object]):
     """A table whose entries are built from ``src`` by ``fields`` the first time each is read."""
 
@@ -373,11 +377,28 @@ class LazyTable(Mapping[str, object]):
         self._values: dict[str, object] = {}
 
     def __getitem__(self, key: str) -> object:
-        try:
-            return self._values[key]
-        except KeyError:
+        value = self._values.get(key, _UNBUILT)
+        if value is _UNBUILT:
             value = self._values[key] = self._fields[key](self._src)  # KeyError for a key it has not
-            return value
+        return value
+
+    def get(self, key: str, default: object = None) -> object:
+        """The entry, built on first reading; ``default`` for a key the table has not.
+
+        ``Mapping.get`` would go through ``__getitem__`` and catch its ``KeyError``: a bot asking for a key
+        this game's table lacks (Napoleon's ``normal`` reads ``beginner`` at every card of its search's
+        rollouts) paid for two exceptions.
+        """
+        value = self._values.get(key, _UNBUILT)
+        if value is _UNBUILT:
+            build = self._fields.get(key)
+            if build is None:
+                return default
+            value = self._values[key] = build(self._src)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._fields
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._fields)
