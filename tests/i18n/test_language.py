@@ -137,3 +137,12 @@ def test_an_unknown_language_as_a_user_runs_it() -> None:
                           text=True, timeout=120, check=False, env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""})
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.splitlines() == ['cardsuite: --lang "xx": no such language; choose en, ja, lt']
+
+
+@pytest.mark.parametrize("args", [["list", "--lang"], ["--lang"], ["rules", "nap", "--lang"]])
+def test_lang_without_a_value_is_the_same_line_wherever_it_stands(args: list[str]) -> None:
+    """A bare ``--lang`` at the end is a missing value, not an unknown option of the command after it."""
+    done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, text=True, timeout=120,
+                          check=False, env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""})
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == ["cardsuite: Option '--lang' requires an argument. (see --help)"]

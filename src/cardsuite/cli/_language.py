@@ -50,7 +50,11 @@ class LanguageGroup(TyperGroup):
     """The ``cardsuite`` command group, accepting ``--lang`` after the command too."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, hoist_language(list(args)))
+        hoisted = hoist_language(list(args))
+        if hoisted and hoisted[-1] == FLAG and "--" not in hoisted:
+            # a bare ``--lang`` at the end: left where it is, a command would call it an unknown option
+            ctx.fail(f"Option {FLAG!r} requires an argument.")
+        return super().parse_args(ctx, hoisted)
 
 
 def apply_language(flag: str | None) -> None:
