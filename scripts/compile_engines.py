@@ -31,6 +31,7 @@ VARIABLE = "CARDSUITE_COMPILE"
 HOT_MODULES = (
     "cardsuite/cards.py",
     "cardsuite/core/auction.py",
+    "cardsuite/core/choices.py",
     "cardsuite/core/exchange.py",
     "cardsuite/core/tricks.py",
     "cardsuite/core/verbs.py",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import operator
 
 import pytest
 
@@ -124,6 +125,52 @@ def test_discard_choices_as_actions_are_made_when_indexed() -> None:
             lazy["0"]  # type: ignore[call-overload]
     assert len(DiscardChoices(mask_of(cards("AS KH 7D")), 2, make)) == 7
     assert list(DiscardChoices(0, 3, make)) == [make(0)]
+
+
+def test_discard_choices_answer_as_their_tuple_does() -> None:
+    """A registered ``Sequence`` (not a subclass, so that mypyc can compile it): every question a tuple
+    answers, it answers the same way, errors included."""
+    from collections.abc import Sequence
+
+    from cardsuite.core.choices import DiscardChoices
+    from cardsuite.core.game import Action
+
+    def make(mask: int) -> Action:
+        return Action("exchange", tuple(cards_in_mask(mask)))
+
+    lazy = DiscardChoices(mask_of(cards("AS KH 7D 9C 8S")), 2, make)
+    same = tuple(lazy)
+    assert isinstance(lazy, Sequence) and len(same) == 16
+    assert operator.ne(lazy, same) is False and operator.ne(same, lazy) is False  # __ne__ both ways
+    assert lazy != same[:-1] and lazy != list(same)
+    assert list(reversed(lazy)) == list(reversed(same))
+    for index in (0, 5, 15, -1, -16, True):
+        assert lazy[index] == same[index]
+    for cut in (slice(None), slice(3, 9), slice(None, None, -3), slice(-4, None), slice(9, 2, -2), slice(20, 30)):
+        assert lazy[cut] == same[cut]
+    assert lazy.index(same[7]) == 7 and lazy.index(same[7], 2, 8) == 7 and lazy.count(same[3]) == 1
+    with pytest.raises(ValueError):
+        lazy.index(same[7], 8)
+    with pytest.raises(ValueError):
+        lazy.index(Action("exchange", (99,)))
+    assert lazy.count(Action("exchange", (99,))) == 0 and lazy.count("x") == 0
+    for bad in (16, -17, 2**70):
+        with pytest.raises(IndexError):
+            lazy[bad]
+    with pytest.raises(TypeError):
+        lazy[1.0]  # type: ignore[call-overload]
+    assert lazy[IndexLike(3)] == same[3]  # type: ignore[call-overload]
+    assert "x" not in lazy and same[9] in lazy and repr(lazy) == f"DiscardChoices({same!r})"
+
+
+class IndexLike:
+    """A whole number that is not an ``int``: a tuple takes it as an index."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
 
 
 def cards_in_mask(mask: int) -> list[int]:

@@ -4,22 +4,27 @@ Napas's ``legal_actions`` during the exchange: every set of at most the seat's l
 32 for a five-card hand, in ``core.exchange.discard_choices`` order. A random playout or a random bot
 reads ``len`` and one index (``random.choice``), so making the other 31 actions would be wasted.
 
-This module stays a plain Python module when ``bench/compiled.py`` compiles the engines: the class extends
-``collections.abc.Sequence``, whose metaclass (``ABCMeta``) mypyc cannot give a class it builds.
+``DiscardChoices`` is a plain class registered as a ``collections.abc.Sequence`` (``Sequence.register``)
+rather than a subclass of it: mypyc cannot build a class whose metaclass is ``ABCMeta``, and this module is
+one of the compiled build's ``HOT_MODULES`` (``scripts/compile_engines.py``), where ``len`` and indexing
+are C slots instead of Python calls (a seventh of a compiled Napas deal went to them while the class was
+interpreted). So it spells out what the ``Sequence`` mixins gave it (``in``, ``reversed``, ``index``,
+``count``), answering them as the tuple it stands for does. To the type checker it is not a ``Sequence``
+(mypy does not follow ``register``): a caller that hands one out as its ``legal_actions`` casts it.
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from typing import SupportsIndex, overload
 
 from ..cards import CardSet
 from .exchange import _ORDERS, CHOICE_COUNTS, choices_count, discard_choices, subset_order
 from .game import Action
 
 
-class DiscardChoices(Sequence[Action]):
+class DiscardChoices:
     """The actions putting away each set of at most ``limit`` cards of ``hand``, in ``discard_choices``
     order, each made (by ``make``, from the set's mask) only when it is indexed.
 
@@ -27,7 +32,8 @@ class DiscardChoices(Sequence[Action]):
     playout or a random bot reads ``len`` and one index (``random.choice``), so building the other 31
     actions would be wasted. Indexing unranks: choice ``i`` is the ``i``-th subset pattern of
     ``subset_order``, whose bit ``j`` takes the hand's ``j``-th lowest card. It is an immutable value
-    like the tuple it stands for, and compares equal to that tuple; iterating makes every action.
+    like the tuple it stands for, and compares equal to that tuple (and hashes like it); iterating makes
+    every action. A registered ``Sequence`` (see the module's docstring), not a subclass.
     """
 
     __slots__ = ("_length", "_make", "_order", "hand", "limit")
@@ -37,7 +43,7 @@ class DiscardChoices(Sequence[Action]):
         self.hand = hand
         self.limit = limit
         self._make = make
-        self._order = _ORDERS.get(size) or subset_order(size)
+        self._order: tuple[int, ...] = _ORDERS.get(size) or subset_order(size)
         if size < 17 and 0 <= limit <= size:
             self._length = CHOICE_COUNTS[size][limit]
         else:
@@ -47,23 +53,38 @@ class DiscardChoices(Sequence[Action]):
         return self._length
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: SupportsIndex) -> Action: ...
 
     @overload
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if index.__class__ is int and 0 <= index < self._length:
-            pattern = self._order[index]
+    def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
+        # the unranking is written out here rather than calling ``_at``: a random playout indexes once per
+        # exchange, and interpreted, a call more is a tenth of the time
+        if isinstance(index, int):  # bool too, as a tuple takes it
+            at = index
         elif isinstance(index, slice):
-            return tuple([self[i] for i in range(*index.indices(self._length))])
+            return tuple([self._at(i) for i in range(*index.indices(self._length))])
         else:
             at = operator.index(index)  # a TypeError for what is not a whole number, as a tuple gives
-            if at < 0:
-                at += self._length
-            if not 0 <= at < self._length:
-                raise IndexError("discard choice index out of range")
-            pattern = self._order[at]
+        if at < 0:
+            at += self._length
+        if not 0 <= at < self._length:
+            raise IndexError("discard choice index out of range")
+        pattern = self._order[at]
+        mask = 0
+        hand = self.hand
+        while pattern:
+            low = hand & -hand
+            if pattern & 1:
+                mask |= low
+            hand ^= low
+            pattern >>= 1
+        return self._make(mask)
+
+    def _at(self, at: int) -> Action:
+        """Choice ``at`` (``0 <= at < len(self)``), as ``self[at]`` makes it."""
+        pattern = self._order[at]
         mask = 0
         hand = self.hand
         while pattern:
@@ -77,9 +98,30 @@ class DiscardChoices(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         return map(self._make, discard_choices(self.hand, self.limit))
 
+    def __reversed__(self) -> Iterator[Action]:
+        return map(self._make, reversed(discard_choices(self.hand, self.limit)))
+
+    def __contains__(self, value: object) -> bool:
+        """Whether ``value`` is, or equals, one of the actions, as ``in`` on the tuple says."""
+        return any(action is value or action == value for action in self)
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """Where ``value`` first is among the actions (from ``start``, before ``stop``), as the tuple's
+        ``index`` says, else ``ValueError``."""
+        return tuple(self).index(value, start, self._length if stop is None else stop)
+
+    def count(self, value: object) -> int:
+        """How many of the actions are, or equal, ``value``."""
+        return tuple(self).count(value)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (tuple, DiscardChoices)):
             return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, (tuple, DiscardChoices)):
+            return tuple(self) != tuple(other)
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -87,3 +129,7 @@ class DiscardChoices(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"DiscardChoices({tuple(self)!r})"
+
+
+Sequence.register(DiscardChoices)
+

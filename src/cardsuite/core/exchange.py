@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields
 from math import comb
 from operator import itemgetter
-from typing import Final, NamedTuple, cast
+from typing import Any, Final, cast
 
 from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
@@ -29,7 +29,7 @@ from .game import Event
 from .message import N_, CardsRef, Message, SeatRef, msg_n
 from .native import mypyc_attr
 
-_PICKERS: dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]] = {}
+_PICKERS: Final[dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]]] = {}
 
 
 def _picker(size: int, limit: int) -> Callable[[list[CardSet]], tuple[CardSet, ...]]:
@@ -46,7 +46,7 @@ def _picker(size: int, limit: int) -> Callable[[list[CardSet]], tuple[CardSet, .
     return found
 
 
-_ORDERS: dict[int, tuple[int, ...]] = {}
+_ORDERS: Final[dict[int, tuple[int, ...]]] = {}
 CHOICE_COUNTS: Final = tuple(tuple(sum(comb(size, k) for k in range(limit + 1)) for limit in range(size + 1))
                        for size in range(17))
 """``CHOICE_COUNTS[size][limit]``: ``choices_count`` for hands of up to 16 cards (limit at most ``size``)."""
@@ -89,7 +89,7 @@ def discard_choices(hand: CardSet, limit: int) -> tuple[CardSet, ...]:
     return _picker(len(bits), limit)(masks)
 
 
-_CARD_NAMES = tuple(card_name(c) for c in range(53))
+_CARD_NAMES: Final = tuple(card_name(c) for c in range(53))
 
 
 def _names(cards: Sequence[Card]) -> str:
@@ -104,25 +104,55 @@ def _names(cards: Sequence[Card]) -> str:
     return ", ".join([names[c] for c in cards[:-1]]) + " and " + names[cards[-1]]
 
 
-_ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(16))
+_ONLY: Final[tuple[frozenset[int], ...]] = tuple(frozenset((s,)) for s in range(16))
 _SEATS: Final = tuple(SeatRef(s) for s in range(16))
 _DRAW_KEY: Final = N_("{seat} put away {discarded} and drew {drawn}")  # N_: for the catalogs
-_PUT_AWAY: dict[CardSet, tuple[str, CardsRef]] = {}
+_PUT_AWAY: Final[dict[CardSet, tuple[str, CardsRef]]] = {}
 """The words and the message part of each set of cards put away (``_private_event``; bounded)."""
-_DRAWN: dict[tuple[Card, ...], tuple[str, CardsRef]] = {}
+_DRAWN: Final[dict[tuple[Card, ...], tuple[str, CardsRef]]] = {}
 """The words and the message part of each run of cards drawn, in order (``_private_event``; bounded)."""
 
 _EVENT_FIELDS: Final = ("kind", "seat", "text", "card", "winner", "rule", "scores", "visible_to", "action", "data",
                         "message")
 _MESSAGE_FIELDS: Final = ("key", "params", "plural", "context")
-_FAST_EVENTS: Final = (tuple(f.name for f in fields(Event)) == _EVENT_FIELDS
-                       and tuple(f.name for f in fields(Message)) == _MESSAGE_FIELDS)
-"""Whether ``Event`` and ``Message`` have exactly these fields, so that ``_private_event`` may fill their slots
-itself."""
-_new = object.__new__
-(_set_kind, _set_seat, _set_text, _set_card, _set_winner, _set_rule, _set_scores, _set_visible_to, _set_action,
- _set_data, _set_message) = (Event.__dict__[name].__set__ for name in _EVENT_FIELDS)
-_set_key, _set_params, _set_plural, _set_context = (Message.__dict__[name].__set__ for name in _MESSAGE_FIELDS)
+
+
+@mypyc_attr(native_class=False)  # a plain Python class: its instances become Events (see _private_event)
+class _EventSlots:
+    """The same slots as ``Event`` (a frozen slotted dataclass), writable: ``_private_event`` fills one
+    and then makes it an ``Event`` by setting its ``__class__``, which Python allows between two classes of
+    the same layout."""
+
+    __slots__ = _EVENT_FIELDS
+
+
+@mypyc_attr(native_class=False)
+class _MessageSlots:
+    """The same slots as ``Message``, writable (see ``_EventSlots``)."""
+
+    __slots__ = _MESSAGE_FIELDS
+
+
+def _slots_fit() -> bool:
+    """Whether ``Event`` and ``Message`` still have exactly the slots of ``_EventSlots`` and ``_MessageSlots``
+    (their fields, in order, and nothing else), so that an instance of the one may become the other."""
+    if (tuple(f.name for f in fields(Event)) != _EVENT_FIELDS or Event.__slots__ != _EVENT_FIELDS
+            or tuple(f.name for f in fields(Message)) != _MESSAGE_FIELDS or Message.__slots__ != _MESSAGE_FIELDS):
+        return False
+    try:  # Python refuses the change of class when the layouts differ (a __weakref__ or __dict__ added)
+        event: Any = _new(_EventSlots)
+        event.__class__ = Event
+        message: Any = _new(_MessageSlots)
+        message.__class__ = Message
+    except TypeError:
+        return False
+    return True
+
+
+_new: Final = object.__new__
+_FAST_EVENTS: Final = _slots_fit()
+"""Whether ``_private_event`` may fill writable twins of ``Event`` and ``Message`` and turn them into those
+(checked at import: else it calls the constructors)."""
 
 
 def _cards_parts(cards: tuple[Card, ...]) -> tuple[str, CardsRef]:
@@ -140,10 +170,14 @@ def _private_event(seat: int, discard: CardSet, put_away: tuple[Card, ...], draw
 
     It is made at every exchange of every playout, and no two are alike (the cards drawn differ), so it
     is made the short way: the words and message parts for the cards put away are kept by set, and for
-    the cards drawn by run (a few cards out of 32 or 52: the runs recur), and the slots of the event and
-    its message are filled directly, as ``Event(...)`` and ``Message(...)`` would fill them (a frozen
-    dataclass's ``__init__`` sets each field through ``object.__setattr__``, which costs twice as much).
-    ``_FAST_EVENTS`` checks at import that the fields are still those, else the constructors make them.
+    the cards drawn by run (a few cards out of 32 or 52: the runs recur), and the event and its message
+    are made as writable twins (``_EventSlots``, ``_MessageSlots``: the same slots), filled by plain
+    attribute stores and then given their real class. ``Event(...)`` and ``Message(...)`` would set each
+    field through ``object.__setattr__`` (frozen dataclasses), and calling each slot's ``__set__`` costs
+    about as much: a call with a new argument tuple each, eleven and four of them, where a store to a
+    slot is a few instructions interpreted and a generic attribute store compiled. The result is the
+    very same value. ``_FAST_EVENTS`` checks at import that the layouts still match, else the
+    constructors make them.
     """
     parts = _PUT_AWAY.get(discard)
     if parts is None:
@@ -159,27 +193,30 @@ def _private_event(seat: int, discard: CardSet, put_away: tuple[Card, ...], draw
     if not _FAST_EVENTS:
         return Event("draw", seat, text, visible_to=visible_to, action=action_text, data=data,
                      message=Message(_DRAW_KEY, params))
-    message: Message = _new(Message)
-    _set_key(message, _DRAW_KEY)
-    _set_params(message, params)
-    _set_plural(message, None)
-    _set_context(message, None)
-    event: Event = _new(Event)
-    _set_kind(event, "draw")
-    _set_seat(event, seat)
-    _set_text(event, text)
-    _set_card(event, None)
-    _set_winner(event, None)
-    _set_rule(event, None)
-    _set_scores(event, None)
-    _set_visible_to(event, visible_to)
-    _set_action(event, action_text)
-    _set_data(event, data)
-    _set_message(event, message)
-    return event
+    message: Any = _new(_MessageSlots)
+    message.key = _DRAW_KEY
+    message.params = params
+    message.plural = None
+    message.context = None
+    message.__class__ = Message
+    event: Any = _new(_EventSlots)
+    event.kind = "draw"
+    event.seat = seat
+    event.text = text
+    event.card = None
+    event.winner = None
+    event.rule = None
+    event.scores = None
+    event.visible_to = visible_to
+    event.action = action_text
+    event.data = data
+    event.message = message
+    event.__class__ = Event
+    made: Event = event
+    return made
 
 
-_PUBLIC: dict[tuple[int, int, str | None], Event] = {}
+_PUBLIC: Final[dict[tuple[int, int, str | None], Event]] = {}
 
 
 def _public_event(seat: int, count: int, action: str | None) -> Event:
@@ -197,13 +234,24 @@ def _public_event(seat: int, count: int, action: str | None) -> Event:
     return found
 
 
-class ExchangeResult(NamedTuple):
-    """One seat's exchange: its new hand, the cards it put away and drew (in order), the events to log."""
+class ExchangeResult:
+    """One seat's exchange: its new hand, the cards it put away and drew (in order), the events to log.
 
-    hand: CardSet
-    put_away: tuple[Card, ...]
-    drawn: tuple[Card, ...]
-    events: tuple[Event, ...]
+    A plain class rather than a ``NamedTuple``: one is made at every exchange, and compiled, a named tuple
+    is still made by a Python function (its ``__new__``), where this class is native."""
+
+    __slots__ = ("drawn", "events", "hand", "put_away")
+
+    def __init__(self, hand: CardSet, put_away: tuple[Card, ...], drawn: tuple[Card, ...],
+                 events: tuple[Event, ...]) -> None:
+        self.hand = hand
+        self.put_away = put_away
+        self.drawn = drawn
+        self.events = events
+
+    def __repr__(self) -> str:
+        return (f"ExchangeResult(hand={self.hand!r}, put_away={self.put_away!r}, drawn={self.drawn!r},"
+                f" events={self.events!r})")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, __new__ then skips __init__, as clone() needs

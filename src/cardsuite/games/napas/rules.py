@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from ...cards import (
     BIT,
@@ -403,7 +403,8 @@ class NapasState(TurnState):
             return LEGAL_BIDS[self.high]
         if phase == "exchange":
             assert self.round is not None
-            return DiscardChoices(self.hands[seat], self.round.limit(seat), exchange_action)
+            # a registered Sequence, which mypy cannot see (``core.choices``); the cast costs nothing
+            return cast(Sequence[Action], DiscardChoices(self.hands[seat], self.round.limit(seat), exchange_action))
         if phase == "trump":
             return TRUMP_ACTIONS
         return ()
