@@ -33,8 +33,8 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from .bots import RandomBot, make_bot
-from .core.game import Action, Bot, DealSummary, Event, Game, Score, State
-from .core.match import Match, winners
+from .core.game import Action, Bot, DealSummary, Event, Game, Score, State, View
+from .core.match import Match
 from .core.options import Options
 
 # Student's t, two-sided 95%, for 1..30 degrees of freedom; beyond, a Cornish-Fisher expansion.
@@ -249,7 +249,7 @@ def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed
     rng = random.Random(seed)
     units: list[dict[str, float]] = []
     start = time.perf_counter()
-    seatings = [[levels[(s + shift) % players] for s in range(players)] for shift in range(players)]
+    seatings = [list(levels[shift:]) + list(levels[:shift]) for shift in range(players)]  # seat s: levels[s + shift]
     for number in range(matches):
         _play_match(game, players, options, seatings[number % players], seed, rng, stats, units)
         if on_match is not None:
@@ -324,7 +324,7 @@ def _play_board(game: Game, players: int, options: Options, board: int, seed: in
         rngs = [random.Random(board_rng.getrandbits(64)) for _ in range(players)]
         state = game.new_deal(players, options, dealer, rng=random.Random(deal_seed))
         bots = [_bot(game, level) for level in seating]
-        _play_deal(state, state.apply, bots, rngs, seating, stats)
+        _play_deal(state, state.apply, _seat_plan(bots, rngs, seating, stats))
         scores = state.scores()
         deal_units.append(_count_deal(scores, state.summary(), seating, stats))
         _count_wins(scores, seating, stats)
@@ -343,19 +343,28 @@ def _bot(game: Game, level: str) -> Bot:
     return _RANDOM_BOT if level == "random" else make_bot(game, level)
 
 
-def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], bots: Sequence[Bot],
-               rngs: Sequence[random.Random], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:
+SeatPlan = list[tuple[Callable[[View, random.Random], Action], random.Random, Callable[[float], None] | None]]
+"""Each seat's bot's ``choose``, its generator, and where its decision times go (``None``: not timed)."""
+
+
+def _seat_plan(bots: Sequence[Bot], rngs: Sequence[random.Random], seat_levels: Sequence[str],
+               stats: dict[str, LevelStats]) -> SeatPlan:
+    """What ``_play_deal`` looks up per seat, in one tuple each (made once per match: the bots, generators
+    and levels stay). A ``RandomBot``'s decisions are not timed: its choice costs less than the clock."""
+    return [(bot.choose, rng, None if bot.__class__ is RandomBot else stats[level].decision_seconds.append)
+            for bot, rng, level in zip(bots, rngs, seat_levels, strict=True)]
+
+
+def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], seats: SeatPlan) -> None:
     """Let the bots play ``state`` to its end through ``act``, timing every decision but a random seat's.
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
-    bench``), so it looks nothing up twice: each seat's bot, generator and timer list come in one tuple
-    (no timer list for a ``RandomBot``: its choice costs less than the clock), a turn-based deal (one seat
-    to act) takes no sort, and a simultaneous round's order is looked up.
+    bench``), so it looks nothing up twice: each seat's bot, generator and timer come in one tuple
+    (``_seat_plan``), a turn-based deal (one seat to act) takes no sort, and a simultaneous round's order
+    is looked up.
     """
     clock = time.perf_counter
     view_of = state.view
-    seats = [(bot.choose, rng, None if bot.__class__ is RandomBot else stats[level].decision_seconds.append)
-             for bot, rng, level in zip(bots, rngs, seat_levels, strict=True)]
     while not state.is_over:
         to_act = state.to_act
         if len(to_act) == 1:
@@ -391,24 +400,26 @@ def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequ
                 stats: dict[str, LevelStats]) -> dict[str, float]:
     """Add a finished deal's scores and contract to the statistics; each level's mean score in it."""
     unit: dict[str, float] = {}  # each level's total, then its mean
-    counts: dict[str, int] = {}
+    shared = False  # whether a level holds more than one seat
     for level, score in zip(seat_levels, scores, strict=True):
         value = float(score)
         stats[level].scores.append(value)
-        if level in unit:
-            unit[level] += value
-            counts[level] += 1
-        else:
+        total = unit.get(level)
+        if total is None:
             unit[level] = 0.0 + value
-            counts[level] = 1
+        else:
+            unit[level] = total + value
+            shared = True
     declarer = summary.declarer
     if declarer is not None:
         level_stats = stats[seat_levels[declarer]]
         level_stats.bids += 1
         level_stats.made += bool(summary.made)
-    for level, count in counts.items():
-        if count > 1:  # a total over one seat is its mean already
-            unit[level] /= count
+    if shared:
+        for level in unit:
+            count = seat_levels.count(level)
+            if count > 1:  # a total over one seat is its mean already
+                unit[level] /= count
     return unit
 
 
@@ -419,10 +430,10 @@ def _play_match(game: Game, players: int, options: Options, seat_levels: Sequenc
     (``Match.settle``). The match keeps no record, so its seats go unnamed."""
     bots: list[Bot] = [_bot(game, level) for level in seat_levels]
     match = Match(game, players, options, seed, None, keep_record=False, rng=rng)
-    rngs = [rng] * players
+    seats = _seat_plan(bots, [rng] * players, seat_levels, stats)
     while True:
         state = match.state
-        _play_deal(state, state.apply, bots, rngs, seat_levels, stats)
+        _play_deal(state, state.apply, seats)
         result = match.settle()
         units.append(_count_deal(result.scores, result.summary, seat_levels, stats))
         if match.is_over:
@@ -432,9 +443,12 @@ def _play_match(game: Game, players: int, options: Options, seat_levels: Sequenc
 
 
 def _count_wins(totals: Sequence[Score], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:
-    top = winners(totals)
-    if len(top) == 1:
-        stats[seat_levels[top[0]]].wins += 1
+    """A win for the level of the seat with the highest total, or a draw for each level of the seats that
+    share it (``core.match.winners``, without its tuple)."""
+    best = max(totals)
+    if totals.count(best) == 1:
+        stats[seat_levels[totals.index(best)]].wins += 1
         return
-    for seat in top:
-        stats[seat_levels[seat]].draws += 1
+    for seat, total in enumerate(totals):
+        if total == best:
+            stats[seat_levels[seat]].draws += 1

@@ -1,10 +1,17 @@
-"""``core.views.LazyTable``: each entry built once, on first reading; a missing key reads as a mapping's."""
+"""``core.views``: ``LazyTable`` entries built once, on first reading (a missing key reads as a mapping's); Nap's
+views built from a deal's facts; the frozen values with a written-out ``__init__``."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
-from cardsuite.core.views import LazyTable
+from cardsuite.core.game import DealResult, DealSummary
+from cardsuite.core.message import Message
+from cardsuite.core.registry import get_game
+from cardsuite.core.views import DealFacts, LazyTable, TurnParts
 
 
 class Source:
@@ -40,3 +47,43 @@ def test_a_missing_key_reads_as_in_any_mapping_and_builds_nothing() -> None:
     with pytest.raises(KeyError):
         lazy["beginner"]
     assert src.built == [] and len(lazy) == 2
+
+
+def test_a_turn_view_builds_its_facts_only_when_asked_and_keeps_its_moment() -> None:
+    """Nap's views (``turn_view``): no public facts made until a table or seats is read, once per moment
+    for every view of it; a view kept while the deal goes on still shows its own moment."""
+    game = get_game("nap")
+    state = game.new_deal(4, game.resolve_options({}, 4), 0, rng=random.Random(5))
+    seat = min(state.to_act)
+    first = state.view(seat)
+    assert isinstance(first.parts, TurnParts)
+    deal = state._public_facts  # type: ignore[attr-defined]
+    assert isinstance(deal, DealFacts) and deal.latest is None  # nothing built for ``legal``
+    assert first.seat == seat and first.legal == state.legal_actions(seat)
+    table = first.table
+    assert deal.latest is not None and state.view((seat + 1) % 4).table is table  # shared by the moment
+    assert state.public_view().table is table and state.public_view().seat == -1
+    state.apply(seat, first.legal[0])
+    later = state.view(min(state.to_act))
+    assert first.table is table and first.history == () and len(later.history) == 1
+    assert first.to_act == frozenset({seat}) and later.to_act == state.to_act and not later.is_over
+    assert later.table["bids"] != table["bids"]
+    clone = state.clone()
+    assert clone.view(0).parts[0] is not deal  # a clone has its own log, so its own facts
+
+
+def test_frozen_values_written_out_keep_their_dataclass_behaviour() -> None:
+    """``DealSummary``, ``DealResult``, ``MatchProgress`` and ``Message`` have a written-out ``__init__``:
+    the same defaults (a new dict of roles each time), equality, hash, ``replace`` and frozenness."""
+    a, b = DealSummary(), DealSummary()
+    assert a == b and a.roles == {} and a.roles is not b.roles
+    assert DealSummary(roles=None).roles is None  # type: ignore[arg-type]  # an explicit value is kept
+    assert dataclasses.replace(a, declarer=2) == DealSummary(2)
+    assert DealResult((1, -1), a) == DealResult(scores=(1, -1), summary=DealSummary())
+    message = Message("k", (("n", 1),), "ks")
+    assert message == Message(key="k", params=(("n", 1),), plural="ks") and message.context is None
+    assert hash(message) == hash(Message("k", (("n", 1),), "ks"))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        message.key = "x"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.text = "x"  # type: ignore[misc]

@@ -32,6 +32,16 @@ Score = int | Fraction
 PUBLIC_SEAT: Final = -1
 """The ``seat`` of a public (watcher) view: no seat at all, so it equals no seat's number."""
 
+_setattr: Final = object.__setattr__
+_FRESH_DICT: Any = object()
+"""The default of a field whose default is a new dict, in a frozen dataclass's own ``__init__``.
+
+``DealSummary``, ``DealResult`` and ``MatchProgress`` are made for every deal a match settles (``cardsuite
+simulate`` plays thousands a second), and the ``__init__`` a frozen dataclass is given calls
+``object.__setattr__`` once per field. Theirs is written out to set the instance's ``__dict__`` in one
+call (half the time for ``DealSummary``'s seven fields), with the same parameters and defaults; the class
+is still a frozen dataclass (its fields, equality, hash and ``repr`` are the generated ones)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -85,8 +95,8 @@ class SeatInfo:
     facts: Mapping[str, object] = field(default_factory=dict)
 
 
-_LAZY_FIELDS: Final = frozenset({"game", "players", "phase", "to_act", "hand", "legal", "history", "seats", "table",
-                                  "private", "options", "dealer", "is_over"})
+_LAZY_FIELDS: Final = frozenset({"game", "seat", "players", "phase", "to_act", "hand", "legal", "history", "seats",
+                                  "table", "private", "options", "dealer", "is_over"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +179,13 @@ class DealSummary:
     roles: Mapping[int, str] = field(default_factory=dict)
     message: Message | None = None
     """``text`` without a language, for screens (``text`` stays the English of logs, records and the wire)."""
+
+    def __init__(self, declarer: int | None = None, contract: str | None = None, made: bool | None = None,
+                 redeal: bool = False, text: str = "", roles: Mapping[int, str] = _FRESH_DICT,
+                 message: Message | None = None) -> None:
+        """The generated ``__init__``, written out (see ``_FRESH_DICT``): every deal makes one."""
+        _setattr(self, "__dict__", {"declarer": declarer, "contract": contract, "made": made, "redeal": redeal,
+                                    "text": text, "roles": {} if roles is _FRESH_DICT else roles, "message": message})
 
 
 class State(ABC):
@@ -321,6 +338,10 @@ class DealResult:
     scores: tuple[Score, ...]
     summary: DealSummary
 
+    def __init__(self, scores: tuple[Score, ...], summary: DealSummary) -> None:
+        """The generated ``__init__``, written out (see ``_FRESH_DICT``): every deal of a match makes one."""
+        _setattr(self, "__dict__", {"scores": scores, "summary": summary})
+
 
 @dataclass(frozen=True)
 class MatchProgress:
@@ -330,6 +351,11 @@ class MatchProgress:
     options: Options
     deals: tuple[DealResult, ...]
     totals: tuple[Score, ...]
+
+    def __init__(self, players: int, options: Options, deals: tuple[DealResult, ...],
+                 totals: tuple[Score, ...]) -> None:
+        """The generated ``__init__``, written out (see ``_FRESH_DICT``): ``Match.settle`` makes one per deal."""
+        _setattr(self, "__dict__", {"players": players, "options": options, "deals": deals, "totals": totals})
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,16 @@ class Message:
     plural: str | None = None
     context: str | None = None
 
+    def __init__(self, key: str, params: tuple[tuple[str, ParamValue], ...] = (), plural: str | None = None,
+                 context: str | None = None) -> None:
+        """The generated ``__init__``, written out with each slot's own setter: a frozen dataclass's calls
+        ``object.__setattr__`` per field (a third slower), and the games make messages for events and
+        summaries as they play."""
+        _set_key(self, key)
+        _set_params(self, params)
+        _set_plural(self, plural)
+        _set_context(self, context)
+
     def __str__(self) -> str:
         from .wording import english
 
@@ -86,6 +96,11 @@ class Message:
                 return value
         raise KeyError(name)
 
+
+_set_key = Message.__dict__["key"].__set__
+_set_params = Message.__dict__["params"].__set__
+_set_plural = Message.__dict__["plural"].__set__
+_set_context = Message.__dict__["context"].__set__
 
 ParamValue = int | Fraction | str | SeatRef | CardRef | CardsRef | SuitRef | RankRef | Message
 """What a message's parameter may be: a number, verbatim text, a reference to a game thing, a message."""

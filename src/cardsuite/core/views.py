@@ -212,6 +212,23 @@ class TurnFacts(PublicFacts):
         return self.phase_name == "over"
 
 
+class LoggedFacts(TurnFacts):
+    """``TurnFacts`` of a deal whose every event is public and whose ``table`` and ``seats`` follow from the
+    log alone, for ``turn_view``: made from the deal's ``DealFacts`` and a moment, not from the state. A
+    game's subclass builds the table and seats from ``log[:moment]``."""
+
+    __slots__ = ("dealer", "log", "options", "players")
+
+    def __init__(self, deal: DealFacts, moment: int, phase_name: str, turn: int) -> None:
+        self.players = deal.players
+        self.options = deal.options
+        self.dealer = deal.dealer
+        self.log = deal.log
+        self.moment = moment
+        self.phase_name = phase_name
+        self.turn = turn
+
+
 def public_facts(state: Any, kind: Callable[[Any], PublicFacts]) -> PublicFacts:
     """The state's ``PublicFacts`` of this moment: made on the first view after a change, then shared.
 
@@ -250,9 +267,11 @@ class SeatParts(tuple[Any, ...]):
 
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        facts, _seat, hand_mask, legal, private, events, count, order, mine, mine_count = self
+        facts, seat, hand_mask, legal, private, events, count, order, mine, mine_count = self
         if name == "legal":
             return legal() if callable(legal) else legal
+        if name == "seat":
+            return seat
         if name == "hand":
             return sorted_hand(hand_mask, order) if hand_mask else ()
         if name == "history":
@@ -314,8 +333,7 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
         else:
             logs.catch_up()
     mine = logs.mine[seat]
-    view: View = _new(View)
-    _set_seat(view, seat)
+    view: View = _new(View)  # its seat is read from the parts when asked for (see ``turn_view``)
     if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
     _set_parts(view, SeatParts((facts, seat, hand_mask, legal, private, public, len(public), order,
@@ -332,12 +350,103 @@ def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, 
     if facts is None or facts.moment != length:
         facts = state._public_facts = kind(state)
         facts.moment = length
-    view: View = _new(View)
-    _set_seat(view, seat)
+    view: View = _new(View)  # its seat is read from the parts when asked for (see ``turn_view``)
     if legal.__class__ is tuple or not callable(legal):
         _set_legal(view, legal)
     _set_parts(view, SeatParts((facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK,
                                 (), 0)))
+    return view
+
+
+class DealFacts:
+    """What the views of one deal share for ``turn_view``: the deal's constants and its log (a list only
+    ever appended to, every event of it public), and the ``PublicFacts`` of the latest moment a view's
+    ``table`` or ``seats`` was read at (``at``), shared by the views of that moment.
+
+    One per log: a clone of the state has its own log, and gets its own ``DealFacts`` on its first view.
+    It holds nothing a seat may not see (no hand, no reference to the state).
+    """
+
+    __slots__ = ("dealer", "game", "kind", "latest", "log", "options", "players")
+
+    def __init__(self, state: Any, kind: type[LoggedFacts]) -> None:
+        self.kind = kind
+        self.game: str = kind.game
+        self.players: int = state.players
+        self.options: Mapping[str, object] = state.options
+        self.dealer: int | None = state.dealer
+        self.log: list[Event] = state.log
+        self.latest: PublicFacts | None = None
+
+    def at(self, moment: int, phase_name: str, turn: int) -> PublicFacts:
+        """The public facts when the log was ``moment`` events long (made once for the latest moment
+        asked: the log's length tells the moments apart, since every action logs at least one event)."""
+        facts = self.latest
+        if facts is None or facts.moment != moment:
+            facts = self.latest = self.kind(self, moment, phase_name, turn)
+        return facts
+
+
+class TurnParts(tuple[Any, ...]):
+    """A ``turn_view``'s parts: ``(deal, seat, hand_mask, legal, count, phase_name, turn)``.
+
+    ``deal`` is the deal's ``DealFacts``; the rest were taken when the view was made: the seat, its hand
+    (a bitmask), its legal actions (as ``SeatParts``), the log's length, the phase and the seat to act.
+    The moment's ``PublicFacts`` are made only when ``table`` or ``seats`` is first read.
+    """
+
+    __slots__ = ()
+
+    def build(self, name: str) -> object:
+        """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
+        deal, seat, hand_mask, legal, count, phase_name, turn = self
+        if name == "legal":
+            return legal() if callable(legal) else legal
+        if name == "seat":
+            return seat
+        if name == "hand":
+            return sorted_hand(hand_mask) if hand_mask else ()
+        if name == "history":
+            log = deal.log
+            return tuple(log) if len(log) == count else tuple(log[:count])
+        if name == "table":
+            return deal.at(count, phase_name, turn).table()
+        if name == "seats":
+            return deal.at(count, phase_name, turn).seats()
+        if name == "phase":
+            return phase_name
+        if name == "to_act":
+            return frozenset() if phase_name == "over" else frozenset((turn,))
+        if name == "is_over":
+            return phase_name == "over"
+        if name == "private":
+            return EMPTY
+        if name in ("game", "players", "options", "dealer"):
+            return getattr(deal, name)
+        raise AttributeError(name)
+
+
+def turn_view(state: Any, kind: type[LoggedFacts], seat: int, hand_mask: int, legal: Legal) -> View:
+    """``State.view`` (and, with ``PUBLIC_SEAT``, no hand and no legal actions, ``public_view``) of a
+    turn-based deal whose every event is public and whose public facts follow from its log (Nap).
+
+    ``state`` has ``log``, ``players``, ``options``, ``dealer``, ``phase_name``, ``turn`` and
+    ``_public_facts`` (where its ``DealFacts`` is kept). ``cardsuite simulate`` makes a view at every
+    decision and a random seat reads only ``legal``: so a view made here takes the seat's own values, the
+    log's length, the phase and the seat to act into one ``TurnParts`` and makes no ``PublicFacts`` (a
+    new one every moment cost more than the rest of the view); the facts are made when ``table`` or
+    ``seats`` is first read, once per moment for every view of it (``DealFacts.at``). ``seat`` too is
+    built from the parts when first read (as in ``seat_view``): a slot write per view, for a field most
+    views made for a decision are never asked for.
+    """
+    log = state.log
+    deal = state._public_facts
+    if deal is None or deal.log is not log:
+        deal = state._public_facts = DealFacts(state, kind)
+    view: View = _new(View)
+    if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
+        _set_legal(view, legal)
+    _set_parts(view, TurnParts((deal, seat, hand_mask, legal, len(log), state.phase_name, state.turn)))
     return view
 
 

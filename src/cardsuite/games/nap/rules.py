@@ -29,7 +29,7 @@ from ...cards import (
 )
 from ...core.auction import BidLadder
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.native import mypyc_attr, shallow_copy
@@ -37,7 +37,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import TurnFacts, live_view, public_seat_view, watcher_view
+from ...core.views import LoggedFacts, live_view, turn_view
 from ..plays import (
     HALF,
     HIGH_PLAYS,
@@ -603,10 +603,10 @@ class NapState(TurnState):
         return contract_text(self)
 
     def view(self, seat: int) -> View:
-        return public_seat_view(self, NapFacts, seat, self.hands[seat], self.legal_actions(seat))
+        return turn_view(self, NapFacts, seat, self.hands[seat], self.legal_actions(seat))
 
     def public_view(self) -> View:
-        return watcher_view(self, NapFacts, all_public=True)
+        return turn_view(self, NapFacts, PUBLIC_SEAT, 0, ())
 
     def window(self, seat: int) -> View:
         return live_view(self, seat, self.hands[seat], self.legal_actions(seat), all_public=True)
@@ -651,31 +651,23 @@ class NapPublic(Protocol):
     def taken(self) -> Sequence[int]: ...
 
 
-@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
-class NapFacts(TurnFacts):
+@mypyc_attr(native_class=False)  # LoggedFacts is a slotted Python class
+class NapFacts(LoggedFacts):
     """What everyone may know of a Nap deal at one moment (see ``core.views``).
 
-    Every action makes a new moment, and ``cardsuite simulate`` makes a view (so a ``NapFacts``) for every
-    decision, most of them read only for ``legal``. So a ``NapFacts`` takes only the phase, the seat to act
-    and the deal's log, a list only ever appended to (every Nap event is public: a view reads it anyway).
-    The table's facts (the bids, the contract, trumps, the trick, tricks taken, the last trick) are worked
-    out from the log's first ``moment`` events when the table or the seats are first built (``_replay``,
-    once per moment), the same values as the state's own at that moment.
+    Every Nap event is public and the table follows from the log, so a Nap view (``core.views.turn_view``)
+    takes only the phase, the seat to act and the log's length, and a ``NapFacts`` is made only when a
+    view's table or seats is first read (once per moment): it has the deal's constants and log, the
+    moment, the phase and the seat to act (``LoggedFacts``). The table's facts (the bids, the contract,
+    trumps, the trick, tricks taken, the last trick) are worked out from the log's first ``moment``
+    events (``_replay``, once per moment), the same values as the state's own at that moment.
     """
 
-    __slots__ = ("bids", "dealer", "declarer", "high", "last_cards", "last_seats", "log", "options", "players",
-                 "taken", "trick", "trick_number", "trick_seats", "trump")
+    __slots__ = ("bids", "declarer", "high", "last_cards", "last_seats", "taken", "trick", "trick_number",
+                 "trick_seats", "trump")
     game = "nap"
     bids: tuple[tuple[int, str | None], ...]
     taken: tuple[int, ...]
-
-    def __init__(self, state: NapState) -> None:
-        self.players = state.players
-        self.options = state.options
-        self.dealer = state.dealer
-        self.phase_name = state.phase_name
-        self.turn = state.turn
-        self.log = state.log
 
     def _replay(self) -> None:
         """Set the table's facts from the events up to ``moment``, as ``NapState`` changed them."""
