@@ -39,6 +39,7 @@ HOT_MODULES = (
     "cardsuite/games/nap/rules.py",
     "cardsuite/games/napas/rules.py",
     "cardsuite/games/napoleon/rules.py",
+    "cardsuite/games/napoleon/discards.py",
 )
 """What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``.
 ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside plugins' states, which set

@@ -17,6 +17,7 @@ from ...cards import JOKER, SUIT_NAMES, SUIT_OF, Card, card_name
 from ...core.game import DealSummary, Event
 from ...core.message import CardRef, Message, SeatRef, SuitRef, listed, msg
 from ...core.options import Options
+from ...core.turns import SEAT_SETS
 from .facts import NapoleonFacts
 from .rules import PLAYERS, TABLE_FIELDS, NapoleonPublic, NapoleonState
 
@@ -44,6 +45,7 @@ class BeginnerState(NapoleonState):
         self.trump = SUIT_OF[self.trump_card]
         self.phase_name = "play"
         self.turn = (dealer + 1) % PLAYERS
+        self.to_act = SEAT_SETS[self.turn]  # the same seat as NapoleonState's bidding starts with
         self.log.append(Event("trumps", None, self.trump_reason(), card=self.trump_card,
                               data=(("shown", self.widow_shown),), message=self.trump_message()))
 

@@ -4,9 +4,8 @@ Napoleon holds 13 cards when he discards 3 (12 and 2 without the joker), so ther
 ``discard_actions`` lists them as a tuple (a view's ``legal``, made when read); ``DiscardChoices`` is the
 same sequence made lazily (``NapoleonState.legal_actions``), since a random playout picks one of them.
 
-A module of its own so that it stays interpreted when ``bench/compiled.py`` (and the compiled build)
-compile ``rules.py`` with mypyc: mypyc cannot build a class that extends the abstract ``Sequence``
-(a metaclass conflict at import), and the tuple is made by C-level ``map`` either way.
+Compiled by mypyc in the compiled build (``scripts/compile_engines.py``), so ``DiscardChoices`` is a plain
+class registered as a ``Sequence`` rather than a subclass of it (see there).
 """
 
 from __future__ import annotations
@@ -17,10 +16,9 @@ from math import comb
 from operator import itemgetter
 from typing import Any, Final, cast, overload
 
-from ...cards import BIT, JOKER, Card, card_text, cards_in, mask_of
+from ...cards import Card, card_text, cards_in, mask_of
 from ...core.game import Action
 
-JOKER_BIT: Final = BIT[JOKER]
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
 
 
@@ -50,43 +48,46 @@ def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
     return tuple(map(_DISCARDS.__getitem__, combinations(hand_cards(hand), size)))
 
 
-_SUIT_CARDS: Final[list[list[tuple[Card, ...] | None]]] = [[None] * 8192 for _ in range(4)]
-"""``_SUIT_CARDS[suit][bits]``: the cards of the ranks ``bits`` (13 bits) of one suit, made when first needed."""
-
-
 def hand_cards(mask: int) -> list[Card]:
-    """``cards_in(mask)`` (lowest first) by a table lookup per suit instead of a step per card."""
-    cards: list[Card] = []
-    for suit in range(4):
-        bits = mask >> (13 * suit) & 8191
-        if bits:
-            found = _SUIT_CARDS[suit][bits]
-            if found is None:
-                found = _SUIT_CARDS[suit][bits] = tuple(suit * 13 + r for r in range(13) if bits >> r & 1)
-            cards += found
-    if mask & JOKER_BIT:
-        cards.append(JOKER)
-    return cards
+    """The cards of ``mask``, lowest first: ``cards.cards_in``, a step per card (compiled, a few
+    machine steps each). A table of each suit's 8,192 rank sets, filled as met, was tried before: a
+    13-card hand's suits rarely repeat, so it missed for most of the deals of a long playout."""
+    return cards_in(mask)
 
 
-_PICKERS: dict[tuple[int, int], list[Callable[[list[Card]], Any]]] = {}
-"""By ``(n, size)``: for each ``i``, what picks the cards of the ``i``-th discard out of a hand of ``n``
-cards listed lowest first (``combinations(range(n), size)`` as ``itemgetter``s, made once)."""
+_PICKERS: Final[tuple[list[list[Callable[[list[Card]], Any]] | None], ...]] = ([None] * 54, [None] * 54,
+                                                                               [None] * 54, [None] * 54)
+"""``_PICKERS[size][n]``: for each ``i``, what picks the cards of the ``i``-th discard of ``size`` cards out
+of a hand of ``n`` cards listed lowest first (``combinations(range(n), size)`` as ``itemgetter``s, made
+once for each hand size)."""
 
 
-class DiscardChoices(Sequence[Action]):
+def _pickers(n: int, size: int) -> list[Callable[[list[Card]], Any]]:
+    """``_PICKERS[size][n]``, made the first time it is needed."""
+    found = _PICKERS[size][n]
+    if found is None:
+        found = _PICKERS[size][n] = [itemgetter(*at) for at in combinations(range(n), size)]  # 2 or 3 items:
+        # each picks a tuple
+    return found
+
+
+class DiscardChoices:
     """Every discard of ``size`` cards (2 or 3) from a hand: the same actions, in the same order, as
     ``discard_actions`` (``itertools.combinations`` of the hand's cards, lowest first), but made lazily.
 
     Napoleon holds 13 cards when he discards 3, so there are 286 discards (66 of 12 cards without the
     joker), and a random playout picks one of them: building them all was a tenth of a whole deal. This
     sequence is made in constant time and finds the ``i``-th discard when indexed (by the positions of the
-    ``i``-th combination, listed once for each hand size); ``len``, ``in``, iteration, slices and equality
-    (with a tuple of the same actions too) behave as they do on that tuple. Like a tuple, it does not
-    change when the state does.
-    """
+    ``i``-th combination, listed once for each hand size); ``len``, ``in``, iteration, slices, ``index``,
+    ``count``, ``reversed`` and equality (with a tuple of the same actions too) behave as they do on that
+    tuple. Like a tuple, it does not change when the state does.
 
-    __slots__ = ("_cards", "_hand", "_size")
+    A plain class registered as a ``collections.abc.Sequence`` (below) rather than a subclass of it: mypyc
+    compiles this module (``scripts/compile_engines.py``) and cannot build a class whose metaclass is
+    ``ABCMeta``; as a subclass it stayed interpreted, the largest interpreted part of a compiled random
+    deal (cProfile). ``isinstance(choices, Sequence)`` still holds; for the type checker the
+    state hands it out through ``as_sequence``.
+    """
 
     def __init__(self, hand: int, size: int) -> None:
         if len(_DISCARDS) < _ALL_DISCARDS:
@@ -115,16 +116,15 @@ class DiscardChoices(Sequence[Action]):
         if isinstance(index, slice):
             return tuple(self)[index]
         cards = self.cards()
-        pickers = _PICKERS.get((len(cards), self._size))
-        if pickers is None:
-            pickers = _PICKERS[(len(cards), self._size)] = [
-                itemgetter(*at) for at in combinations(range(len(cards)), self._size)]  # a tuple: 2 or 3 items
         # the list answers a negative index, an index past the end or one that is not a whole number just
         # as the tuple would
-        return _DISCARDS[pickers[index](cards)]
+        return _DISCARDS[_pickers(len(cards), self._size)[index](cards)]
 
     def __iter__(self) -> Iterator[Action]:
         return map(_DISCARDS.__getitem__, combinations(self.cards(), self._size))
+
+    def __reversed__(self) -> Iterator[Action]:
+        return reversed(tuple(self))
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` equals one of these discards, as ``in`` on the tuple would say."""
@@ -139,6 +139,14 @@ class DiscardChoices(Sequence[Action]):
             return False
         return found is not None and not mask_of(cast("tuple[Card, ...]", found.args)) & ~self._hand
 
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        """Where ``value`` first is, as ``tuple.index`` says (``ValueError`` if it is not there)."""
+        return tuple(self).index(value, start, len(self) if stop is None else stop)
+
+    def count(self, value: object) -> int:
+        """How many times ``value`` is there (0 or 1: the discards differ)."""
+        return 1 if value in self else 0
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, DiscardChoices):
             return self._hand == other._hand and self._size == other._size
@@ -151,3 +159,12 @@ class DiscardChoices(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"DiscardChoices({len(self)} discards of {self._size} from {cards_in(self._hand)})"
+
+
+Sequence.register(DiscardChoices)
+
+
+def discard_choices(hand: int, size: int) -> Sequence[Action]:
+    """``DiscardChoices(hand, size)`` as the ``Sequence`` it is registered as (the type checker does not
+    follow ``Sequence.register``)."""
+    return cast("Sequence[Action]", DiscardChoices(hand, size))

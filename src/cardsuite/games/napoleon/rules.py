@@ -40,10 +40,10 @@ from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, ms
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, Trick, TrickRule, refusal, standard_winner_of
-from ...core.turns import SEAT_SETS, TurnState
+from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
 from ...core.views import frozen, live_view, seat_view, watcher_view
-from .discards import DiscardChoices, discard_action
+from .discards import discard_action, discard_choices
 
 if TYPE_CHECKING:
     from .facts import NapoleonFacts
@@ -56,6 +56,7 @@ MIGHTY: Final = 12  # the ace of spades
 HEART_QUEEN: Final = 13 + 10
 CLUB_THREE: Final = 39 + 1
 JOKER_BIT: Final = BIT[JOKER]
+NEXT_SEAT: Final = (1, 2, 3, 4, 0)  # the seat to the left: (seat + 1) % PLAYERS
 HONOURS: Final = mask_of(c for c in range(52) if RANK_OF[c] >= 10)
 IS_HONOUR: Final = tuple(HONOURS >> c & 1 for c in range(53))
 TRUMP_JACK: Final = tuple(s * 13 + 9 for s in range(4))
@@ -429,10 +430,26 @@ def _trick_event(won_by: int, number: int, card: Card, reason: str, gained: int)
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # clone() without __init__; BeginnerState
 class NapoleonState(TurnState):
-    """One deal of Napoleon."""
+    """One deal of Napoleon.
+
+    ``to_act`` and ``is_over`` are attributes, kept up to date wherever the turn or the phase changes
+    (``__init__``, the auction's next bidder and its end, the discard, each card played, the end of a trick
+    and of the deal), rather than ``TurnState``'s properties: every caller (a random playout, the match,
+    search) reads both before every action, and a property is a Python call each time (a tenth of a
+    compiled random deal). ``NapState`` does the same.
+
+    ``phase_name`` and ``turn``, which ``TurnState`` declares, are declared here again: compiled, a class
+    keeps the attributes it declares itself in fixed fields, and those of its interpreted base
+    ``TurnState`` in a ``__dict__``, where reading one (every action reads both) is a type lookup and a
+    dictionary lookup.
+    """
 
     facts_class: ClassVar[type[NapoleonFacts]]
     """What its views are built from: ``facts.NapoleonFacts``, set there (the beginner game adds its own)."""
+    to_act: frozenset[int] = NOBODY
+    is_over: bool = False
+    phase_name: str = "bidding"
+    turn: int = 0
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  widow: Sequence[Card]) -> None:
@@ -449,7 +466,9 @@ class NapoleonState(TurnState):
         self.hands = [reduce(or_, map(BIT.__getitem__, hand), 0) for hand in hands]  # mask_of, at C speed
         self.widow_taken = False
         self.phase_name = "bidding"
-        self.turn = (dealer + 1) % PLAYERS
+        self.turn = turn = (dealer + 1) % PLAYERS
+        self.to_act = SEAT_SETS[turn]
+        self.is_over = False
         self.passed = [False] * PLAYERS
         self.passes = 0
         self.bids: list[tuple[int, tuple[int, int] | None]] = []
@@ -511,7 +530,7 @@ class NapoleonState(TurnState):
         if phase == "adjutant":
             return ADJUTANT if self.jokers else ADJUTANT[:52]
         if phase == "discard":
-            return DiscardChoices(self.hands[seat], len(self.widow))
+            return discard_choices(self.hands[seat], len(self.widow))
         return ()  # over
 
     def apply(self, seat: Any, action: Action) -> tuple[Event, ...]:
@@ -554,6 +573,7 @@ class NapoleonState(TurnState):
             return (event, *self._end_auction())
         if self.passes == PLAYERS:
             self.phase_name = "over"
+            self.to_act, self.is_over = NOBODY, True
             self.thrown_in = True
             redeal = Event("redeal", None, "everyone passed: the deal is thrown in and the next dealer deals",
                            scores=self._scores,
@@ -565,6 +585,7 @@ class NapoleonState(TurnState):
         while passed[nxt]:
             nxt = nxt + 1 if nxt < PLAYERS - 1 else 0
         self.turn = nxt
+        self.to_act = SEAT_SETS[nxt]
         return (event,)
 
     def _end_auction(self) -> list[Event]:
@@ -572,6 +593,7 @@ class NapoleonState(TurnState):
         self.bid_n, self.trump = n, suit
         self.phase_name = "adjutant"
         self.turn = self.napoleon
+        self.to_act = SEAT_SETS[self.napoleon]
         event = _contract_event(self.napoleon, n, suit)
         self.log.append(event)
         return [event]
@@ -634,6 +656,7 @@ class NapoleonState(TurnState):
             events = [_discard_event(seat, size, face_up, discard_action(cards).text)]
         self.phase_name = "play"
         self.turn = self.napoleon
+        self.to_act = SEAT_SETS[self.napoleon]
         self.log.extend(events)
         return tuple(events)
 
@@ -663,7 +686,8 @@ class NapoleonState(TurnState):
             if card == JOKER:
                 self.joker_out = True
             if card != self.adjutant_card and len(trick) < PLAYERS:
-                self.turn = (seat + 1) % PLAYERS
+                self.turn = nxt = NEXT_SEAT[seat]
+                self.to_act = SEAT_SETS[nxt]
                 played = PLAYED[seat][card]
                 self.log.append(played[0])
                 return played
@@ -688,7 +712,8 @@ class NapoleonState(TurnState):
             else:
                 self.led = SUIT_OF[card]
                 if card != CLUB_THREE and card != self.adjutant_card:  # a plain lead: one event, made once
-                    self.turn = (seat + 1) % PLAYERS
+                    self.turn = nxt = NEXT_SEAT[seat]
+                    self.to_act = SEAT_SETS[nxt]
                     played = PLAYED[seat][card]
                     self.log.append(played[0])
                     return played
@@ -707,7 +732,8 @@ class NapoleonState(TurnState):
                 said = msg("{seat} played the named card: {seat} is the adjutant", seat=SeatRef(seat))
             events.append(Event("reveal", seat, text, card=card, message=said))
         if len(trick) < PLAYERS:
-            self.turn = (seat + 1) % PLAYERS
+            self.turn = nxt = NEXT_SEAT[seat]
+            self.to_act = SEAT_SETS[nxt]
         else:
             events.extend(self._finish_trick())
         self.log.extend(events)
@@ -746,8 +772,10 @@ class NapoleonState(TurnState):
         self.led = self.joker_suit = -1
         self.requested = False
         self.turn = won_by
+        self.to_act = SEAT_SETS[won_by]
         if self.trick_number == HAND_SIZE:
             events.append(self._settle())
+            self.to_act, self.is_over = NOBODY, True  # _settle (the beginner game's too) ended the deal
         else:
             self.trick_number += 1
         return events
