@@ -36,13 +36,19 @@ def shallow_copy(obj: T) -> T:
 
     Interpreted, every attribute is in ``__dict__``. A class compiled by mypyc keeps its own attributes in
     fixed fields, listed in its ``__mypyc_attrs__``, and those an interpreted base class declares
-    (``TurnState.turn``) in ``__dict__``: both are copied. (``copy.copy`` would hand a compiled copy the
+    (``TurnState._seat_logs``, unless the class declares them again) in ``__dict__``, which a compiled
+    object makes only when the first of those is set: both are copied. (``copy.copy`` would hand a compiled copy the
     very same ``__dict__`` object, so a clone would move its original's turn.) The class must let
     ``__new__`` make an instance without ``__init__``: ``mypyc_attr(serializable=True)`` says so to mypyc.
     """
     cls = type(obj)
     other = cls.__new__(cls)
-    other.__dict__ = dict(obj.__dict__)
+    try:
+        attributes = obj.__dict__
+    except AttributeError:  # compiled, and nothing set outside the fixed fields: mypyc makes the dict when needed
+        pass
+    else:
+        other.__dict__ = dict(attributes)
     for name in getattr(cls, "__mypyc_attrs__", ()):  # only when compiled
         if name != "__dict__" and hasattr(obj, name):
             setattr(other, name, getattr(obj, name))

@@ -34,8 +34,7 @@ from ...cards import (
     shuffle,
 )
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSummary, Event, SeatInfo, View
-from ...core.intern import interned_event
+from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
@@ -57,6 +56,10 @@ HEART_QUEEN: Final = 13 + 10
 CLUB_THREE: Final = 39 + 1
 JOKER_BIT: Final = BIT[JOKER]
 NEXT_SEAT: Final = (1, 2, 3, 4, 0)  # the seat to the left: (seat + 1) % PLAYERS
+TO_ACT: Final = SEAT_SETS[:PLAYERS]
+"""``turns.SEAT_SETS`` (the same sets) and ``turns.NOBODY`` as this module's own constants: compiled, a name
+imported from an interpreted module is a dictionary lookup at every use, a ``Final`` of the module is not."""
+NOBODY_TO_ACT: Final = NOBODY
 HONOURS: Final = mask_of(c for c in range(52) if RANK_OF[c] >= 10)
 IS_HONOUR: Final = tuple(HONOURS >> c & 1 for c in range(53))
 TRUMP_JACK: Final = tuple(s * 13 + 9 for s in range(4))
@@ -113,6 +116,32 @@ PLAY_EVENTS: Final = tuple(
 )
 PLAYED: Final = tuple(tuple((event,) for event in events) for events in PLAY_EVENTS)
 """``PLAYED[seat][card]``: what ``apply`` returns for a card played to a trick that goes on (made once)."""
+JOKER_LEAD_EVENTS: Final = tuple(
+    tuple(Event("play", seat, f"seat {seat} led the joker and named {SUIT_NAMES[suit]}", card=JOKER,
+                action=JOKER_LEADS[suit].text, data=(("suit", suit),),
+                message=msg("{seat} led the joker and named {suit}", seat=SeatRef(seat), suit=SuitRef(suit)))
+          for suit in range(4))
+    for seat in range(PLAYERS)
+)
+"""``JOKER_LEAD_EVENTS[seat][suit]``: the joker led, naming ``suit`` (made once, as the other play events)."""
+JOKER_REQUEST_EVENTS: Final = tuple(
+    Event("joker_request", seat, "the club 3 is led: the joker is requested",
+          message=msg("the club 3 is led: the joker is requested"))
+    for seat in range(PLAYERS)
+)
+_REVEALS: Final[list[Event | None]] = [None] * (PLAYERS * 53 * 2)
+"""``_reveal_event``'s events by ``(seat * 53 + card) * 2 + by_napoleon``, made when first needed."""
+
+
+def _reveal_event(seat: int, card: Card, by_napoleon: bool) -> Event:
+    """``seat N played the named card: seat N is the adjutant`` (or, Napoleon's own card: there is none)."""
+    if by_napoleon:
+        text = f"seat {seat} (Napoleon) played the named card: there is no adjutant"
+        said = msg("{seat} (Napoleon) played the named card: there is no adjutant", seat=SeatRef(seat))
+    else:
+        text = f"seat {seat} played the named card: seat {seat} is the adjutant"
+        said = msg("{seat} played the named card: {seat} is the adjutant", seat=SeatRef(seat))
+    return Event("reveal", seat, text, card=card, message=said)
 PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed and drops out", action="pass",
                                  message=msg("{seat} passed and drops out", seat=SeatRef(seat)))
                            for seat in range(PLAYERS))
@@ -412,11 +441,34 @@ def _contract_event(nap: int, n: int, suit: int) -> Event:
     return found
 
 
-_TRICK_EVENTS: Final[dict[tuple[int, int, Card, str, int], Event]] = {}
-"""The trick events made so far, by winner, trick number, winning card, rule and honours gained: an event
-is an immutable value, and formatting one again for every trick of every playout was a large part of
-finishing a trick. Bounded (cleared when full)."""
+_TRICK_EVENTS: Final[dict[int, Event]] = {}
+"""The trick events made so far, by one number made of the winner (0-4), the trick number (1-10), the
+winning card (0-52), the rule (``_RULE_CODES``) and the honours gained (0-5), see ``_finish_trick``: an
+event is an immutable value, and formatting one again for every trick of every playout was a large part
+of finishing a trick. Bounded (cleared when full)."""
 _TRICK_EVENTS_LIMIT: Final = 40_000
+_RULE_CODES: Final = {rule: code for code, rule in enumerate(
+    (YOROMEKI, JOKER_REQUESTED, MIGHTY_RULE, JOKER_RULE, TRUMP_JACK_RULE, SAME_COLOUR_JACK_RULE, SAME_TWO_RULE,
+     HIGHEST_TRUMP, *HIGHEST))}
+"""Every reason ``trick_winner`` gives, as a number under 16 (part of a ``_TRICK_EVENTS`` key)."""
+PAIRS: Final = tuple(tuple((seat, card) for card in range(53)) for seat in range(PLAYERS))
+"""``PAIRS[seat][card]``: the pair ``(seat, card)`` of ``last_trick``, made once."""
+
+
+_DISCARDS_TAKEN: Final[list[Event | None]] = [None] * (PLAYERS * 4)
+
+
+def _discards_taken(won_by: int, extra: int) -> Event:
+    """``seat N takes Napoleon's discards: H honours`` (``extra`` 0-3), made once for each seat and count."""
+    at = won_by * 4 + extra
+    event = _DISCARDS_TAKEN[at]
+    if event is None:
+        event = _DISCARDS_TAKEN[at] = Event(
+            "discards", won_by,
+            f"seat {won_by} takes Napoleon's discards: {extra} honour{'s' if extra != 1 else ''}", winner=won_by,
+            message=msg_n("{seat} takes Napoleon's discards: {n} honour",
+                          "{seat} takes Napoleon's discards: {n} honours", extra, seat=SeatRef(won_by)))
+    return event
 
 
 def _trick_event(won_by: int, number: int, card: Card, reason: str, gained: int) -> Event:
@@ -438,10 +490,12 @@ class NapoleonState(TurnState):
     search) reads both before every action, and a property is a Python call each time (a tenth of a
     compiled random deal). ``NapState`` does the same.
 
-    ``phase_name`` and ``turn``, which ``TurnState`` declares, are declared here again: compiled, a class
-    keeps the attributes it declares itself in fixed fields, and those of its interpreted base
-    ``TurnState`` in a ``__dict__``, where reading one (every action reads both) is a type lookup and a
-    dictionary lookup.
+    ``phase_name``, ``turn`` and the other attributes a random deal sets that ``State`` and ``TurnState``
+    declare are declared here again: compiled, a class keeps the attributes it declares itself in fixed
+    fields, and those of its interpreted bases in a ``__dict__``, where reading one (every action reads the
+    phase and the turn) is a type lookup and a dictionary lookup. With none of them there, a random deal
+    makes no ``__dict__`` at all, and the interpreter's lookups of ``apply`` and ``legal_actions`` on the
+    state need not look into one first.
     """
 
     facts_class: ClassVar[type[NapoleonFacts]]
@@ -450,6 +504,11 @@ class NapoleonState(TurnState):
     is_over: bool = False
     phase_name: str = "bidding"
     turn: int = 0
+    players: int
+    options: Options
+    phases: Mapping[str, Phase]
+    _setup: DealSetup | None = None
+    _setup_parts: tuple[int | None, Sequence[Sequence[Card]], Sequence[Card]] | None = None
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  widow: Sequence[Card]) -> None:
@@ -467,7 +526,7 @@ class NapoleonState(TurnState):
         self.widow_taken = False
         self.phase_name = "bidding"
         self.turn = turn = (dealer + 1) % PLAYERS
-        self.to_act = SEAT_SETS[turn]
+        self.to_act = TO_ACT[turn]
         self.is_over = False
         self.passed = [False] * PLAYERS
         self.passes = 0
@@ -573,7 +632,7 @@ class NapoleonState(TurnState):
             return (event, *self._end_auction())
         if self.passes == PLAYERS:
             self.phase_name = "over"
-            self.to_act, self.is_over = NOBODY, True
+            self.to_act, self.is_over = NOBODY_TO_ACT, True
             self.thrown_in = True
             redeal = Event("redeal", None, "everyone passed: the deal is thrown in and the next dealer deals",
                            scores=self._scores,
@@ -585,7 +644,7 @@ class NapoleonState(TurnState):
         while passed[nxt]:
             nxt = nxt + 1 if nxt < PLAYERS - 1 else 0
         self.turn = nxt
-        self.to_act = SEAT_SETS[nxt]
+        self.to_act = TO_ACT[nxt]
         return (event,)
 
     def _end_auction(self) -> list[Event]:
@@ -593,7 +652,7 @@ class NapoleonState(TurnState):
         self.bid_n, self.trump = n, suit
         self.phase_name = "adjutant"
         self.turn = self.napoleon
-        self.to_act = SEAT_SETS[self.napoleon]
+        self.to_act = TO_ACT[self.napoleon]
         event = _contract_event(self.napoleon, n, suit)
         self.log.append(event)
         return [event]
@@ -656,7 +715,7 @@ class NapoleonState(TurnState):
             events = [_discard_event(seat, size, face_up, discard_action(cards).text)]
         self.phase_name = "play"
         self.turn = self.napoleon
-        self.to_act = SEAT_SETS[self.napoleon]
+        self.to_act = TO_ACT[self.napoleon]
         self.log.extend(events)
         return tuple(events)
 
@@ -687,7 +746,7 @@ class NapoleonState(TurnState):
                 self.joker_out = True
             if card != self.adjutant_card and len(trick) < PLAYERS:
                 self.turn = nxt = NEXT_SEAT[seat]
-                self.to_act = SEAT_SETS[nxt]
+                self.to_act = TO_ACT[nxt]
                 played = PLAYED[seat][card]
                 self.log.append(played[0])
                 return played
@@ -705,80 +764,78 @@ class NapoleonState(TurnState):
                 suit = int(args[-1])
                 self.led = self.joker_suit = suit
                 self.joker_out = True
-                events = [Event("play", seat, f"seat {seat} led the joker and named {SUIT_NAMES[suit]}",
-                                card=JOKER, action=JOKER_LEADS[suit].text, data=(("suit", suit),),
-                                message=msg("{seat} led the joker and named {suit}", seat=SeatRef(seat),
-                                            suit=SuitRef(suit)))]
+                events = [JOKER_LEAD_EVENTS[seat][suit]]
             else:
                 self.led = SUIT_OF[card]
                 if card != CLUB_THREE and card != self.adjutant_card:  # a plain lead: one event, made once
                     self.turn = nxt = NEXT_SEAT[seat]
-                    self.to_act = SEAT_SETS[nxt]
+                    self.to_act = TO_ACT[nxt]
                     played = PLAYED[seat][card]
                     self.log.append(played[0])
                     return played
                 events = [PLAY_EVENTS[seat][card]]
                 if card == CLUB_THREE and self.request_on and not self.joker_out:
                     self.requested = True
-                    events.append(Event("joker_request", seat, "the club 3 is led: the joker is requested",
-                                        message=msg("the club 3 is led: the joker is requested")))
+                    events.append(JOKER_REQUEST_EVENTS[seat])
         if card == self.adjutant_card:
             self.revealed = True
-            if seat == self.napoleon:
-                text = f"seat {seat} (Napoleon) played the named card: there is no adjutant"
-                said = msg("{seat} (Napoleon) played the named card: there is no adjutant", seat=SeatRef(seat))
-            else:
-                text = f"seat {seat} played the named card: seat {seat} is the adjutant"
-                said = msg("{seat} played the named card: {seat} is the adjutant", seat=SeatRef(seat))
-            events.append(Event("reveal", seat, text, card=card, message=said))
+            at = (seat * 53 + card) * 2 + (seat == self.napoleon)
+            event = _REVEALS[at]
+            if event is None:
+                event = _REVEALS[at] = _reveal_event(seat, card, seat == self.napoleon)
+            events.append(event)
         if len(trick) < PLAYERS:
             self.turn = nxt = NEXT_SEAT[seat]
-            self.to_act = SEAT_SETS[nxt]
+            self.to_act = TO_ACT[nxt]
         else:
-            events.extend(self._finish_trick())
+            self._finish_trick(events)
         self.log.extend(events)
         return tuple(events)
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self, events: list[Event]) -> None:
+        """End the trick of five cards: its winner, honours and event (added to ``events``), the discards
+        after the first trick, the settling after the last.
+
+        Written to make few objects, since a random deal ends ten tricks: the trick's mask and the last
+        trick's (seat, card) pairs come from tables, and the trick's event is found by a number made of
+        what it says rather than by a tuple (a tuple's hash and comparison cost more, and
+        every new tuple brings the next garbage collection closer).
+        """
         trick = self.trick
         seats = self.trick_seats
         number = self.trick_number
-        cards = sum(map(BIT.__getitem__, trick))  # the trick's mask: five different cards
+        cards = BIT[trick[0]] | BIT[trick[1]] | BIT[trick[2]] | BIT[trick[3]] | BIT[trick[4]]  # five cards
         card, reason = trick_winner(cards, trick, self.led, self.trump, number, self.yoromeki, self.same_two,
                                     self.request_on)  # what self.rule says, from the mask
         won_by = seats[trick.index(card)]
         self.tricks_won[won_by] += 1
         gained = (cards & HONOURS).bit_count()
         self.honours[won_by] += gained
-        self.last_trick = tuple(zip(seats, trick, strict=True))
-        key = (won_by, number, card, reason, gained)
+        self.last_trick = (PAIRS[seats[0]][trick[0]], PAIRS[seats[1]][trick[1]], PAIRS[seats[2]][trick[2]],
+                           PAIRS[seats[3]][trick[3]], PAIRS[seats[4]][trick[4]])  # zip(seats, trick)
+        key = (((won_by * 16 + number) * 64 + card) * 16 + _RULE_CODES[reason]) * 8 + gained
         event = _TRICK_EVENTS.get(key)
         if event is None:
             event = _trick_event(won_by, number, card, reason, gained)
             if len(_TRICK_EVENTS) >= _TRICK_EVENTS_LIMIT:
                 _TRICK_EVENTS.clear()
             _TRICK_EVENTS[key] = event
-        events = [event]
+        events.append(event)
         if number == 1 and self.discards:  # the beginner game has no discards
             self.discards_to = won_by
             extra = honour_count(mask_of(self.discards))
             self.honours[won_by] += extra
-            events.append(interned_event(("napoleon-discards", won_by, extra), lambda: Event(
-                "discards", won_by,
-                f"seat {won_by} takes Napoleon's discards: {extra} honour{'s' if extra != 1 else ''}", winner=won_by,
-                message=msg_n("{seat} takes Napoleon's discards: {n} honour",
-                              "{seat} takes Napoleon's discards: {n} honours", extra, seat=SeatRef(won_by)))))
+            events.append(_discards_taken(won_by, extra))
         self.trick, self.trick_seats = [], []
         self.led = self.joker_suit = -1
         self.requested = False
         self.turn = won_by
-        self.to_act = SEAT_SETS[won_by]
+        self.to_act = TO_ACT[won_by]
         if self.trick_number == HAND_SIZE:
             events.append(self._settle())
-            self.to_act, self.is_over = NOBODY, True  # _settle (the beginner game's too) ended the deal
+            self.to_act, self.is_over = NOBODY_TO_ACT, True  # _settle (the beginner game's too) ended the deal
         else:
             self.trick_number += 1
-        return events
 
     def side_honours(self) -> int:
         """Honours captured by Napoleon and the adjutant (the discards count for the trick-1 winner)."""
