@@ -32,6 +32,7 @@ from ...cards import (
     parse_suit,
     ranked_deck,
 )
+from ...core import turns
 from ...core.auction import BidLadder, one_round_order
 from ...core.choices import DiscardChoices
 from ...core.errors import IllegalAction, InvalidDeal
@@ -42,7 +43,7 @@ from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
-from ...core.turns import NOBODY, SEAT_SETS, TurnState
+from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
 from ...core.views import EMPTY, TurnFacts, frozen, live_view, seat_view, watcher_view
 from ..plays import (
@@ -58,6 +59,11 @@ from ..plays import (
     trick_message,
 )
 
+SEAT_SETS: Final = turns.SEAT_SETS
+NOBODY: Final = turns.NOBODY
+"""``core.turns``'s, as ``Final`` names of this module: compiled (mypyc), a ``Final`` module global is a C
+global, where any other is a look-up in the module's dictionary at each use (``core.turns`` is not
+compiled). The tables below are ``Final`` for the same reason: they are filled and cleared, never rebound."""
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
 """A safety stop: the match also ends after this many deals (the highest total wins), since scores may fall
@@ -100,9 +106,9 @@ LEGAL_BIDS: Final = {
     high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
 }
 
-_EXCHANGE_ACTIONS: dict[int, Action] = {}
+_EXCHANGE_ACTIONS: Final[dict[int, Action]] = {}
 _EXCHANGE_GET: Final = _EXCHANGE_ACTIONS.__getitem__
-_EXCHANGE_OF_ID: dict[int, tuple[int, Action]] = {}
+_EXCHANGE_OF_ID: Final[dict[int, tuple[int, Action]]] = {}
 """Each interned exchange action's discard mask, by the action's ``id``: see ``NapasState.apply``."""
 
 
@@ -153,7 +159,7 @@ _MASK_OF_SUIT: Final = (*SUIT_MASK, 0)
 
 _LADDER_RANK: Final[dict[str | None, int]] = {None: -1, **{bid: LADDER.rank(bid) for bid in LADDER.bids}}
 """Each bid's place on the ladder (``None``, no bid yet, below them all)."""
-_CLOCKWISE: dict[tuple[int, int], tuple[int, ...]] = {}
+_CLOCKWISE: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
 
 
 def clockwise(first: int, players: int) -> tuple[int, ...]:
@@ -174,10 +180,10 @@ _TRUMP_EVENTS: Final = tuple(
     for seat in range(6)
 )
 """``_TRUMP_EVENTS[seat][suit]``: ``seat N named spades trumps``."""
-_CONTRACT_EVENTS: dict[tuple[int, str], Event] = {}
-_DONE_EVENTS: dict[int, Event] = {}
-_SCORE_EVENTS: dict[tuple[int, str, int, int], Event] = {}
-_TRICK_EVENTS: dict[int, Event] = {}
+_CONTRACT_EVENTS: Final[dict[tuple[int, str], Event]] = {}
+_DONE_EVENTS: Final[dict[int, Event]] = {}
+_SCORE_EVENTS: Final[dict[tuple[int, str, int, int], Event]] = {}
+_TRICK_EVENTS: Final[dict[int, Event]] = {}
 """The events of a deal's milestones, made the first time each is needed (by the functions below) and
 shared after: an ``Event`` is an immutable value, and making one costs more than the rule it reports."""
 
@@ -282,10 +288,21 @@ class NapasState(TurnState):
     ``to_act`` and ``is_over`` are attributes here, kept up to date wherever the turn or the phase changes,
     rather than ``TurnState``'s properties: every caller reads both before every action (a random
     playout, the match, search), and a property is a call each time.
+
+    ``players``, ``options``, ``turn``, ``phase_name`` and ``phases`` are declared again here, as they are
+    in ``State`` and ``TurnState``: no change when interpreted, but compiled (mypyc), an attribute first
+    declared in a class that is not compiled lives in the instance's ``__dict__``, and each read is a
+    dictionary look-up; declared here, they are fields of the compiled class (``apply`` reads the turn and
+    the phase at every action; a tenth of a compiled deal).
     """
 
     to_act: frozenset[int] = NOBODY
     is_over: bool = False
+    players: int
+    options: Options
+    turn: int
+    phase_name: str
+    phases: Mapping[str, Phase]
     _exchange_facts: ExchangeFacts | None = None  # ``exchange``, made when first asked after each change
     _privates: dict[int, Mapping[str, object]] | None = None  # each seat's ``View.private``, made once
 
@@ -414,6 +431,9 @@ class NapasState(TurnState):
 
         ``seat`` is ``Any``: compiled by mypyc, an ``int`` parameter would raise ``TypeError`` for a seat
         that is not a whole number before the preamble could refuse it with ``IllegalAction`` (as Napoleon's).
+        Once it is known to be an ``int`` (``type``, not ``isinstance``: ``True`` is not a seat), it is read
+        as the ``int`` local ``me``, which mypyc keeps as a C integer (an ``Any`` is an object: each use
+        would be a generic call).
 
         Almost every action a caller passes is one of this game's own, made once: ``PLAY_ACTIONS``, the
         bids, the trumps and the interned exchanges (what ``legal_actions`` and ``parse_action`` hand
@@ -427,41 +447,42 @@ class NapasState(TurnState):
         follow suit, else trump; the opening lead must be a trump if the hand holds one. ``_play``, the
         handler for any other well-formed play action, comes back here with the interned action.
         """
-        if seat == self.turn and seat.__class__ is int:
+        if type(seat) is int and seat == self.turn:
+            me: int = seat
             phase = self.phase_name
             if phase == "play":
                 card = _PLAY_OF_ID.get(id(action), -1)
                 if card >= 0:
-                    hand = self.hands[seat]
+                    hand = self.hands[me]
                     if not hand >> card & 1:
-                        raise IllegalAction(f"seat {seat} does not hold {card_text(card)}")
+                        raise IllegalAction(f"seat {me} does not hold {card_text(card)}")
                     suit = SUIT_OF[card]
                     trump = self.trump
                     led = self.led
                     if led >= 0:
                         if suit != led and (hand & SUIT_MASK[led] or (suit != trump and hand & _MASK_OF_SUIT[trump])):
-                            raise IllegalAction(f"seat {seat} {refusal(hand, card, led, trump, True)}")
+                            raise IllegalAction(f"seat {me} {refusal(hand, card, led, trump, True)}")
                         key = 100 + RANK_OF[card] if suit == trump else (RANK_OF[card] if suit == led else -1)
                         if key > self.best_key:
                             self.best, self.best_key = len(self.trick), key
                     else:
                         if self.trick_number == 1 and suit != trump and hand & _MASK_OF_SUIT[trump]:
                             why = lead_refusal(hand, card, trump, "the opening lead", f"a trump ({SUIT_NAMES[trump]})")
-                            raise IllegalAction(f"seat {seat}: {why}")
+                            raise IllegalAction(f"seat {me}: {why}")
                         self.led = suit
-                        self.trick_leader = seat
+                        self.trick_leader = me
                         self.best, self.best_key = 0, (100 + RANK_OF[card] if suit == trump else RANK_OF[card])
-                    self.hands[seat] = hand ^ BIT[card]
+                    self.hands[me] = hand ^ BIT[card]
                     self.trick = trick = self.trick + (card,)
                     if len(trick) < self.players:
-                        played = PLAY_EVENT_TUPLES[seat][card]
+                        played = PLAY_EVENT_TUPLES[me][card]
                         self.log.append(played[0])
-                        self.turn = turn = seat + 1 if seat + 1 < self.players else 0
+                        self.turn = turn = me + 1 if me + 1 < self.players else 0
                         self.to_act = SEAT_SETS[turn]
                         return played
                     # The trick is full: score it here (the winner was tracked card by card, as
                     # ``standard_winner`` rules), rather than in a method of its own, one call fewer a trick.
-                    play_event = PLAY_EVENTS[seat][card]
+                    play_event = PLAY_EVENTS[me][card]
                     self.last_cards = trick
                     leader, players = self.trick_leader, self.players
                     seats = self.last_seats = _CLOCKWISE.get((leader, players)) or clockwise(leader, players)
@@ -487,15 +508,15 @@ class NapasState(TurnState):
             elif phase == "exchange":
                 known = _EXCHANGE_OF_ID.get(id(action))
                 if known is not None:
-                    return self._exchange_mask(seat, known[0], known[1])
+                    return self._exchange_mask(me, known[0], known[1])
             elif phase == "bidding":
                 bid = _BID_OF_ID.get(id(action), "")
                 if bid != "":
-                    return self._bid_value(seat, bid)
+                    return self._bid_value(me, bid)
             elif phase == "trump":
                 suit = _TRUMP_OF_ID.get(id(action), -1)
                 if suit >= 0:
-                    return self._trump_suit(seat, suit)
+                    return self._trump_suit(me, suit)
         return TurnState.apply(self, seat, action)
 
     # -- bidding ------------------------------------------------------------------------------------
@@ -899,7 +920,7 @@ def napas_seats(src: NapasPublic) -> tuple[SeatInfo, ...]:
                  for s in range(len(taken)))
 
 
-_DEALING: dict[tuple[int, int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]] = {}
+_DEALING: Final[dict[tuple[int, int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]]] = {}
 
 
 def _dealing(size: int, players: int, dealer: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
