@@ -16,6 +16,8 @@ from ..naming import quoted
 
 LEVELS = ("random", "easy", "normal", "hard")
 _RANDOM = random.Random
+_BITS = tuple(n.bit_length() for n in range(1024))
+"""``n.bit_length()`` for the lengths ``legal`` has (a tuple index costs less than the method call)."""
 
 
 class RandomBot:
@@ -29,18 +31,18 @@ class RandomBot:
         For a plain ``random.Random`` the draw is ``Random._randbelow_with_getrandbits`` written out here
         (the same ``getrandbits`` calls, so the same action and the same generator state after it), which
         spares the two Python frames of ``choice`` and ``_randbelow``: ``cardsuite simulate`` with random
-        seats calls this at every decision. Any other generator (a subclass may draw differently), and an
-        empty ``legal`` (``choice``'s ``IndexError``), go through ``choice``.
+        seats calls this at every decision (for the same reason the bit length comes from a table). Any
+        other generator (a subclass may draw differently), and an empty ``legal`` (``choice``'s
+        ``IndexError``), go through ``choice``.
         """
         legal = view.legal
         if rng.__class__ is _RANDOM:
             n = len(legal)
             if n:
-                k = n.bit_length()
-                getrandbits = rng.getrandbits
-                r = getrandbits(k)
+                k = _BITS[n] if n < 1024 else n.bit_length()
+                r = rng.getrandbits(k)
                 while r >= n:
-                    r = getrandbits(k)
+                    r = rng.getrandbits(k)
                 return legal[r]
         return rng.choice(legal)
 
