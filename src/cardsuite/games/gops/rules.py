@@ -334,7 +334,6 @@ class GopsState(Simultaneous[int], State):
         self.choices = [None] * players
         self.waiting = waiting = (1 << players) - 1
         self.to_act = SEAT_SETS[waiting]
-        # ``legal_actions`` is the lookup itself, one C call for the hottest question of a playout
         self.pts2 = [0] * players  # doubled points (split ties give halves)
         # one entry per resolved prize: (prize cards in the pot, each seat's face bid, winner or None, rule)
         self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
@@ -342,6 +341,7 @@ class GopsState(Simultaneous[int], State):
         # the public events only, in order; a seat's own ``choose`` events are not kept here but put back
         # where they happened (just before the seat's ``chosen`` event) by ``events`` and by its views
         self.log: list[Event] = [] if t.blind else [t.turn_events[prizes[0]]]
+        self._row = prizes[0] * 392  # where the current prize's rounds start in ``Tables.fast``
 
     # -- the contract -------------------------------------------------------------------------------
     @property
@@ -427,15 +427,14 @@ class GopsState(Simultaneous[int], State):
         return out
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat not in self.to_act:
-            return ()
-        faces = self.faces[seat]
-        return LEGAL_BY_FACES[faces] or legal_of(faces)
+        # ``LEGAL_BY_FACES`` is whole once any option set's tables exist (``tables_for``), as this state's do
+        if seat in self.to_act:
+            return LEGAL_BY_FACES[self.faces[seat]]
+        return ()
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         face = self._ids.get(id(action))  # the actions legal_actions gives (``PLAY``): their face, by identity
-        waiting = self.waiting
-        if face is None or seat.__class__ is not int or seat < 0 or not waiting >> seat & 1:
+        if face is None or seat.__class__ is not int or seat not in self.to_act:
             return self._apply_checked(seat, action)
         faces = self.faces
         held = faces[seat]
@@ -444,45 +443,46 @@ class GopsState(Simultaneous[int], State):
             raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
         faces[seat] = held ^ bit
         # Simultaneous.choose, inlined: this is the hottest spot of every GOPS playout
-        self.choices[seat] = face
-        self.waiting = waiting = waiting ^ (1 << seat)
-        events = CHOICE_FLAT[seat * 14 + face]
+        waiting = self.waiting ^ 1 << seat
         if waiting:
+            self.choices[seat] = face
+            self.waiting = waiting
             self.to_act = SEAT_SETS[waiting]
-            self.log.append(events[1])  # the public half: "seat N has chosen"
-            return events
-        if not self.fast:
-            self.log.append(events[1])
-            return events + self._resolve()
-        # The common case, inlined: 2 players, prize face up, no pot, a positive prize, and no tie or one
-        # that discards the prize. Its whole outcome (winner, points, round record, events) depends only on
-        # the prize and the two faces, so it is worked out once per option set and looked up.
-        t = self.t
-        choices = self.choices
-        c0, c1 = choices
-        turn = self.turn
-        prize = self.prizes[turn]
-        key = (prize * 196 + c0 * 14 + c1) * 2 + seat  # type: ignore[operator]
-        entry = t.fast[key]
-        if entry is None:
-            entry = t.fast[key] = _fast_entry(t, prize, c0, c1, seat)  # type: ignore[arg-type]
-        log = self.log
-        if not entry or self.pot:
-            log.append(events[1])
-            return events + self._resolve()
-        winner, gain, record, logged, returned = entry
-        self.pts2[winner] += gain
-        self.turn = turn = turn + 1
-        self.rounds.append(record)
-        log += logged
-        if turn == ROUNDS or (t.early_end and self._decided()):
-            return self._finish(returned, turn == ROUNDS)
-        choices[0] = choices[1] = None
-        self.waiting = 3
-        self.to_act = BOTH
-        prize_event = t.turns1[self.prizes[turn]]
-        log += prize_event
-        return returned + prize_event
+            self.log.append(_CHOSEN_EVENTS[seat])  # the public half: "seat N has chosen"
+            return CHOICE_FLAT[seat * 14 + face]
+        if self.fast and not self.pot:
+            # The common case, inlined: 2 players, prize face up, no pot, a positive prize, and no tie or
+            # one that discards the prize. Its whole outcome (winner, points, round record, events) depends
+            # only on the prize and the two faces, so it is worked out once per option set and looked up.
+            # The last bid is never stored in ``choices``: the round ends here.
+            choices = self.choices
+            key = self._row + (choices[0] * 28 + face * 2 + 1 if seat else face * 28 + choices[1] * 2)  # type: ignore[operator]
+            t = self.t
+            entry = t.fast[key]
+            if entry is None:
+                c0, c1 = (choices[0], face) if seat else (face, choices[1])
+                entry = t.fast[key] = _fast_entry(t, self.prizes[self.turn], c0, c1, seat)  # type: ignore[arg-type]
+            if entry:
+                winner, gain, record, logged, returned = entry
+                self.pts2[winner] += gain
+                self.turn = turn = self.turn + 1
+                self.rounds.append(record)
+                log = self.log
+                log += logged
+                choices[seat ^ 1] = None
+                if turn == ROUNDS or (t.early_end and self._decided()):
+                    return self._finish(returned, turn == ROUNDS)
+                self.waiting = 3
+                self.to_act = BOTH
+                prize = self.prizes[turn]
+                self._row = prize * 392
+                prize_event = t.turns1[prize]
+                log += prize_event
+                return returned + prize_event
+        self.choices[seat] = face
+        self.waiting = 0
+        self.log.append(_CHOSEN_EVENTS[seat])
+        return CHOICE_FLAT[seat * 14 + face] + self._resolve()
 
     def _apply_checked(self, seat: object, action: object) -> tuple[Event, ...]:
         """``apply`` for anything but a seat still to bid with one of the interned actions: the whole
@@ -534,7 +534,8 @@ class GopsState(Simultaneous[int], State):
         """End the game: ``events`` (already logged) and the end event (logged here)."""
         self.early = not last
         self.over = self.is_over = True
-        self.start(0)
+        self.choices = [None] * self.players  # Simultaneous.start(0), inlined: nobody is to bid any more
+        self.waiting = 0
         self.to_act = NOBODY
         end = self._end_event()
         self.log.append(end)
@@ -630,6 +631,7 @@ class GopsState(Simultaneous[int], State):
             self.waiting = waiting = (1 << self.players) - 1
             self.to_act = SEAT_SETS[waiting]
             events = (*events, award) if t.blind else (*events, award, t.turn_events[self.prizes[turn]])
+            self._row = self.prizes[turn] * 392
         self.log += events
         return events
 
@@ -712,30 +714,23 @@ class GopsState(Simultaneous[int], State):
     def view(self, seat: int) -> View:
         """A few ints and the shared ``GopsDeal`` (``GopsParts``); every other field is built when read."""
         deal = self._deal
-        log = self.log
-        if deal is None or deal.log is not log:
+        if deal is None:  # ``clone`` clears it: a copy's log is its own
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
         view: View = _new(View)
         _set_seat(view, seat)
-        if waiting >> seat & 1:
-            faces = self.faces[seat]
-            _set_legal(view, LEGAL_BY_FACES[faces] or legal_of(faces))
-        else:
-            _set_legal(view, ())
-        _set_parts(view, GopsParts((deal, seat, self._start[seat], self.choices[seat], len(log),
-                                    self.turn, waiting)))
+        _set_legal(view, LEGAL_BY_FACES[self.faces[seat]] if waiting >> seat & 1 else ())
+        _set_parts(view, GopsParts((deal, seat, self.choices[seat], len(self.log), self.turn, waiting)))
         return view
 
     def public_view(self) -> View:
         deal = self._deal
-        if deal is None or deal.log is not self.log:
+        if deal is None:
             deal = self._deal = GopsDeal(self)
         view: View = _new(View)
         _set_seat(view, PUBLIC_SEAT)
         _set_legal(view, ())
-        _set_parts(view, GopsParts((deal, PUBLIC_SEAT, 0, None, len(self.log), self.turn,
-                                    self.waiting)))
+        _set_parts(view, GopsParts((deal, PUBLIC_SEAT, None, len(self.log), self.turn, self.waiting)))
         return view
 
     def window(self, seat: int) -> View:
@@ -771,6 +766,7 @@ class GopsState(Simultaneous[int], State):
         other.pts2 = list(self.pts2)
         other.rounds = list(self.rounds)
         other.log = list(self.log)
+        other._deal = None  # the original's views share its log, not this one
         return other
 
 
@@ -790,6 +786,8 @@ _set_parts = View.__dict__["parts"].__set__
 Round = tuple[tuple[Card, ...], tuple[int, ...], int | None, str]
 """A resolved prize: the prize cards in the pot, each seat's face bid, the winner or ``None``, the rule."""
 
+_CHOSEN_EVENTS: Final = tuple(CHOICE_FLAT[seat * 14 + 1][1] for seat in range(3))
+"""``_CHOSEN_EVENTS[seat]``: the public ``seat N has chosen`` event (the second event of every bid's pair)."""
 _CHOSEN_PRIVATE: Final = (EMPTY, *(MappingProxyType({"chosen": FACE_LETTERS[f - 1]}) for f in ALL_FACES))
 """A seat's own pending bid, for its view only: ``_CHOSEN_PRIVATE[face]``."""
 
@@ -822,7 +820,7 @@ class GopsDeal:
     bid, which together fix everything public), so the ``table`` and ``seats`` of a moment are built once.
     """
 
-    __slots__ = ("log", "moments", "options", "players", "rounds", "t")
+    __slots__ = ("log", "moments", "options", "players", "rounds", "starts", "t")
 
     def __init__(self, state: GopsState) -> None:
         self.players = state.players
@@ -830,6 +828,7 @@ class GopsDeal:
         self.t = state.t
         self.log = state.log
         self.rounds = state.rounds
+        self.starts = state._start  # each seat's starting hand (a bitmask); no secret once dealt to it
         self.moments: dict[int, GopsFacts] = {}
 
     def facts(self, turn: int, waiting: int, length: int) -> GopsFacts:
@@ -843,12 +842,12 @@ class GopsDeal:
 
 
 class GopsParts(tuple[Any, ...]):
-    """A GOPS view's parts (``View.parts``): ``(deal, seat, start, own, length, turn, waiting)``.
+    """A GOPS view's parts (``View.parts``): ``(deal, seat, own, length, turn, waiting)``.
 
-    ``deal`` is the game's ``GopsDeal``; the rest are ints taken when the view was made: the seat's
-    starting hand (a bitmask; its hand then is that without the faces it had bid, in the resolved rounds
-    and its own pending bid), its own pending bid (a face, or ``None``), the length of the public log, the
-    prizes resolved and the seats still to bid. The view's ``seat`` and ``legal`` are set when it is made
+    ``deal`` is the game's ``GopsDeal``; the rest are ints taken when the view was made: the seat's own
+    pending bid (a face, or ``None``; its hand then is its starting hand, ``deal.starts[seat]``, without
+    the faces it had bid, in the resolved rounds and this one), the length of the public log, the prizes
+    resolved and the seats still to bid. The view's ``seat`` and ``legal`` are set when it is made
     (a random bot reads nothing else). Making a view copies nothing else; a field is built from these the
     first time it is read.
     """
@@ -857,14 +856,14 @@ class GopsParts(tuple[Any, ...]):
 
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        deal, seat, start, own, length, turn, waiting = self
+        deal, seat, own, length, turn, waiting = self
         if name == "hand":
             if seat < 0:
                 return ()
             bids = [r[1][seat] for r in deal.rounds[:turn]]
             if own is not None:
                 bids.append(own)
-            hand = cards_left(start, bids)
+            hand = cards_left(deal.starts[seat], bids)
             return sorted_hand(hand, FACE_ORDER) if hand else ()
         if name == "history":
             if seat < 0:
