@@ -644,7 +644,7 @@ def test_the_looked_up_round_is_the_one_resolve_works_out(options: dict[str, obj
         rng = random.Random(seed)
         state = GAME.new_deal(2, resolved, None, rng=rng)
         twin = state.clone()
-        twin.fast = False
+        twin.fast = twin.quick = False
         while not state.is_over:
             seat = rng.choice(sorted(state.to_act))
             action = rng.choice(state.legal_actions(seat))

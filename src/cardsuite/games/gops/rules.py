@@ -180,6 +180,7 @@ class Tables:
     awards: dict[int, Event] = field(default_factory=dict)
     ends: dict[int, Event] = field(default_factory=dict)  # end events by outcome (``GopsState._end_event``)
     turns1: tuple[tuple[Event], ...] = ()  # ``turns`` each in a 1-tuple, ready to log and to return
+    openings: tuple[tuple[int, tuple[Event]], ...] = ()  # per prize card: (its row in ``fast``, ``turns1``)
     fast: list[FastEntry | None] = field(default_factory=lambda: list[FastEntry | None]([None] * 53 * 196 * 2))
 
 
@@ -243,6 +244,7 @@ def tables_for(players: int, options: Options) -> Tables:
     found.values = tuple(found.value.get(c, 0) for c in range(53))
     found.turns = tuple(found.turn_events.get(c, found.turn_events[PRIZES[0]]) for c in range(53))
     found.turns1 = tuple((event,) for event in found.turns)
+    found.openings = tuple((card * 392, found.turns1[card]) for card in range(53))
     if not LEGAL_BY_FACES[1]:  # once: every face mask's legal actions, made together (close in memory)
         for faces in range(8192):
             legal_of(faces)
@@ -337,7 +339,9 @@ class GopsState(Simultaneous[int], State):
         self.pts2 = [0] * players  # doubled points (split ties give halves)
         # one entry per resolved prize: (prize cards in the pot, each seat's face bid, winner or None, rule)
         self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
-        self.fast = players == 2 and not t.blind
+        # ``fast``: 2 players with the prize face up, so a round may be looked up (``Tables.fast``); ``quick``:
+        # that and no pot carried now (``_resolve`` keeps it current), the one test ``apply`` makes for it
+        self.fast = self.quick = players == 2 and not t.blind
         # the public events only, in order; a seat's own ``choose`` events are not kept here but put back
         # where they happened (just before the seat's ``chosen`` event) by ``events`` and by its views
         self.log: list[Event] = [] if t.blind else [t.turn_events[prizes[0]]]
@@ -450,7 +454,7 @@ class GopsState(Simultaneous[int], State):
             self.to_act = SEAT_SETS[waiting]
             self.log.append(_CHOSEN_EVENTS[seat])  # the public half: "seat N has chosen"
             return CHOICE_FLAT[seat * 14 + face]
-        if self.fast and not self.pot:
+        if self.quick:
             # The common case, inlined: 2 players, prize face up, no pot, a positive prize, and no tie or
             # one that discards the prize. Its whole outcome (winner, points, round record, events) depends
             # only on the prize and the two faces, so it is worked out once per option set and looked up.
@@ -474,9 +478,7 @@ class GopsState(Simultaneous[int], State):
                     return self._finish(returned, turn == ROUNDS)
                 self.waiting = 3
                 self.to_act = BOTH
-                prize = self.prizes[turn]
-                self._row = prize * 392
-                prize_event = t.turns1[prize]
+                self._row, prize_event = t.openings[self.prizes[turn]]
                 log += prize_event
                 return returned + prize_event
         self.choices[seat] = face
@@ -632,6 +634,7 @@ class GopsState(Simultaneous[int], State):
             self.to_act = SEAT_SETS[waiting]
             events = (*events, award) if t.blind else (*events, award, t.turn_events[self.prizes[turn]])
             self._row = self.prizes[turn] * 392
+            self.quick = self.fast and not self.pot
         self.log += events
         return events
 
