@@ -720,8 +720,7 @@ class GopsState(Simultaneous[int], State):
         if deal is None:  # ``clone`` clears it: a copy's log is its own
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
-        view: View = _new(View)
-        _set_seat(view, seat)
+        view: View = _new(View)  # its seat is built from the parts when read: a random bot reads only ``legal``
         _set_legal(view, LEGAL_BY_FACES[self.faces[seat]] if waiting >> seat & 1 else ())
         _set_parts(view, GopsParts((deal, seat, self.choices[seat], len(self.log), self.turn, waiting)))
         return view
@@ -731,7 +730,6 @@ class GopsState(Simultaneous[int], State):
         if deal is None:
             deal = self._deal = GopsDeal(self)
         view: View = _new(View)
-        _set_seat(view, PUBLIC_SEAT)
         _set_legal(view, ())
         _set_parts(view, GopsParts((deal, PUBLIC_SEAT, None, len(self.log), self.turn, self.waiting)))
         return view
@@ -783,7 +781,6 @@ FACE_ORDER: Final = tuple(SUIT_OF[c] * 100 + FACE_OF[c] for c in range(52)) + (9
 
 
 _new = object.__new__
-_set_seat = View.__dict__["seat"].__set__
 _set_legal = View.__dict__["legal"].__set__
 _set_parts = View.__dict__["parts"].__set__
 Round = tuple[tuple[Card, ...], tuple[int, ...], int | None, str]
@@ -850,9 +847,9 @@ class GopsParts(tuple[Any, ...]):
     ``deal`` is the game's ``GopsDeal``; the rest are ints taken when the view was made: the seat's own
     pending bid (a face, or ``None``; its hand then is its starting hand, ``deal.starts[seat]``, without
     the faces it had bid, in the resolved rounds and this one), the length of the public log, the prizes
-    resolved and the seats still to bid. The view's ``seat`` and ``legal`` are set when it is made
-    (a random bot reads nothing else). Making a view copies nothing else; a field is built from these the
-    first time it is read.
+    resolved and the seats still to bid. The view's ``legal`` is set when it is made (a random bot reads
+    nothing else); its ``seat``, like every other field, is built from these when first read. Making a view
+    copies nothing else; a field is built from these the first time it is read.
     """
 
     __slots__ = ()
@@ -860,6 +857,8 @@ class GopsParts(tuple[Any, ...]):
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
         deal, seat, own, length, turn, waiting = self
+        if name == "seat":
+            return seat
         if name == "hand":
             if seat < 0:
                 return ()
