@@ -59,31 +59,18 @@ class DiscardChoices:
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: SupportsIndex | slice) -> Action | tuple[Action, ...]:
-        # the unranking is written out here rather than calling ``_at``: a random playout indexes once per
-        # exchange, and interpreted, a call more is a tenth of the time
+        # the unranking is written out here, not in a helper: a random playout indexes once per exchange,
+        # and interpreted, a call more is a tenth of the time (a slice, rare, indexes each of its items)
         if isinstance(index, int):  # bool too, as a tuple takes it
             at = index
         elif isinstance(index, slice):
-            return tuple([self._at(i) for i in range(*index.indices(self._length))])
+            return tuple([self[i] for i in range(*index.indices(self._length))])
         else:
             at = operator.index(index)  # a TypeError for what is not a whole number, as a tuple gives
         if at < 0:
             at += self._length
         if not 0 <= at < self._length:
             raise IndexError("discard choice index out of range")
-        pattern = self._order[at]
-        mask = 0
-        hand = self.hand
-        while pattern:
-            low = hand & -hand
-            if pattern & 1:
-                mask |= low
-            hand ^= low
-            pattern >>= 1
-        return self._make(mask)
-
-    def _at(self, at: int) -> Action:
-        """Choice ``at`` (``0 <= at < len(self)``), as ``self[at]`` makes it."""
         pattern = self._order[at]
         mask = 0
         hand = self.hand
