@@ -156,3 +156,65 @@ def test_bid_for_is_the_bid_of_a_view() -> None:
             checked.add(action.verb)
             state.apply(seat, action if rng.random() < 0.7 else view.legal[rng.randrange(len(view.legal))])
     assert checked == {"bid", "pass"}
+
+
+STATE_POLICY_OPTIONS = [{}, {"beginner": True}, {"jokers": 0}, {"yoromeki": False, "min_bid": 12},
+                        {"same_two": False, "joker_request": False}, {"beginner": True, "jokers": 0}]
+
+
+@pytest.mark.parametrize("options", STATE_POLICY_OPTIONS)
+def test_the_state_policy_chooses_what_views_choose(options: dict[str, object]) -> None:
+    """``state_policy`` (the search path: no view, the cards played read on from card to card) chooses what
+    the bot chooses from the seat's view, with the same draws, at every decision of whole deals played by
+    the policy itself, each carried along while another deal's clone is read in between (the reading
+    starts over on another log and goes on when it comes back)."""
+    compared = 0
+    for level in ("normal", "easy"):
+        bot = make_bot(GAME, level)
+        policy = bot.state_policy()  # type: ignore[attr-defined]
+        for deal_no in range(12):
+            state = GAME.new_deal(5, GAME.resolve_options(options, 5), deal_no % 5, rng=random.Random(deal_no))
+            rng = random.Random(deal_no)
+            while not state.is_over:
+                seat = min(state.to_act)
+                mine, theirs = random.Random(compared), random.Random(compared)
+                action = policy(state, seat, mine)
+                assert action == bot.choose(state.view(seat), theirs), f"{level} deal {deal_no} at {len(state.log)}"
+                assert mine.getstate() == theirs.getstate(), "the policy drew differently from the bot"
+                compared += 1
+                if rng.random() < 0.2:  # another log in between: a clone, played on a little
+                    other = state.clone()
+                    for _ in range(rng.randrange(3)):
+                        if not other.is_over:
+                            who = min(other.to_act)
+                            assert policy(other, who, random.Random(1)) == bot.choose(other.view(who),
+                                                                                     random.Random(1))
+                state.apply(seat, action if rng.random() < 0.85 else rng.choice(state.legal_actions(seat)))
+    assert compared > 1000
+
+
+def test_a_reading_is_what_the_history_shows() -> None:
+    """``read_log``, from the start or going on from an earlier reading, gives ``played_mask`` and
+    ``suspicion`` of the view of every seat, at every decision."""
+    from cardsuite.games.napoleon.bots import played_mask, read_log
+
+    bot = NormalNapoleonBot()
+    checked = 0
+    for deal_no in range(20):
+        state = GAME.new_deal(5, GAME.resolve_options({"jokers": deal_no % 2}, 5), deal_no % 5,
+                              rng=random.Random(deal_no))
+        rng = random.Random(deal_no)
+        reading = None
+        while not state.is_over:
+            seat = min(state.to_act)
+            if state.phase == "play":
+                reading = read_log(state.log, state.napoleon, state.trump, reading)
+                fresh = read_log(state.log, state.napoleon, state.trump, None)
+                for viewer in range(5):
+                    view = state.view(viewer)
+                    assert reading.played == fresh.played == played_mask(view)
+                    assert reading.suspicion() == fresh.suspicion() == bot.suspicion(view)
+                    checked += 1
+            state.apply(seat, bot.choose(state.view(seat), rng) if rng.random() < 0.7
+                        else rng.choice(state.legal_actions(seat)))
+    assert checked > 2000

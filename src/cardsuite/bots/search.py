@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import SamplingError
 from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
-from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, rollout_until
+from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, StatePolicyBot, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
 HINT_SAMPLES = 8
@@ -35,10 +35,14 @@ HINT_SAMPLES = 8
 def bot_policy(bot: Bot) -> Policy:
     """A rollout policy that asks ``bot`` what it would do with the seat's knowledge, as in a real game.
 
-    It reads ``State.window(seat)``: the same fields as ``view(seat)`` (the same bot code, so the same
-    choice), built from the live state without copying the public facts; the window lives only for the
-    duration of the call.
+    A bot with a ``state_policy()`` method (``core.search.StatePolicyBot``: Napoleon's heuristic CPUs) gives
+    its own policy, which reads the live state and chooses exactly what the bot would choose from the seat's
+    view. Otherwise the policy reads ``State.window(seat)``: the same fields as ``view(seat)`` (the same bot
+    code, so the same choice), built from the live state without copying the public facts; the window
+    lives only for the duration of the call.
     """
+    if isinstance(bot, StatePolicyBot):
+        return bot.state_policy()
 
     def policy(state: State, seat: int, rng: random.Random) -> Action:
         return bot.choose(state.window(seat), rng)

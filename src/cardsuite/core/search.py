@@ -9,12 +9,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from .game import Action, DealSummary, Score, State, View
 
 Policy = Callable[[State, int, random.Random], Action]
 """Chooses an action for ``seat`` in a complete state (a rollout policy)."""
+
+@runtime_checkable
+class StatePolicyBot(Protocol):
+    """A bot that offers the search a rollout policy of its own (``bots.search.bot_policy`` takes it).
+
+    ``state_policy()`` returns a ``Policy`` that reads the live state instead of the seat's view, and must
+    choose exactly what the bot's ``choose(state.view(seat), rng)`` would, drawing the same from ``rng``:
+    it may read only what that seat may know (the state holds every hand), and a test should compare the
+    two over many positions (``tests/bots/test_fast_policy.py`` does for every game). Worth it where the
+    policy needs facts that a view builds at a cost at every decision (Napoleon: the cards played, who
+    followed what), which the policy can keep from one card to the next.
+    """
+
+    def state_policy(self) -> Policy: ...
+
 
 class Outcome(Protocol):
     """How a sampled deal ended: a finished ``State``, or any value with the same three answers."""

@@ -10,12 +10,15 @@ of being the adjutant, a seat that beats Napoleon is taken for an ally.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
-from ...core.game import Action, ReasonedBot, View
+from ...core.game import Action, Event, ReasonedBot, State, View
+from ...core.search import Policy
+from ...core.views import sorted_hand
 from ..trickplay import pick
+from .beginner import BeginnerState
 from .discards import discard_action
 from .rules import (
     BIDS,
@@ -23,9 +26,11 @@ from .rules import (
     HEART_QUEEN,
     MIGHTY,
     PASS,
+    PLAYERS,
     SAME_COLOUR_JACK,
     SUIT_STRENGTH,
     TRUMP_JACK,
+    NapoleonState,
     bid_rank,
     trick_winner,
     winner_of,
@@ -151,8 +156,8 @@ _TRICK_SUSPICION: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
 def _trick_suspicion_memo(plays: tuple[tuple[int, Card], ...], led: int, trump: int, nap: int) -> tuple[int, ...]:
-    """``trick_suspicion`` of a complete trick, remembered (a pure function; search asks it again and
-    again for the same tricks)."""
+    """``trick_suspicion`` of a trick, remembered (a pure function; search asks it again and again for the
+    same tricks)."""
     key = (plays, led, trump, nap)
     found = _TRICK_SUSPICION.get(key)
     if found is None:
@@ -168,13 +173,87 @@ def _add_suspicion(score: dict[int, int], deltas: tuple[int, ...]) -> None:
             score[seat] += delta
 
 
+class Reading:
+    """What the cards played so far in one deal tell, read from its log up to ``done`` events: the mask of the
+    cards played, each seat's ``suspicion`` from the complete tricks, and the trick being played (its
+    (seat, card) plays and the suit led). For the search path (``NormalNapoleonBot.state_policy``): a view's
+    ``played_mask`` and ``suspicion`` read the whole history at every card, which made a rollout's cost grow
+    with the square of its length; a reading is carried from one card to the next and reads only the events
+    logged since (``read_log``).
+
+    Never changed once made (``read_log`` makes a new one), so that readings shared between policies, or
+    between threads, cannot be seen half-updated. It holds the log it read (a list only ever appended to, and
+    a clone of a state gets a list of its own), so the log's identity tells whether a reading goes on from it.
+    Only the public ``play`` and ``trick`` events are read: what every seat's history shows alike.
+    """
+
+    __slots__ = ("done", "led", "log", "nap", "played", "plays", "scores", "trump")
+
+    def __init__(self, log: list[Event], done: int, nap: int, trump: int, played: int, scores: tuple[int, ...],
+                 plays: tuple[tuple[int, Card], ...], led: int) -> None:
+        self.log = log
+        self.done = done
+        self.nap = nap
+        self.trump = trump
+        self.played = played
+        self.scores = scores
+        self.plays = plays
+        self.led = led
+
+    def suspicion(self) -> dict[int, int]:
+        """``NormalNapoleonBot.suspicion`` at this point: the complete tricks' sums and the trick so far."""
+        nap = self.nap
+        score = {s: self.scores[s] for s in range(PLAYERS) if s != nap}
+        if self.plays:  # the trick so far: remembered too, since each seat still to play asks it again
+            _add_suspicion(score, _trick_suspicion_memo(self.plays, self.led, self.trump, nap))
+        return score
+
+
+def read_log(log: list[Event], nap: int, trump: int, before: Reading | None) -> Reading:
+    """The reading of ``log`` as it is now (Napoleon at ``nap``, ``trump``; -1 each in the beginner game, where
+    nobody's side is read), going on from ``before`` when it read a shorter part of this very log with the
+    same Napoleon and trumps, else from the start. The same steps as ``played_mask`` and ``suspicion``."""
+    length = len(log)
+    if before is not None and before.log is log and before.nap == nap and before.trump == trump:
+        if before.done == length:
+            return before
+        start, played, scores, plays, led = before.done, before.played, before.scores, before.plays, before.led
+    else:
+        start, played, scores, plays, led = 0, 0, (0,) * PLAYERS, (), -1
+    for index in range(start, length):
+        event = log[index]
+        kind = event.kind
+        if kind == "play":
+            card = event.card
+            if card is not None:
+                played |= BIT[card]
+                if event.seat is not None:
+                    if not plays:
+                        led = int(cast(int, dict(event.data)["suit"])) if card == JOKER else SUIT_OF[card]
+                    plays = (*plays, (event.seat, card))
+        elif kind == "trick":
+            if nap >= 0:
+                deltas = _trick_suspicion_memo(plays, led, trump, nap)
+                scores = tuple(s + (deltas[i] if i < len(deltas) and i != nap else 0) for i, s in enumerate(scores))
+            plays = ()
+    return Reading(log, length, nap, trump, played, scores, plays, led)
+
+
+def _no_sides() -> tuple[set[int], set[int]]:
+    """``sides`` in the beginner game: every seat for itself, nobody to help, nobody singled out."""
+    return set(), set()
+
+
+_LAST_READING: list[Reading | None] = [None]
+"""The latest ``Reading`` made by any ``state_policy``: every seat's policy of one rollout goes on from it."""
+
+
 class NormalNapoleonBot(ReasonedBot):
     """A sound heuristic Napoleon player."""
 
     level = "normal"
     mistake_rate = 0.0
     bid_noise = 0.0
-    _yoromeki = True
     lead_trumps = True
     base = 7.0  # honours expected = base + slope * hand_score: the fit on normal-vs-normal deals plus 2,
     slope = 0.8  # for being Napoleon pays while the bid is made more often than about 40%
@@ -193,12 +272,70 @@ class NormalNapoleonBot(ReasonedBot):
             return self._discard(view, rng)
         return self._play(view, rng)
 
+    def state_policy(self) -> Policy:
+        """This bot as a rollout policy that reads the live state (``bots.search.bot_policy`` uses it):
+        exactly ``choose(state.view(seat), rng)``, with the same draws from ``rng``, but without a view.
+
+        Every card of every rollout of ``hard`` asks this bot; through a window, each of them built the
+        window, read its fields one by one, and read the whole history for the cards played and for whose
+        side everyone is on. Here a card (and a bid) reads only what the seat knows from the state: its hand,
+        its legal actions, the trick, trumps, the public roles and its own role, as the table and
+        ``private`` give them; the cards played and the suspicion come from a ``Reading`` carried from card
+        to card (``read_log``). A position with one legal action takes it at once, as ``decide`` does. Other
+        phases (naming the adjutant, the discard: once a deal each) go through ``State.window``.
+        ``tests/bots/test_fast_policy.py`` compares the two over thousands of positions.
+        """
+        last = _LAST_READING
+
+        def policy(state: State, seat: int, rng: random.Random) -> Action:
+            deal = cast(NapoleonState, state)
+            phase = deal.phase_name
+            if phase == "play":
+                legal = deal.legal_actions(seat)
+                if len(legal) == 1:
+                    return legal[0]
+                if self.mistake_rate and rng.random() < self.mistake_rate:
+                    return legal[rng.randrange(len(legal))]
+                beginner = isinstance(deal, BeginnerState)
+                nap = -1 if beginner else deal.napoleon
+                trump = deal.trump
+                reading = last[0] = read_log(deal.log, nap, trump, last[0])
+                cards = tuple(deal.trick)
+                if beginner:
+                    return self._card(seat, legal, deal.hands[seat], cards, tuple(deal.trick_seats), trump,
+                                      deal.trick_number, deal.led, deal.yoromeki, reading.played, True,
+                                      cast(BeginnerState, deal).widow_shown, None, _no_sides, rng)[0]
+                role = None if deal.adjutant_card < 0 else (
+                    "napoleon" if seat == nap else "adjutant" if seat == deal.adjutant_seat else "allies")
+                adjutant = deal.adjutant_seat if deal.adjutant_seat >= 0 else nap
+                shown = adjutant if deal.revealed else None  # the table's "adjutant" during the play
+                alone = seat == nap and deal.alone_known
+
+                def sides() -> tuple[set[int], set[int]]:  # asked only when following to a trick
+                    return self._sides(seat, nap, shown, role, alone, reading.suspicion)
+
+                return self._card(seat, legal, deal.hands[seat], cards, tuple(deal.trick_seats), trump,
+                                  deal.trick_number, deal.led, deal.yoromeki, reading.played, False, (), role,
+                                  sides, rng)[0]
+            if phase == "bidding":
+                legal = deal.legal_actions(seat)
+                if len(legal) == 1:
+                    return legal[0]
+                return self._bid_with(sorted_hand(deal.hands[seat]) if deal.hands[seat] else (), legal, rng)[0]
+            return self.choose(state.window(seat), rng)
+
+        return policy
+
     # -- bidding, naming, discarding ----------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
-        best_suit, best = best_trump(view.hand)
+        return self._bid_with(view.hand, view.legal, rng)
+
+    def _bid_with(self, hand: tuple[Card, ...], legal: Sequence[Action], rng: random.Random) -> Choice:
+        """``_bid`` from the hand (in a view's order: ``best_trump`` sums floats in it) and the legal bids."""
+        best_suit, best = best_trump(hand)
         estimate = self.base + self.slope * best + (rng.gauss(0, self.bid_noise) if self.bid_noise else 0.0)
-        bids = [a for a in view.legal if a.verb == "bid"]
-        pass_action = next(a for a in view.legal if a.verb == "pass")
+        bids = [a for a in legal if a.verb == "bid"]
+        pass_action = next(a for a in legal if a.verb == "pass")
         mine = [a for a in bids if int(a.args[1]) == best_suit]
         if mine:
             cheapest = min(mine, key=lambda a: bid_rank(int(a.args[0]), int(a.args[1])))
@@ -256,19 +393,27 @@ class NormalNapoleonBot(ReasonedBot):
     # -- reading the table --------------------------------------------------------------------------
     def sides(self, view: View) -> tuple[set[int], set[int]]:
         """(friends, foes) as far as this seat can tell; the rest are unknown."""
-        me = view.seat
-        if view.table.get("beginner"):
+        table = view.table
+        if table.get("beginner"):
             return set(), set()  # every seat for itself: nobody to help, nobody singled out
-        nap = cast(int, view.table["declarer"])
-        adjutant = cast("int | None", view.table.get("adjutant"))
-        role = view.private.get("role")
-        others = set(range(view.players)) - {me}
+        private = view.private
+        return self._sides(view.seat, cast(int, table["declarer"]), cast("int | None", table.get("adjutant")),
+                           cast("str | None", private.get("role")), bool(private.get("alone")),
+                           lambda: self.suspicion(view))
+
+    @staticmethod
+    def _sides(me: int, nap: int, adjutant: int | None, role: str | None, alone: bool,
+               suspicion: Callable[[], dict[int, int]]) -> tuple[set[int], set[int]]:
+        """``sides`` from the facts it reads (outside the beginner game): Napoleon's seat, the adjutant's
+        once everyone knows it, this seat's role, whether Napoleon knows he plays alone, and a function
+        giving the ``suspicion`` of each seat, asked only when the roles leave someone unknown."""
+        others = set(range(PLAYERS)) - {me}
         if role == "napoleon":
             if adjutant is not None and adjutant != me:
                 return {adjutant}, others - {adjutant}
-            if view.private.get("alone"):
+            if alone:
                 return set(), others
-            likely = {s for s, v in self.suspicion(view).items() if v >= 2}
+            likely = {s for s, v in suspicion().items() if v >= 2}
             return likely, others - likely  # three of the four others are allies: assume the worst
         if role == "adjutant":
             return {nap}, others - {nap}
@@ -276,7 +421,7 @@ class NormalNapoleonBot(ReasonedBot):
         if adjutant is not None:
             foes.add(adjutant)
             return others - foes, foes
-        suspects = self.suspicion(view)
+        suspects = suspicion()
         foes |= {s for s, v in suspects.items() if v >= 2 and s != nap}
         friends = {s for s, v in suspects.items() if v <= -1 and s != nap}
         return friends, foes
@@ -306,32 +451,49 @@ class NormalNapoleonBot(ReasonedBot):
 
     # -- play ---------------------------------------------------------------------------------------
     def _play(self, view: View, rng: random.Random) -> Choice:
-        """A card to play. Each fact is read when a rule needs it (``sides`` reads the whole history, and a
-        lead does not ask whose side anyone is on): every rollout of ``hard`` makes these choices."""
-        self._yoromeki = bool(view.options.get("yoromeki", True))
+        """A card to play, from the view's fields (``_card`` decides; the search path gives it the same
+        facts read from the live state, ``state_policy``)."""
         table = view.table
-        trump = cast(int, table["trump"])
         trick = cast("tuple[tuple[int, Card], ...]", table["trick"])
+        number, led = 0, -1
+        if trick:
+            number = cast(int, table["trick_number"])
+            joker_suit = cast("int | None", table.get("joker_suit"))
+            led = SUIT_OF[trick[0][1]] if joker_suit is None else joker_suit
+        beginner = bool(table.get("beginner"))  # every seat for itself
+        shown = cast("tuple[Card, ...]", table.get("widow_shown", ())) if beginner else ()
+        return self._card(view.seat, view.legal, mask_of(view.hand), tuple(c for _, c in trick),
+                          tuple(s for s, _ in trick), cast(int, table["trump"]), number, led,
+                          bool(view.options.get("yoromeki", True)), played_mask(view), beginner, shown,
+                          cast("str | None", view.private.get("role")), lambda: self.sides(view), rng)
+
+    def _card(self, seat: int, legal: Sequence[Action], hand: int, played_cards: tuple[Card, ...],
+              trick_seats: Sequence[int], trump: int, number: int, led: int, yoromeki: bool, played: int,
+              beginner: bool, widow_shown: tuple[Card, ...], role: str | None,
+              sides: Callable[[], tuple[set[int], set[int]]], rng: random.Random) -> Choice:
+        """A card to play, from the facts a seat knows: its legal plays and hand (a mask), the trick so far
+        (its cards and their seats), trumps, the trick's number and the suit led (-1 on a lead), whether
+        yoromeki is on, the cards played so far (a mask), the beginner game's turned-up widow cards, this
+        seat's role, and a function that tells (friends, foes) when asked (``sides`` reads the whole history,
+        and a lead does not ask whose side anyone is on). Each fact is read when a rule needs it: every
+        rollout of ``hard`` makes these choices."""
         by_card: dict[Card, Action] = {}
-        for a in view.legal:
+        for a in legal:
             by_card.setdefault(a.args[0], a)  # type: ignore[arg-type]  # a play's first argument is a card
         cards = list(by_card)
-        played = played_mask(view)
-        if not trick:
-            return self._lead(view, cards, by_card, trump, played, rng)
-        friends, foes = self.sides(view)
-        gone = played | mask_of(view.hand)
-        number = cast(int, table["trick_number"])
-        led = cast("int | None", table.get("joker_suit"))
-        led = SUIT_OF[trick[0][1]] if led is None else led
-        played_cards = tuple(c for _, c in trick)
+        if not played_cards:
+            return self._lead(seat, legal, hand, cards, by_card, trump, played, yoromeki, beginner, widow_shown,
+                              role, rng)
+        friends, foes = sides()
+        gone = played | hand
         now, _ = winner_of(played_cards, led, trump, number)
-        leader_seat = trick[now][0]
-        last = len(trick) == view.players - 1
+        leader_seat = trick_seats[now]
+        last = len(played_cards) == PLAYERS - 1
         strength = POWER[trump].__getitem__
         if leader_seat in friends:
-            to_come = [(view.seat + i) % view.players for i in range(1, view.players - len(trick))]
-            secure = last or all(s in friends for s in to_come) or self._boss(played_cards[now], trump, gone)
+            to_come = [(seat + i) % PLAYERS for i in range(1, PLAYERS - len(played_cards))]
+            secure = (last or all(s in friends for s in to_come)
+                      or self._boss(played_cards[now], trump, gone, yoromeki))
             if secure:
                 return by_card[self._feed(cards, trump, rng)], "my partner is winning: give them an honour"
             return by_card[self._dump(cards, trump, rng)], "my partner is winning: play low"
@@ -344,19 +506,19 @@ class NormalNapoleonBot(ReasonedBot):
             cheapest = pick(winning, strength, rng)
             worth = honours > 0 or last or is_honour(cheapest) or leader_seat in foes
             if worth:
-                if not last and not self._boss(cheapest, trump, gone):
-                    strong = [c for c in winning if self._boss(c, trump, gone)]
+                if not last and not self._boss(cheapest, trump, gone, yoromeki):
+                    strong = [c for c in winning if self._boss(c, trump, gone, yoromeki)]
                     if strong and (honours >= 2 or leader_seat in foes):
                         card = pick(strong, strength, rng)
                         return by_card[card], f"take the honours with {card_name(card)}, which nobody can beat"
                 return by_card[cheapest], f"win with {card_name(cheapest)}, the cheapest card that is enough"
         return by_card[self._dump(cards, trump, rng)], "cannot win this trick: throw the least useful card"
 
-    def _boss(self, card: Card, trump: int, gone: int) -> bool:
+    def _boss(self, card: Card, trump: int, gone: int, yoromeki: bool = True) -> bool:
         """Whether no unseen card could beat ``card`` (ignoring same-2 and yoromeki-less leads); ``gone`` is
-        the mask of the cards played or in this hand."""
+        the mask of the cards played or in this hand; without ``yoromeki`` nothing beats the Mighty."""
         if card == MIGHTY:
-            return bool(gone >> HEART_QUEEN & 1) or not self._yoromeki
+            return bool(gone >> HEART_QUEEN & 1) or not yoromeki
         if card == JOKER:
             return bool(gone >> MIGHTY & 1)
         if POWER[trump][card] < 60:  # a plain side card: only a higher one of its suit counts here
@@ -375,19 +537,19 @@ class NormalNapoleonBot(ReasonedBot):
             return pick(honours, strength.__getitem__, rng)
         return self._dump(cards, trump, rng)
 
-    def _lead(self, view: View, cards: list[Card], by_card: dict[Card, Action], trump: int, played: int,
-              rng: random.Random) -> Choice:
-        role = view.private.get("role")
-        beginner = bool(view.table.get("beginner"))  # every seat for itself: lead like a Napoleon
+    def _lead(self, seat: int, legal: Sequence[Action], hand: int, cards: list[Card], by_card: dict[Card, Action],
+              trump: int, played: int, yoromeki: bool, beginner: bool, widow_shown: tuple[Card, ...],
+              role: str | None, rng: random.Random) -> Choice:
+        """A card to lead (``beginner``: every seat for itself, so lead like a Napoleon)."""
+        del seat
         if beginner:  # the widow's turned-up cards are out of play
-            played |= mask_of(cast("tuple[Card, ...]", view.table.get("widow_shown", ())))
-        hand = view.hand
-        gone = played | mask_of(hand)
-        bosses = [c for c in cards if self._boss(c, trump, gone)]
+            played |= mask_of(widow_shown)
+        gone = played | hand
+        bosses = [c for c in cards if self._boss(c, trump, gone, yoromeki)]
         trumps_out = (SUIT_MASK[trump] & ~gone).bit_count()
         if role == "napoleon" or beginner:
             if JOKER in cards and not gone >> TRUMP_JACK[trump] & 1:
-                lead = next(a for a in view.legal if a.args == (JOKER, trump))
+                lead = next(a for a in legal if a.args == (JOKER, trump))
                 return lead, "lead the joker naming trumps to draw out the trump jack"
             power_trumps = [c for c in bosses if SUIT_OF[c] == trump or POWER[trump][c] >= 85]
             if power_trumps and trumps_out:
@@ -413,7 +575,7 @@ class NormalNapoleonBot(ReasonedBot):
             card = pick(plain, lambda c: RANK_OF[c], rng)
             return by_card[card], "lead low in a side suit and keep the strong cards"
         card = self._dump(cards, trump, rng)
-        return by_card.get(card) or view.legal[0], "lead the least useful card"
+        return by_card.get(card) or legal[0], "lead the least useful card"
 
 
 class EasyNapoleonBot(NormalNapoleonBot):
