@@ -30,11 +30,11 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import add
 from typing import Final
 
 from .bots import RandomBot, make_bot
-from .core.game import Action, Bot, DealSummary, Event, Game, Score, State, View
-from .core.match import Match
+from .core.game import Action, Bot, DealResult, DealSummary, Event, Game, MatchProgress, Score, State, View
 from .core.options import Options
 
 # Student's t, two-sided 95%, for 1..30 degrees of freedom; beyond, a Cornish-Fisher expansion.
@@ -249,9 +249,13 @@ def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed
     rng = random.Random(seed)
     units: list[dict[str, float]] = []
     start = time.perf_counter()
-    seatings = [list(levels[shift:]) + list(levels[:shift]) for shift in range(players)]  # seat s: levels[s + shift]
+    seatings: list[_Seating | None] = [None] * players  # seat s: levels[s + shift], worked out when first played
     for number in range(matches):
-        _play_match(game, players, options, seatings[number % players], seed, rng, stats, units)
+        shift = number % players
+        seating = seatings[shift]
+        if seating is None:
+            seating = seatings[shift] = _Seating([*levels[shift:], *levels[:shift]], stats, rng)
+        _play_match(game, players, options, seating, rng, stats, units)
         if on_match is not None:
             on_match(number + 1)
     return SimulationResult(game.info.name, players, matches, len(units), time.perf_counter() - start, stats,
@@ -320,14 +324,14 @@ def _play_board(game: Game, players: int, options: Options, board: int, seed: in
     deal_seed = board_rng.getrandbits(64)
     dealer = board % players if game.info.uses_dealer else None
     deal_units = []
-    for seating in seatings:
+    for levels in seatings:
         rngs = [random.Random(board_rng.getrandbits(64)) for _ in range(players)]
         state = game.new_deal(players, options, dealer, rng=random.Random(deal_seed))
-        bots = [_bot(game, level) for level in seating]
-        _play_deal(state, state.apply, _seat_plan(bots, rngs, seating, stats))
+        seating = _Seating(levels, stats)
+        _play_deal(state, state.apply, seating.seat_plan(game, rngs))
         scores = state.scores()
-        deal_units.append(_count_deal(scores, state.summary(), seating, stats))
-        _count_wins(scores, seating, stats)
+        deal_units.append(_count_deal(scores, state.summary(), seating))
+        _count_wins(scores, levels, stats)
     return deal_units
 
 
@@ -347,12 +351,37 @@ SeatPlan = list[tuple[Callable[[View, random.Random], Action], random.Random, Ca
 """Each seat's bot's ``choose``, its generator, and where its decision times go (``None``: not timed)."""
 
 
-def _seat_plan(bots: Sequence[Bot], rngs: Sequence[random.Random], seat_levels: Sequence[str],
-               stats: dict[str, LevelStats]) -> SeatPlan:
-    """What ``_play_deal`` looks up per seat, in one tuple each (made once per match: the bots, generators
-    and levels stay). A ``RandomBot``'s decisions are not timed: its choice costs less than the clock."""
-    return [(bot.choose, rng, None if bot.__class__ is RandomBot else stats[level].decision_seconds.append)
-            for bot, rng, level in zip(bots, rngs, seat_levels, strict=True)]
+class _Seating:
+    """One seating of a run (each seat's level) and what every deal played in it looks up, worked out once
+    per run rather than per match or deal: each seat's statistics and its list of scores, each level's
+    seats, and, in the plain form when every seat is ``random`` (the shared bot, which keeps nothing between
+    matches), the seat plan itself (``shared_rng``: the run's generator, which every seat draws from)."""
+
+    __slots__ = ("appends", "groups", "levels", "plan", "stats")
+
+    def __init__(self, levels: Sequence[str], stats: dict[str, LevelStats],
+                 shared_rng: random.Random | None = None) -> None:
+        self.levels = levels
+        self.stats = tuple([stats[level] for level in levels])
+        self.appends = tuple([level_stats.scores.append for level_stats in self.stats])
+        seats: dict[str, list[int]] = {}
+        for seat, level in enumerate(levels):
+            seats.setdefault(level, []).append(seat)
+        self.groups = tuple([(level, tuple(held)) for level, held in seats.items()])
+        """Each level and its seats, in the order of their first seat (the order of a unit's keys)."""
+        self.plan: SeatPlan | None = None
+        if shared_rng is not None and all(level == "random" for level in levels):
+            self.plan = [(_RANDOM_BOT.choose, shared_rng, None)] * len(levels)
+
+    def seat_plan(self, game: Game, rngs: Sequence[random.Random]) -> SeatPlan:
+        """What ``_play_deal`` looks up per seat, in one tuple each: the ``choose`` of each seat's bot (new,
+        but for ``random``'s shared one), its generator, and where its decision times go. A ``RandomBot``'s
+        decisions are not timed: its choice costs less than the clock."""
+        plan: SeatPlan = []
+        for level, level_stats, rng in zip(self.levels, self.stats, rngs, strict=True):
+            bot = _bot(game, level)
+            plan.append((bot.choose, rng, None if bot.__class__ is RandomBot else level_stats.decision_seconds.append))
+        return plan
 
 
 def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], seats: SeatPlan) -> None:
@@ -360,7 +389,7 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], se
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
     bench``), so it looks nothing up twice: each seat's bot, generator and timer come in one tuple
-    (``_seat_plan``), a turn-based deal (one seat to act) takes no sort, and a simultaneous round's order
+    (``_Seating.seat_plan``), a turn-based deal (one seat to act) takes no sort, and a simultaneous round's order
     is looked up.
     """
     clock = time.perf_counter
@@ -396,50 +425,63 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], se
                 break
 
 
-def _count_deal(scores: Sequence[Score], summary: DealSummary, seat_levels: Sequence[str],
-                stats: dict[str, LevelStats]) -> dict[str, float]:
-    """Add a finished deal's scores and contract to the statistics; each level's mean score in it."""
-    unit: dict[str, float] = {}  # each level's total, then its mean
-    shared = False  # whether a level holds more than one seat
-    for level, score in zip(seat_levels, scores, strict=True):
-        value = float(score)
-        stats[level].scores.append(value)
-        total = unit.get(level)
-        if total is None:
-            unit[level] = 0.0 + value
+def _count_deal(scores: Sequence[Score], summary: DealSummary, seating: _Seating) -> dict[str, float]:
+    """Add a finished deal's scores and contract to the statistics; each level's mean score in it (its
+    seats' scores added in seat order from 0.0, then divided by their number)."""
+    values = list(map(float, scores))
+    for append, value in zip(seating.appends, values, strict=True):
+        append(value)
+    unit: dict[str, float] = {}
+    for level, seats in seating.groups:
+        if len(seats) == 1:
+            unit[level] = 0.0 + values[seats[0]]
         else:
-            unit[level] = total + value
-            shared = True
+            total = 0.0
+            for seat in seats:
+                total += values[seat]
+            unit[level] = total / len(seats)
     declarer = summary.declarer
     if declarer is not None:
-        level_stats = stats[seat_levels[declarer]]
+        level_stats = seating.stats[declarer]
         level_stats.bids += 1
         level_stats.made += bool(summary.made)
-    if shared:
-        for level in unit:
-            count = seat_levels.count(level)
-            if count > 1:  # a total over one seat is its mean already
-                unit[level] /= count
     return unit
 
 
-def _play_match(game: Game, players: int, options: Options, seat_levels: Sequence[str], seed: int,
-                rng: random.Random, stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
-    """One whole match of a run seeded with ``seed``: ``rng`` (the run's generator) deals every deal and
-    drives every bot; actions go to the state directly, and the match counts each finished deal
-    (``Match.settle``). The match keeps no record, so its seats go unnamed."""
-    bots: list[Bot] = [_bot(game, level) for level in seat_levels]
-    match = Match(game, players, options, seed, None, keep_record=False, rng=rng)
-    seats = _seat_plan(bots, [rng] * players, seat_levels, stats)
+def _play_match(game: Game, players: int, options: Options, seating: _Seating, rng: random.Random,
+                stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
+    """One whole match: ``rng`` (the run's generator) draws the first dealer, deals every deal and drives
+    every bot; each finished deal is counted, and the game's end rule asked, as ``Match`` does it.
+
+    The match is played here without a ``Match`` (the one ``Match(..., keep_record=False, rng=rng)``
+    would play: the same draws, in the same order, the same ``DealResult`` and ``MatchProgress`` for
+    ``match_over``), since a GOPS match is one deal of 26 cheap bids and a ``Match``'s attributes and
+    ``settle`` cost a tenth as much as the deal (``tests/bots/test_duplicate.py`` plays both and compares).
+    """
+    plan = seating.plan
+    if plan is None:  # a seat whose level is not ``random``: its bot is new for every match
+        plan = seating.seat_plan(game, [rng] * players)
+    dealer = rng.randrange(players) if game.info.uses_dealer else None
+    results: list[DealResult] = []
+    totals: tuple[Score, ...] = _ZEROS[:players] if players <= len(_ZEROS) else (0,) * players
     while True:
-        state = match.state
-        _play_deal(state, state.apply, seats)
-        result = match.settle()
-        units.append(_count_deal(result.scores, result.summary, seat_levels, stats))
-        if match.is_over:
+        state = game.new_deal(players, options, dealer, rng=rng)
+        _play_deal(state, state.apply, plan)
+        scores = state.scores()
+        summary = state.summary()
+        if len(scores) != players:
+            raise ValueError(f"{len(scores)} scores for {players} seats")
+        units.append(_count_deal(scores, summary, seating))
+        results.append(DealResult(scores, summary))
+        totals = tuple(map(add, totals, scores))
+        if game.match_over(MatchProgress(players, options, tuple(results), totals)):
             break
-        match.next_deal()
-    _count_wins(match.totals, seat_levels, stats)
+        dealer = game.next_dealer(dealer, players)
+    _count_wins(totals, seating.levels, stats)
+
+
+_ZEROS: Final = (0,) * 8
+"""A match's totals before its first deal (up to 8 seats)."""
 
 
 def _count_wins(totals: Sequence[Score], seat_levels: Sequence[str], stats: dict[str, LevelStats]) -> None:

@@ -177,3 +177,43 @@ def test_plain_units_are_each_levels_mean_over_its_seats_in_the_deal() -> None:
         assert unit["easy"] == (0.0 + easy[e] + easy[e + 1]) / 2
         assert unit["random"] == rand[r]
         e += 2
+
+
+@pytest.mark.parametrize(("name", "players", "given", "levels"), [
+    ("nap", 4, {"deals_per_player": 2}, ["random", "easy", "random", "random"]),
+    ("napoleon", 5, {"games": 2}, ["random"] * 5),
+    ("gops", 2, {"games": 3}, ["random", "easy"]),
+    ("gops", 2, {"ties": "discard", "play_out": True}, ["random", "random"]),
+    ("gops", 3, {}, ["random"] * 3),
+])
+def test_a_plain_run_plays_its_matches_as_match_does(monkeypatch: pytest.MonkeyPatch, name: str, players: int,
+                                                     given: dict[str, object], levels: list[str]) -> None:
+    """``simulate`` plays a match without a ``Match`` object, for speed: it must play the very match a headless
+    ``Match`` on the run's generator plays (first dealer, deals, redeals, end rule, totals and wins)."""
+    from cardsuite import simulate as sim
+    from cardsuite.core.match import Match
+
+    def through_match(game: Game, players: int, options: Options, seating: sim._Seating, rng: random.Random,
+                      stats: dict[str, sim.LevelStats], units: list[dict[str, float]]) -> None:
+        plan = seating.seat_plan(game, [rng] * players)
+        match = Match(game, players, options, 0, None, keep_record=False, rng=rng)
+        while True:
+            state = match.state
+            sim._play_deal(state, state.apply, plan)
+            result = match.settle()
+            units.append(sim._count_deal(result.scores, result.summary, seating))
+            if match.is_over:
+                break
+            match.next_deal()
+        sim._count_wins(match.totals, seating.levels, stats)
+
+    game = get_game(name)
+    options = game.resolve_options(given, players)
+    ours = simulate(game, players, levels, 6, 3, options)
+    monkeypatch.setattr(sim, "_play_match", through_match)
+    theirs = simulate(game, players, levels, 6, 3, options)
+    assert ours.deals > 6 or given.get("games", 1) == 1
+    assert without_times(ours.as_json()) == without_times(theirs.as_json())
+    assert ours.units == theirs.units
+    assert {k: (v.scores, v.wins, v.draws, v.bids, v.made) for k, v in ours.levels.items()} == \
+        {k: (v.scores, v.wins, v.draws, v.bids, v.made) for k, v in theirs.levels.items()}

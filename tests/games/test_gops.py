@@ -671,3 +671,24 @@ def test_an_action_equal_to_a_legal_one_is_taken_like_it() -> None:
     with pytest.raises(IllegalAction):
         by_hand.apply(True, interned.legal_actions(1)[0])  # type: ignore[arg-type]
     assert by_hand.events() == before
+
+
+def test_a_view_is_built_from_a_plain_tuple_once_per_field() -> None:
+    """A GOPS view's parts are a plain tuple whose first item builds its fields (``core.game.BuildTuple``): each
+    field is built when first read and then kept, and the view equals one made with every field given."""
+    from cardsuite.core.game import View
+
+    state = deal(2, "9 Q")
+    bid(state, "T")
+    view = state.view(0)
+    parts = view.parts
+    assert parts.__class__ is tuple and callable(parts[0])
+    assert view.hand is view.hand and view.private == {"chosen": "T"} and view.seat == 0
+    fields = {name: getattr(view, name) for name in ("game", "seat", "players", "phase", "to_act", "hand", "legal",
+                                                     "history", "seats", "table", "private", "options", "dealer",
+                                                     "is_over")}
+    given = View(**fields)
+    assert given.parts is None and given == view and view == given
+    assert view.legal == () and state.view(1).legal == state.legal_actions(1)
+    with pytest.raises(AttributeError):
+        view.no_such_field  # noqa: B018

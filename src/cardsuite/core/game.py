@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, cast
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -115,6 +115,10 @@ class View:
     up front: ``parts`` (``core.views.SeatParts``) holds the immutable pieces it is made of, and each field
     is built the first time it is read (``__getattr__``), then kept. Views made directly with all fields
     given, as a plugin may, have no parts. ``table``, ``private`` and ``options`` are read-only mappings.
+    ``parts`` is an object with a ``build(name)`` method (``ViewParts``), or a plain tuple whose first item
+    builds a field from the tuple, ``parts[0](parts, name)`` (``BuildTuple``): a plain tuple is made and
+    freed for a fraction of what a tuple subclass costs, which counts for a game whose deal is a few dozen
+    cheap decisions, each with its view (GOPS).
 
     ``legal`` is a sequence of actions: a tuple, or the very lazy sequence ``State.legal_actions`` gave
     (Napas's exchange and Napoleon's discard offer up to 286 choices, made only when indexed). Either is
@@ -137,14 +141,17 @@ class View:
     options: Mapping[str, object]
     dealer: int | None
     is_over: bool
-    parts: ViewParts | None = field(default=None, init=False, repr=False, compare=False)
+    parts: ViewParts | BuildTuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __getattr__(self, name: str) -> Any:
         """Build a field of a view made from parts, the first time it is read (its slot is then set)."""
         if name in _LAZY_FIELDS:
             parts = self.parts
             if parts is not None:
-                value = parts.build(name)
+                if parts.__class__ is tuple:
+                    value = parts[0](parts, name)
+                else:
+                    value = cast(ViewParts, parts).build(name)
                 object.__setattr__(self, name, value)
                 return value
         raise AttributeError(f"'View' object has no attribute {name!r}")
@@ -156,6 +163,11 @@ class ViewParts(Protocol):
     def build(self, name: str) -> object:
         """The value of the view field ``name``."""
         ...
+
+
+BuildTuple = tuple[Any, ...]
+"""A view's parts as a plain tuple, ``(build, *pieces)``: ``build(parts, name)`` gives the value of the view
+field ``name`` (``games.gops.rules.build_gops_field``)."""
 
 
 @dataclass(frozen=True)

@@ -715,14 +715,14 @@ class GopsState(Simultaneous[int], State):
         return self.prizes[self.turn]
 
     def view(self, seat: int) -> View:
-        """A few ints and the shared ``GopsDeal`` (``GopsParts``); every other field is built when read."""
+        """A few ints and the shared ``GopsDeal`` (``build_gops_field``); every other field is built when read."""
         deal = self._deal
         if deal is None:  # ``clone`` clears it: a copy's log is its own
             deal = self._deal = GopsDeal(self)
         waiting = self.waiting
         view: View = _new(View)  # its seat is built from the parts when read: a random bot reads only ``legal``
         _set_legal(view, LEGAL_BY_FACES[self.faces[seat]] if waiting >> seat & 1 else ())
-        _set_parts(view, GopsParts((deal, seat, self.choices[seat], len(self.log), self.turn, waiting)))
+        _set_parts(view, (build_gops_field, deal, seat, self.choices[seat], len(self.log), self.turn, waiting))
         return view
 
     def public_view(self) -> View:
@@ -731,7 +731,7 @@ class GopsState(Simultaneous[int], State):
             deal = self._deal = GopsDeal(self)
         view: View = _new(View)
         _set_legal(view, ())
-        _set_parts(view, GopsParts((deal, PUBLIC_SEAT, None, len(self.log), self.turn, self.waiting)))
+        _set_parts(view, (build_gops_field, deal, PUBLIC_SEAT, None, len(self.log), self.turn, self.waiting))
         return view
 
     def window(self, seat: int) -> View:
@@ -841,57 +841,55 @@ class GopsDeal:
         return found
 
 
-class GopsParts(tuple[Any, ...]):
-    """A GOPS view's parts (``View.parts``): ``(deal, seat, own, length, turn, waiting)``.
+def build_gops_field(parts: tuple[Any, ...], name: str) -> object:
+    """The value of the field ``name`` of a GOPS view made from ``parts`` (``AttributeError`` for a name that
+    is not a field).
 
-    ``deal`` is the game's ``GopsDeal``; the rest are ints taken when the view was made: the seat's own
-    pending bid (a face, or ``None``; its hand then is its starting hand, ``deal.starts[seat]``, without
-    the faces it had bid, in the resolved rounds and this one), the length of the public log, the prizes
-    resolved and the seats still to bid. The view's ``legal`` is set when it is made (a random bot reads
-    nothing else); its ``seat``, like every other field, is built from these when first read. Making a view
-    copies nothing else; a field is built from these the first time it is read.
+    A GOPS view's parts (``View.parts``) are a plain tuple, ``(build_gops_field, deal, seat, own, length,
+    turn, waiting)`` (``core.game.BuildTuple``: made and freed for less than a tuple subclass, and a
+    random playout makes one per bid). ``deal`` is the game's ``GopsDeal``; the rest are ints taken when
+    the view was made: the seat's own pending bid (a face, or ``None``; its hand then is its starting hand,
+    ``deal.starts[seat]``, without the faces it had bid, in the resolved rounds and this one), the length
+    of the public log, the prizes resolved and the seats still to bid. The view's ``legal`` is set when it
+    is made (a random bot reads nothing else); its ``seat``, like every other field, is built from these
+    when first read.
     """
-
-    __slots__ = ()
-
-    def build(self, name: str) -> object:
-        """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        deal, seat, own, length, turn, waiting = self
-        if name == "seat":
-            return seat
-        if name == "hand":
-            if seat < 0:
-                return ()
-            bids = [r[1][seat] for r in deal.rounds[:turn]]
-            if own is not None:
-                bids.append(own)
-            hand = cards_left(deal.starts[seat], bids)
-            return sorted_hand(hand, FACE_ORDER) if hand else ()
-        if name == "history":
-            if seat < 0:
-                return tuple(deal.log[:length])
-            return with_choices(deal.log, length, deal.rounds, turn, (own, own, own), (seat,))
-        if name == "private":
-            return EMPTY if own is None else _CHOSEN_PRIVATE[own]
-        if name == "table":
-            return deal.facts(turn, waiting, length).table()
-        if name == "seats":
-            return deal.facts(turn, waiting, length).seats()
-        if name == "phase":
-            return "bid" if waiting else "over"
-        if name == "to_act":
-            return SEAT_SETS[waiting]
-        if name == "is_over":
-            return not waiting
-        if name == "game":
-            return "gops"
-        if name == "players":
-            return deal.players
-        if name == "options":
-            return deal.options
-        if name == "dealer":
-            return None
-        raise AttributeError(name)
+    _, deal, seat, own, length, turn, waiting = parts
+    if name == "seat":
+        return seat
+    if name == "hand":
+        if seat < 0:
+            return ()
+        bids = [r[1][seat] for r in deal.rounds[:turn]]
+        if own is not None:
+            bids.append(own)
+        hand = cards_left(deal.starts[seat], bids)
+        return sorted_hand(hand, FACE_ORDER) if hand else ()
+    if name == "history":
+        if seat < 0:
+            return tuple(deal.log[:length])
+        return with_choices(deal.log, length, deal.rounds, turn, (own, own, own), (seat,))
+    if name == "private":
+        return EMPTY if own is None else _CHOSEN_PRIVATE[own]
+    if name == "table":
+        return deal.facts(turn, waiting, length).table()
+    if name == "seats":
+        return deal.facts(turn, waiting, length).seats()
+    if name == "phase":
+        return "bid" if waiting else "over"
+    if name == "to_act":
+        return SEAT_SETS[waiting]
+    if name == "is_over":
+        return not waiting
+    if name == "game":
+        return "gops"
+    if name == "players":
+        return deal.players
+    if name == "options":
+        return deal.options
+    if name == "dealer":
+        return None
+    raise AttributeError(name)
 
 
 class GopsFacts(PublicFacts):
