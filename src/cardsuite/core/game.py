@@ -148,10 +148,7 @@ class View:
         if name in _LAZY_FIELDS:
             parts = self.parts
             if parts is not None:
-                if parts.__class__ is tuple:
-                    value = parts[0](parts, name)
-                else:
-                    value = cast(ViewParts, parts).build(name)
+                value = parts[0](parts, name) if parts.__class__ is tuple else cast(ViewParts, parts).build(name)
                 object.__setattr__(self, name, value)
                 return value
         raise AttributeError(f"'View' object has no attribute {name!r}")
