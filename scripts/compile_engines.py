@@ -40,8 +40,10 @@ HOT_MODULES = (
     "cardsuite/games/napas/rules.py",
     "cardsuite/games/napoleon/rules.py",
     "cardsuite/games/napoleon/discards.py",
+    "cardsuite/games/napoleon/bots.py",
 )
-"""What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``.
+"""What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; and Napoleon's
+``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs.
 ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside plugins' states, which set
 ``phases`` on their class, where a compiled ``TurnState`` would not look (docs/performance.md)."""
 

@@ -218,3 +218,43 @@ def test_a_reading_is_what_the_history_shows() -> None:
             state.apply(seat, bot.choose(state.view(seat), rng) if rng.random() < 0.7
                         else rng.choice(state.legal_actions(seat)))
     assert checked > 2000
+
+
+def _hand_score_by_rules(hand: list[int], trump: int) -> float:
+    """``hand_score`` as first written, card by card (the table-driven one must give the very same float)."""
+    from cardsuite.cards import RANK_OF, SUIT_OF, SUITS
+    from cardsuite.games.napoleon.rules import HEART_QUEEN, MIGHTY, SAME_COLOUR_JACK, TRUMP_JACK
+
+    score = 0.0
+    for card in hand:
+        if card == MIGHTY:
+            score += 3.0
+        elif card in (JOKER, TRUMP_JACK[trump]):
+            score += 2.5
+        elif card == SAME_COLOUR_JACK[trump]:
+            score += 2.0
+        elif SUIT_OF[card] == trump:
+            score += {14: 1.6, 13: 1.2, 12: 1.0}.get(RANK_OF[card], 0.6)
+        elif RANK_OF[card] == 14:
+            score += 1.0
+        elif card == HEART_QUEEN:
+            score += 0.4
+    if sum(1 for c in hand if SUIT_OF[c] == trump) >= 4:
+        for suit in SUITS:
+            if suit != trump and suit not in {SUIT_OF[c] for c in hand}:
+                score += 0.6
+    return score
+
+
+def test_hand_score_is_the_sum_card_by_card() -> None:
+    """``hand_score`` (each card's worth looked up) and ``best_trump`` give the very floats of the rules
+    written out card by card, for hands in any order (the bidding inference compares them exactly)."""
+    from cardsuite.games.napoleon.bots import best_trump, hand_score
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        hand = rng.sample(range(53), rng.choice((10, 11, 12, 13, 16)))
+        scores = [_hand_score_by_rules(hand, trump) for trump in range(4)]
+        assert [hand_score(hand, trump) for trump in range(4)] == scores
+        best = max(range(4), key=lambda s: (scores[s], -s))
+        assert best_trump(hand) == (best, scores[best])

@@ -90,24 +90,40 @@ TOP_TRUMP_WORTH: Final = {14: 1.6, 13: 1.2, 12: 1.0}
 """What the ace, king and queen of trumps add to ``hand_score`` (any other trump adds 0.6)."""
 
 
+def card_worth(card: Card, trump: int) -> float:
+    """What one card adds to ``hand_score`` with ``trump``: the specials, then trumps, side aces, the heart
+    queen (0 for any other card)."""
+    if card == MIGHTY:
+        return 3.0
+    if card in (JOKER, TRUMP_JACK[trump]):
+        return 2.5
+    if card == SAME_COLOUR_JACK[trump]:
+        return 2.0
+    if SUIT_OF[card] == trump:
+        return TOP_TRUMP_WORTH.get(RANK_OF[card], 0.6)
+    if RANK_OF[card] == 14:
+        return 1.0
+    if card == HEART_QUEEN:
+        return 0.4
+    return 0.0
+
+
+HAND_WORTH: Final = tuple(tuple(card_worth(card, trump) for card in range(53)) for trump in range(4))
+"""``HAND_WORTH[trump][card]``: ``card_worth(card, trump)``, looked up (``hard``'s sampler scores every
+sampled hand in every suit)."""
+
+
 def hand_score(hand: Sequence[Card], trump: int) -> float:
-    """How many honours beyond a base this hand adds as Napoleon with ``trump`` (a rough estimate)."""
+    """How many honours beyond a base this hand adds as Napoleon with ``trump`` (a rough estimate): each
+    card's ``card_worth`` added in the hand's order (a sum of floats depends on it; adding a card worth
+    nothing adds 0.0, which changes no sum), then 0.6 for each void side suit when it holds 4 trumps."""
+    worth = HAND_WORTH[trump]
     score = 0.0
-    trumps = [c for c in hand if SUIT_OF[c] == trump]
+    trumps = 0
     for card in hand:
-        if card == MIGHTY:
-            score += 3.0
-        elif card in (JOKER, TRUMP_JACK[trump]):
-            score += 2.5
-        elif card == SAME_COLOUR_JACK[trump]:
-            score += 2.0
-        elif SUIT_OF[card] == trump:
-            score += TOP_TRUMP_WORTH.get(RANK_OF[card], 0.6)
-        elif RANK_OF[card] == 14:
-            score += 1.0
-        elif card == HEART_QUEEN:
-            score += 0.4
-    if len(trumps) >= 4:
+        score += worth[card]
+        trumps += SUIT_OF[card] == trump
+    if trumps >= 4:
         held = {SUIT_OF[c] for c in hand}
         for suit in SUITS:
             if suit != trump and suit not in held:
@@ -127,7 +143,12 @@ def best_trump(hand: Sequence[Card]) -> tuple[int, float]:
     if found is None:
         if len(_BEST_TRUMP) > 50_000:
             _BEST_TRUMP.clear()
-        found = _BEST_TRUMP[key] = max(((s, hand_score(hand, s)) for s in SUITS), key=lambda p: (p[1], -p[0]))
+        found = (0, hand_score(hand, 0))
+        for suit in SUITS[1:]:  # only a higher score displaces an earlier suit
+            score = hand_score(hand, suit)
+            if score > found[1]:
+                found = (suit, score)
+        _BEST_TRUMP[key] = found
     return found
 
 
