@@ -254,7 +254,11 @@ def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed
         shift = number % players
         seating = seatings[shift]
         if seating is None:
-            seating = seatings[shift] = _Seating([*levels[shift:], *levels[:shift]], stats, rng)
+            rotated = [*levels[shift:], *levels[:shift]]
+            seating = next((done for done in seatings if done is not None and done.levels == rotated), None)
+            if seating is None:  # a rotation that differs from those played (not when every seat is alike)
+                seating = _Seating(rotated, stats, rng)
+            seatings[shift] = seating
         _play_match(game, players, options, seating, rng, stats, units)
         if on_match is not None:
             on_match(number + 1)
@@ -388,41 +392,35 @@ def _play_deal(state: State, act: Callable[[int, Action], tuple[Event, ...]], se
     """Let the bots play ``state`` to its end through ``act``, timing every decision but a random seat's.
 
     The loop is lean on purpose: with ``random`` seats it is measured against the bare engine (``make
-    bench``), so it looks nothing up twice: each seat's bot, generator and timer come in one tuple
-    (``_Seating.seat_plan``), a turn-based deal (one seat to act) takes no sort, and a simultaneous round's order
-    is looked up.
+    bench``), so it looks nothing up twice. Each seat's bot, generator and timer come in one tuple
+    (``_Seating.seat_plan``); the seats to act (one in a turn-based game, several in a simultaneous round,
+    which act in seat order) are put in order by one lookup of their set, in the same expression; and the
+    end is tested once per decision, where the deal can end.
     """
+    if state.is_over:
+        return
     clock = time.perf_counter
     view_of = state.view
-    while not state.is_over:
-        to_act = state.to_act
-        if len(to_act) == 1:
-            for seat in to_act:
-                choose, rng, timed = seats[seat]
-                view = view_of(seat)
-                if timed is None:
-                    act(seat, choose(view, rng))
-                    continue
-                began = clock()
-                action = choose(view, rng)
-                timed(clock() - began)
-                act(seat, action)
-            continue
-        order = _IN_ORDER.get(to_act)
-        if order is None:
-            order = _IN_ORDER[to_act] = tuple(sorted(to_act))
-        for seat in order:
+    in_order = _IN_ORDER
+    while True:
+        for seat in in_order.get(state.to_act) or _in_order(state.to_act):
             choose, rng, timed = seats[seat]
-            view = view_of(seat)
             if timed is None:
-                act(seat, choose(view, rng))
+                act(seat, choose(view_of(seat), rng))
             else:
+                view = view_of(seat)
                 began = clock()
                 action = choose(view, rng)
                 timed(clock() - began)
                 act(seat, action)
             if state.is_over:
-                break
+                return
+
+
+def _in_order(to_act: frozenset[int]) -> tuple[int, ...]:
+    """The seats of ``to_act`` in seat order (kept in ``_IN_ORDER``)."""
+    order = _IN_ORDER[to_act] = tuple(sorted(to_act))
+    return order
 
 
 def _count_deal(scores: Sequence[Score], summary: DealSummary, seating: _Seating) -> dict[str, float]:
