@@ -41,9 +41,12 @@ HOT_MODULES = (
     "cardsuite/games/napoleon/rules.py",
     "cardsuite/games/napoleon/discards.py",
     "cardsuite/games/napoleon/bots.py",
+    "cardsuite/simulate.py",
+    "cardsuite/bots/base.py",
 )
-"""What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; and Napoleon's
-``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs.
+"""What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; Napoleon's
+``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs;
+and ``cardsuite simulate``'s generic loop and random bot, which its share of the bare loop is measured through.
 ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside plugins' states, which set
 ``phases`` on their class, where a compiled ``TurnState`` would not look (docs/performance.md)."""
 
