@@ -35,6 +35,7 @@ HOT_MODULES = (
     "cardsuite/core/exchange.py",
     "cardsuite/core/tricks.py",
     "cardsuite/core/verbs.py",
+    "cardsuite/core/views.py",
     "cardsuite/games/plays.py",
     "cardsuite/games/nap/rules.py",
     "cardsuite/games/napas/rules.py",
@@ -47,6 +48,7 @@ HOT_MODULES = (
 """What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; Napoleon's
 ``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs;
 and ``cardsuite simulate``'s generic loop and random bot, which its share of the bare loop is measured through.
+And ``core/views.py``, the views ``cardsuite simulate`` makes at every decision.
 ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside plugins' states, which set
 ``phases`` on their class, where a compiled ``TurnState`` would not look (docs/performance.md)."""
 

@@ -1,5 +1,6 @@
 """``core.views``: ``LazyTable`` entries built once, on first reading (a missing key reads as a mapping's); Nap's
-views built from a deal's facts; the frozen values with a written-out ``__init__``."""
+views built from a deal's facts; Napas's and Napoleon's play-phase views built from the first play moment's
+facts and the public events since; the frozen values with a written-out ``__init__``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from cardsuite.core.game import DealResult, DealSummary
 from cardsuite.core.message import Message
 from cardsuite.core.registry import get_game
-from cardsuite.core.views import DealFacts, LazyTable, TurnParts
+from cardsuite.core.views import DealFacts, LazyTable, SecretDeal, SecretParts, TurnParts
 
 
 class Source:
@@ -70,6 +71,40 @@ def test_a_turn_view_builds_its_facts_only_when_asked_and_keeps_its_moment() -> 
     assert later.table["bids"] != table["bids"]
     clone = state.clone()
     assert clone.view(0).parts[0] is not deal  # a clone has its own log, so its own facts
+
+
+@pytest.mark.parametrize(("name", "players", "given"), [("napas", 4, {}), ("napoleon", 5, {}),
+                                                      ("napoleon", 5, {"beginner": True})])
+def test_a_secret_view_of_the_play_makes_no_facts_until_read_and_shows_its_own_moment(
+        name: str, players: int, given: dict[str, object]) -> None:
+    """Napas's and Napoleon's views (``secret_view``): in the play no facts object is made for a view read
+    only for ``legal``; a table read later, out of order, is its own moment's (the live window's then), and
+    the moment's facts are shared by its views; the history holds the seat's own private events only."""
+    game = get_game(name)
+    state = game.new_deal(players, game.resolve_options(given, players), 0, rng=random.Random(7))
+    rng = random.Random(8)
+    kept = []
+    while not state.is_over:
+        seat = min(state.to_act)
+        view = state.view(seat)
+        assert isinstance(view.parts, SecretParts)
+        if state.phase == "play":
+            kept.append((view, dict(state.window(seat).table), state.window(seat).seats))
+        state.apply(seat, rng.choice(view.legal))
+    deal = state._public_facts  # type: ignore[attr-defined]
+    assert isinstance(deal, SecretDeal) and len(kept) >= 20
+    made = {id(parts[-1]) for parts in (v.parts for v, _, _ in kept) if isinstance(parts, SecretParts) and parts[-1]}
+    assert len(made) == 1 and deal.base is not None  # only the first play moment's were taken then
+    assert deal.latest is None  # and nothing was made for the views read only for ``legal``
+    for view, table, seats in kept[::-1] + kept[::2]:  # backwards, then forwards again
+        assert dict(view.table) == table and view.seats == seats
+    latest = deal.latest
+    assert latest is not None and kept[1][0].table is latest.table()  # the last moment built, kept
+    assert state.view(0).table is state.public_view().table  # a moment's facts are shared by its views
+    for seat in range(players):
+        seen = state.view(seat).history
+        assert all(e.visible_to is None or seat in e.visible_to for e in seen)
+        assert [e for e in state.events() if e.visible_to is None or seat in e.visible_to] == list(seen)
 
 
 def test_frozen_values_written_out_keep_their_dataclass_behaviour() -> None:

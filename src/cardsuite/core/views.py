@@ -20,16 +20,25 @@ of it was never read (a random bot reads only ``legal``), and the history grew w
 
 ``table``, ``private`` and every mapping inside are read-only (``MappingProxyType``): a bot may keep a
 view, and can change nothing another view shares.
+
+**Compiled.** This module is one of ``scripts/compile_engines.py``'s ``HOT_MODULES``: ``cardsuite
+simulate`` makes a view at every decision, and compiled the view makers cost a third of what they cost
+interpreted. Two things follow. The facts classes games subclass (``PublicFacts`` and its turn-based
+kinds) and ``LazyTable`` live in ``core.viewfacts``, which stays interpreted, and are imported here (see
+there why). And a facts object or class is ``Any`` here (``FactsKind``): compiled, a value declared a
+``PublicFacts`` is checked against the classes mypyc compiled, which refuses one of an interpreted module.
+The parts classes extend ``tuple``, so they are plain Python classes (``mypyc_attr(native_class=False)``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
 from ..cards import JOKER, RANK_OF, SUIT_OF, Card, cards_in
-from .game import PUBLIC_SEAT, Action, Event, SeatInfo, View
+from .game import PUBLIC_SEAT, Action, Event, View
+from .native import mypyc_attr
 
 EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
 """The empty read-only mapping, shared by every view with nothing private."""
@@ -63,6 +72,14 @@ def sorted_hand(mask: int, order: HandOrder = SUIT_THEN_RANK) -> tuple[Card, ...
 def frozen(mapping: Mapping[str, object]) -> Mapping[str, object]:
     """A read-only mapping over a new dict of ``mapping`` (the shared ``EMPTY`` when it is empty)."""
     return MappingProxyType(dict(mapping)) if mapping else EMPTY
+
+
+FactsKind = Any
+"""A ``PublicFacts`` subclass, as the functions that make views take it: the class, called with the state
+(``LoggedFacts``: with the deal's ``DealFacts``, the moment, the phase and the turn). Written ``Any``, as are
+the facts these functions keep and hand back: compiled by mypyc (``scripts/compile_engines.py``), a value
+declared a ``PublicFacts`` (or ``type[...]`` of one) is checked against the classes mypyc compiled, which
+refuses a facts class written in an interpreted module (Napoleon's, GOPS's, a plugin's)."""
 
 
 class SeatLogs:
@@ -138,98 +155,7 @@ def logs_of(state: Any) -> SeatLogs:
     return logs
 
 
-class PublicFacts:
-    """What everyone may know at one moment, in immutable values, and the ``table`` and ``seats`` built
-    from them once, for every view of that moment.
-
-    A game subclasses it: ``__init__`` copies the state's public attributes (ints, strings, tuples) under
-    the same names, and ``build_table`` and ``build_seats`` make the view fields from them. Because the
-    names are the state's own, the same builders also read a live state (the fast adapter, ``SeatWindow``).
-    Besides the builders a subclass gives ``game``, ``players``, ``dealer``, ``options``, ``phase``,
-    ``to_act`` and ``is_over`` (``TurnFacts`` does the last three for turn-based deals).
-    """
-
-    __slots__ = ("_seats", "_table", "moment")
-
-    moment: int
-    """The length of the state's log when these facts were taken (``public_facts``)."""
-    _table: Mapping[str, object]
-    _seats: tuple[SeatInfo, ...]
-    game: str
-    players: int
-    dealer: int | None
-    options: Mapping[str, object]
-    phase: str
-    to_act: frozenset[int]
-    is_over: bool
-
-    def build_table(self) -> Mapping[str, object]:
-        """The public table facts (``View.table``), as a plain dict or mapping."""
-        return {}
-
-    def build_seats(self) -> tuple[SeatInfo, ...]:
-        """What everyone may know about each seat (``View.seats``)."""
-        return ()
-
-    def table(self) -> Mapping[str, object]:
-        """``build_table`` once, read-only."""
-        try:
-            return self._table
-        except AttributeError:
-            table = self._table = frozen(self.build_table())
-            return table
-
-    def seats(self) -> tuple[SeatInfo, ...]:
-        """``build_seats`` once."""
-        try:
-            return self._seats
-        except AttributeError:
-            seats = self._seats = self.build_seats()
-            return seats
-
-
-class TurnFacts(PublicFacts):
-    """``PublicFacts`` of a turn-based deal (``core.turns.TurnState``): the phase and the seat to act."""
-
-    __slots__ = ("phase_name", "turn")
-
-    phase_name: str
-    turn: int
-
-    @property
-    def phase(self) -> str:  # type: ignore[override]
-        """The phase name."""
-        return self.phase_name
-
-    @property
-    def to_act(self) -> frozenset[int]:  # type: ignore[override]
-        """The seat to act (nobody at the end)."""
-        return frozenset() if self.phase_name == "over" else frozenset((self.turn,))
-
-    @property
-    def is_over(self) -> bool:  # type: ignore[override]
-        """Whether the deal has ended."""
-        return self.phase_name == "over"
-
-
-class LoggedFacts(TurnFacts):
-    """``TurnFacts`` of a deal whose every event is public and whose ``table`` and ``seats`` follow from the
-    log alone, for ``turn_view``: made from the deal's ``DealFacts`` and a moment, not from the state. A
-    game's subclass builds the table and seats from ``log[:moment]``."""
-
-    __slots__ = ("dealer", "log", "options", "players")
-
-    def __init__(self, deal: DealFacts, moment: int, phase_name: str, turn: int) -> None:
-        self.players = deal.players
-        self.options = deal.options
-        self.dealer = deal.dealer
-        self.log = deal.log
-        self.moment = moment
-        self.phase_name = phase_name
-        self.turn = turn
-
-
-def public_facts(state: Any, kind: Callable[[Any], PublicFacts]) -> PublicFacts:
+def public_facts(state: Any, kind: FactsKind) -> Any:
     """The state's ``PublicFacts`` of this moment: made on the first view after a change, then shared.
 
     Every ``apply`` adds at least one event, so the log's length tells whether the state changed since
@@ -238,7 +164,7 @@ def public_facts(state: Any, kind: Callable[[Any], PublicFacts]) -> PublicFacts:
     the log it was taken at (``moment``).
     """
     length = len(state.log)
-    facts: PublicFacts | None = state._public_facts
+    facts = state._public_facts
     if facts is None or facts.moment != length:
         facts = state._public_facts = kind(state)
         facts.moment = length
@@ -254,6 +180,7 @@ the tuple of its actions and makes only those it is asked for. A view hands it o
 bot reading ``len`` and one index does not pay for the hundreds of actions a discard can offer."""
 
 
+@mypyc_attr(native_class=False)  # a tuple: see the module's docs
 class SeatParts(tuple[Any, ...]):
     """Everything one view is built from: the shared public facts and this seat's own immutable parts.
 
@@ -306,7 +233,7 @@ def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     return view
 
 
-def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_mask: int, legal: Legal,
+def seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal,
               private: Mapping[str, object] = EMPTY, order: HandOrder = SUIT_THEN_RANK) -> View:
     """The usual ``State.view``: this moment's shared facts, the seat's own parts, its history so far.
 
@@ -341,7 +268,7 @@ def seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_ma
     return view
 
 
-def public_seat_view(state: Any, kind: Callable[[Any], PublicFacts], seat: int, hand_mask: int,
+def public_seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int,
                      legal: Legal) -> View:
     """``seat_view`` for a game whose every event is public: the view reads the log itself."""
     log = state.log
@@ -369,16 +296,16 @@ class DealFacts:
 
     __slots__ = ("dealer", "game", "kind", "latest", "log", "options", "players")
 
-    def __init__(self, state: Any, kind: type[LoggedFacts]) -> None:
+    def __init__(self, state: Any, kind: FactsKind) -> None:
         self.kind = kind
         self.game: str = kind.game
         self.players: int = state.players
         self.options: Mapping[str, object] = state.options
         self.dealer: int | None = state.dealer
         self.log: list[Event] = state.log
-        self.latest: PublicFacts | None = None
+        self.latest: Any = None  # (``Any``: see ``FactsKind``)
 
-    def at(self, moment: int, phase_name: str, turn: int) -> PublicFacts:
+    def at(self, moment: int, phase_name: str, turn: int) -> Any:
         """The public facts when the log was ``moment`` events long (made once for the latest moment
         asked: the log's length tells the moments apart, since every action logs at least one event)."""
         facts = self.latest
@@ -387,6 +314,7 @@ class DealFacts:
         return facts
 
 
+@mypyc_attr(native_class=False)  # a tuple: see the module's docs
 class TurnParts(tuple[Any, ...]):
     """A ``turn_view``'s parts: ``(deal, seat, hand_mask, legal, count, phase_name, turn)``.
 
@@ -426,7 +354,7 @@ class TurnParts(tuple[Any, ...]):
         raise AttributeError(name)
 
 
-def turn_view(state: Any, kind: type[LoggedFacts], seat: int, hand_mask: int, legal: Legal) -> View:
+def turn_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal) -> View:
     """``State.view`` (and, with ``PUBLIC_SEAT``, no hand and no legal actions, ``public_view``) of a
     turn-based deal whose every event is public and whose public facts follow from its log (Nap).
 
@@ -439,14 +367,150 @@ def turn_view(state: Any, kind: type[LoggedFacts], seat: int, hand_mask: int, le
     built from the parts when first read (as in ``seat_view``): a slot write per view, for a field most
     views made for a decision are never asked for.
     """
-    log = state.log
-    deal = state._public_facts
+    log: list[Event] = state.log
+    deal: DealFacts | None = state._public_facts
     if deal is None or deal.log is not log:
         deal = state._public_facts = DealFacts(state, kind)
     view: View = _new(View)
     if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
         _set_legal(view, legal)
     _set_parts(view, TurnParts((deal, seat, hand_mask, legal, len(log), state.phase_name, state.turn)))
+    return view
+
+
+class SecretDeal:
+    """What the views of one deal with private events share (``secret_view``): the deal's constants, its
+    public events (``SeatLogs.public``: a list only ever appended to, never the log, so nothing here
+    reaches a seat's private events), and the facts made so far: ``eager``, the facts of the latest moment
+    a view was made at before the play (taken from the state, ``eager_at`` its log's length), ``base``,
+    the facts of the first moment of the play a view was made at, and ``latest``, the facts of the latest
+    play moment a view's ``table`` or ``seats`` was read at (made from ``base`` or an earlier ``latest``
+    and the public events since: ``ReplayFacts.after``).
+
+    One per public list: a clone of the state has its own log, so its own ``SeatLogs`` and ``SecretDeal``.
+    """
+
+    __slots__ = ("base", "dealer", "eager", "eager_at", "game", "kind", "latest", "options", "players", "public")
+
+    def __init__(self, state: Any, kind: FactsKind, public: list[Event]) -> None:
+        self.kind = kind
+        self.game: str = kind.game
+        self.players: int = state.players
+        self.options: Mapping[str, object] = state.options
+        self.dealer: int | None = state.dealer
+        self.public = public
+        self.eager: Any = None  # (``Any``: see ``FactsKind``)
+        self.eager_at = -1
+        self.base: Any = None
+        self.latest: Any = None
+
+    def at(self, moment: int, turn: int) -> Any:
+        """The facts of the play when ``moment`` public events had been logged (made once for the latest
+        moment asked; every action of the play logs a public event, so the count tells moments apart)."""
+        facts = self.latest
+        if facts is None or facts.moment != moment:
+            base = self.base  # set before any view that asks for it was made
+            if base.moment == moment:
+                facts = base
+            else:
+                start = facts if facts is not None and base.moment <= facts.moment < moment else base
+                facts = start.after(self.public[start.moment:moment], moment, turn)
+            self.latest = facts
+        return facts
+
+
+@mypyc_attr(native_class=False)  # a tuple: see the module's docs
+class SecretParts(tuple[Any, ...]):
+    """A ``secret_view``'s parts: ``(deal, seat, hand_mask, legal, private, count, mine, mine_count,
+    phase_name, turn, facts)``.
+
+    ``deal`` is the deal's ``SecretDeal``; the rest were taken when the view was made: the seat, its hand
+    (a bitmask), its legal actions (as ``SeatParts``), what it alone knows, how many public events and
+    how many of its own events (``mine``, ``SeatLogs.mine``) had been logged, the phase, the seat to act,
+    and the moment's facts when they were taken then (before the play), or ``None``: made from the deal's
+    when ``table`` or ``seats`` is first read (``SecretDeal.at``).
+    """
+
+    __slots__ = ()
+
+    def build(self, name: str) -> object:
+        """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
+        deal, seat, hand_mask, legal, private, count, mine, mine_count, phase_name, turn, facts = self
+        if name == "legal":
+            return legal() if callable(legal) else legal
+        if name == "seat":
+            return seat
+        if name == "hand":
+            return sorted_hand(hand_mask) if hand_mask else ()
+        if name == "history":
+            return seat_history(deal.public, count, mine, mine_count)
+        if name == "table":
+            return (facts if facts is not None else deal.at(count, turn)).table()
+        if name == "seats":
+            return (facts if facts is not None else deal.at(count, turn)).seats()
+        if name == "phase":
+            return phase_name
+        if name == "to_act":
+            return frozenset() if phase_name == "over" else frozenset((turn,))
+        if name == "is_over":
+            return phase_name == "over"
+        if name == "private":
+            return private
+        if name in ("game", "players", "options", "dealer"):
+            return getattr(deal, name)
+        raise AttributeError(name)
+
+
+def secret_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal,
+                private: Mapping[str, object] = EMPTY) -> View:
+    """``State.view`` (and, with ``PUBLIC_SEAT``, no hand and no legal actions, ``public_view``) of a
+    turn-based deal with private events (Napas, Napoleon) whose play-phase facts follow from an earlier
+    moment's and the public events since (``ReplayFacts``).
+
+    ``state`` has ``log``, ``players``, ``options``, ``dealer``, ``phase_name``, ``turn``, ``_seat_logs``
+    (its ``SeatLogs``) and ``_public_facts`` (where its ``SecretDeal`` is kept). ``cardsuite simulate``
+    makes a view at every decision and a random seat reads only ``legal``: so in the play (most of a
+    deal's decisions) a view takes the seat's own values, the counts of the public events and of its own,
+    the phase and the seat to act into one ``SecretParts`` and makes no facts object; the facts are made
+    when ``table`` or ``seats`` is first read, once per moment for every view of it, from the first play
+    moment's facts and the public events since (``SecretDeal.at``). Before the play (a few decisions, in
+    which the bids, the exchange and the discard change what follows from the events) each moment's facts
+    are taken from the state when its first view is made, as ``seat_view`` does. The split of the log
+    into public events and each seat's own is ``seat_view``'s, written out here for the same reason.
+    """
+    log: list[Event] = state.log
+    length = len(log)
+    logs: SeatLogs | None = state._seat_logs
+    if logs is None or logs.log is not log:
+        logs = state._seat_logs = SeatLogs(log, state.players)
+    public = logs.public
+    done = logs.done
+    if done < length:
+        if done + 1 == length and log[done].visible_to is None:  # one public event (a card, a bid): most often
+            public.append(log[done])
+            logs.done = length
+        else:
+            logs.catch_up()
+    deal: SecretDeal | None = state._public_facts
+    if deal is None or deal.public is not public:
+        deal = state._public_facts = SecretDeal(state, kind, public)
+    phase_name: str = state.phase_name
+    facts: Any = None  # (``Any``: see ``FactsKind``)
+    if phase_name != "play" or deal.base is None:  # taken now: few decisions come before the play
+        if deal.eager_at == length:
+            facts = deal.eager
+        else:
+            facts = deal.eager = kind(state)
+            facts.moment = len(public)
+            deal.eager_at = length
+            if phase_name == "play":
+                deal.base = facts
+    mine = logs.mine[seat] if seat >= 0 else ()
+    view: View = _new(View)
+    if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
+        _set_legal(view, legal)
+    _set_parts(view, SecretParts((deal, seat, hand_mask, legal, private, len(public), mine, len(mine), phase_name,
+                                  state.turn, facts)))
     return view
 
 
@@ -471,55 +535,17 @@ def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     return view
 
 
-_UNBUILT: Final = object()
-"""A ``LazyTable`` entry not built yet (``None`` is a value an entry may have)."""
-
-
-class LazyTable(Mapping[str, object]):
-    """A table whose entries are built from ``src`` by ``fields`` the first time each is read."""
-
-    __slots__ = ("_fields", "_src", "_values")
-
-    def __init__(self, src: Any, fields: Mapping[str, Callable[[Any], object]]) -> None:
-        self._src = src
-        self._fields = fields
-        self._values: dict[str, object] = {}
-
-    def __getitem__(self, key: str) -> object:
-        value = self._values.get(key, _UNBUILT)
-        if value is _UNBUILT:
-            value = self._values[key] = self._fields[key](self._src)  # KeyError for a key it has not
-        return value
-
-    def get(self, key: str, default: object = None) -> object:
-        """The entry, built on first reading; ``default`` for a key the table has not.
-
-        ``Mapping.get`` would go through ``__getitem__`` and catch its ``KeyError``: a bot asking for a key
-        this game's table lacks (Napoleon's ``normal`` reads ``beginner`` at every card of its search's
-        rollouts) paid for two exceptions.
-        """
-        value = self._values.get(key, _UNBUILT)
-        if value is _UNBUILT:
-            build = self._fields.get(key)
-            if build is None:
-                return default
-            value = self._values[key] = build(self._src)
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._fields
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._fields)
-
-    def __len__(self) -> int:
-        return len(self._fields)
-
-
-def watcher_view(state: Any, kind: Callable[[Any], PublicFacts], all_public: bool = False) -> View:
+def watcher_view(state: Any, kind: FactsKind, all_public: bool = False) -> View:
     """The usual ``State.public_view``: the shared facts and the public events, nothing of any seat.
 
     ``all_public``: every event of this game is public, so the view reads the log itself.
     """
     events = state.log if all_public else logs_of(state).public
     return lazy_view(public_facts(state, kind), PUBLIC_SEAT, 0, (), EMPTY, events)
+
+
+from .viewfacts import LazyTable as LazyTable  # noqa: E402  (they import ``frozen`` from here)
+from .viewfacts import LoggedFacts as LoggedFacts  # noqa: E402
+from .viewfacts import PublicFacts as PublicFacts  # noqa: E402
+from .viewfacts import ReplayFacts as ReplayFacts  # noqa: E402
+from .viewfacts import TurnFacts as TurnFacts  # noqa: E402

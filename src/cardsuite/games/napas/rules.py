@@ -37,7 +37,7 @@ from ...core.auction import BidLadder, one_round_order
 from ...core.choices import DiscardChoices
 from ...core.errors import IllegalAction, InvalidDeal
 from ...core.exchange import ExchangeRound, discard_choices
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.intern import interned_event
 from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
 from ...core.native import mypyc_attr, shallow_copy
@@ -45,7 +45,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import EMPTY, TurnFacts, frozen, live_view, seat_view, watcher_view
+from ...core.views import EMPTY, ReplayFacts, frozen, live_view, secret_view
 from ..plays import (
     PLAY_ACTIONS,
     PLAY_EVENT_TUPLES,
@@ -669,11 +669,12 @@ class NapasState(TurnState):
         # ``legal`` is the list ``legal_actions`` gives, lazy in the exchange (``DiscardChoices``, an
         # immutable value): a view hands it out as it is, so a random bot makes only the action it picks
         hand = self.hands[seat]
+        # (in the play a view makes no facts object: ``core.views.secret_view``)
         private = self._private(seat) if self.put_away[seat] else EMPTY
-        return seat_view(self, NapasFacts, seat, hand, self.legal_actions(seat), private)
+        return secret_view(self, NapasFacts, seat, hand, self.legal_actions(seat), private)
 
     def public_view(self) -> View:
-        return watcher_view(self, NapasFacts)
+        return secret_view(self, NapasFacts, PUBLIC_SEAT, 0, (), EMPTY)
 
     def window(self, seat: int) -> View:
         hand = self.hands[seat]
@@ -764,29 +765,20 @@ class ExchangeFacts(NamedTuple):
     counts: tuple[tuple[int, int], ...]
 
 
-@mypyc_attr(native_class=False)  # TurnFacts is a slotted Python class
-class NapasFacts(TurnFacts):
+@mypyc_attr(native_class=False)  # ReplayFacts is a slotted Python class
+class NapasFacts(ReplayFacts):
     """What everyone may know of a Napas deal at one moment (see ``core.views``).
 
-    Every action makes a new moment, and ``cardsuite simulate`` makes a view (so a ``NapasFacts``) for
-    every decision, most of them read only for ``legal``. In the play phase (20 of a four-player deal's 28
-    decisions) the bids, contract, trumps, stock and exchange no longer change, so a play-phase facts
-    object takes only the phase, the seat to act, the log (a list only ever appended to) and those fixed
-    facts, in a tuple shared with the facts of the moment before (``_fixed``, with where the play began in
-    the log; a tuple, not the first facts object itself, so that no facts object refers to itself and each
-    is freed as soon as its last view is). The trick, the tricks taken and the last trick are worked out
-    from the log's play and trick events up to ``moment`` when the table or the seats are first built
-    (``_replay``), the same values as the state's own at that moment. Before the play every fact is
-    copied, as it is few decisions.
+    Made from the state for a moment before the play and for the first moment of the play a view is made
+    at; the facts of a later moment of the play are made from those only when a view's table or seats is
+    read (``after``): ``cardsuite simulate`` makes a view at every decision, most of them read only for
+    ``legal``, and 20 of a four-player deal's 28 decisions are in the play.
     """
 
-    __slots__ = ("_fixed", "bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats",
-                 "log", "options", "players", "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
+    __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
+                 "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
     game = "napas"
     options: Options
-    _fixed: tuple[Any, ...] | None
-    """In the play phase: the bids, the contract, the declarer, trumps, stock size, exchange facts and
-    the log's length when the play began; ``None`` before it (every fact is then copied)."""
 
     def __init__(self, state: NapasState) -> None:
         self.players = state.players
@@ -794,21 +786,6 @@ class NapasFacts(TurnFacts):
         self.dealer = state.dealer
         self.phase_name = state.phase_name
         self.turn = state.turn
-        if self.phase_name == "play":
-            # the facts of an earlier moment of this deal (a clone starts with its original's), or None
-            before: Any = state._public_facts
-            if before is not None and before.phase_name == "play":
-                self._fixed = before._fixed
-            else:  # no facts of the play yet: these no longer change
-                log = state.log
-                start = len(log)  # the play began after the exchange-done event (most often the last one)
-                while log[start - 1].kind != "exchange-done":
-                    start -= 1
-                self._fixed = (tuple(state.bids), state.high, state.declarer, state.trump, state.stock_size,
-                               state.exchange, start)
-            self.log = state.log
-            return
-        self._fixed = None
         self.bids = tuple(state.bids)
         self.high = state.high
         self.declarer = state.declarer
@@ -822,34 +799,30 @@ class NapasFacts(TurnFacts):
         self.stock_size = state.stock_size
         self.exchange = state.exchange
 
-    def _replay(self) -> None:
-        """Set the play's facts from the fixed ones and the log's events from the play's start to
-        ``moment``, as ``NapasState`` changed them (once)."""
-        fixed = self._fixed
-        if fixed is None or hasattr(self, "taken"):
-            return
-        self.bids, self.high, self.declarer, self.trump, self.stock_size, self.exchange, start = fixed
-        trick: tuple[Card, ...] = ()
-        seats: tuple[int, ...] = ()
-        leader = -1  # the leader of the latest trick begun, as the state keeps it (-1 before the first lead)
-        number = 1
-        taken = [0] * self.players
-        last_seats: tuple[int, ...] = ()
-        last_cards: tuple[Card, ...] = ()
+    def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
+        """These facts of the play once ``events`` (its play and trick events) have happened, as
+        ``NapasState`` changes them: the trick in progress and its leader, each trick's winner, the last
+        trick, the trick number (no trick event of the play is the deal's last: that one ends it)."""
+        new: NapasFacts = self.copy()
+        new.moment, new.turn = moment, turn
+        trick, leader, number = self.trick, self.trick_leader, self.trick_number
+        taken = list(self.taken)
+        last_seats, last_cards = self.last_seats, self.last_cards
         event: Any  # a Napas event: its seat, card and winner are set where its kind says
-        for event in self.log[start:self.moment]:
+        for event in events:
             kind = event.kind
             if kind == "play":
                 if not trick:
                     leader = event.seat
                 trick += (event.card,)
-                seats += (event.seat,)
             elif kind == "trick":
                 taken[event.winner] += 1
-                last_seats, last_cards, trick, seats = seats, trick, (), ()
+                last_seats, last_cards = clockwise(leader, self.players), trick
+                trick = ()
                 number += 1
-        self.trick, self.trick_leader, self.trick_number, self.taken = trick, leader, number, tuple(taken)
-        self.last_seats, self.last_cards = last_seats, last_cards
+        new.trick, new.trick_leader, new.trick_number, new.taken = trick, leader, number, tuple(taken)
+        new.last_seats, new.last_cards = last_seats, last_cards
+        return new
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
@@ -857,11 +830,9 @@ class NapasFacts(TurnFacts):
         return clockwise(self.trick_leader, self.players)[: len(self.trick)] if self.trick else ()
 
     def build_table(self) -> dict[str, object]:
-        self._replay()
         return napas_table(self)
 
     def build_seats(self) -> tuple[SeatInfo, ...]:
-        self._replay()
         return napas_seats(self)
 
 

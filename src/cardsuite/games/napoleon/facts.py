@@ -8,13 +8,15 @@ module (the package does) makes it ``NapoleonState.facts_class``.
 
 from __future__ import annotations
 
-from ...core.game import SeatInfo
+from collections.abc import Sequence
+
+from ...core.game import Event, SeatInfo
 from ...core.options import Options
-from ...core.views import TurnFacts
-from .rules import PLAYERS, NapoleonState, napoleon_seats, napoleon_table
+from ...core.views import ReplayFacts
+from .rules import IS_HONOUR, PLAYERS, NapoleonState, napoleon_seats, napoleon_table
 
 
-class NapoleonFacts(TurnFacts):
+class NapoleonFacts(ReplayFacts):
     """What everyone may know of a Napoleon deal at one moment (see ``core.views``): never the adjutant's
     seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""
 
@@ -54,6 +56,44 @@ class NapoleonFacts(TurnFacts):
         self.requested = state.requested
         self.same_two = state.same_two
         self.thrown_in = state.thrown_in
+
+    def after(self, events: Sequence[Event], moment: int, turn: int) -> NapoleonFacts:
+        """These facts of the play once ``events`` have happened, as ``NapoleonState._play`` and
+        ``_finish_trick`` change them: the cards of the trick in progress, the joker's suit and the club 3's
+        request, the named card revealed, each trick's winner (the honours in the trick, and after the
+        first one the discards' face-up honours: every discarded honour is face up), the last trick."""
+        new: NapoleonFacts = self.copy()
+        new.moment, new.turn = moment, turn
+        trick, seats, number, last = self.trick, self.trick_seats, self.trick_number, self.last_trick
+        honours, won = list(self.honours), list(self.tricks_won)
+        shown, joker_suit, requested = self.shown_adjutant, self.joker_suit, self.requested
+        event: Event
+        for event in events:
+            kind = event.kind
+            if kind == "play":
+                trick += (event.card,)  # type: ignore[operator]  # a play event names its card
+                seats += (event.seat,)  # type: ignore[operator]
+                if event.data:  # only a joker lead says more: the suit it names
+                    joker_suit = int(dict(event.data)["suit"])  # type: ignore[call-overload]
+            elif kind == "trick":
+                winner: int = event.winner  # type: ignore[assignment]  # a trick event names its winner
+                won[winner] += 1
+                honours[winner] += sum(IS_HONOUR[c] for c in trick)
+                last = tuple(zip(seats, trick, strict=True))
+                trick, seats, number, joker_suit, requested = (), (), number + 1, -1, False
+            elif kind == "discards":
+                winner = event.winner  # type: ignore[assignment]
+                new.discards_to = winner
+                honours[winner] += len(self.face_up)
+            elif kind == "joker_request":
+                requested = True
+            elif kind == "reveal":
+                new.revealed = True
+                shown = -1 if event.seat == self.napoleon else event.seat  # type: ignore[assignment]
+        new.trick, new.trick_seats, new.trick_number, new.last_trick = trick, seats, number, last
+        new.honours, new.tricks_won = tuple(honours), tuple(won)
+        new.shown_adjutant, new.joker_suit, new.requested = shown, joker_suit, requested
+        return new
 
     def build_table(self) -> dict[str, object]:
         return napoleon_table(self)

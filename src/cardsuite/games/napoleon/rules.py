@@ -34,14 +34,14 @@ from ...cards import (
     shuffle,
 )
 from ...core.errors import IllegalAction, InvalidDeal
-from ...core.game import Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.native import mypyc_attr, shallow_copy
 from ...core.options import Options, OptionSpec
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP, Trick, TrickRule, refusal, standard_winner_of
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD_OR_JOKER, SUIT, Phase, Verb, number
-from ...core.views import frozen, live_view, seat_view, watcher_view
+from ...core.views import EMPTY, frozen, live_view, secret_view
 from .discards import discard_action, discard_choices
 
 if TYPE_CHECKING:
@@ -945,12 +945,13 @@ class NapoleonState(TurnState):
 
     def view(self, seat: int) -> View:
         # ``legal`` is the list ``legal_actions`` gives, lazy in the discard (``DiscardChoices``, an
-        # immutable value of hundreds of choices): a view hands it out as it is, made only when read
-        return seat_view(self, self.facts_class, seat, self.hands[seat], self.legal_actions(seat),
-                         self.private_mapping(seat))
+        # immutable value of hundreds of choices): a view hands it out as it is, made only when read.
+        # In the play a view makes no facts object: ``core.views.secret_view``.
+        return secret_view(self, self.facts_class, seat, self.hands[seat], self.legal_actions(seat),
+                           self.private_mapping(seat))
 
     def public_view(self) -> View:
-        return watcher_view(self, self.facts_class)
+        return secret_view(self, self.facts_class, PUBLIC_SEAT, 0, (), EMPTY)
 
     def window(self, seat: int) -> View:
         return live_view(self, seat, self.hands[seat], self.legal_actions(seat), self.private_mapping(seat),

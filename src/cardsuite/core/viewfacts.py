@@ -1,0 +1,196 @@
+"""The base classes of a view's public facts (``PublicFacts`` and its turn-based kinds), and ``LazyTable``,
+in a module that stays interpreted while ``core/views.py`` is compiled with mypyc
+(``scripts/compile_engines.py``).
+
+Games subclass the facts classes in interpreted modules too (Napoleon's, GOPS's, a plugin's). Compiled, a
+method of these classes would check that ``self`` is one of the classes mypyc compiled, and refuse such a
+subclass; and a compiled class cannot extend the abstract ``Mapping`` (a metaclass conflict), which
+``LazyTable`` does. ``core.views`` imports all of them: import them from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from .game import Event, SeatInfo
+from .views import frozen
+
+if TYPE_CHECKING:
+    from .views import DealFacts
+
+_new = object.__new__
+
+
+class PublicFacts:
+    """What everyone may know at one moment, in immutable values, and the ``table`` and ``seats`` built
+    from them once, for every view of that moment.
+
+    A game subclasses it: ``__init__`` copies the state's public attributes (ints, strings, tuples) under
+    the same names, and ``build_table`` and ``build_seats`` make the view fields from them. Because the
+    names are the state's own, the same builders also read a live state (the fast adapter, ``SeatWindow``).
+    Besides the builders a subclass gives ``game``, ``players``, ``dealer``, ``options``, ``phase``,
+    ``to_act`` and ``is_over`` (``TurnFacts`` does the last three for turn-based deals).
+    """
+
+    __slots__ = ("_seats", "_table", "moment")
+
+    moment: int
+    """The length of the state's log when these facts were taken (``public_facts``)."""
+    _table: Mapping[str, object]
+    _seats: tuple[SeatInfo, ...]
+    game: str
+    players: int
+    dealer: int | None
+    options: Mapping[str, object]
+    phase: str
+    to_act: frozenset[int]
+    is_over: bool
+
+    def build_table(self) -> Mapping[str, object]:
+        """The public table facts (``View.table``), as a plain dict or mapping."""
+        return {}
+
+    def build_seats(self) -> tuple[SeatInfo, ...]:
+        """What everyone may know about each seat (``View.seats``)."""
+        return ()
+
+    def table(self) -> Mapping[str, object]:
+        """``build_table`` once, read-only."""
+        try:
+            return self._table
+        except AttributeError:
+            table = self._table = frozen(self.build_table())
+            return table
+
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """``build_seats`` once."""
+        try:
+            return self._seats
+        except AttributeError:
+            seats = self._seats = self.build_seats()
+            return seats
+
+
+class TurnFacts(PublicFacts):
+    """``PublicFacts`` of a turn-based deal (``core.turns.TurnState``): the phase and the seat to act."""
+
+    __slots__ = ("phase_name", "turn")
+
+    phase_name: str
+    turn: int
+
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        """The phase name."""
+        return self.phase_name
+
+    @property
+    def to_act(self) -> frozenset[int]:  # type: ignore[override]
+        """The seat to act (nobody at the end)."""
+        return frozenset() if self.phase_name == "over" else frozenset((self.turn,))
+
+    @property
+    def is_over(self) -> bool:  # type: ignore[override]
+        """Whether the deal has ended."""
+        return self.phase_name == "over"
+
+
+class LoggedFacts(TurnFacts):
+    """``TurnFacts`` of a deal whose every event is public and whose ``table`` and ``seats`` follow from the
+    log alone, for ``turn_view``: made from the deal's ``DealFacts`` and a moment, not from the state. A
+    game's subclass builds the table and seats from ``log[:moment]``."""
+
+    __slots__ = ("dealer", "log", "options", "players")
+
+    def __init__(self, deal: DealFacts, moment: int, phase_name: str, turn: int) -> None:
+        self.players = deal.players
+        self.options = deal.options
+        self.dealer = deal.dealer
+        self.log = deal.log
+        self.moment = moment
+        self.phase_name = phase_name
+        self.turn = turn
+
+
+class ReplayFacts(TurnFacts):
+    """``TurnFacts`` of a deal with private events whose play-phase facts follow from the facts of an
+    earlier moment of the play and the public events since (``secret_view``): ``after`` makes them.
+
+    ``moment`` is here the number of public events when the facts were taken (a view of such a deal knows
+    that count, not the log's length). A subclass copies the state in ``__init__`` and gives ``after``.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, state: Any) -> None:
+        """Copy the public attributes of ``state`` under the same names (a subclass does)."""
+        raise NotImplementedError
+
+    def after(self, events: Sequence[Event], moment: int, turn: int) -> ReplayFacts:
+        """The facts once ``events`` (the public events logged since these facts' moment, all of the play
+        phase) have happened, at ``moment`` with ``turn`` to act: a new object (these are shared)."""
+        raise NotImplementedError
+
+    def copy(self) -> Any:
+        """A new facts object of the same class with the same values (``after`` then changes some):
+        every slot of the class and its bases but the built ``table`` and ``seats``."""
+        cls = self.__class__
+        names = _FACT_SLOTS.get(cls)
+        if names is None:
+            names = _FACT_SLOTS[cls] = tuple(
+                name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+                if name not in ("_seats", "_table"))
+        other = _new(cls)
+        for name in names:  # a subclass's ``__init__`` sets every slot
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+_FACT_SLOTS: dict[type, tuple[str, ...]] = {}
+"""``ReplayFacts.copy``'s slot names, by class."""
+
+
+_UNBUILT: Final = object()
+"""A ``LazyTable`` entry not built yet (``None`` is a value an entry may have)."""
+
+
+class LazyTable(Mapping[str, object]):
+    """A table whose entries are built from ``src`` by ``fields`` the first time each is read."""
+
+    __slots__ = ("_fields", "_src", "_values")
+
+    def __init__(self, src: Any, fields: Mapping[str, Callable[[Any], object]]) -> None:
+        self._src = src
+        self._fields = fields
+        self._values: dict[str, object] = {}
+
+    def __getitem__(self, key: str) -> object:
+        value = self._values.get(key, _UNBUILT)
+        if value is _UNBUILT:
+            value = self._values[key] = self._fields[key](self._src)  # KeyError for a key it has not
+        return value
+
+    def get(self, key: str, default: object = None) -> object:
+        """The entry, built on first reading; ``default`` for a key the table has not.
+
+        ``Mapping.get`` would go through ``__getitem__`` and catch its ``KeyError``: a bot asking for a key
+        this game's table lacks (Napoleon's ``normal`` reads ``beginner`` at every card of its search's
+        rollouts) paid for two exceptions.
+        """
+        value = self._values.get(key, _UNBUILT)
+        if value is _UNBUILT:
+            build = self._fields.get(key)
+            if build is None:
+                return default
+            value = self._values[key] = build(self._src)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._fields
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
