@@ -361,7 +361,7 @@ class _Seating:
     seats, and, in the plain form when every seat is ``random`` (the shared bot, which keeps nothing between
     matches), the seat plan itself (``shared_rng``: the run's generator, which every seat draws from)."""
 
-    __slots__ = ("appends", "groups", "levels", "plan", "stats")
+    __slots__ = ("alike", "appends", "groups", "levels", "plan", "stats")
 
     def __init__(self, levels: Sequence[str], stats: dict[str, LevelStats],
                  shared_rng: random.Random | None = None) -> None:
@@ -373,6 +373,7 @@ class _Seating:
             seats.setdefault(level, []).append(seat)
         self.groups = tuple([(level, tuple(held)) for level, held in seats.items()])
         """Each level and its seats, in the order of their first seat (the order of a unit's keys)."""
+        self.alike = len(self.groups) == 1  # every seat of one level
         self.plan: SeatPlan | None = None
         if shared_rng is not None and all(level == "random" for level in levels):
             self.plan = [(_RANDOM_BOT.choose, shared_rng, None)] * len(levels)
@@ -425,19 +426,31 @@ def _in_order(to_act: frozenset[int]) -> tuple[int, ...]:
 
 def _count_deal(scores: Sequence[Score], summary: DealSummary, seating: _Seating) -> dict[str, float]:
     """Add a finished deal's scores and contract to the statistics; each level's mean score in it (its
-    seats' scores added in seat order from 0.0, then divided by their number)."""
-    values = list(map(float, scores))
-    for append, value in zip(seating.appends, values, strict=True):
-        append(value)
+    seats' scores added in seat order from 0.0, then divided by their number).
+
+    When every seat is of one level (self-play, or all seats ``random``) the scores are counted and added
+    in one pass, a running total; otherwise each level's seats are added after all are converted.
+    """
     unit: dict[str, float] = {}
-    for level, seats in seating.groups:
-        if len(seats) == 1:
-            unit[level] = 0.0 + values[seats[0]]
-        else:
-            total = 0.0
-            for seat in seats:
-                total += values[seat]
-            unit[level] = total / len(seats)
+    if seating.alike:
+        total = 0.0
+        for append, score in zip(seating.appends, scores, strict=True):
+            value = float(score)
+            append(value)
+            total += value
+        unit[seating.levels[0]] = total / len(scores) if len(scores) > 1 else total
+    else:
+        values = list(map(float, scores))
+        for append, value in zip(seating.appends, values, strict=True):
+            append(value)
+        for level, seats in seating.groups:
+            if len(seats) == 1:
+                unit[level] = 0.0 + values[seats[0]]
+            else:
+                total = 0.0
+                for seat in seats:
+                    total += values[seat]
+                unit[level] = total / len(seats)
     declarer = summary.declarer
     if declarer is not None:
         level_stats = seating.stats[declarer]
