@@ -114,8 +114,9 @@ class LoggedFacts(TurnFacts):
 
 
 class ReplayFacts(TurnFacts):
-    """``TurnFacts`` of a deal with private events whose play-phase facts follow from the facts of an
-    earlier moment of the play and the public events since (``secret_view``): ``after`` makes them.
+    """``TurnFacts`` of a deal with private events whose facts in some phases (``replayed``) follow from
+    the facts of an earlier moment of the same phase and the public events since (``secret_view``):
+    ``after`` makes them.
 
     ``moment`` is here the number of public events when the facts were taken (a view of such a deal knows
     that count, not the log's length). A subclass copies the state in ``__init__`` and gives ``after``.
@@ -123,13 +124,17 @@ class ReplayFacts(TurnFacts):
 
     __slots__ = ()
 
+    replayed: tuple[str, ...] = ("play",)
+    """The phases whose facts ``after`` makes from an earlier moment's of the same phase."""
+
     def __init__(self, state: Any) -> None:
         """Copy the public attributes of ``state`` under the same names (a subclass does)."""
         raise NotImplementedError
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> ReplayFacts:
-        """The facts once ``events`` (the public events logged since these facts' moment, all of the play
-        phase) have happened, at ``moment`` with ``turn`` to act: a new object (these are shared)."""
+        """The facts once ``events`` (the public events logged since these facts' moment, all of the same
+        phase, one of ``replayed``) have happened, at ``moment`` with ``turn`` to act: a new object (these
+        are shared)."""
         raise NotImplementedError
 
     def copy(self) -> Any:

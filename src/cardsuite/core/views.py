@@ -382,101 +382,105 @@ class SecretDeal:
     """What the views of one deal with private events share (``secret_view``): the deal's constants, its
     public events (``SeatLogs.public``: a list only ever appended to, never the log, so nothing here
     reaches a seat's private events), and the facts made so far: ``eager``, the facts of the latest moment
-    a view was made at before the play (taken from the state, ``eager_at`` its log's length), ``base``,
-    the facts of the first moment of the play a view was made at, and ``latest``, the facts of the latest
-    play moment a view's ``table`` or ``seats`` was read at (made from ``base`` or an earlier ``latest``
-    and the public events since: ``ReplayFacts.after``).
+    a view was made at in a phase the facts class does not replay (taken from the state, ``eager_at`` its
+    log's length); ``bases``, for each phase it replays (``ReplayFacts.replayed``), the facts of the first
+    moment of that phase a view was made at (taken from the state too); and ``latest``, the facts of the
+    latest such moment a view's ``table`` or ``seats`` was read at (made from the phase's base or an
+    earlier ``latest`` of the phase and the public events since: ``ReplayFacts.after``).
 
     One per public list: a clone of the state has its own log, so its own ``SeatLogs`` and ``SecretDeal``.
     """
 
-    __slots__ = ("base", "dealer", "eager", "eager_at", "game", "kind", "latest", "options", "players", "public")
+    __slots__ = ("bases", "dealer", "eager", "eager_at", "game", "kind", "latest", "options", "players", "public",
+                 "replayed")
 
     def __init__(self, state: Any, kind: FactsKind, public: list[Event]) -> None:
         self.kind = kind
         self.game: str = kind.game
+        self.replayed: tuple[str, ...] = kind.replayed
         self.players: int = state.players
         self.options: Mapping[str, object] = state.options
         self.dealer: int | None = state.dealer
         self.public = public
         self.eager: Any = None  # (``Any``: see ``FactsKind``)
         self.eager_at = -1
-        self.base: Any = None
+        self.bases: dict[str, Any] = {}
         self.latest: Any = None
 
-    def at(self, moment: int, turn: int) -> Any:
-        """The facts of the play when ``moment`` public events had been logged (made once for the latest
-        moment asked; every action of the play logs a public event, so the count tells moments apart)."""
+    def at(self, moment: int, phase_name: str, turn: int) -> Any:
+        """The facts when ``moment`` public events had been logged, in a replayed phase (made once for the
+        latest moment asked; every action of such a phase logs a public event, so the count tells moments
+        apart)."""
         facts = self.latest
         if facts is None or facts.moment != moment:
-            base = self.base  # set before any view that asks for it was made
+            base = self.bases[phase_name]  # set before any view that asks for it was made
             if base.moment == moment:
                 facts = base
             else:
-                start = facts if facts is not None and base.moment <= facts.moment < moment else base
+                start = base
+                if facts is not None and facts.phase_name == phase_name and base.moment <= facts.moment < moment:
+                    start = facts
                 facts = start.after(self.public[start.moment:moment], moment, turn)
             self.latest = facts
         return facts
 
 
-@mypyc_attr(native_class=False)  # a tuple: see the module's docs
-class SecretParts(tuple[Any, ...]):
-    """A ``secret_view``'s parts: ``(deal, seat, hand_mask, legal, private, count, mine, mine_count,
-    phase_name, turn, facts)``.
+def build_secret_field(parts: tuple[Any, ...], name: str) -> object:
+    """The value of view field ``name`` of a ``secret_view``, from its parts (``AttributeError`` for a name
+    that is not a field).
 
-    ``deal`` is the deal's ``SecretDeal``; the rest were taken when the view was made: the seat, its hand
-    (a bitmask), its legal actions (as ``SeatParts``), what it alone knows, how many public events and
-    how many of its own events (``mine``, ``SeatLogs.mine``) had been logged, the phase, the seat to act,
-    and the moment's facts when they were taken then (before the play), or ``None``: made from the deal's
-    when ``table`` or ``seats`` is first read (``SecretDeal.at``).
+    The parts are a plain tuple (``core.game.BuildTuple``: a tuple subclass costs more to make, at every
+    decision), ``(build_secret_field, deal, seat, hand_mask, legal, private, count, mine, mine_count,
+    phase_name, turn, facts)``: the deal's ``SecretDeal``, and as they were when the view was made the
+    seat, its hand (a bitmask), its legal actions (as ``SeatParts``), what it alone knows, how many public
+    events and how many of its own (``mine``, ``SeatLogs.mine``) had been logged, the phase, the seat to
+    act, and the moment's facts when they were taken then, or ``None``: made from the deal's when ``table``
+    or ``seats`` is first read (``SecretDeal.at``).
     """
-
-    __slots__ = ()
-
-    def build(self, name: str) -> object:
-        """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
-        deal, seat, hand_mask, legal, private, count, mine, mine_count, phase_name, turn, facts = self
-        if name == "legal":
-            return legal() if callable(legal) else legal
-        if name == "seat":
-            return seat
-        if name == "hand":
-            return sorted_hand(hand_mask) if hand_mask else ()
-        if name == "history":
-            return seat_history(deal.public, count, mine, mine_count)
-        if name == "table":
-            return (facts if facts is not None else deal.at(count, turn)).table()
-        if name == "seats":
-            return (facts if facts is not None else deal.at(count, turn)).seats()
-        if name == "phase":
-            return phase_name
-        if name == "to_act":
-            return frozenset() if phase_name == "over" else frozenset((turn,))
-        if name == "is_over":
-            return phase_name == "over"
-        if name == "private":
-            return private
-        if name in ("game", "players", "options", "dealer"):
-            return getattr(deal, name)
-        raise AttributeError(name)
+    _, deal, seat, hand_mask, legal, private, count, mine, mine_count, phase_name, turn, facts = parts
+    if name == "legal":
+        return legal() if callable(legal) else legal
+    if name == "seat":
+        return seat
+    if name == "hand":
+        return sorted_hand(hand_mask) if hand_mask else ()
+    if name == "history":
+        return seat_history(deal.public, count, mine, mine_count)
+    if name == "table":
+        return (facts if facts is not None else deal.at(count, phase_name, turn)).table()
+    if name == "seats":
+        return (facts if facts is not None else deal.at(count, phase_name, turn)).seats()
+    if name == "phase":
+        return phase_name
+    if name == "to_act":
+        return frozenset() if phase_name == "over" else frozenset((turn,))
+    if name == "is_over":
+        return phase_name == "over"
+    if name == "private":
+        return private
+    if name in ("game", "players", "options", "dealer"):
+        return getattr(deal, name)
+    raise AttributeError(name)
 
 
 def secret_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal,
                 private: Mapping[str, object] = EMPTY) -> View:
     """``State.view`` (and, with ``PUBLIC_SEAT``, no hand and no legal actions, ``public_view``) of a
-    turn-based deal with private events (Napas, Napoleon) whose play-phase facts follow from an earlier
-    moment's and the public events since (``ReplayFacts``).
+    turn-based deal with private events (Napas, Napoleon) whose facts, in the phases ``kind`` replays
+    (``ReplayFacts.replayed``: the bidding and the play), follow from an earlier moment's of the phase and
+    the public events since.
 
     ``state`` has ``log``, ``players``, ``options``, ``dealer``, ``phase_name``, ``turn``, ``_seat_logs``
     (its ``SeatLogs``) and ``_public_facts`` (where its ``SecretDeal`` is kept). ``cardsuite simulate``
-    makes a view at every decision and a random seat reads only ``legal``: so in the play (most of a
-    deal's decisions) a view takes the seat's own values, the counts of the public events and of its own,
-    the phase and the seat to act into one ``SecretParts`` and makes no facts object; the facts are made
-    when ``table`` or ``seats`` is first read, once per moment for every view of it, from the first play
-    moment's facts and the public events since (``SecretDeal.at``). Before the play (a few decisions, in
-    which the bids, the exchange and the discard change what follows from the events) each moment's facts
-    are taken from the state when its first view is made, as ``seat_view`` does. The split of the log
-    into public events and each seat's own is ``seat_view``'s, written out here for the same reason.
+    makes a view at every decision and a random seat reads only ``legal``: so in a replayed phase (most of
+    a deal's decisions) a view takes the seat's own values, the counts of the public events and of its
+    own, the phase and the seat to act into one tuple (``build_secret_field``) and makes no facts object;
+    the facts are made when ``table`` or ``seats`` is first read, once per moment for every view of it,
+    from the facts of the first moment of the phase and the public events since (``SecretDeal.at``). In
+    the other phases (a few decisions: naming trumps, the exchange, the adjutant, the discard) each
+    moment's facts are taken from the state when its first view is made, as ``seat_view`` does. The split
+    of the log into public events and each seat's own is ``seat_view``'s, written out here for the same
+    reason.
     """
     log: list[Event] = state.log
     length = len(log)
@@ -496,21 +500,22 @@ def secret_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: L
         deal = state._public_facts = SecretDeal(state, kind, public)
     phase_name: str = state.phase_name
     facts: Any = None  # (``Any``: see ``FactsKind``)
-    if phase_name != "play" or deal.base is None:  # taken now: few decisions come before the play
+    replayed = phase_name in deal.replayed
+    if not replayed or phase_name not in deal.bases:  # taken now
         if deal.eager_at == length:
             facts = deal.eager
         else:
             facts = deal.eager = kind(state)
             facts.moment = len(public)
             deal.eager_at = length
-            if phase_name == "play":
-                deal.base = facts
+            if replayed:
+                deal.bases[phase_name] = facts
     mine = logs.mine[seat] if seat >= 0 else ()
     view: View = _new(View)
     if legal.__class__ is tuple or not callable(legal):  # ready: most bots read it first
         _set_legal(view, legal)
-    _set_parts(view, SecretParts((deal, seat, hand_mask, legal, private, len(public), mine, len(mine), phase_name,
-                                  state.turn, facts)))
+    _set_parts(view, (build_secret_field, deal, seat, hand_mask, legal, private, len(public), mine, len(mine),
+                      phase_name, state.turn, facts))
     return view
 
 

@@ -778,6 +778,7 @@ class NapasFacts(ReplayFacts):
     __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
                  "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
     game = "napas"
+    replayed = ("bidding", "play")
     options: Options
 
     def __init__(self, state: NapasState) -> None:
@@ -800,15 +801,28 @@ class NapasFacts(ReplayFacts):
         self.exchange = state.exchange
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
-        """These facts of the play once ``events`` (its play and trick events) have happened, as
-        ``NapasState`` changes them: the trick in progress and its leader, each trick's winner, the last
-        trick, the trick number (no trick event of the play is the deal's last: that one ends it)."""
+        """These facts once ``events`` (of the auction: bids and passes; or of the play: cards and tricks)
+        have happened, as ``NapasState`` changes them: the bids, the high bid and its bidder; the trick in
+        progress and its leader, each trick's winner, the last trick, the trick number (no trick event of
+        the play is the deal's last: that one ends it). The auction's last bid or pass ends it (the next
+        moment is another phase's), so no replayed event is its end's."""
         new: NapasFacts = self.copy()
         new.moment, new.turn = moment, turn
+        event: Any  # a Napas event: its seat, card, winner and action are set where its kind says
+        if self.phase_name == "bidding":
+            bids, high, declarer = self.bids, self.high, self.declarer
+            for event in events:
+                if event.kind == "bid":
+                    bid = str(event.action)[4:]  # ``bid 3``: the interned bid events' action text
+                    bids += ((event.seat, bid),)
+                    high, declarer = bid, event.seat
+                elif event.kind == "pass":
+                    bids += ((event.seat, None),)
+            new.bids, new.high, new.declarer = bids, high, declarer
+            return new
         trick, leader, number = self.trick, self.trick_leader, self.trick_number
         taken = list(self.taken)
         last_seats, last_cards = self.last_seats, self.last_cards
-        event: Any  # a Napas event: its seat, card and winner are set where its kind says
         for event in events:
             kind = event.kind
             if kind == "play":

@@ -13,7 +13,10 @@ from collections.abc import Sequence
 from ...core.game import Event, SeatInfo
 from ...core.options import Options
 from ...core.views import ReplayFacts
-from .rules import IS_HONOUR, PLAYERS, NapoleonState, napoleon_seats, napoleon_table
+from .rules import BIDS, IS_HONOUR, PLAYERS, NapoleonState, napoleon_seats, napoleon_table
+
+_BID_RANKS = {bid.text: rank for rank, bid in enumerate(BIDS)}
+"""A bid's rank on the ladder by its action text (a bid event's ``action``)."""
 
 
 class NapoleonFacts(ReplayFacts):
@@ -25,6 +28,7 @@ class NapoleonFacts(ReplayFacts):
                  "revealed", "same_two", "shown_adjutant", "thrown_in", "trick", "trick_number", "trick_seats",
                  "tricks_won", "trump", "widow_size")
     game = "napoleon"
+    replayed = ("bidding", "play")
     options: Options
 
     def __init__(self, state: NapoleonState) -> None:
@@ -58,16 +62,30 @@ class NapoleonFacts(ReplayFacts):
         self.thrown_in = state.thrown_in
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapoleonFacts:
-        """These facts of the play once ``events`` have happened, as ``NapoleonState._play`` and
-        ``_finish_trick`` change them: the cards of the trick in progress, the joker's suit and the club 3's
-        request, the named card revealed, each trick's winner (the honours in the trick, and after the
-        first one the discards' face-up honours: every discarded honour is face up), the last trick."""
+        """These facts once ``events`` have happened: in the auction its bids and passes; in the play, as
+        ``NapoleonState._play`` and ``_finish_trick`` change them: the cards of the trick in progress, the
+        joker's suit and the club 3's request, the named card revealed, each trick's winner (the honours in
+        the trick, and after the first one the discards' face-up honours: every discarded honour is face
+        up), the last trick."""
         new: NapoleonFacts = self.copy()
         new.moment, new.turn = moment, turn
+        event: Event
+        if self.phase_name == "bidding":  # bids and passes, as ``NapoleonState._bid`` (the last ends it)
+            bids, passed, high, napoleon = self.bids, list(self.passed), self.high, self.napoleon
+            for event in events:
+                seat: int = event.seat  # type: ignore[assignment]  # a bid or pass event names its seat
+                if event.kind == "bid":
+                    high, napoleon = _BID_RANKS[str(event.action)], seat
+                    n, suit = BIDS[high].args
+                    bids += ((seat, (int(n), int(suit))),)
+                elif event.kind == "pass":
+                    passed[seat] = True
+                    bids += ((seat, None),)
+            new.bids, new.passed, new.high, new.napoleon = bids, tuple(passed), high, napoleon
+            return new
         trick, seats, number, last = self.trick, self.trick_seats, self.trick_number, self.last_trick
         honours, won = list(self.honours), list(self.tricks_won)
         shown, joker_suit, requested = self.shown_adjutant, self.joker_suit, self.requested
-        event: Event
         for event in events:
             kind = event.kind
             if kind == "play":
