@@ -6,7 +6,10 @@ compiles too: cards, the trick, auction, exchange and verb helpers, the play tab
 games' rules), and runs ``bench/engine_bars.py``'s ``bare_loop`` (imported, not copied) against both copies
 in subprocesses, alternating, so that a busy machine slows both alike. It prints the medians of
 ``--repeats`` rounds, compiled over interpreted, the load average, and which of issue 11's bare-loop bars
-each build meets, and checks that 300 seeded deals per game play out identically in both builds.
+each build meets; then, from the same rounds, each build's ``simulate`` share of its own bare loop (every
+game, ``engine_bars.simulated`` over ``bare_loop``) and its Napoleon search-path deal
+(``engine_bars.napoleon_rollout_ms``), so that every bar of the issue is measured in both builds; and it
+checks that 300 seeded deals per game play out identically in both builds.
 ``make bench`` runs it (``bench/run.py``).
 
 Without a C compiler or the Python headers it prints one line saying so and exits 0; nothing else in the
@@ -38,6 +41,12 @@ from typing import Any
 
 TOP = Path(__file__).resolve().parent.parent
 GAMES = ("nap", "napas", "napoleon")
+SHARE_GAMES = ("nap", "napas", "napoleon", "gops")
+"""The games whose ``simulate`` share is measured (issue 11: at least 50% of the bare loop, every game)."""
+ROLLOUT_DEALS = 200
+"""Napoleon search-path deals timed per round (after ``napoleon_rollout_ms``'s own 20 untimed ones)."""
+SHARE_BAR = 0.5
+ROLLOUT_BAR_MS = 2.0
 
 
 def engines_module() -> Any:
@@ -101,17 +110,19 @@ def fingerprint(name: str, deals: int = 300) -> str:
 
 
 def one_round(seconds: float, expect_compiled: bool) -> None:
-    """Print, as JSON, deals per second of ``bare_loop`` for every game (and each game's ``fingerprint``),
-    with whatever code is imported."""
+    """Print, as JSON, deals per second of ``bare_loop`` and of ``simulated`` for every game, the Napoleon
+    search-path deal in ms, and each game's ``fingerprint``, with whatever code is imported."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from engine_bars import bare_loop
+    from engine_bars import bare_loop, napoleon_rollout_ms, simulated
 
     import cardsuite.games.nap.rules as nap_rules
 
     compiled = not nap_rules.__file__.endswith(".py") if nap_rules.__file__ else False
     if compiled != expect_compiled:
         sys.exit(f"expected {'compiled' if expect_compiled else 'interpreted'} rules, imported {nap_rules.__file__}")
-    out: dict[str, float | str] = {name: bare_loop(name, seconds) for name in GAMES}
+    out: dict[str, float | str] = {name: bare_loop(name, seconds) for name in SHARE_GAMES}
+    out.update({f"{name} simulate": simulated(name, seconds) for name in SHARE_GAMES})
+    out["napoleon search path ms"] = napoleon_rollout_ms(ROLLOUT_DEALS)
     out.update({f"{name} fingerprint": fingerprint(name) for name in GAMES})
     print(json.dumps(out))
 
@@ -167,6 +178,18 @@ def main(argv: list[str] | None = None) -> None:
             bar = BARS[name]
             met = f"{'yes' if old >= bar else 'no'}, {'yes' if new >= bar else 'no'}"
             print(f"{name:14s} {old:>12,.0f} {new:>10,.0f} {new / old:>6.2f}x   >= {bar:>6,}   {met}")
+        print(f"simulate with random seats over the same build's bare loop (bar: at least {SHARE_BAR:.0%}); "
+              f"Napoleon search-path deal, ms (bar: at most {ROLLOUT_BAR_MS:g})")
+        print(f"{'':26s} {'interpreted':>12s} {'compiled':>10s}   met (interpreted, compiled)")
+        for name in SHARE_GAMES:
+            shares = [statistics.median(r[f"{name} simulate"] / r[name] for r in rounds[build])
+                      for build in ("pure", "compiled")]
+            met = ", ".join("yes" if share >= SHARE_BAR else "no" for share in shares)
+            print(f"{name + ' simulate share':26s} {shares[0]:>12.0%} {shares[1]:>10.0%}   {met}")
+        paths = [statistics.median(r["napoleon search path ms"] for r in rounds[build])
+                 for build in ("pure", "compiled")]
+        met = ", ".join("yes" if ms <= ROLLOUT_BAR_MS else "no" for ms in paths)
+        print(f"{'napoleon search path, ms':26s} {paths[0]:>12.2f} {paths[1]:>10.2f}   {met}")
         prints = {one[f"{name} fingerprint"] for build in rounds.values() for one in build for name in GAMES}
         same = len(prints) == len(GAMES)
         print("The same 300 seeded deals per game (event texts and scores, with clones) in both builds: "
