@@ -341,17 +341,7 @@ class TurnParts(tuple[Any, ...]):
             return deal.at(count, phase_name, turn).table()
         if name == "seats":
             return deal.at(count, phase_name, turn).seats()
-        if name == "phase":
-            return phase_name
-        if name == "to_act":
-            return frozenset() if phase_name == "over" else frozenset((turn,))
-        if name == "is_over":
-            return phase_name == "over"
-        if name == "private":
-            return EMPTY
-        if name in ("game", "players", "options", "dealer"):
-            return getattr(deal, name)
-        raise AttributeError(name)
+        return turn_field(deal, phase_name, turn, EMPTY, name)
 
 
 def turn_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal) -> View:
@@ -450,6 +440,13 @@ def build_secret_field(parts: tuple[Any, ...], name: str) -> object:
         return (facts if facts is not None else deal.at(count, phase_name, turn)).table()
     if name == "seats":
         return (facts if facts is not None else deal.at(count, phase_name, turn)).seats()
+    return turn_field(deal, phase_name, turn, private, name)
+
+
+def turn_field(deal: Any, phase_name: str, turn: int, private: Mapping[str, object], name: str) -> object:
+    """The fields a turn-based view (``TurnParts``, ``build_secret_field``) builds alike: from its phase,
+    the seat to act, what the seat alone knows and the deal's constants (``AttributeError`` for a name
+    that is not a field)."""
     if name == "phase":
         return phase_name
     if name == "to_act":
