@@ -146,12 +146,20 @@ def seat_history(public: Sequence[Event], count: int, mine: Sequence[tuple[int, 
 
 def logs_of(state: Any) -> SeatLogs:
     """The ``SeatLogs`` of ``state.log``, caught up (kept on the state as ``_seat_logs``, ``None`` at first;
-    remade for a new log)."""
+    remade for a new log). One new public event (a card, a bid: most often, since every view of a
+    simulation follows one action) is appended without ``catch_up``'s loop."""
+    log: list[Event] = state.log
     logs: SeatLogs | None = state._seat_logs
-    if logs is None or logs.log is not state.log:
-        logs = state._seat_logs = SeatLogs(state.log, state.players)
-    if logs.done < len(logs.log):
-        logs.catch_up()
+    if logs is None or logs.log is not log:
+        logs = state._seat_logs = SeatLogs(log, state.players)
+    done = logs.done
+    length = len(log)
+    if done < length:
+        if done + 1 == length and log[done].visible_to is None:
+            logs.public.append(log[done])
+            logs.done = length
+        else:
+            logs.catch_up()
     return logs
 
 
@@ -239,8 +247,8 @@ def seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Leg
 
     ``state`` has ``log`` (its events, only ever appended to), ``players``, ``_public_facts`` and
     ``_seat_logs``. This is ``lazy_view(public_facts(...), ..., logs_of(state).public, order,
-    logs.mine[seat])`` written out in one function: ``cardsuite simulate`` makes one view per decision,
-    and calls cost.
+    logs.mine[seat])`` with ``public_facts`` written out: ``cardsuite simulate`` makes one view per
+    decision, and calls cost.
     """
     log = state.log
     length = len(log)
@@ -248,17 +256,8 @@ def seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Leg
     if facts is None or facts.moment != length:
         facts = state._public_facts = kind(state)
         facts.moment = length
-    logs = state._seat_logs
-    if logs is None or logs.log is not log:
-        logs = state._seat_logs = SeatLogs(log, state.players)
+    logs = logs_of(state)
     public = logs.public
-    done = logs.done
-    if done < length:
-        if done + 1 == length and log[done].visible_to is None:  # one public event (a card, a bid): most often
-            public.append(log[done])
-            logs.done = length
-        else:
-            logs.catch_up()
     mine = logs.mine[seat]
     view: View = _new(View)  # its seat is read from the parts when asked for (see ``turn_view``)
     if legal.__class__ is tuple or not callable(legal):
@@ -475,23 +474,12 @@ def secret_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: L
     the facts are made when ``table`` or ``seats`` is first read, once per moment for every view of it,
     from the facts of the first moment of the phase and the public events since (``SecretDeal.at``). In
     the other phases (a few decisions: naming trumps, the exchange, the adjutant, the discard) each
-    moment's facts are taken from the state when its first view is made, as ``seat_view`` does. The split
-    of the log into public events and each seat's own is ``seat_view``'s, written out here for the same
-    reason.
+    moment's facts are taken from the state when its first view is made, as ``seat_view`` does. The log is
+    split into public events and each seat's own by ``logs_of``, as for ``seat_view``.
     """
-    log: list[Event] = state.log
-    length = len(log)
-    logs: SeatLogs | None = state._seat_logs
-    if logs is None or logs.log is not log:
-        logs = state._seat_logs = SeatLogs(log, state.players)
+    length = len(state.log)
+    logs = logs_of(state)
     public = logs.public
-    done = logs.done
-    if done < length:
-        if done + 1 == length and log[done].visible_to is None:  # one public event (a card, a bid): most often
-            public.append(log[done])
-            logs.done = length
-        else:
-            logs.catch_up()
     deal: SecretDeal | None = state._public_facts
     if deal is None or deal.public is not public:
         deal = state._public_facts = SecretDeal(state, kind, public)
