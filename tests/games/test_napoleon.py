@@ -512,7 +512,7 @@ def test_table_keys_and_action_words() -> None:
     assert GAME.describe_action(GAME.parse_action("play JK C")) == "Lead the joker, naming clubs"
 
 
-# -- the fast paths (issue 11): each must say exactly what the plain code says -------------------------
+# -- the fast paths: each must say exactly what the plain code says -------------------------
 def test_discard_choices_are_the_tuple_of_discards_made_lazily() -> None:
     from cardsuite.games.napoleon.discards import DiscardChoices, discard_action, discard_actions
 

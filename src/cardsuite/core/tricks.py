@@ -95,7 +95,7 @@ def standard_winner_of(cards: Sequence[Card], led_suit: Suit, trump: Suit) -> tu
 
 
 def leadable(hand: CardSet, must_lead: Suit = -1) -> CardSet:
-    """The cards of ``hand`` that may lead when the lead must be in ``must_lead`` if the hand holds one.
+    """The cards of ``hand`` that may be led when the card led must be in ``must_lead`` if the hand holds one.
 
     ``must_lead`` -1 means no restriction. Napas: the declarer's opening lead must be a trump if held.
     """
@@ -105,11 +105,11 @@ def leadable(hand: CardSet, must_lead: Suit = -1) -> CardSet:
     return restricted or hand
 
 
-def lead_refusal(hand: CardSet, card: Card, must_lead: Suit = -1, what: str = "the lead",
+def lead_refusal(hand: CardSet, card: Card, must_lead: Suit = -1, what: str = "the card led",
                  kind: str | None = None) -> str | None:
     """Why ``card`` may not lead from ``hand`` under ``leadable`` (``None`` when it may).
 
-    ``what`` names the lead and ``kind`` the required card in the reason (default: ``a spade``), so a
+    ``what`` names the card led and ``kind`` the required card in the reason (default: ``a spade``), so a
     game can say ``the opening lead must be a trump (spades) while the hand holds one``.
     """
     if not hand >> card & 1:

@@ -115,7 +115,7 @@ POWERS: Final = tuple(
 )
 """``POWERS[(trump + 1) * 4 + led][card]``: a card's power in a trick, as ``standard_winner`` ranks it (100 +
 its rank for a trump, its rank in the suit led, -1 otherwise), shifted up 12 bits. A trick reads its row
-(``NapState.powers``), chosen at the lead, instead of working it out card by card; the card winning it so
+(``NapState.powers``), chosen when the trick is led, instead of working it out card by card; the card winning it so
 far is kept as one number, its power with ``seat * 53 + card`` in the low 12 bits (``NapState.best``), so
 that the power alone decides which of two is higher."""
 RUFFED: Final = 101 << 12
@@ -367,7 +367,7 @@ class NapState(TurnState):
     trick: tuple[Card, ...] = ()
     leader = 0  # who led the trick in play
     best = -1  # the card winning the trick so far: its power (``POWERS``) | seat * 53 + card
-    powers: tuple[int, ...] = POWERS[0]  # every card's power in this trick (``POWERS``), set at the lead
+    powers: tuple[int, ...] = POWERS[0]  # every card's power in this trick (``POWERS``), set when the trick is led
     trick_number = 1
     last_seats: tuple[int, ...] = ()  # the last complete trick: who played, and what
     last_cards: tuple[Card, ...] = ()

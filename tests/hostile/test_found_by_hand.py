@@ -1,7 +1,7 @@
-"""Every defect of issue 13, reproduced as it was found: each now gives one line and exit 1, or works.
+"""Hostile input found by hand, each case as it was found: each gives one line and exit 1, or works.
 
-The numbers in the test names are the issue's. Commands run in-process (``helpers.cli``); the few that
-need a real process (a FIFO, bytes that are not UTF-8 in ``argv``, a real terminal pipe) run one.
+Commands run in-process (``helpers.cli``); the few that need a real process (a FIFO, bytes that are
+not UTF-8 in ``argv``, a real terminal pipe) run one.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _damaged_saves(home: Path) -> dict[str, str]:
     return bad
 
 
-def test_1_damaged_saves_do_not_hide_the_good_one_from_resume_list(home: Path) -> None:
+def test_damaged_saves_do_not_hide_the_good_one_from_resume_list(home: Path) -> None:
     _damaged_saves(home)
     ran = cli("resume", "--list")
     assert ran.code == 0, ran.err
@@ -63,7 +63,7 @@ def test_1_damaged_saves_do_not_hide_the_good_one_from_resume_list(home: Path) -
     assert again.code == 0 and again.opened[0][0] == "resumed" and again.err == ""
 
 
-def test_1_a_finished_save_with_huge_hint_counts_is_filed_with_bounded_counts(home: Path) -> None:
+def test_a_finished_save_with_huge_hint_counts_is_filed_with_bounded_counts(home: Path) -> None:
     finished = nap_match(seed=4)
     record = Autosave("20260101-000000-done", keep=True).record(finished)
     record["save"]["hints"] = [10**17, -5, True, 2.5]  # type: ignore[index]
@@ -72,7 +72,7 @@ def test_1_a_finished_save_with_huge_hint_counts_is_filed_with_bounded_counts(ho
     assert History().rows("SELECT hints FROM seats ORDER BY seat") == [(1_000_000,), (0,), (0,), (0,)]
 
 
-async def test_1_the_home_screen_opens_with_damaged_saves_and_settings(home: Path) -> None:
+async def test_the_home_screen_opens_with_damaged_saves_and_settings(home: Path) -> None:
     from cardsuite.tui.app import CardsuiteApp
     from cardsuite.tui.screens.home import HomeScreen
 
@@ -89,7 +89,7 @@ async def test_1_the_home_screen_opens_with_damaged_saves_and_settings(home: Pat
     assert app.return_code in (None, 0)
 
 
-async def test_4_and_11_names_in_the_history_are_text_on_the_home_screen(home: Path) -> None:
+async def test_names_in_the_history_are_text_on_the_home_screen(home: Path) -> None:
     from cardsuite.tui.app import CardsuiteApp
     from cardsuite.tui.screens.home import HomeScreen
 
@@ -106,7 +106,7 @@ async def test_4_and_11_names_in_the_history_are_text_on_the_home_screen(home: P
         assert "Ratings: Nap" in text and "[/] Eve\\x1b[2J" in text and "\x1b" not in text, text
 
 
-def test_2_a_renamed_save_continues_in_its_own_file(home: Path) -> None:
+def test_a_renamed_save_continues_in_its_own_file(home: Path) -> None:
     original = write_save("20260101-000000-orig", nap_match(steps=5))
     before = original.read_bytes()
     copy = original.with_name("backup of my match.json")
@@ -124,7 +124,7 @@ def test_2_a_renamed_save_continues_in_its_own_file(home: Path) -> None:
     assert ran.code == 0 and ran.opened[0][3].path == copy
 
 
-def test_3_a_name_that_is_not_utf8_is_refused_before_the_table(home: Path) -> None:
+def test_a_name_that_is_not_utf8_is_refused_before_the_table(home: Path) -> None:
     """``--seats $'\\xff,cpu,cpu,cpu'``: Python reads the byte as a lone surrogate; it is not a name."""
     line = refused(cli("play", "nap", "--seats", "\udcff,cpu,cpu,cpu"), "seat name", "control character")
     assert "\\udcff" in line
@@ -135,7 +135,7 @@ def test_3_a_name_that_is_not_utf8_is_refused_before_the_table(home: Path) -> No
     assert not (home / "saves").exists()
 
 
-def test_4_markup_in_names_is_text_in_replay_and_play(home: Path, tmp_path: Path) -> None:
+def test_markup_in_names_is_text_in_replay_and_play(home: Path, tmp_path: Path) -> None:
     match = nap_match(names=("[/]", "[AFK] Bob", "[bold]x", ":smile:"), steps=8)
     path = tmp_path / "markup.json"
     save_record(path, match.record())
@@ -149,7 +149,7 @@ def test_4_markup_in_names_is_text_in_replay_and_play(home: Path, tmp_path: Path
     assert opened.code == 0 and opened.opened[0][1].seats[0].name == "[/]", opened.err
 
 
-async def test_4_and_11_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -> None:
+async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -> None:
     from cardsuite.tui.app import CardsuiteApp, resumed_config
 
     from ..tui.helpers import screen_text, settle
@@ -187,14 +187,14 @@ async def test_4_and_11_the_table_shows_markup_and_escapes_in_names_as_text(home
     ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "options": {"deals_per_player": "\u0661"}}',
      ['key "options"', "is not a whole number"]),
 ])
-def test_5_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
+def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text(body, encoding="utf-8")
     for mode in (["--json"], []):
         refused(cli("replay", str(path), *mode), *words)
 
 
-def test_6_play_after_the_match_ended_is_refused(tmp_path: Path) -> None:
+def test_play_after_the_match_ended_is_refused(tmp_path: Path) -> None:
     record = gops_record()
     deals = record["deals"]
     assert isinstance(deals, list)
@@ -209,7 +209,7 @@ def test_6_play_after_the_match_ended_is_refused(tmp_path: Path) -> None:
             "deal 8: illegal: the match was over after deal 7")
 
 
-def test_6_a_dealer_that_does_not_rotate_is_refused_in_records_and_saves(home: Path, tmp_path: Path) -> None:
+def test_a_dealer_that_does_not_rotate_is_refused_in_records_and_saves(home: Path, tmp_path: Path) -> None:
     match = nap_match(steps=40)
     record = match.record()
     deals = record["deals"]
@@ -227,7 +227,7 @@ def test_6_a_dealer_that_does_not_rotate_is_refused_in_records_and_saves(home: P
     assert list((home / "saves").glob("20260101-000000-same.json.corrupt-*"))
 
 
-def test_7_special_and_huge_files_are_refused(tmp_path: Path) -> None:
+def test_special_and_huge_files_are_refused(tmp_path: Path) -> None:
     link = tmp_path / "zero.json"
     link.symlink_to("/dev/zero")
     refused(cli("replay", str(link)), "not a regular file")
@@ -240,7 +240,7 @@ def test_7_special_and_huge_files_are_refused(tmp_path: Path) -> None:
     refused(cli("analyze", str(huge)), "larger than 8 MB")
 
 
-def test_7_replay_of_a_fifo_does_not_hang(tmp_path: Path) -> None:
+def test_replay_of_a_fifo_does_not_hang(tmp_path: Path) -> None:
     fifo = tmp_path / "record.json"
     os.mkfifo(fifo)
     result = subprocess.run([sys.executable, "-m", "cardsuite", "replay", str(fifo)], capture_output=True,
@@ -261,11 +261,11 @@ def test_7_replay_of_a_fifo_does_not_hang(tmp_path: Path) -> None:
     ["analyze", "x.json", "--threshold", "nan"],
     ["analyze", "x.json", "--rollouts", "9" * 30],
 ])
-def test_8_huge_and_odd_numbers_as_arguments_are_one_line(args: list[str]) -> None:
+def test_huge_and_odd_numbers_as_arguments_are_one_line(args: list[str]) -> None:
     refused(cli(*args), "Invalid value")
 
 
-def test_9_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) -> None:
+def test_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) -> None:
     home.mkdir()
     cases = {
         "names = " + "[" * 5000 + "]" * 5000: "nested deeper than 32",
@@ -286,7 +286,7 @@ def test_9_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) 
     assert load_settings() == Settings(names=["Zed"], speed="fast") and paths.take_notices() == []
 
 
-def test_9_preferred_options_that_do_not_fit_the_table_are_noted_not_fatal(home: Path) -> None:
+def test_preferred_options_that_do_not_fit_the_table_are_noted_not_fatal(home: Path) -> None:
     """GOPS ``ties = "split"`` is a valid preference for 2 players only: a 3-player table leaves it out."""
     home.mkdir()
     (home / "settings.toml").write_text('[options.gops]\nties = "split"\n', encoding="utf-8")
@@ -302,7 +302,7 @@ def test_9_preferred_options_that_do_not_fit_the_table_are_noted_not_fatal(home:
     refused(cli("play", "gops", "--players", "3", "--option", "ties=split"), "split is for 2 players only")
 
 
-def test_10_a_folder_in_place_of_the_database_or_a_data_folder_that_is_a_file(home: Path, tmp_path: Path) -> None:
+def test_a_folder_in_place_of_the_database_or_a_data_folder_that_is_a_file(home: Path, tmp_path: Path) -> None:
     (home / "history.sqlite3").mkdir(parents=True)
     ran = cli("stats")
     assert ran.code == 0 and "No finished match" in ran.out, ran.err
@@ -323,7 +323,7 @@ def _filed_history(count: int = 2) -> Path:
     return paths.history_path()
 
 
-def test_10_a_byte_flip_in_a_text_value_is_found_and_the_intact_matches_refiled(home: Path) -> None:
+def test_a_byte_flip_in_a_text_value_is_found_and_the_intact_matches_refiled(home: Path) -> None:
     path = _filed_history(3)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE seats SET player = 'Anm' WHERE match_id = 2 AND seat = 0")  # passes quick_check
@@ -337,7 +337,7 @@ def test_10_a_byte_flip_in_a_text_value_is_found_and_the_intact_matches_refiled(
     assert cli("stats").lines == []  # the new database is sound: no report on the next run
 
 
-def test_10_a_flipped_record_is_left_out_and_a_changed_number_is_found(home: Path) -> None:
+def test_a_flipped_record_is_left_out_and_a_changed_number_is_found(home: Path) -> None:
     path = _filed_history(2)
     raw = bytearray(path.read_bytes())
     start = raw.find(b'"format": "cardsuite-record/1"')
@@ -354,7 +354,7 @@ def test_10_a_flipped_record_is_left_out_and_a_changed_number_is_found(home: Pat
     assert "a rating does not match its checksum" in ran.err and ran.code == 0
 
 
-def test_10_a_database_from_before_checksums_is_sealed_on_opening(home: Path) -> None:
+def test_a_database_from_before_checksums_is_sealed_on_opening(home: Path) -> None:
     path = _filed_history(1)
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
@@ -367,7 +367,7 @@ def test_10_a_database_from_before_checksums_is_sealed_on_opening(home: Path) ->
     conn.close()
 
 
-def test_11_escape_sequences_in_names_are_shown_not_sent_to_the_terminal(tmp_path: Path) -> None:
+def test_escape_sequences_in_names_are_shown_not_sent_to_the_terminal(tmp_path: Path) -> None:
     match = nap_match(names=("\u001b[2J\u001b]0;pwned\u0007", "Bob\u202eevil", "Cy", "Di"), steps=8)
     path = tmp_path / "esc.json"
     save_record(path, match.record())
@@ -378,7 +378,7 @@ def test_11_escape_sequences_in_names_are_shown_not_sent_to_the_terminal(tmp_pat
     assert b"\\x1b[2J\\x1b]0;pwned\\x07" in result.stdout and b"Bob\\u202eevil" in result.stdout
 
 
-def test_12_leftover_temporaries_go_and_files_have_ordinary_modes(home: Path, tmp_path: Path) -> None:
+def test_leftover_temporaries_go_and_files_have_ordinary_modes(home: Path, tmp_path: Path) -> None:
     saves = home / "saves"
     write_save("20260101-000000-aaaa", nap_match(steps=4))
     for n in range(24):  # what 77 kills left behind
@@ -398,7 +398,7 @@ def test_12_leftover_temporaries_go_and_files_have_ordinary_modes(home: Path, tm
     assert target.read_text() == "mine"
 
 
-def test_13_a_megabyte_action_gives_a_short_line(tmp_path: Path) -> None:
+def test_a_megabyte_action_gives_a_short_line(tmp_path: Path) -> None:
     action = "1 play " + "K" * 1_000_000
     record = {"format": "cardsuite-record/1", "game": "nap", "players": 4,
               "deals": [{"dealer": 0, "seed": 1, "actions": [action]}]}
@@ -409,7 +409,7 @@ def test_13_a_megabyte_action_gives_a_short_line(tmp_path: Path) -> None:
     assert len(refused(cli("replay", str(write_json(tmp_path / "key.json", record))), "unknown option")) < 400
 
 
-def test_13_a_failing_bot_module_is_reported_not_silently_random(home: Path) -> None:
+def test_a_failing_bot_module_is_reported_not_silently_random(home: Path) -> None:
     from cardsuite.core.registry import get_game
     from cardsuite.tui.config import cpu_levels
 
@@ -422,7 +422,7 @@ def test_13_a_failing_bot_module_is_reported_not_silently_random(home: Path) -> 
     assert "CPU players could not be loaded (ImportError: no module named nap_bots)" in line
 
 
-def test_13_unknown_cpu_levels_players_and_speeds_are_refused(home: Path) -> None:
+def test_unknown_cpu_levels_players_and_speeds_are_refused(home: Path) -> None:
     refused(cli("play", "nap", "--cpu", "godlike"), 'Nap has no "godlike" CPU level (it has: random, easy')
     refused(cli("play", "nap", "--cpu", "eassy"), '"eassy"')
     refused(cli("play", "nap", "--seats", "Ann,cpu:ultra,cpu,cpu"), '"ultra"')
@@ -458,7 +458,7 @@ def test_a_move_through_a_resumed_table_of_random_play_is_saved(home: Path) -> N
     one_line_or_works(cli("resume", "--list"))
 
 
-def test_9_every_command_reads_the_language_through_the_bounded_reader(home: Path) -> None:
+def test_every_command_reads_the_language_through_the_bounded_reader(home: Path) -> None:
     """Every command looks up ``language`` first: a FIFO or a deep settings file must not hang or crash it."""
     home.mkdir()
     settings_file = home / "settings.toml"
