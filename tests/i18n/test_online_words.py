@@ -6,8 +6,8 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.i18n import PSEUDO, use_language
-from cardsuite.net.online_app import Seating, lobby_lines
-from cardsuite.net.online_dialog import OnlineDialog
+from cardsuite.tui.online.app import Seating, lobby_lines
+from cardsuite.tui.online.dialog import OnlineDialog
 
 from ..tui.helpers import screen_text
 from .screens import cut_off, unmarked_words

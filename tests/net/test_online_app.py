@@ -6,8 +6,8 @@ import asyncio
 import random
 from pathlib import Path
 
-from cardsuite.net.online_app import LobbyScreen, OnlineApp, Seating
 from cardsuite.net.tokens import find_seat
+from cardsuite.tui.online.app import LobbyScreen, OnlineApp, Seating
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import Clients, play_randomly, running_server, wait_for
@@ -61,8 +61,8 @@ def test_the_host_waits_in_the_lobby_and_starts_the_match(tmp_path: Path) -> Non
 async def test_the_home_screen_online_entry_hosts_the_form_or_joins_a_code() -> None:
     from textual.widgets import Button, Input
 
-    from cardsuite.net.online_dialog import OnlineDialog
     from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.online.dialog import OnlineDialog
 
     for code, expected in (("k7p2-qx", "K7P2QX"), ("", None)):
         app = CardsuiteApp()

@@ -64,8 +64,8 @@ def test_a_deal_summary_reaches_a_remote_table_without_a_language() -> None:
     """The ``table`` message's results carry the summary's message; a remote deal page shows it in its language."""
     from cardsuite.core.game import DealSummary
     from cardsuite.core.message import msg
-    from cardsuite.net.remote import _summary_message
     from cardsuite.net.table import result_json
+    from cardsuite.tui.online.remote import _summary_message
 
     summary = DealSummary(1, "nap", True, False, "seat 1 bid nap made (5 tricks)",
                           message=msg("{seat} bid {bid} and made it ({n} trick)", seat=SeatRef(1), bid="nap"))

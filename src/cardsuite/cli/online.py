@@ -69,7 +69,7 @@ def _display(ascii_only: bool, four_colour: bool) -> object:
 
 def _run_online(seating: object, display: object) -> None:
     try:
-        from ..net.online_app import run_online
+        from ..tui.online.app import run_online
     except ImportError as exc:
         raise CardsuiteError(f"online play needs {exc.name}: pip install aiohttp") from None
     run_online(seating, display)
@@ -89,8 +89,8 @@ def host(
     """Create a table at a server and sit in seat 0: friends join with the code it shows."""
     from ..core.options import parse_option_pairs
     from ..net.client import ClientError, server_url
-    from ..net.online_app import Seating
     from ..storage.settings import load_settings
+    from ..tui.online.app import Seating
 
     found = get_game(game)
     options = parse_option_pairs(option)
@@ -119,9 +119,9 @@ def join(
 ) -> None:
     """Sit down at a table (or watch it); run it again after a drop and you get your seat back."""
     from ..net.client import ClientError, server_url
-    from ..net.online_app import Seating
     from ..net.protocol import ProtocolError, clean_code, clean_name
     from ..storage.settings import load_settings
+    from ..tui.online.app import Seating
 
     try:
         url = server_url(server)
@@ -137,9 +137,9 @@ def web_seat() -> None:
     """(Started by ``serve --web`` for each browser: a seat from the page's link.)"""
     import os
 
-    from ..net.online_app import Seating
     from ..net.protocol import ProtocolError, clean_name
     from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PAGE_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
+    from ..tui.online.app import Seating
 
     code = os.environ.get(CODE_VARIABLE)
     server = os.environ.get(SERVER_VARIABLE)

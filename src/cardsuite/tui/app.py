@@ -76,7 +76,7 @@ class CardsuiteApp(App[None]):
         self.show_notices()
 
     def go_online(self, seating: object) -> None:
-        """Leave the home screen for an online table (``run_home`` opens it: ``net.online_app``)."""
+        """Leave the home screen for an online table (``run_home`` opens it: ``tui.online.app``)."""
         self.online_request = seating
         self.exit()
 
@@ -192,6 +192,6 @@ def run_home() -> None:
     app = CardsuiteApp()
     run_app(app)
     if app.online_request is not None:
-        from ..net.online_app import run_online
+        from .online.app import run_online
 
         run_online(app.online_request)

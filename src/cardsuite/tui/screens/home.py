@@ -251,7 +251,7 @@ class HomeScreen(Screen[None]):
             self.show_error(exc)
             return
         self.remember(config)
-        from ...net.online_dialog import OnlineDialog
+        from ..online.dialog import OnlineDialog
 
         levels = [s.level for s in config.seats if s.kind == "cpu" and s.level]
         table: dict[str, object] = {

@@ -14,17 +14,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ..core.errors import IllegalAction
-from ..core.game import Action, DealSummary, Event, Game, Score, View
-from ..core.match import SeatSpec
-from ..core.message import Message
-from ..i18n import _, game_words
-from ..i18n.render import event_text
-from ..naming import name_seats
-from ..tui.config import TableConfig
-from ..tui.session import DealReport, Note, TableSession, Turn, event_words
-from .client import Client, ClientError
-from .wire import WireError, decode_message
+from ...core.errors import IllegalAction
+from ...core.game import Action, DealSummary, Event, Game, Score, View
+from ...core.match import SeatSpec
+from ...core.message import Message
+from ...i18n import _, game_words
+from ...i18n.render import event_text
+from ...naming import name_seats
+from ...net.client import Client, ClientError
+from ...net.wire import WireError, decode_message
+from ..config import TableConfig
+from ..session import DealReport, Note, TableSession, Turn, event_words
 
 
 def _score(value: object) -> Score:

@@ -19,18 +19,18 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..core.errors import CardsuiteError
-from ..core.message import N_
-from ..core.registry import get_game
-from ..i18n import _, game_words
-from ..tui import app as tui_app
-from ..tui.app import CardsuiteApp
-from ..tui.render import Display
-from ..tui.screens.table import TableScreen
-from ..tui.words import translate_bindings
-from .client import Client, ClientError
+from ...core.errors import CardsuiteError
+from ...core.message import N_
+from ...core.registry import get_game
+from ...i18n import _, game_words
+from ...net.client import Client, ClientError
+from ...net.tokens import SavedSeat, find_seat, forget_seat, keep_seat
+from .. import app as tui_app
+from ..app import CardsuiteApp
+from ..render import Display
+from ..screens.table import TableScreen
+from ..words import translate_bindings
 from .remote import RemoteSession, remote_config
-from .tokens import SavedSeat, find_seat, forget_seat, keep_seat
 
 
 @dataclass
@@ -245,8 +245,8 @@ def _probe(url: str) -> None:
 
 def run_online(seating: object, display: object = None) -> None:
     """Run an online table in the terminal (``host``, ``join``, the home screen's Online entry)."""
-    from ..storage.settings import load_settings
-    from ..tui.config import suits_encodable
+    from ...storage.settings import load_settings
+    from ..config import suits_encodable
 
     assert isinstance(seating, Seating)
     if not isinstance(display, Display):

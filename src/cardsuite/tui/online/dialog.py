@@ -15,13 +15,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from ..core.message import N_
-from ..i18n import _
-from ..naming import quoted
-from ..tui.words import ESC, translate_bindings
-from .client import ClientError, server_url
-from .online_app import Seating
-from .protocol import MAX_NAME, ProtocolError, clean_code, clean_name
+from ...core.message import N_
+from ...i18n import _
+from ...naming import quoted
+from ...net.client import ClientError, server_url
+from ...net.protocol import MAX_NAME, ProtocolError, clean_code, clean_name
+from ..words import ESC, translate_bindings
+from .app import Seating
 
 CODE_EXAMPLE = "K7P2QX"
 """A join code as the server makes them (six of ``protocol.CODE_ALPHABET``): the code field's hint."""
