@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
 
-.PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean compiled test-compiled
+.PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean compiled test-compiled \
+	test-postgres
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,13 @@ bench: setup
 # The strength tables of docs/bots.md (about an hour): make strength ARGS="--game napoleon --kind hard"
 strength: setup
 	$(BIN)/python bench/strength.py $(ARGS)
+
+# The shared-store tests against a real PostgreSQL that the tests start in a temporary folder (Debian's
+# postgresql, installed by scripts/need.sh when missing); fails when it cannot run, never skips.
+test-postgres: setup catalogs
+	bash scripts/need.sh initdb
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	$(BIN)/pytest -m postgres -o addopts="-q" -n 2 tests/postgres
 
 soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"

@@ -1,0 +1,262 @@
+"""The server's tables in PostgreSQL, shared by several server processes (``serve --store postgresql://…``).
+
+The same tables as the SQLite store (``store.py``: tables, seats, actions) plus what sharing needs. Each
+table is **owned** by one process at a time through a lease in its row (``owner``, ``lease_until``, in the
+database's clock): the owner renews its leases every few seconds; when a process dies its leases run out
+and any other process adopts those tables (row locks with ``SKIP LOCKED`` decide who) and rebuilds them by
+replaying their actions. Every write of an owner is fenced: it changes the row only while this process
+still holds the lease, so a process that stalled past its lease can never write over the new owner
+(``LeaseLost``). Actions are inserted in autocommit: a call returns after the commit, before the ``ok``.
+
+psycopg (3) is imported here only: it is the ``postgres`` extra (``pip install 'cardsuite[postgres]'``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .pgschema import migrate
+from .store import SeatRow, TableRow
+
+LEASE_SECONDS = 10.0
+"""How long a lease lasts unless renewed; a dead process's tables move after at most this long."""
+
+
+class LeaseLost(Exception):
+    """This process no longer owns the table (its lease ran out and another process took it over)."""
+
+
+def connect(url: str) -> Any:
+    """A psycopg connection in autocommit, or a one-line error naming what is missing."""
+    try:
+        import psycopg
+    except ImportError:
+        raise RuntimeError("a PostgreSQL store needs psycopg: pip install 'cardsuite[postgres]'") from None
+    try:
+        return psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="cardsuite")
+    except psycopg.Error as exc:
+        line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise RuntimeError(f"cannot open the PostgreSQL store: {line}") from None
+
+
+def open_database(url: str) -> Any:
+    """A connection to a migrated database (the migrations run once, whoever comes first)."""
+    conn = connect(url)
+    migrate(conn)
+    return conn
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who holds a table: the process, the address it serves at, and whether the lease is still running."""
+
+    table_id: str
+    process: str | None
+    url: str | None
+    live: bool
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A public table as the lobby lists it."""
+
+    code: str
+    game: str
+    players: int
+    options: dict[str, object]
+    status: str
+    seats_free: int
+    rated: bool
+    practice: bool
+    language: str
+    host: str
+
+    def as_json(self) -> dict[str, object]:
+        """The lobby entry on the wire."""
+        return {"code": self.code, "game": self.game, "players": self.players, "options": self.options,
+                "status": self.status, "seats_free": self.seats_free, "rated": self.rated,
+                "practice": self.practice, "language": self.language, "host": self.host}
+
+
+class PgTableStore:
+    """One server process's view of the shared store: its own tables' writes, fenced by their leases."""
+
+    shared = True
+
+    def __init__(self, url: str, advertise: str, durable: bool = False, lease_seconds: float = LEASE_SECONDS,
+                 process_id: str | None = None) -> None:
+        self.url = url
+        self.advertise = advertise
+        self.lease = lease_seconds
+        self.process = process_id or secrets.token_hex(8)
+        self.conn = open_database(url)
+        self.lock = threading.Lock()
+        if not durable:  # like SQLite's synchronous=NORMAL: a killed server loses nothing, a power cut may
+            self.conn.execute("SET synchronous_commit = off")
+        self.conn.execute("INSERT INTO processes (id, url) VALUES (%s, %s)", (self.process, advertise))
+
+    def close(self) -> None:
+        """Close the connection (leases are left to run out; ``release`` hands them over at once)."""
+        self.conn.close()
+
+    def _run(self, sql: str, args: Sequence[object] = ()) -> Any:
+        with self.lock:
+            return self.conn.execute(sql, args)
+
+    # -- the TableStore methods -------------------------------------------------------------------
+    def code_taken(self, code: str) -> bool:
+        """Whether a table (of any status) already has join code ``code``."""
+        return self._run("SELECT 1 FROM tables WHERE code = %s", (code,)).fetchone() is not None
+
+    def create(self, row: TableRow, public: bool = False, rated: bool = False, practice: bool = False,
+               language: str = "") -> None:
+        """Store a new table with its seats, owned by this process."""
+        with self.lock, self.conn.transaction():
+            self.conn.execute(
+                "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, owner,"
+                " lease_until, public, rated, practice, language)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s)",
+                (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
+                 row.turn_seconds, row.status, self.process, self.lease, public, rated, practice, language))
+            with self.conn.cursor() as cursor:
+                cursor.executemany("INSERT INTO seats (table_id, seat, name, kind, token) VALUES (%s, %s, %s, %s, %s)",
+                                   [(row.id, i, s.name, s.kind, s.token) for i, s in enumerate(row.seats)])
+
+    def set_seat(self, table_id: str, seat: int, row: SeatRow, identity: str | None = None) -> None:
+        """Change who holds a seat (a person sat down, or gave the seat up)."""
+        with self.lock, self.conn.transaction():
+            self._fence(table_id, "updated = now()")
+            self.conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s"
+                              " WHERE table_id = %s AND seat = %s",
+                              (row.name, row.kind, row.token, identity, table_id, seat))
+
+    def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
+        """Move a table to ``playing`` or ``finished`` (with its history id)."""
+        with self.lock:
+            self._fence(table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
+                        (status, history_id))
+
+    def add_action(self, table_id: str, deal: int, step: int, line: str) -> None:
+        """Store one action as step ``step`` of deal ``deal``, only while this process owns the table."""
+        with self.lock:
+            done = self.conn.execute(
+                "INSERT INTO actions (table_id, deal, step, line) SELECT %s, %s, %s, %s WHERE EXISTS"
+                " (SELECT 1 FROM tables WHERE id = %s AND owner = %s AND lease_until > now())",
+                (table_id, deal, step, line, table_id, self.process))
+            if done.rowcount != 1:
+                raise LeaseLost(f"table {table_id} is no longer served here")
+
+    def _fence(self, table_id: str, assignments: str, args: Sequence[object] = ()) -> None:
+        done = self.conn.execute(
+            f"UPDATE tables SET {assignments} WHERE id = %s AND owner = %s AND lease_until > now()",
+            (*args, table_id, self.process))
+        if done.rowcount != 1:
+            raise LeaseLost(f"table {table_id} is no longer served here")
+
+    def open_tables(self) -> Iterator[TableRow]:
+        """The tables this process may serve now: its earlier self's (same address) and any whose lease ran out."""
+        for table_id in self.adopt(limit=100_000, mine_before=True):
+            found = self.table(table_id)
+            if found is not None:
+                yield found
+
+    def table(self, table_id: str) -> TableRow | None:
+        """One table with its seats and actions."""
+        with self.lock:
+            row = self.conn.execute(
+                "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id"
+                " FROM tables WHERE id = %s", (table_id,)).fetchone()
+            if row is None:
+                return None
+            seats = self.conn.execute("SELECT name, kind, token FROM seats WHERE table_id = %s ORDER BY seat",
+                                      (table_id,)).fetchall()
+            actions = self.conn.execute("SELECT deal, line FROM actions WHERE table_id = %s ORDER BY deal, step",
+                                        (table_id,)).fetchall()
+        options = row[4] if isinstance(row[4], dict) else {}
+        out = TableRow(row[0], row[1], row[2], int(row[3]), options, row[5], int(row[6]), int(row[7]), row[8],
+                       row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10])
+        out.seats = [SeatRow(name, kind, token) for name, kind, token in seats]
+        for deal, line in actions:
+            while len(out.deals) <= deal:
+                out.deals.append([])
+            out.deals[deal].append(line)
+        return out
+
+    def actions(self, table_id: str) -> set[tuple[int, int, str]]:
+        """Every stored action of a table as (deal, step, line)."""
+        rows = self._run("SELECT deal, step, line FROM actions WHERE table_id = %s", (table_id,)).fetchall()
+        return {(int(d), int(s), str(line)) for d, s, line in rows}
+
+    # -- leases -----------------------------------------------------------------------------------
+    def renew(self) -> set[str]:
+        """Renew every lease this process holds; the ids of the tables it still owns."""
+        with self.lock:
+            self.conn.execute("UPDATE processes SET seen = now() WHERE id = %s", (self.process,))
+            rows = self.conn.execute(
+                "UPDATE tables SET lease_until = now() + %s * interval '1 second'"
+                " WHERE owner = %s AND lease_until > now() RETURNING id", (self.lease, self.process)).fetchall()
+        return {r[0] for r in rows}
+
+    def adopt(self, limit: int = 50, mine_before: bool = False) -> list[str]:
+        """Take over up to ``limit`` unfinished tables whose lease ran out (and, with ``mine_before``, those of
+        an earlier process at this same address, which cannot be running any more); their ids."""
+        with self.lock:
+            rows = self.conn.execute(
+                "UPDATE tables SET owner = %s, lease_until = now() + %s * interval '1 second' WHERE id IN ("
+                " SELECT id FROM tables WHERE (status <> 'finished' OR history_id IS NULL) AND (lease_until <= now()"
+                "  OR (%s AND owner IN (SELECT id FROM processes WHERE url = %s AND id <> %s)))"
+                " ORDER BY created LIMIT %s FOR UPDATE SKIP LOCKED) RETURNING id",
+                (self.process, self.lease, mine_before, self.advertise, self.process, limit)).fetchall()
+        return [r[0] for r in rows]
+
+    def take(self, code: str) -> str | None:
+        """Adopt the table with join code ``code`` now if its lease ran out (a client asked for it); its id."""
+        with self.lock:
+            row = self.conn.execute(
+                "UPDATE tables SET owner = %s, lease_until = now() + %s * interval '1 second' WHERE id = ("
+                " SELECT id FROM tables WHERE code = %s AND lease_until <= now()"
+                " AND (status <> 'finished' OR history_id IS NULL) FOR UPDATE SKIP LOCKED) RETURNING id",
+                (self.process, self.lease, code)).fetchone()
+        return None if row is None else str(row[0])
+
+    def owner(self, code: str) -> Owner | None:
+        """Who serves the table with join code ``code`` (None: no such table)."""
+        row = self._run(
+            "SELECT t.id, t.owner, p.url, t.lease_until > now() FROM tables t LEFT JOIN processes p ON p.id = t.owner"
+            " WHERE t.code = %s", (code,)).fetchone()
+        return None if row is None else Owner(row[0], row[1], row[2], bool(row[3]))
+
+    def release(self, table_ids: Sequence[str] | None = None) -> None:
+        """Give leases up now (a clean stop): another process adopts those tables at once."""
+        if table_ids is None:
+            self._run("UPDATE tables SET lease_until = now() WHERE owner = %s", (self.process,))
+        else:
+            self._run("UPDATE tables SET lease_until = now() WHERE owner = %s AND id = ANY(%s)",
+                      (self.process, list(table_ids)))
+
+    # -- the lobby --------------------------------------------------------------------------------
+    def listing(self, game: str | None = None, limit: int = 100) -> list[Listed]:
+        """Public tables of every process: those waiting for people first, then those being played (to watch)."""
+        rows = self._run(
+            "SELECT t.code, t.game, t.players, t.options, t.status, t.rated, t.practice, t.language,"
+            " (SELECT count(*) FROM seats s WHERE s.table_id = t.id AND s.kind = 'open'),"
+            " (SELECT name FROM seats s WHERE s.table_id = t.id AND s.seat = 0)"
+            " FROM tables t WHERE t.public AND t.status IN ('lobby', 'playing') AND t.lease_until > now()"
+            " AND (%s::text IS NULL OR t.game = %s) ORDER BY t.status = 'lobby' DESC, t.updated DESC LIMIT %s",
+            (game, game, limit)).fetchall()
+        return [Listed(r[0], r[1], int(r[2]), r[3] if isinstance(r[3], dict) else {}, r[4], int(r[8]), bool(r[5]),
+                       bool(r[6]), r[7], r[9] or "") for r in rows]
+
+    def counts(self) -> dict[str, int]:
+        """Tables by status and live processes, across the whole store (for ``/metrics``)."""
+        rows = self._run("SELECT status, count(*) FROM tables WHERE status <> 'finished' GROUP BY status").fetchall()
+        out = {f"tables_{r[0]}": int(r[1]) for r in rows}
+        live = self._run("SELECT count(*) FROM processes WHERE seen > now() - %s * interval '1 second'",
+                         (self.lease,)).fetchone()
+        out["processes"] = int(live[0]) if live else 0
+        return out

@@ -1,0 +1,181 @@
+"""The PostgreSQL store on a real server: migrations, leases and their fencing, adoption, the lobby, and
+concurrent finishes of one table filing one history entry."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import psycopg
+import pytest
+
+from cardsuite.net.pghistory import PgHistory
+from cardsuite.net.pgschema import MIGRATIONS, SchemaError, latest, migrate
+from cardsuite.net.pgstore import LeaseLost, PgTableStore
+from cardsuite.net.store import SeatRow, TableRow
+
+from .records import finished_record
+
+pytestmark = pytest.mark.postgres
+
+
+def _row(table_id: str, code: str) -> TableRow:
+    return TableRow(table_id, code, "nap", 3, {"deals_per_player": 1}, "random", 2**100 + 7, 0, "lobby", "",
+                    [SeatRow("Ann", "person", "d" * 64), SeatRow("CPU 1", "open"), SeatRow("CPU 2", "open")])
+
+
+def test_migrations_run_once_and_refuse_a_newer_schema(pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        assert migrate(conn) == len(MIGRATIONS)
+        assert migrate(conn) == 0
+        versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
+        assert versions == [v for v, _, _ in MIGRATIONS]
+        conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, 'from the future')", (latest() + 1,))
+        with pytest.raises(SchemaError, match="newer cardsuite"):
+            migrate(conn)
+
+
+def test_processes_starting_together_migrate_once(pg_url: str) -> None:
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            PgTableStore(pg_url, "ws://x/game").close()
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone() == (len(MIGRATIONS),)
+
+
+def test_a_table_round_trips_with_its_big_seed(pg_url: str) -> None:
+    store = PgTableStore(pg_url, "ws://a/game")
+    store.create(_row("t1", "AAAAAA"))
+    store.add_action("t1", 0, 0, "1 bid 2")
+    store.add_action("t1", 0, 1, "2 pass")
+    store.set_seat("t1", 1, SeatRow("Bob", "person", "e" * 64))
+    back = store.table("t1")
+    assert back is not None
+    assert back.seed == 2**100 + 7 and back.options == {"deals_per_player": 1}
+    assert [s.name for s in back.seats] == ["Ann", "Bob", "CPU 2"] and back.seats[1].token == "e" * 64
+    assert back.deals == [["1 bid 2", "2 pass"]]
+    assert store.code_taken("AAAAAA") and not store.code_taken("BBBBBB")
+    with pytest.raises(psycopg.errors.UniqueViolation):
+        store.add_action("t1", 0, 1, "2 pass")  # one action per step: a replayed write cannot double it
+    store.close()
+
+
+def test_leases_fence_the_old_owner_and_let_another_adopt(pg_url: str) -> None:
+    first = PgTableStore(pg_url, "ws://a/game", lease_seconds=1.0)
+    second = PgTableStore(pg_url, "ws://b/game", lease_seconds=1.0)
+    first.create(_row("t1", "AAAAAA"))
+    assert second.adopt() == [] and second.take("AAAAAA") is None  # the lease runs: nobody else takes it
+    owner = second.owner("AAAAAA")
+    assert owner is not None and owner.live and owner.url == "ws://a/game"
+    assert first.renew() == {"t1"}
+    first.add_action("t1", 0, 0, "1 bid 2")
+    time.sleep(1.3)  # first stalls past its lease
+    assert second.adopt() == ["t1"]
+    with pytest.raises(LeaseLost):
+        first.add_action("t1", 0, 1, "2 pass")
+    with pytest.raises(LeaseLost):
+        first.set_status("t1", "playing")
+    assert first.renew() == set()  # it learns it lost the table
+    second.add_action("t1", 0, 1, "2 pass")
+    assert second.actions("t1") == {(0, 0, "1 bid 2"), (0, 1, "2 pass")}
+    moved = first.owner("AAAAAA")
+    assert moved is not None and moved.url == "ws://b/game"
+    first.close()
+    second.close()
+
+
+def test_a_restarted_process_at_the_same_address_takes_its_tables_at_once(pg_url: str) -> None:
+    before = PgTableStore(pg_url, "ws://a/game", lease_seconds=30.0)
+    before.create(_row("t1", "AAAAAA"))
+    before.close()  # killed: its lease still runs for 30 s
+    other = PgTableStore(pg_url, "ws://b/game")
+    assert other.adopt() == []
+    again = PgTableStore(pg_url, "ws://a/game")
+    assert [row.id for row in again.open_tables()] == ["t1"]
+    again.add_action("t1", 0, 0, "1 bid 2")
+    other.close()
+    again.close()
+
+
+def test_the_lobby_lists_public_tables_of_every_process(pg_url: str) -> None:
+    first = PgTableStore(pg_url, "ws://a/game")
+    second = PgTableStore(pg_url, "ws://b/game")
+    first.create(_row("t1", "AAAAAA"), public=True, rated=True, language="ja")
+    second.create(_row("t2", "BBBBBB"), public=False)
+    second.create(_row("t3", "CCCCCC"), public=True, practice=True, language="lt")
+    listed = {t.code: t for t in first.listing()}
+    assert set(listed) == {"AAAAAA", "CCCCCC"}
+    assert listed["AAAAAA"].rated and listed["AAAAAA"].language == "ja" and listed["AAAAAA"].seats_free == 2
+    assert listed["AAAAAA"].host == "Ann" and listed["CCCCCC"].practice and not listed["CCCCCC"].rated
+    second.set_seat("t3", 1, SeatRow("Bob", "person", "e" * 64))
+    assert {t.code: t.seats_free for t in second.listing()}["CCCCCC"] == 1
+    second.set_status("t3", "playing")
+    assert {t.code: t.status for t in first.listing(game="nap")}["CCCCCC"] == "playing"
+    assert first.listing(game="gops") == []
+    first.close()
+    second.close()
+
+
+def test_concurrent_finishes_file_one_entry_and_rate_once(pg_url: str) -> None:
+    record = finished_record("20261204-000000-aaaa", seed=3)
+    histories = [PgHistory(pg_url) for _ in range(4)]
+    keys = ["alice-key", "bob-key"]
+    got: list[int] = []
+    barrier = threading.Barrier(len(histories))
+
+    def finish(history: PgHistory) -> None:
+        barrier.wait()
+        got.append(history.record_finished(record, keys))
+
+    threads = [threading.Thread(target=finish, args=(h,)) for h in histories]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(got)) == 1 and len(got) == 4
+    assert histories[0].entries("20261204-000000-aaaa") == 1
+    for key in keys:
+        rating = histories[0].rating("gops", key)
+        assert rating is not None and rating.matches == 1
+    for history in histories:
+        history.close()
+
+
+def test_concurrent_matches_of_one_player_lose_no_rating_update(pg_url: str) -> None:
+    histories = [PgHistory(pg_url) for _ in range(6)]
+    barrier = threading.Barrier(len(histories))
+
+    def finish(index: int) -> None:
+        record = finished_record(f"20261204-000000-{index:04d}", seed=index)
+        barrier.wait()
+        histories[index].record_finished(record, ["shared-key", f"other-{index}"])
+
+    threads = [threading.Thread(target=finish, args=(i,)) for i in range(len(histories))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    rating = histories[0].rating("gops", "shared-key")
+    assert rating is not None and rating.matches == len(histories)
+    for history in histories:
+        history.close()
+
+
+def test_unrated_matches_are_filed_without_touching_ratings(pg_url: str) -> None:
+    history = PgHistory(pg_url)
+    first = history.record_finished(finished_record("t-practice", seed=1))
+    assert history.record_finished(finished_record("t-practice", seed=1)) == first
+    assert history.conn.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
+    assert history.board("gops") == []
+    history.close()
