@@ -5,7 +5,7 @@
 
 ``make messages`` runs ``update``; the test suite runs the same ``check`` (tests/i18n/test_catalogs.py).
 Messages are found by the marking functions of ``cardsuite.i18n`` and ``cardsuite.core.message``
-(``KEYWORDS``). Locations are kept without line numbers, so that moving code does not touch the catalogs.
+(``KEYWORDS``). Catalogs keep no source locations, so that moving code never touches them.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ This file is distributed under the same license as the cardsuite project (MIT)."
 
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
-    """Write a catalog without line numbers or a creation date that changes every run."""
+    """Write a catalog without source locations or a creation date that changes every run."""
     language = catalog.locale.english_name if catalog.locale else "Template for the"
     catalog.header_comment = "\n".join("# " + line for line in HEADER.format(language=language).splitlines())
     catalog.project, catalog.version = "cardsuite", "0.1.0"
@@ -129,7 +129,7 @@ def write_catalog(catalog: Catalog, path: Path) -> None:
     catalog.last_translator = catalog.language_team = "cardsuite contributors"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as target:
-        write_po(target, catalog, width=100, include_lineno=False, sort_output=True, omit_header=False)
+        write_po(target, catalog, width=100, no_location=True, sort_output=True, omit_header=False)
 
 
 def check() -> list[str]:
