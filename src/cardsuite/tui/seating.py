@@ -12,11 +12,14 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..core.game import View
+from ..core.message import Message
 from ..core.presentation import Line, Outcome, Played
 from ..i18n import _, pgettext
+from ..naming import name_seats
 from .layout import SeatBlock, TableModel
 from .render import Display, fact_text, score_text
 from .session import TableSession
+from .text import Filler
 
 SHARED_KEYS = frozenset({"contract_text", "declarer", "trump", "trick", "last_trick", "trick_number"})
 """Table facts every game's header or centre already shows, left out of an outside game's lines."""
@@ -87,10 +90,59 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
                 first.append(style_set.plain(" · "), style="dim")
                 first.append_text(part)
         both = style_set.plain(_("{held}, {total}").format(held=held, total=total))
-        return SeatBlock(seat, (first, Text(both, style="dim")), acting)
+        status = _status(session, seat, filler)
+        rows = (first, Text(both, style="dim")) if status is None else (first, status, Text(both, style="dim"))
+        return SeatBlock(seat, rows, acting)
     lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
              Text(total, style="dim")]
+    status = _status(session, seat, filler)
+    if status is not None:
+        lines.insert(1, status)
     return SeatBlock(seat, tuple(lines), acting)
+
+
+def _status(session: TableSession, seat: int, filler: Filler) -> Text | None:
+    """The session's word on a seat (connected, a CPU standing in), or None."""
+    try:
+        line = session.seat_status(seat)
+    except Exception:  # a session's status must not close the table
+        line = None
+    if line is None:
+        return None
+    text = filler.line(line)
+    text.stylize("italic")
+    return text
+
+
+def status_text(session: TableSession, style_set: Display) -> Text:
+    """The status line under the header: the session's lines about the table (empty: not shown)."""
+    try:
+        lines = session.status_lines()
+    except Exception:  # a session's status must not close the table
+        lines = ()
+    filler = style_set.filler(session.names)
+    out = Text()
+    for index, line in enumerate(lines):
+        if index:
+            out.append(style_set.plain(" · "), style="dim")
+        out.append_text(filler.line(line))
+    return out
+
+
+def top_parts(view: View | None, session: TableSession, style_set: Display, seconds_left: int | None) -> list[str]:
+    """The header's parts: the game, the deal, the contract and trumps, the turn timer, assisted."""
+    parts = [style_set.say(session.game.info.title), session.deal_text()]
+    if view is not None:
+        contract = view.table.get("contract_text", "")
+        if isinstance(contract, Message):
+            parts.append(style_set.say(contract, session.names))
+        elif contract:
+            parts.append(name_seats(str(contract), session.names))
+    if seconds_left is not None:
+        parts.append(_("timer {seconds} s").format(seconds=seconds_left))
+    if session.assisted:
+        parts.append(_("assisted"))
+    return parts
 
 def centre_lines(view: View, session: TableSession, style_set: Display) -> list[Text]:
     """The game's lines under the trick, or an outside game's table facts as they are."""

@@ -23,6 +23,7 @@ from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
 from ..core.message import Message
 from ..core.options import Options
+from ..core.presentation import Line
 from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.render import event_text
@@ -124,6 +125,16 @@ class TableSession(ABC):
 
     def set_control(self, seat: int, level: str | None) -> None:  # noqa: B027 - optional
         """Hand ``seat`` to a CPU of ``level``, or back to its person with ``None``."""
+
+    def seat_status(self, seat: int) -> Line | None:
+        """A short line on ``seat``'s connection or stand-in, shown in its block (an online table: connected,
+        a CPU standing in with the grace seconds left, reconnecting); ``None``: nothing to say."""
+        return None
+
+    def status_lines(self) -> tuple[Line, ...]:
+        """Lines about the whole table for the status line under the header (an online table's join code,
+        "reconnecting…"); empty: the status line is not shown."""
+        return ()
 
     @property
     def best_level(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.message import Message
 from textual.widget import Widget
 
 from ..layout import TableModel, draw, join_rows
@@ -10,6 +11,9 @@ from ..layout import TableModel, draw, join_rows
 
 class TableView(Widget):
     """Draws a ``TableModel`` at whatever size the layout gives it (``show`` sets the model)."""
+
+    class Resized(Message):
+        """The table's size changed: the game's lines may fit differently now."""
 
     def __init__(self, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -22,9 +26,7 @@ class TableView(Widget):
 
     def on_resize(self) -> None:
         """Tell the screen: the game's lines may fit differently now."""
-        handler = getattr(self.screen, "on_table_view_resized", None)
-        if callable(handler):
-            handler()
+        self.post_message(self.Resized())
 
     def render(self) -> Text:
         """The table's rows for the widget's current size."""

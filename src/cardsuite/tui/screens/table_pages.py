@@ -1,0 +1,340 @@
+"""What the table opens over itself: the pages (keys, rules, scores, last trick), the menu, a hint, undo,
+take-back, handing a seat to the CPU, and the end of a deal and of the match.
+
+``TablePages`` is the table screen's base: it holds the session, the turn flow and the display settings,
+and leaves the drawing and the flow's steps (``advance``, ``refresh_table``) to ``TableScreen``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rich.cells import cell_len
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ...core.game import Action, Bot, View
+from ...core.message import Message
+from ...i18n import _, current_language, game_words
+from ...naming import name_seats
+from ..flow import TurnFlow
+from ..messages import HintReady
+from ..planning import Plan
+from ..render import Display
+from ..reports import deal_page, last_trick_page, match_page, scoreboard
+from ..session import TableSession
+from ..words import translate_bindings
+from .modals import MatchOverScreen, MenuScreen, RulesScreen, TextScreen
+
+
+class TablePages(Screen[None]):
+    """The table's pages and the actions that are not a move (see ``TableScreen`` for the rest)."""
+
+    def __init__(self, session: TableSession, style: Display) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+        self.flow = TurnFlow(session)
+        self.style_set = style.with_words(session.game.ascii_words(), game_words(session.game))
+        self.plan: Plan = Plan()
+        self.handoffs = 0
+
+    # -- the flow's state, as the table's callers and tests read it -------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose view is on the screen."""
+        return self.flow.viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.flow.viewer = seat
+
+    @property
+    def awaiting(self) -> int | None:
+        """The person whose turn it is, at the screen."""
+        return self.flow.awaiting
+
+    @property
+    def cpu_seat(self) -> int | None:
+        """The seat a CPU thinks for now."""
+        return self.flow.cpu_seat
+
+    @property
+    def generation(self) -> int:
+        """Bumped whenever the table moves on (late answers are dropped)."""
+        return self.flow.generation
+
+    @generation.setter
+    def generation(self, value: int) -> None:
+        self.flow.generation = value
+
+    @property
+    def finished(self) -> bool:
+        """Whether the table has been left."""
+        return self.flow.finished
+
+    @property
+    def cpu_thinking(self) -> bool:
+        """Whether a CPU move is on its way."""
+        return self.flow.cpu_seat is not None
+
+    # -- what the subclass draws ------------------------------------------------------------------
+    def advance(self) -> None:
+        """Take the flow's next step (``TableScreen``)."""
+        raise NotImplementedError
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the viewer's view (``TableScreen``)."""
+        raise NotImplementedError
+
+    def show_log(self) -> None:
+        """Redraw the event log (``TableScreen``)."""
+        raise NotImplementedError
+
+    def put_cursor_on(self, action: Action) -> None:
+        """Put the hand's cursor on the card ``action`` plays (``TableScreen``)."""
+
+    # -- words --------------------------------------------------------------------------------------
+    def note(self, text: str, seat: int | None = None) -> None:
+        """A message in the log (for one seat, or everyone)."""
+        self.session.note(text, seat)
+        self.show_log()
+
+    def _say(self, text: str | Message) -> str:
+        """A game's message or message id in the viewer's language, with the seats' names."""
+        return self.style_set.say(text, self.session.names)
+
+    def _reason(self, error: Exception) -> str:
+        """Why an action was refused, in the viewer's language where the error carries a message."""
+        message = getattr(error, "message", None)
+        if isinstance(message, Message):
+            return self._say(message)
+        return name_seats(str(error), self.session.names)
+
+    def _label(self, action: Action) -> str:
+        return self.style_set.plain(self.plan.label(action))
+
+    # -- a hint -------------------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        """Ask the strongest CPU what it would do here, and why."""
+        seat = self.flow.my_turn()
+        if seat is None or not self.session.can_hint(seat):
+            self.note(_("A hint is for the person to act."))
+            return
+        move = self.session.cpu_move(seat, self.session.best_level)
+        if move is None:
+            return
+        self.session.count_hint(seat)
+        self.hint_worker(seat, move.bot, move.view, self.flow.generation)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def hint_worker(self, seat: int, bot: Bot, view: View, generation: int) -> None:
+        """Compute a hint off the screen's thread."""
+        try:
+            hint = bot.hint(view, random.Random(generation * 31 + seat))
+        except Exception as exc:  # a hint is a nicety: a failing bot gives none, says so, and it is not counted
+            self.app.call_from_thread(self.hint_failed, seat, f"{type(exc).__name__}: {exc}")
+            return
+        self.post_message(HintReady(seat, hint, generation))
+
+    def hint_failed(self, seat: int, why: str) -> None:
+        """Say that no hint came, and take it off the seat's count."""
+        self.session.count_hint(seat, -1)
+        self.note(_("No hint this time: the CPU failed ({error}); it is not counted.").format(error=why), seat)
+
+    @on(HintReady)
+    def hint_ready(self, message: HintReady) -> None:
+        """Show the hint to its seat only, and put the cursor on its card."""
+        if message.generation != self.flow.generation or self.flow.my_turn() != message.seat:
+            return
+        hint = message.hint
+        reason = self._say(hint.reason) if isinstance(hint.reason, Message) else name_seats(hint.reason,
+                                                                                             self.session.names)
+        self.note(_("Hint: {action} — {reason}").format(action=self.plan.label(hint.action), reason=reason),
+                  message.seat)
+        self.put_cursor_on(hint.action)
+
+    # -- undo, take-back, the CPU seat --------------------------------------------------------------
+    def action_undo(self) -> None:
+        """Back to just before your previous decision (against CPUs only); the match is then assisted."""
+        session = self.session
+        seat = self.flow.viewer
+        if seat is None or not session.can_undo(seat):
+            self.note(_("Undo is only for one person playing against CPUs."))
+            return
+        if not session.undo(seat):
+            self.note(_("Nothing to undo yet."), seat)
+            return
+        self.flow.moved_on()
+        self.flow.reset_outcomes()
+        self.note(_("Undone: back to your previous decision (this match is now assisted)."), seat)
+        self.advance()
+
+    def action_take_back(self) -> None:
+        """Take back your bid or trump choice before the next player acts (not counted as help)."""
+        seat = self.flow.viewer
+        if seat is None or not self.session.take_back(seat):
+            if seat is not None:
+                self.note(_("There is nothing to take back now."), seat)
+            return
+        self.flow.moved_on()
+        self.flow.wait_until = 0.0
+        self.note(_("{name} took back their last action.").format(name=self.session.names[seat]))
+        self.advance()
+
+    def action_cpu_seat(self) -> None:
+        """Hand your seat to the CPU, or take it back."""
+        seat = self.flow.viewer
+        session = self.session
+        if seat is None or seat not in session.people:
+            return
+        name = session.names[seat]
+        if not session.is_cpu(seat):
+            session.set_control(seat, session.best_level)
+            self.note(_("{name}'s seat is played by the CPU ({level}); press c to take it back.").format(
+                name=name, level=session.best_level))
+        else:
+            session.set_control(seat, None)
+            self.note(_("{name} takes the seat back.").format(name=name))
+        self.flow.moved_on()
+        self.advance()
+
+    # -- pages --------------------------------------------------------------------------------------
+    def action_last_trick(self) -> None:
+        """Show the last finished trick and who took it."""
+        if self.flow.viewer is None:
+            return
+        try:
+            outcome = self.session.game.outcome(self.session.view(self.flow.viewer))
+        except Exception:  # a presentation hook must not close the table
+            outcome = None
+        self.app.push_screen(TextScreen(_("Last trick"), last_trick_page(outcome, self.session.names,
+                                                                          self.style_set)))
+
+    def action_scores(self) -> None:
+        """The scoreboard: each deal's score changes and the totals."""
+        self.app.push_screen(TextScreen(_("Scoreboard"), self.scoreboard()))
+
+    def action_rules(self) -> None:
+        """How to play this game, one screen (``f`` there opens the full rules)."""
+        game = self.session.game
+        page = game.how_to_play_for(self.session.options)
+        self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
+                                         title=_("How to play {game}").format(game=self.style_set.say(game.info.title)),
+                                         full=self.style_set.plain(game.rules_markdown(current_language()))))
+
+    def maybe_introduce(self) -> None:
+        """The first time a person plays this game, open its "how to play" page once."""
+        introduce = getattr(self.app, "introduce", None)
+        if callable(introduce) and introduce(self.session.game.info.name):
+            self.action_rules()
+
+    def key_rows(self) -> list[tuple[str, str]]:
+        """Every key of the table and what it does, from the bindings (each written once, with its help)."""
+        rows: dict[str, list[str]] = {}
+        order: list[str] = []
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or not binding.tooltip:
+                continue
+            shown = _(binding.key_display) if binding.key_display else ", ".join(
+                self.app.get_key_display(Binding(k.strip(), "")) for k in binding.key.split(","))
+            tip = _(binding.tooltip)
+            if tip not in rows:
+                rows[tip] = []
+                order.append(tip)
+            rows[tip].append(shown)
+        lines = [("1-9, 0, 10-13", _("put the cursor on that card (type two digits for 10 to 13)")),
+                 (_("letters, digits"), _("on the buttons: press the button of that key (p pass, m misère ...)"))]
+        lines += [(" / ".join(rows[t]), t) for t in order]
+        lines.append((_("Mouse"), _("click a card to play it, a button to press it")))
+        return lines
+
+    def key_help(self) -> Text:
+        """Every key of the table, built from the bindings."""
+        lines = self.key_rows()
+        width = max(cell_len(k) for k, _ in lines) + 2
+        out = Text()
+        for keys, words in lines:
+            out.append(self.style_set.plain(keys) + " " * max(1, width - cell_len(keys)), style="bold")
+            out.append(self.style_set.plain(words) + "\n")
+        return out
+
+    def action_keymap(self) -> None:
+        """Every key of the table."""
+        self.app.push_screen(TextScreen(_("Keys"), self.key_help()))
+
+    def action_menu(self) -> None:
+        """The menu: rules, scores, keys, CPU seat, quit."""
+        entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
+                   ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
+                   ("abandon", _("Abandon this match (delete its save)")),
+                   ("quit", _("Quit this table (the match stays saved)"))]
+        actions: dict[str, Callable[[], None]] = {
+            "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
+            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.abandon,
+        }
+
+        def chosen(key: str | None) -> None:
+            if key in actions:
+                actions[key]()
+
+        self.app.push_screen(MenuScreen(entries), callback=chosen)
+
+    def abandon(self) -> None:
+        """Leave the table and delete its save (nothing goes into the history)."""
+        self.session.abandon()
+        self.quit_table()
+
+    def quit_table(self, then: str = "leave") -> None:
+        """Leave the table (the app decides where to: home, again, or exit)."""
+        self.flow.finished = True
+        self.flow.generation += 1
+        self.flow.stop_timer()
+        self.workers.cancel_group(self, "cpu")
+        leave = getattr(self.app, "table_finished", None)
+        if callable(leave):
+            leave(then)
+        else:
+            self.app.exit()
+
+    # -- end of deal and match ----------------------------------------------------------------------
+    def scoreboard(self) -> Table:
+        """Rows of score changes per deal, and the totals."""
+        session = self.session
+        return scoreboard(session.names, session.deal_scores(), session.totals, self.style_set)
+
+    def show_deal_over(self) -> None:
+        """What was bid, made or failed and why, with each score change; then the next deal or the end."""
+        session = self.session
+        report = session.deal_report()
+        summary = report.summary.message or report.summary.text
+        body = deal_page(session.names, summary, report.score_text, report.changes, report.totals,
+                         session.assisted, self.style_set)
+        title = _("Deal {number} is over").format(number=report.number)
+        self.app.push_screen(TextScreen(title, body, classes="deal-over"), callback=lambda _: self._after_deal())
+
+    def _after_deal(self) -> None:
+        session = self.session
+        if session.match_over:
+            history_id = session.finish()
+            body = self.match_over_body()
+            if history_id is not None:
+                body.append(self.style_set.plain(_("In the history as match {id} (cardsuite history, stats).").format(
+                    id=history_id)), style="dim")
+            self.app.push_screen(MatchOverScreen(body), callback=lambda then: self.quit_table(then or "leave"))
+            return
+        session.next_deal()
+        self.flow.reset_outcomes()
+        if self.flow.hot_seat:
+            self.flow.viewer = None
+        self.flow.generation += 1
+        self.advance()
+
+    def match_over_body(self) -> Text:
+        """Standings (winner or tied), and a chart of each seat's running total deal by deal."""
+        session = self.session
+        return match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.style_set)
