@@ -59,12 +59,15 @@ test-postgres: setup catalogs
 soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"
 
-e2e: setup
-	@command -v tmux >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
-		apt-get install -y -qq tmux >/dev/null 2>&1; } || true
+# The real-part checks: the TUI in tmux, then the browser seat in Debian's headless Chromium. Each installs
+# what it needs (scripts/need.sh, the e2e extra) and fails, never skips, when it cannot run.
+CHROMIUM ?= /usr/bin/chromium
+e2e: setup catalogs
+	bash scripts/need.sh tmux
 	bash scripts/e2e-tmux.sh
-	$(BIN)/python -m pip install --quiet -e '.[e2e]'
-	$(BIN)/pytest -m browser -o addopts="-q" tests/net/test_browser.py -rs
+	bash scripts/need.sh chromium
+	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
+	CARDSUITE_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m browser -o addopts="-q" -p no:randomly tests/net/test_browser.py
 
 # Opt-in compiled engines (docs/performance.md): a wheel with the hot modules compiled by mypyc
 # (CARDSUITE_COMPILE=1, see hatch_build.py), installed with the test tools into its own environment,
