@@ -24,7 +24,7 @@ from typing import Any
 
 from cardsuite.bots import make_bot
 from cardsuite.core.registry import get_game
-from cardsuite.games.gops.rules import FACE_LETTERS, FACE_OF
+from cardsuite.games.gops.faces import FACE_LETTERS, FACE_OF
 
 IN_MAKE_BENCH = False
 

@@ -21,7 +21,7 @@ from cardsuite.bots import make_bot
 from cardsuite.core.game import Action, Bot, Hint, View
 from cardsuite.core.options import parse_option_pairs
 from cardsuite.core.registry import get_game
-from cardsuite.games.gops.rules import FACE_LETTERS, FACE_OF
+from cardsuite.games.gops.faces import FACE_LETTERS, FACE_OF
 
 IN_MAKE_BENCH = False
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from cardsuite.core.registry import get_game
+from cardsuite.games.gops.faces import FACE_LETTERS
 from cardsuite.games.gops.hard import HardGopsBot, Sim, solve_matrix
-from cardsuite.games.gops.rules import FACE_LETTERS
 
 GOPS = get_game("gops")
 

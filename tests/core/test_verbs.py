@@ -76,7 +76,7 @@ def test_a_view_is_read_only() -> None:
 
 def test_gops_checks_its_one_verb_with_one_lookup() -> None:
     """GOPS's hot path takes a bid's face from ``FACE_BY_ARGS``: it must accept exactly what the verb fits."""
-    from cardsuite.games.gops.rules import FACE_BY_ARGS, PLAY_VERB
+    from cardsuite.games.gops.faces import FACE_BY_ARGS, PLAY_VERB
 
     tries: list[object] = [(), ("K", "Q"), (1,), (True,), ("k",), ("10",), ("T",), [("K",)], "K", None]
     tries += [(letter,) for letter in "A23456789TJQKX"]

@@ -1,4 +1,4 @@
-"""``core.views``: ``LazyTable`` entries built once, on first reading (a missing key reads as a mapping's); Nap's
+"""``core.fast.views``: ``LazyTable`` entries built once, on first reading (a missing key reads as a mapping's); Nap's
 views built from a deal's facts; Napas's and Napoleon's play-phase views built from the first play moment's
 facts and the public events since; the frozen values with a written-out ``__init__``."""
 
@@ -9,10 +9,11 @@ import random
 
 import pytest
 
+from cardsuite.core.fast.facts import LazyTable
+from cardsuite.core.fast.views import DealFacts, SecretDeal, TurnParts, build_secret_field
 from cardsuite.core.game import DealResult, DealSummary
 from cardsuite.core.message import Message
 from cardsuite.core.registry import get_game
-from cardsuite.core.views import DealFacts, LazyTable, SecretDeal, TurnParts, build_secret_field
 
 
 class Source:

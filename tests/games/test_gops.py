@@ -16,7 +16,9 @@ from cardsuite.core.game import Action, DealResult, DealSummary, MatchProgress
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.games.gops import GAME
-from cardsuite.games.gops.rules import FACE_OF, PRIZES, GopsState, prize_value
+from cardsuite.games.gops.faces import FACE_OF, PRIZES
+from cardsuite.games.gops.rules import GopsState
+from cardsuite.games.gops.tables import prize_value
 
 RANKS = "A23456789TJQK"
 

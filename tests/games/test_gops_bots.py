@@ -12,7 +12,8 @@ from cardsuite.core.errors import IllegalAction
 from cardsuite.core.simultaneous import Simultaneous, choice_events, chosen_event
 from cardsuite.games.gops import GAME
 from cardsuite.games.gops.bots import NormalGopsBot, situation, thinking_of
-from cardsuite.games.gops.rules import PRIZES, GopsState
+from cardsuite.games.gops.faces import PRIZES
+from cardsuite.games.gops.rules import GopsState
 from cardsuite.simulate import simulate
 
 RANKS = "A23456789TJQK"

@@ -15,7 +15,8 @@ from cardsuite.core.errors import IllegalAction, InvalidDeal
 from cardsuite.core.game import Event, MatchProgress
 from cardsuite.core.match import Match
 from cardsuite.core.registry import get_game
-from cardsuite.games.nap.rules import NapState, points
+from cardsuite.games.nap.bidding import points
+from cardsuite.games.nap.rules import NapState
 
 NAP = get_game("nap")
 

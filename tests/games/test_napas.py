@@ -16,7 +16,8 @@ from cardsuite.core.match import Match
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.games.napas import GAME
-from cardsuite.games.napas.rules import MAX_DEALS, NapasState, deal_points
+from cardsuite.games.napas.bidding import MAX_DEALS, deal_points
+from cardsuite.games.napas.rules import NapasState
 
 # A 4-player deal: dealer 0, so seat 1 speaks first. The stock is what is left of the 32 cards, top first.
 HANDS_4 = [
@@ -515,7 +516,7 @@ def test_own_actions_and_equal_fresh_ones_play_alike(seed: int, players: int) ->
     (exchanged cards in any order) goes through the shared preamble and must do exactly the same. The
     exchange's lazy legal actions are the view's tuple, and ``to_act``/``is_over`` follow the turn."""
     from cardsuite.core.game import Action
-    from cardsuite.games.napas.rules import exchange_actions
+    from cardsuite.games.napas.exchange import exchange_actions
 
     rng = random.Random(seed)
     options = GAME.resolve_options({}, players)

@@ -16,7 +16,9 @@ from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.core.tricks import Trick
 from cardsuite.games.napoleon import GAME
-from cardsuite.games.napoleon.rules import NapoleonState, bid_rank, trick_rule
+from cardsuite.games.napoleon.deck import bid_rank
+from cardsuite.games.napoleon.rules import NapoleonState
+from cardsuite.games.napoleon.trick import trick_rule
 
 S, H, D, C = 0, 1, 2, 3
 
@@ -551,15 +553,8 @@ def test_discard_choices_are_what_the_discard_phase_offers() -> None:
 
 
 def test_trick_winner_from_the_mask_is_winner_of() -> None:
-    from cardsuite.games.napoleon.rules import (
-        HEART_QUEEN,
-        MIGHTY,
-        SAME_COLOUR_JACK,
-        TRUMP_JACK,
-        TWO_OF,
-        trick_winner,
-        winner_of,
-    )
+    from cardsuite.games.napoleon.deck import HEART_QUEEN, MIGHTY, SAME_COLOUR_JACK, TRUMP_JACK, TWO_OF
+    from cardsuite.games.napoleon.trick import trick_winner, winner_of
 
     rng = random.Random(12)
     specials = [JOKER, parse_card("3C"), HEART_QUEEN, MIGHTY, *TRUMP_JACK, *SAME_COLOUR_JACK, *TWO_OF]
@@ -584,7 +579,7 @@ def test_trick_winner_from_the_mask_is_winner_of() -> None:
 def test_interned_and_equal_actions_are_refused_alike() -> None:
     """``apply`` lets interned actions skip the preamble: an equal action that is not interned, a seat
     that is not to act, and a card of another phase must still be refused exactly as before."""
-    from cardsuite.games.napoleon.rules import ADJUTANT, BIDS, PLAY
+    from cardsuite.games.napoleon.actions import ADJUTANT, BIDS, PLAY
 
     state = GAME.new_deal(5, GAME.resolve_options({}, 5), 0, rng=random.Random(4))
     with pytest.raises(IllegalAction, match="must bid or pass"):

@@ -10,7 +10,8 @@ from cardsuite.bots import make_bot
 from cardsuite.cards import JOKER, card_text, parse_card
 from cardsuite.games.napoleon import GAME
 from cardsuite.games.napoleon.bots import NormalNapoleonBot
-from cardsuite.games.napoleon.rules import HONOURS, NapoleonState
+from cardsuite.games.napoleon.deck import HONOURS
+from cardsuite.games.napoleon.rules import NapoleonState
 
 from .test_napoleon import act, auction, deal
 
@@ -223,7 +224,7 @@ def test_a_reading_is_what_the_history_shows() -> None:
 def _hand_score_by_rules(hand: list[int], trump: int) -> float:
     """``hand_score`` as first written, card by card (the table-driven one must give the very same float)."""
     from cardsuite.cards import RANK_OF, SUIT_OF, SUITS
-    from cardsuite.games.napoleon.rules import HEART_QUEEN, MIGHTY, SAME_COLOUR_JACK, TRUMP_JACK
+    from cardsuite.games.napoleon.deck import HEART_QUEEN, MIGHTY, SAME_COLOUR_JACK, TRUMP_JACK
 
     score = 0.0
     for card in hand:

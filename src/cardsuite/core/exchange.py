@@ -25,9 +25,9 @@ from typing import Any, Final, cast
 
 from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
+from .fast.native import mypyc_attr
 from .game import Event
 from .message import N_, CardsRef, Message, SeatRef, msg_n
-from .native import mypyc_attr
 
 _PICKERS: Final[dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]]] = {}
 

@@ -112,7 +112,7 @@ class View:
     hand, no legal actions and nothing private.
 
     A view is an immutable value (a bot may keep it), but the built-in games do not copy anything into it
-    up front: ``parts`` (``core.views.SeatParts``) holds the immutable pieces it is made of, and each field
+    up front: ``parts`` (``core.fast.views.SeatParts``) holds the immutable pieces it is made of, and each field
     is built the first time it is read (``__getattr__``), then kept. Views made directly with all fields
     given, as a plugin may, have no parts. ``table``, ``private`` and ``options`` are read-only mappings.
     ``parts`` is an object with a ``build(name)`` method (``ViewParts``), or a plain tuple whose first item
@@ -155,7 +155,7 @@ class View:
 
 
 class ViewParts(Protocol):
-    """What a view made on demand is built from (``core.views.SeatParts``)."""
+    """What a view made on demand is built from (``core.fast.views.SeatParts``)."""
 
     def build(self, name: str) -> object:
         """The value of the view field ``name``."""
@@ -164,7 +164,7 @@ class ViewParts(Protocol):
 
 BuildTuple = tuple[Any, ...]
 """A view's parts as a plain tuple, ``(build, *pieces)``: ``build(parts, name)`` gives the value of the view
-field ``name`` (``games.gops.rules.build_gops_field``)."""
+field ``name`` (``games.gops.public.build_gops_field``)."""
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,22 @@ A ``Message`` is a gettext message id (the English sentence, with named placehol
 and context, and parameters that say what they are: a seat, a card, a suit, a rank, a number, another
 message. The rules core and the games build messages; ``cardsuite.i18n.render`` turns one into words in
 the viewer's language (a seat's name, "スペードのA", "vynų tūzą"), so a match played in Japanese replays in
-English and the other way round. Records never hold messages: they hold actions. ``cardsuite.core.wording``
+English and the other way round. Records never hold messages: they hold actions. ``Wording`` (below)
 does the work with any catalog; ``str(message)`` is the English.
 
 Mark messages with ``msg``, ``msg_n`` (a number picks the plural form) and ``msg_p`` (a context tells apart
 the same English words), and words to translate later with ``N_`` and ``N_p``; Babel finds them under those
 names (``make messages``).
+
+The core knows no language: it is handed a catalog (anything with gettext's four lookups; without one,
+English). ``cardsuite.i18n.render`` hands it the catalog of the language in use.
+
+Cards, suits and ranks take a grammatical form from the translated sentence's placeholder, so each
+language can say them as its grammar wants: English ``{seat} played {card}``, Japanese
+``{seat}が{card}を出しました``, Lithuanian ``{seat} išleido {card:acc}`` ("vynų tūzą"). The forms are
+``acc`` (accusative), ``gen`` (genitive) and ``ins`` (instrumental), plus ``sym`` for the symbol (``A♠``);
+no form is the plain (nominative) one. Numbers take ``+`` (always signed). A seat is its player's name when
+the caller knows the names, else "seat N" in the language.
 
 >>> m = msg("{seat} played {card}", seat=SeatRef(2), card=CardRef(51))
 >>> m.key, dict(m.params)["seat"]
@@ -21,9 +31,14 @@ names (``make messages``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gettext
+import string
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Final, Protocol
+
+from ..cards import JOKER, RANK_LETTERS, SUIT_SYMBOLS, card_symbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +100,6 @@ class Message:
         _set_context(self, context)
 
     def __str__(self) -> str:
-        from .wording import english
-
         return english(self)
 
     def param(self, name: str) -> ParamValue:
@@ -141,3 +154,207 @@ def msg_p(context: str, key: str, **params: ParamValue) -> Message:
 def msg_np(context: str, singular: str, plural: str, n: int, **params: ParamValue) -> Message:
     """``msg_n`` with a context."""
     return Message(singular, (("n", n), *params.items()), plural, context)
+
+
+# -- words: a message in a language ----------------------------------------------------------------
+class Catalog(Protocol):
+    """The lookups of a gettext catalog (``gettext.NullTranslations`` and its kin)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int, /) -> str: ...
+
+
+ENGLISH: Final[Catalog] = gettext.NullTranslations()
+
+
+FORMS: Final = ("", "acc", "gen", "ins")
+"""Grammatical forms a placeholder may ask of a card, suit or rank: plain, accusative, genitive, instrumental."""
+
+RANK_WORDS: Final = {
+    "": (N_p("card rank", "2"), N_p("card rank", "3"), N_p("card rank", "4"), N_p("card rank", "5"),
+         N_p("card rank", "6"), N_p("card rank", "7"), N_p("card rank", "8"), N_p("card rank", "9"),
+         N_p("card rank", "10"), N_p("card rank", "jack"), N_p("card rank", "queen"), N_p("card rank", "king"),
+         N_p("card rank", "ace")),
+    "acc": (N_p("card rank, accusative", "2"), N_p("card rank, accusative", "3"),
+            N_p("card rank, accusative", "4"), N_p("card rank, accusative", "5"),
+            N_p("card rank, accusative", "6"), N_p("card rank, accusative", "7"),
+            N_p("card rank, accusative", "8"), N_p("card rank, accusative", "9"),
+            N_p("card rank, accusative", "10"), N_p("card rank, accusative", "jack"),
+            N_p("card rank, accusative", "queen"), N_p("card rank, accusative", "king"),
+            N_p("card rank, accusative", "ace")),
+    "gen": (N_p("card rank, genitive", "2"), N_p("card rank, genitive", "3"),
+            N_p("card rank, genitive", "4"), N_p("card rank, genitive", "5"),
+            N_p("card rank, genitive", "6"), N_p("card rank, genitive", "7"),
+            N_p("card rank, genitive", "8"), N_p("card rank, genitive", "9"),
+            N_p("card rank, genitive", "10"), N_p("card rank, genitive", "jack"),
+            N_p("card rank, genitive", "queen"), N_p("card rank, genitive", "king"),
+            N_p("card rank, genitive", "ace")),
+    "ins": (N_p("card rank, instrumental", "2"), N_p("card rank, instrumental", "3"),
+            N_p("card rank, instrumental", "4"), N_p("card rank, instrumental", "5"),
+            N_p("card rank, instrumental", "6"), N_p("card rank, instrumental", "7"),
+            N_p("card rank, instrumental", "8"), N_p("card rank, instrumental", "9"),
+            N_p("card rank, instrumental", "10"), N_p("card rank, instrumental", "jack"),
+            N_p("card rank, instrumental", "queen"), N_p("card rank, instrumental", "king"),
+            N_p("card rank, instrumental", "ace")),
+}
+
+SUIT_WORDS: Final = {
+    "": (N_p("suit", "spades"), N_p("suit", "hearts"), N_p("suit", "diamonds"), N_p("suit", "clubs")),
+    "acc": (N_p("suit, accusative", "spades"), N_p("suit, accusative", "hearts"),
+            N_p("suit, accusative", "diamonds"), N_p("suit, accusative", "clubs")),
+    "gen": (N_p("suit, genitive", "spades"), N_p("suit, genitive", "hearts"),
+            N_p("suit, genitive", "diamonds"), N_p("suit, genitive", "clubs")),
+    "ins": (N_p("suit, instrumental", "spades"), N_p("suit, instrumental", "hearts"),
+            N_p("suit, instrumental", "diamonds"), N_p("suit, instrumental", "clubs")),
+}
+
+CARD_NAMES: Final = {
+    # TRANSLATORS: a card's name from its rank and suit; use {rank:acc}, {suit:gen} ... for grammatical forms
+    "": N_p("card name", "the {rank} of {suit}"),
+    "acc": N_p("card name, accusative", "the {rank} of {suit}"),
+    "gen": N_p("card name, genitive", "the {rank} of {suit}"),
+    "ins": N_p("card name, instrumental", "the {rank} of {suit}"),
+}
+
+JOKER_NAMES: Final = {
+    "": N_p("card name", "the joker"),
+    "acc": N_p("card name, accusative", "the joker"),
+    "gen": N_p("card name, genitive", "the joker"),
+    "ins": N_p("card name, instrumental", "the joker"),
+}
+
+SEAT: Final = N_p("a seat without a name", "seat {n}")
+# TRANSLATORS: what stands between the items of a list of cards
+LIST_SEPARATOR: Final = N_p("list separator", ", ")
+# TRANSLATORS: the decimal separator of half points (4.5)
+DECIMAL_SEPARATOR: Final = N_p("decimal separator", ".")
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` without attribute or index access: a placeholder names a parameter, nothing more."""
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if not field_name.isidentifier():
+            raise KeyError(field_name)
+        return kwargs[field_name], field_name
+
+
+_FORMATTER: Final = _Formatter()
+
+
+class Wording:
+    """Turns messages into words with one catalog (a language, perhaps a plugin's domain) and seat names."""
+
+    def __init__(self, words: Catalog = ENGLISH, names: Sequence[str] | None = None) -> None:
+        self.words = words
+        self.names = tuple(names) if names is not None else None
+
+    def __call__(self, message: Message) -> str:
+        """``message`` in words."""
+        values = {name: _Word(self, value) for name, value in message.params}
+        for candidate in (self.template(message), message.key):
+            try:
+                return _FORMATTER.vformat(candidate, (), values)
+            except (KeyError, ValueError, IndexError):
+                continue  # a translation that does not fit its message: show the English, never fail
+        return message.key
+
+    def template(self, message: Message) -> str:
+        """The message's sentence in this catalog's language, placeholders not yet filled."""
+        words = self.words
+        if message.plural is not None:
+            count = message.param("n")
+            n = count if isinstance(count, int) else 0
+            if message.context is not None:
+                return words.npgettext(message.context, message.key, message.plural, n)
+            return words.ngettext(message.key, message.plural, n)
+        if message.context is not None:
+            return words.pgettext(message.context, message.key)
+        return words.gettext(message.key)
+
+    def word(self, pair: tuple[str, str]) -> str:
+        """A marked word (``N_p``) in this renderer's language."""
+        return self.words.pgettext(*pair)
+
+    def card(self, card: int, form: str = "") -> str:
+        """A card's name in the grammatical ``form`` (``sym``: ``A♠``)."""
+        if form == "sym":
+            return card_symbol(card)
+        form = form if form in FORMS else ""
+        if card == JOKER:
+            return self.word(JOKER_NAMES[form])
+        template = self.word(CARD_NAMES[form])
+        parts = {"rank": _Word(self, RankRef(card % 13 + 2)), "suit": _Word(self, SuitRef(card // 13))}
+        try:
+            return _FORMATTER.vformat(template, (), parts)
+        except (KeyError, ValueError, IndexError):
+            return card_symbol(card)
+
+    def suit(self, suit: int, form: str = "") -> str:
+        """A suit's name in the grammatical ``form`` (``sym``: ``♠``)."""
+        if form == "sym":
+            return SUIT_SYMBOLS[suit]
+        return self.word(SUIT_WORDS[form if form in FORMS else ""][suit])
+
+    def rank(self, rank: int, form: str = "") -> str:
+        """A rank's name in the grammatical ``form`` (``sym``: ``K``, ``10``)."""
+        if form == "sym":
+            letter = RANK_LETTERS[rank - 2]
+            return "10" if letter == "T" else letter
+        return self.word(RANK_WORDS[form if form in FORMS else ""][rank - 2])
+
+    def seat(self, seat: int) -> str:
+        """The seat's player's name, else "seat N"."""
+        if self.names is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return self.word(SEAT).replace("{n}", str(seat))
+
+    def number(self, value: int | Fraction, form: str = "") -> str:
+        """A number; halves with the language's decimal separator; ``+`` for a sign on positive numbers."""
+        if isinstance(value, Fraction) and value.denominator != 1:
+            text = f"{float(value):g}".replace(".", self.word(DECIMAL_SEPARATOR))
+        else:
+            text = str(int(value))
+        return "+" + text if "+" in form and value >= 0 else text
+
+
+class _Word:
+    """A parameter on its way into a sentence: ``format`` asks it for the form the placeholder wants."""
+
+    __slots__ = ("renderer", "value")
+
+    def __init__(self, renderer: Wording, value: ParamValue) -> None:
+        self.renderer = renderer
+        self.value = value
+
+    def __format__(self, form: str) -> str:
+        value, show = self.value, self.renderer
+        if isinstance(value, bool):
+            return str(value).lower()
+        if isinstance(value, int | Fraction):
+            return show.number(value, form)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, SeatRef):
+            return show.seat(value.seat)
+        if isinstance(value, CardRef):
+            return show.card(value.card, form)
+        if isinstance(value, CardsRef):
+            return show.word(LIST_SEPARATOR).join(show.card(card, form) for card in value.cards)
+        if isinstance(value, SuitRef):
+            return show.suit(value.suit, form)
+        if isinstance(value, RankRef):
+            return show.rank(value.rank, form)
+        return show(value)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+def english(message: Message, names: Sequence[str] | None = None) -> str:
+    """``message`` in English (seats called "seat N" unless ``names`` are given)."""
+    return Wording(ENGLISH, names)(message)

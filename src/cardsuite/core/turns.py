@@ -37,8 +37,8 @@ class TurnState(State):
     _setup: DealSetup | None = None
     _setup_parts: tuple[int | None, Sequence[Sequence[Card]], Sequence[Card]] | None = None
     """The dealer, the hands as dealt and the stock, from which ``setup()`` makes ``_setup`` when asked."""
-    _public_facts: object = None  # the views' shared facts of the latest moment (``core.views``)
-    _seat_logs: object = None  # each seat's filtered events, for views (``core.views.SeatLogs``)
+    _public_facts: object = None  # the views' shared facts of the latest moment (``core.fast.views``)
+    _seat_logs: object = None  # each seat's filtered events, for views (``core.fast.views.SeatLogs``)
 
     @property
     def phase(self) -> str:

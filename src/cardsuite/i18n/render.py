@@ -1,12 +1,11 @@
-"""A ``Message`` in words in the language in use (``cardsuite.core.wording`` with the active catalog)."""
+"""A ``Message`` in words in the language in use (``cardsuite.core.message`` with the active catalog)."""
 
 from __future__ import annotations
 
 import gettext
 from collections.abc import Sequence
 
-from ..core.message import Message
-from ..core.wording import Wording
+from ..core.message import Message, Wording
 from . import active
 
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..core.game import Action, Game, View
-from ..core.message import Message, N_p, msg, msg_n
+from ..core.message import Message, N_p, Wording, msg, msg_n
 from ..core.presentation import ActionLook, cards_named
-from ..core.wording import Wording
 from ..i18n import active
 
 Say = Callable[[str | Message], str]

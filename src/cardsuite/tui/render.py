@@ -13,8 +13,7 @@ from rich.text import Text
 
 from ..cards import JOKER, SUIT_LETTERS, SUIT_SYMBOLS, Card
 from ..core.game import Score
-from ..core.message import Message
-from ..core.wording import Catalog
+from ..core.message import Catalog, Message
 from ..naming import name_seats
 from .faces import Faces
 from .text import Ascii, Filler

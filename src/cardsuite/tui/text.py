@@ -16,9 +16,8 @@ from fractions import Fraction
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
-from ..core.message import CardRef, CardsRef, Message, N_p, RankRef, SeatRef, SuitRef
+from ..core.message import CardRef, CardsRef, Catalog, Message, N_p, RankRef, SeatRef, SuitRef, Wording
 from ..core.presentation import Line, Value
-from ..core.wording import Catalog, Wording
 from ..i18n import active
 
 SYMBOLS: Mapping[str, str] = {

@@ -11,26 +11,16 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import Card
 from ...core.errors import OptionError
+from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
-from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
+from .deal import new_gops_deal
+from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, PRIZES, STANDARD_HANDS, parse_gops_action, standard_hands
 from .present import GopsPresentation
-from .rules import (
-    ALL_FACES,
-    FACE_LETTERS,
-    FACE_NAMES,
-    OPTIONS,
-    PRIZES,
-    STANDARD_HANDS,
-    GopsState,
-    Tables,
-    memory_log,
-    new_gops_deal,
-    parse_gops_action,
-    standard_hands,
-    tables_for,
-)
+from .public import memory_log
+from .rules import GopsState
+from .tables import OPTIONS, Tables, tables_for
 
 _PARSED: dict[str, Action] = {}
 """Action texts already parsed (search replays them thousands of times)."""

@@ -30,7 +30,7 @@ from typing import cast
 
 from ...core.game import Action, Hint, ReasonedBot, View
 from ...core.message import Message, msg
-from .rules import FACE_LETTERS, FACE_OF, face_rank
+from .faces import FACE_LETTERS, FACE_OF, face_rank
 
 Choice = tuple[Action, Message]
 

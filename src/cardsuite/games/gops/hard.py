@@ -29,7 +29,7 @@ from typing import cast
 
 from ...core.game import Action, Hint, View
 from ...core.message import N_, Message, SeatRef, listed, msg
-from .rules import FACE_LETTERS, FACE_OF, face_rank
+from .faces import FACE_LETTERS, FACE_OF, face_rank
 
 DEFAULT_BUDGET_MS = 200.0
 READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids
@@ -585,9 +585,11 @@ class HardGopsBot:
         draws the seat's card from that mix with that weight (the rest of the time the seat is searched
         like any other).
         """
-        from . import GAME
+        from ...core.options import resolve_options
         from .bots import EasyGopsBot, NormalGopsBot, proportional, situation
-        from .rules import PLAY, new_gops_deal, standard_hands
+        from .deal import new_gops_deal
+        from .faces import PLAY, standard_hands
+        from .tables import OPTIONS
 
         table = view.table
         history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
@@ -597,7 +599,7 @@ class HardGopsBot:
             return {}
         turned = [row[0][-1] for row in history] + [prize]
         rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
-        options = GAME.resolve_options(view.options, view.players)
+        options = resolve_options(OPTIONS, view.options)
         state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
         normal, easy = NormalGopsBot(), EasyGopsBot()
         kinds = ("normal", "easy")

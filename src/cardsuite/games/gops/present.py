@@ -8,7 +8,7 @@ from ...cards import Card
 from ...core.game import Action, Event, View
 from ...core.message import N_, CardsRef, Message, N_p, RankRef, SeatRef, msg
 from ...core.presentation import ActionLook, Line, Outcome, Played, Presentation
-from .rules import FACE_BY_ARG, FACE_OF, SEAT_SUITS, card_of
+from .faces import FACE_BY_ARG, FACE_OF, SEAT_SUITS, card_of
 
 TIE_RULES = {
     # the ``ties`` option's values, in words

@@ -6,14 +6,16 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
+from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
-from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen, replay_public
 from ...core.search import SearchHooks
+from .bidding import BID_NAMES
+from .deal import deck_for, new_nap_deal
 from .present import NapPresentation
-from .rules import BID_NAMES, OPTIONS, NapState, deck_for, new_nap_deal, parse_nap_action
+from .rules import OPTIONS, NapState, parse_nap_action
 
 _PARSED: dict[str, Action] = {}
 """Action texts already parsed (search replays them thousands of times)."""

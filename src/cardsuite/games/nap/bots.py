@@ -23,7 +23,7 @@ from ..trickplay import (
     stay_under,
     sure_winner,
 )
-from .rules import LADDER
+from .bidding import LADDER
 
 Choice = tuple[Action, Message]
 MISERE = msg_p("contract", "misère")

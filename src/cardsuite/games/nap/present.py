@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from ...core.game import Action, View
 from ...core.message import N_, Message, SeatRef, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .rules import BID_WORDS, TRICKS_NEEDED
+from .bidding import BID_WORDS, TRICKS_NEEDED
 
 BID_KEYS: Mapping[str, str] = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",

@@ -1,43 +1,24 @@
-"""Nap (3-6 players, 5-card hands): options, bid ladder, deal, bidding, play and scoring.
+"""The rules of Nap (3-6 players, 5-card hands) as a ``State``: the bidding, the play and the settling.
 
-Follows ``docs/rules/nap.md``. Seats are ints, play goes clockwise (increasing seat number).
+Follows ``docs/rules/nap.md``. Seats are ints, play goes clockwise (increasing seat number). The bids
+are in ``bidding``, the events in ``events``, what the table shows in ``public``, the deal in ``deal``.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from operator import itemgetter
-from typing import Any, Final, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
-from ...cards import (
-    BIT,
-    RANK_OF,
-    SUIT_MASK,
-    SUIT_NAMES,
-    SUIT_OF,
-    SUITS,
-    Card,
-    card_name,
-    card_text,
-    cards_in,
-    mask_of,
-    parse_card,
-    ranked_deck,
-    shuffle,
-)
-from ...core.auction import BidLadder
-from ...core.errors import IllegalAction, InvalidDeal
+from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, card_text, cards_in, mask_of, parse_card
+from ...core.errors import IllegalAction
+from ...core.fast.native import mypyc_attr, shallow_copy
+from ...core.fast.views import live_view, turn_view
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
-from ...core.intern import interned_event
-from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_p
-from ...core.native import mypyc_attr, shallow_copy
+from ...core.message import Message, msg
 from ...core.options import Options, OptionSpec
-from ...core.tricks import HIGHEST, HIGHEST_TRUMP, refusal
+from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import LoggedFacts, live_view, turn_view
 from ..plays import (
     HALF,
     HIGH_PLAYS,
@@ -49,23 +30,30 @@ from ..plays import (
     hand_plays,
     suit_plays,
     summary_message,
-    trick_message,
 )
-
-HAND_SIZE: Final = 5
-LADDER: Final = BidLadder(("1", "2", "3", "misere", "4", "nap", "wellington", "blucher"))
-BID_NAMES: Final = {
-    "1": "1", "2": "2", "3": "3", "4": "4", "misere": "misère",
-    "nap": "nap", "wellington": "Wellington", "blucher": "Blücher",
-}
-BID_WORDS: Final[Mapping[str, Message]] = {
-    # a bid in running text ("Ann bid misère") and on its button ("Misère")
-    "1": msg_p("Nap bid", "1"), "2": msg_p("Nap bid", "2"), "3": msg_p("Nap bid", "3"),
-    "4": msg_p("Nap bid", "4"), "misere": msg_p("Nap bid", "misère"), "nap": msg_p("Nap bid", "nap"),
-    "wellington": msg_p("Nap bid", "Wellington"), "blucher": msg_p("Nap bid", "Blücher"),
-}
-"""``BID_NAMES`` without a language, for messages."""
-TRICKS_NEEDED: Final = {"1": 1, "2": 2, "3": 3, "4": 4, "misere": 0, "nap": 5, "wellington": 5, "blucher": 5}
+from .bidding import (
+    BID_ACTIONS,
+    BID_NAMES,
+    BID_WORDS,
+    HAND_SIZE,
+    LADDER,
+    PASS,
+    TRICKS_NEEDED,
+    auction_rules,
+    points,
+    top_bid,
+)
+from .events import (
+    BID_EVENTS,
+    CONTRACT_EVENTS,
+    FIRST_LEAD_EVENTS,
+    PASS_EVENTS,
+    REDEAL_EVENTS,
+    TRICK_EVENTS,
+    score_event,
+    trick_event,
+)
+from .public import NapFacts, contract_text, nap_seats, nap_table
 
 OPTIONS: Final = (
     OptionSpec("deals_per_player", 2, "How many times each player deals; the match ends then.", minimum=1),
@@ -82,32 +70,6 @@ OPTIONS: Final = (
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
                choices=(0, 30, 60)),
 )
-
-PASS: Final = Action("pass", (), "pass")
-BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
-PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass",
-                                 message=msg("{seat} passed", seat=SeatRef(seat))) for seat in range(6))
-BID_EVENTS: Final = tuple(
-    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=BID_ACTIONS[b].text,
-              message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=BID_WORDS[b])) for b in LADDER.bids}
-    for seat in range(6)
-)
-CONTRACT_EVENTS: Final = tuple(
-    {b: Event("contract", seat, f"seat {seat} declared {BID_NAMES[b]}", data=(("contract", b),),
-              message=msg("{seat} declared {bid}", seat=SeatRef(seat), bid=BID_WORDS[b])) for b in LADDER.bids}
-    for seat in range(6)
-)
-REDEAL_EVENTS: Final = tuple(Event("redeal", None, "everyone passed: the deal is thrown in", scores=(0,) * players,
-                                   message=msg("everyone passed: the deal is thrown in")) for players in range(7))
-"""``REDEAL_EVENTS[players]``: everyone passed."""
-TRUMP_EVENTS: Final = tuple(
-    tuple(Event("trump", seat, f"{SUIT_NAMES[suit]} are trumps", data=(("trump", suit),),
-                message=msg("{suit} are trumps", suit=SuitRef(suit))) for suit in SUITS)
-    for seat in range(6)
-)
-FIRST_LEAD_EVENTS: Final = tuple(tuple((TRUMP_EVENTS[seat][SUIT_OF[c]], PLAY_EVENTS[seat][c]) for c in range(52))
-                                 for seat in range(6))
-"""``FIRST_LEAD_EVENTS[seat][card]``: the declarer's first lead, naming trumps and played."""
 POWERS: Final = tuple(
     tuple((100 + RANK_OF[c] if SUIT_OF[c] == trump else (RANK_OF[c] if SUIT_OF[c] == led else -1)) << 12
           for c in range(52))
@@ -120,149 +82,11 @@ far is kept as one number, its power with ``seat * 53 + card`` in the low 12 bit
 that the power alone decides which of two is higher."""
 RUFFED: Final = 101 << 12
 """``NapState.best`` from this up: a trump is winning the trick."""
-TRICK_EVENTS: Final[list[Event | None]] = [None] * (6 * 53 * 2)
-"""``TRICK_EVENTS[(winner * 53 + card) * 2 + ruffed]``: who won with which card, and whether by a trump on
-another suit; made as they first occur."""
-
-
-def trick_event(key: int) -> Event:
-    """``seat N won the trick with ...`` for a ``TRICK_EVENTS`` key, with the reason ``standard_winner``
-    gives; made and kept."""
-    winner, rest = divmod(key, 106)
-    card, ruffed = divmod(rest, 2)
-    reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
-    event = TRICK_EVENTS[key] = Event("trick", winner, f"seat {winner} won the trick with {card_name(card)} ({reason})",
-                                      card=card, winner=winner, rule=reason,
-                                      message=trick_message(winner, card, reason))
-    return event
-
-
-_DECKS: dict[int, tuple[Card, ...]] = {}
-
-
-def deck_for(players: int, options: Options) -> tuple[Card, ...]:
-    """The cards in use: 52, or the top players + 3 ranks of each suit."""
-    lowest = 12 - players if options.text("deck") == "reduced" else 2
-    deck = _DECKS.get(lowest)
-    if deck is None:
-        deck = _DECKS[lowest] = tuple(ranked_deck(lowest))
-    return deck
-
-
 _ZEROS: Final = tuple((0,) * n for n in range(7))
-Calls = dict[tuple[str | None, bool, bool], tuple[Action, ...] | frozenset[tuple[str, tuple[int | str, ...]]]]
-_BIDDING: dict[tuple[object, ...], Calls] = {}
-_BIDDING_BY_OPTIONS: dict[int, tuple[Options, Calls]] = {}
-Auction = tuple[dict[str | None, tuple[Action, ...]], tuple[Action, ...], str, bool, dict[str | None, frozenset[str]],
-                frozenset[str], dict[tuple[int, int, str, int], Event]]
-_AUCTIONS: dict[int, tuple[Options, Auction]] = {}
 _CALL_OF_ID: Final = {id(PASS): "pass"} | {id(action): bid for bid, action in BID_ACTIONS.items()}
 """``pass`` or the bid by the ``id`` of each interned call (``apply`` knows them by identity)."""
 _CARD_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTIONS)}
 """The card of each interned play action (``PLAY_ACTIONS``), by its ``id``; the tuple keeps the actions."""
-def bidding_table(options: Options) -> Calls:
-    """The legal calls by (the high bid so far, whether the dealer is forced to bid, ``False``), for these
-    options; with ``True`` last, the same calls as a set of (verb, args) to check an action against.
-
-    In one round of bidding Wellington is open exactly when nap is the high bid (bids only go up), and
-    Blücher when Wellington is, so the high bid and the dealer's duty decide everything.
-    """
-    hit = _BIDDING_BY_OPTIONS.get(id(options))
-    if hit is not None and hit[0] is options:
-        return hit[1]
-    key = (options.integer("lowest_bid"), options.flag("misere"), options.text("above_nap"))
-    table = _BIDDING.get(key)
-    if table is None:
-        table = _BIDDING[key] = {}
-        for high in (None, *LADDER.bids):
-            for forced in (False, True):
-                calls = table[(high, forced, False)] = _calls(options, high, forced)
-                table[(high, forced, True)] = frozenset((a.verb, a.args) for a in calls)
-    if len(_BIDDING_BY_OPTIONS) > 1000:
-        _BIDDING_BY_OPTIONS.clear()
-    _BIDDING_BY_OPTIONS[id(options)] = (options, table)
-    return table
-
-
-def auction_rules(options: Options) -> Auction:
-    """What a deal's bidding reads on every call, for these options (memoized by the options object):
-    the legal calls by the high bid so far, those of a dealer who must bid, the top bid allowed (the
-    auction ends when it is made), whether the dealer must bid when the others have passed, the
-    words of the first two (``pass``, ``nap``), to check a call by its word rather than compare actions,
-    and the settling events of these options by (players, declarer, bid, tricks taken), filled by ``_settle``."""
-    hit = _AUCTIONS.get(id(options))
-    if hit is not None and hit[0] is options:
-        return hit[1]
-    table = bidding_table(options)
-    calls: dict[str | None, tuple[Action, ...]] = {
-        high: table[(high, False, False)] for high in (None, *LADDER.bids)}  # type: ignore[misc]
-    forced: tuple[Action, ...] = table[(None, True, False)]  # type: ignore[assignment]
-    words = {high: frozenset(map(_call_word, legal)) for high, legal in calls.items()}
-    rules: Auction = (calls, forced, top_bid(options), options.text("all_pass") == "dealer_bids", words,
-                     frozenset(map(_call_word, forced)), {})
-    if len(_AUCTIONS) > 1000:
-        _AUCTIONS.clear()
-    _AUCTIONS[id(options)] = (options, rules)
-    return rules
-
-
-def _call_word(action: Action) -> str:
-    """``pass``, or the bid of a bid action (as ``_CALL_OF_ID`` names them)."""
-    return "pass" if action.verb == "pass" else str(action.args[0])
-
-
-def _calls(options: Options, high: str | None, forced: bool) -> tuple[Action, ...]:
-    lowest = "1" if forced else str(options.integer("lowest_bid"))
-    allowed = LADDER.bids[LADDER.rank(lowest) : LADDER.rank(top_bid(options)) + 1]
-    out = [] if forced else [PASS]
-    for bid in allowed:
-        if not LADDER.beats(bid, high):
-            continue
-        if bid == "misere" and not options.flag("misere"):
-            continue
-        if bid == "wellington" and high != "nap":
-            continue
-        if bid == "blucher" and high != "wellington":
-            continue
-        out.append(BID_ACTIONS[bid])
-    return tuple(out)
-
-
-def top_bid(options: Options) -> str:
-    """The highest bid the options allow; the auction ends as soon as it is made."""
-    return {"none": "nap", "wellington": "wellington", "blucher": "blucher"}[options.text("above_nap")]
-
-
-def points(bid: str, options: Options) -> tuple[int, int]:
-    """Points per opponent for ``bid``: (made, failed)."""
-    if bid in ("1", "2", "3", "4"):
-        return int(bid), int(bid)
-    if bid == "misere":
-        return 3, 3
-    made, failed = (10, 5) if options.text("nap_points") == "10/5" else (5, 5)
-    factor = {"nap": 1, "wellington": 2, "blucher": 4}[bid]
-    return made * factor, failed * factor
-
-
-def score_event(players: int, declarer: int, bid: str, taken: int, per: int) -> Event:
-    """The settling event: the declarer made or failed ``bid`` with ``taken`` tricks, ``per`` from each
-    opponent (made once per outcome)."""
-    def make() -> Event:
-        verdict = "made" if per > 0 else "failed"
-        scores = tuple(per * (players - 1) if s == declarer else -per for s in range(players))
-        text = (f"seat {declarer} {verdict} {BID_NAMES[bid]} with {taken} trick{'s' if taken != 1 else ''}:"
-                f" {per * (players - 1):+d}, each opponent {-per:+d}")
-        if per > 0:
-            message = msg_n("{seat} made {bid} with {n} trick: {gain:+}, each opponent {loss:+}",
-                            "{seat} made {bid} with {n} tricks: {gain:+}, each opponent {loss:+}", taken,
-                            seat=SeatRef(declarer), bid=BID_WORDS[bid], gain=per * (players - 1), loss=-per)
-        else:
-            message = msg_n("{seat} failed {bid} with {n} trick: {gain:+}, each opponent {loss:+}",
-                            "{seat} failed {bid} with {n} tricks: {gain:+}, each opponent {loss:+}", taken,
-                            seat=SeatRef(declarer), bid=BID_WORDS[bid], gain=per * (players - 1), loss=-per)
-        return Event("score", declarer, text, scores=scores, message=message)
-
-    return interned_event(("nap-score", players, declarer, bid, taken, per), make)
 
 
 def parse_nap_action(text: str) -> Action:
@@ -628,178 +452,3 @@ class NapState(TurnState):
         other.taken = list(self.taken)
         other.log = list(self.log)
         return other
-
-
-class NapPublic(Protocol):
-    """The public attributes the table is built from: a ``NapState`` has them, and so does ``NapFacts``."""
-
-    phase_name: str
-    high: str | None
-    declarer: int
-    trump: int
-    trick_number: int
-    last_seats: tuple[int, ...]
-    last_cards: tuple[Card, ...]
-
-    @property
-    def bids(self) -> Sequence[tuple[int, str | None]]: ...
-    @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
-    def trick_seats(self) -> Sequence[int]: ...
-    @property
-    def taken(self) -> Sequence[int]: ...
-
-
-@mypyc_attr(native_class=False)  # LoggedFacts is a slotted Python class
-class NapFacts(LoggedFacts):
-    """What everyone may know of a Nap deal at one moment (see ``core.views``).
-
-    Every Nap event is public and the table follows from the log, so a Nap view (``core.views.turn_view``)
-    takes only the phase, the seat to act and the log's length, and a ``NapFacts`` is made only when a
-    view's table or seats is first read (once per moment): it has the deal's constants and log, the
-    moment, the phase and the seat to act (``LoggedFacts``). The table's facts (the bids, the contract,
-    trumps, the trick, tricks taken, the last trick) are worked out from the log's first ``moment``
-    events (``_replay``, once per moment), the same values as the state's own at that moment.
-    """
-
-    __slots__ = ("bids", "declarer", "high", "last_cards", "last_seats", "taken", "trick", "trick_number",
-                 "trick_seats", "trump")
-    game = "nap"
-    bids: tuple[tuple[int, str | None], ...]
-    taken: tuple[int, ...]
-
-    def _replay(self) -> None:
-        """Set the table's facts from the events up to ``moment``, as ``NapState`` changed them."""
-        bids: list[tuple[int, str | None]] = []
-        high: str | None = None
-        declarer = trump = -1
-        trick: tuple[Card, ...] = ()
-        seats: tuple[int, ...] = ()
-        number = 1
-        taken = [0] * self.players
-        last_seats: tuple[int, ...] = ()
-        last_cards: tuple[Card, ...] = ()
-        event: Any  # a Nap event: its seat, card, winner and action are set where its kind says
-        for event in self.log[:self.moment]:
-            kind = event.kind
-            if kind == "play":
-                trick += (event.card,)
-                seats += (event.seat,)
-            elif kind == "trick":
-                taken[event.winner] += 1
-                last_seats, last_cards, trick, seats = seats, trick, (), ()
-                if number < HAND_SIZE:  # the last trick keeps its number
-                    number += 1
-            elif kind == "pass":
-                bids.append((event.seat, None))
-            elif kind == "bid":  # its action is "bid <b>"
-                high, declarer = event.action[4:], event.seat
-                bids.append((declarer, high))
-            elif kind == "trump":
-                trump = event.data[0][1]
-        self.bids, self.high, self.declarer, self.trump = tuple(bids), high, declarer, trump
-        self.trick, self.trick_seats, self.trick_number, self.taken = trick, seats, number, tuple(taken)
-        self.last_seats, self.last_cards = last_seats, last_cards
-
-    def build_table(self) -> dict[str, object]:
-        if not hasattr(self, "taken"):
-            self._replay()
-        return nap_table(self)
-
-    def build_seats(self) -> tuple[SeatInfo, ...]:
-        if not hasattr(self, "taken"):
-            self._replay()
-        return nap_seats(self)
-
-
-def contract_text(src: NapPublic) -> Message:
-    """The header line: who declared what, and trumps once the first lead names them."""
-    return _contract_words(src.high, src.phase_name == "bidding", src.declarer, src.trump)
-
-
-@lru_cache(maxsize=4096)
-def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
-    """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
-    if high is None:
-        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
-    seat, bid = SeatRef(declarer), BID_WORDS[high]
-    if high == "misere":
-        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
-    return msg("{seat}: {bid}, trumps: the first lead", seat=seat, bid=bid)
-
-
-def nap_table(src: NapPublic) -> dict[str, object]:
-    """``View.table`` of a Nap deal."""
-    return {
-        "contract_text": contract_text(src),
-        "bids": tuple(src.bids),
-        "contract": src.high,
-        "declarer": src.declarer if src.declarer >= 0 else None,
-        "trump": src.trump,
-        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
-        "trick_number": src.trick_number,
-        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
-    }
-
-
-def nap_seats(src: NapPublic) -> tuple[SeatInfo, ...]:
-    """``View.seats`` of a Nap deal: cards held, tricks, and who declared.
-
-    Every seat plays one card to each trick, so a seat holds five less the tricks played so far (one for
-    each trick won by anyone) and less one if it has played to the current trick.
-    """
-    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
-    played = sum(taken)
-    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None)
-                 for s in range(len(taken)))
-
-
-def _pickers(players: int, dealer: int) -> tuple[tuple[int, Callable[[list[Card]], tuple[Card, ...]]], ...]:
-    """Each seat from the dealer's left, with the ``itemgetter`` of its 3 then 2 cards of a shuffled deck."""
-    first = 3 * players
-    return tuple(((dealer + 1 + i) % players, itemgetter(3 * i, 3 * i + 1, 3 * i + 2, first + 2 * i, first + 2 * i + 1))
-                 for i in range(players))
-
-
-DEALING: Final = tuple(tuple(_pickers(players, dealer) for dealer in range(players)) for players in range(7))
-"""``DEALING[players][dealer]``: each seat, from the dealer's left, with what picks its hand from the shuffled
-deck: 3 cards to each seat, then 2 (one ``itemgetter`` call instead of two slices and a list per seat)."""
-
-
-def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random | None,
-                 hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapState:
-    """Shuffle and deal 3 then 2 from the dealer's left, or check and use the given cards."""
-    deck = deck_for(players, options)
-    if hands is None:
-        if rng is None:
-            raise InvalidDeal("a new deal needs a random generator or the hands")
-        cards = list(deck)
-        shuffle(cards, rng)
-        dealt: list[Sequence[Card]] = [()] * players
-        masks = [0] * players
-        for seat, take in DEALING[players][dealer % players]:
-            dealt[seat] = picked = take(cards)
-            a, b, c, d, e = picked
-            masks[seat] = BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e]
-        return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True, masks=masks)
-    if len(hands) != players:
-        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
-    rest = list(stock or [])
-    every = [c for h in hands for c in h] + rest
-    in_deck = set(deck)
-    for card in every:
-        if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the deck in use")
-    if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
-    if rest and len(every) != len(deck):
-        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
-    return NapState(players, options, dealer, hands, rest)
-
-

@@ -7,23 +7,17 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
 from ...core.errors import IllegalAction, SamplingError
+from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
-from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
+from .bidding import BID_NAMES, MAX_DEALS
+from .deal import deck_for, new_napas_deal
+from .exchange import exchange_action
 from .present import NapasPresentation
-from .rules import (
-    BID_NAMES,
-    MAX_DEALS,
-    OPTIONS,
-    NapasState,
-    deck_for,
-    exchange_action,
-    new_napas_deal,
-    parse_napas_action,
-)
+from .rules import OPTIONS, NapasState, parse_napas_action
 
 
 def _data(event: Event, key: str) -> object:

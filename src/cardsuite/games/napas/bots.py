@@ -24,7 +24,8 @@ from ..trickplay import (
     stay_under,
     sure_winner,
 )
-from .rules import LADDER, ZERO, exchange_action
+from .bidding import LADDER, ZERO
+from .exchange import exchange_action
 
 Choice = tuple[Action, Message]
 ZERO_GAME = msg_p("contract", "the zero game")

@@ -8,7 +8,7 @@ from ...cards import Card, parse_suit
 from ...core.game import Action, View
 from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .rules import BID_NAMES, ZERO, bid_words
+from .bidding import BID_NAMES, ZERO, bid_words
 
 BID_KEYS: Mapping[str, str] = {b: b for b in BID_NAMES}
 

@@ -1,18 +1,15 @@
-"""Napas (Lithuanian Nap, 2-6 players, 5-card hands): options, deal, auction, trumps, exchange, play, scoring.
+"""The rules of Napas (Lithuanian Nap, 2-6 players, 5-card hands) as a ``State``.
 
 Follows ``docs/rules/napas.md``. Seats are ints, play goes clockwise (increasing seat number). The
 phases are ``bidding``, ``trump`` (the declarer names trumps; skipped in the zero game), ``exchange``,
-``play`` and ``over``.
+``play`` and ``over``. The calls are in ``bidding``, the exchange actions in ``exchange``, the events
+in ``events``, what the table shows in ``public``, the deal in ``deal``.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from operator import itemgetter
-from types import MappingProxyType
-from typing import Any, Final, NamedTuple, Protocol, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
 
 from ...cards import (
     BIT,
@@ -23,29 +20,26 @@ from ...cards import (
     SUIT_OF,
     SUITS,
     Card,
-    CardError,
-    card_name,
     card_text,
     cards_in,
     mask_of,
     parse_card,
     parse_suit,
-    ranked_deck,
 )
 from ...core import turns
-from ...core.auction import BidLadder, one_round_order
 from ...core.choices import DiscardChoices
-from ...core.errors import IllegalAction, InvalidDeal
-from ...core.exchange import ExchangeRound, discard_choices
+from ...core.errors import IllegalAction
+from ...core.exchange import ExchangeRound
+from ...core.fast.facts import EMPTY, frozen
+from ...core.fast.intern import interned_event
+from ...core.fast.native import mypyc_attr, shallow_copy
+from ...core.fast.views import live_view, secret_view
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
-from ...core.intern import interned_event
-from ...core.message import Message, SeatRef, SuitRef, msg, msg_n, msg_np, msg_p
-from ...core.native import mypyc_attr, shallow_copy
+from ...core.message import Message, msg
 from ...core.options import Options, OptionSpec
-from ...core.tricks import HIGHEST, HIGHEST_TRUMP, lead_refusal, refusal
+from ...core.tricks import lead_refusal, refusal
 from ...core.turns import TurnState
 from ...core.verbs import CARD, Phase, Verb, word
-from ...core.views import EMPTY, ReplayFacts, frozen, live_view, secret_view
 from ..plays import (
     PLAY_ACTIONS,
     PLAY_EVENT_TUPLES,
@@ -56,24 +50,43 @@ from ..plays import (
     suit_by_suit,
     suit_plays,
     summary_message,
-    trick_message,
 )
+from .bidding import (
+    BID_ACTIONS,
+    BID_NAMES,
+    CLOCKWISE,
+    HAND_SIZE,
+    LADDER,
+    LADDER_RANK,
+    LEGAL_BIDS,
+    PASS,
+    TOP,
+    TRUMP_ACTIONS,
+    ZERO,
+    bid_words,
+    clockwise,
+)
+from .events import (
+    BID_EVENTS,
+    CONTRACT_EVENTS,
+    DONE_EVENTS,
+    PASS_EVENTS,
+    SCORE_EVENTS,
+    TRICK_EVENTS,
+    TRUMP_EVENTS,
+    contract_event,
+    exchange_done_event,
+    score_event,
+    trick_event,
+)
+from .exchange import EXCHANGE_OF_ID, exchange_action
+from .public import ExchangeFacts, NapasFacts, contract_text, napas_seats, napas_table
 
 SEAT_SETS: Final = turns.SEAT_SETS
 NOBODY: Final = turns.NOBODY
 """``core.turns``'s, as ``Final`` names of this module: compiled (mypyc), a ``Final`` module global is a C
 global, where any other is a look-up in the module's dictionary at each use (``core.turns`` is not
 compiled). The tables below are ``Final`` for the same reason: they are filled and cleared, never rebound."""
-HAND_SIZE: Final = 5
-MAX_DEALS: Final = 100
-"""A safety stop: the match also ends after this many deals (the highest total wins), since scores may fall
-without end and nobody might ever reach the target."""
-ZERO: Final = "0"
-TOP: Final = "5"
-LADDER: Final = BidLadder(("1", "2", "3", ZERO, "4", TOP))
-BID_NAMES: Final = {"1": "1 trick", "2": "2 tricks", "3": "3 tricks", ZERO: "the zero game",
-                    "4": "4 tricks", TOP: "5 tricks"}
-
 OPTIONS: Final = (
     OptionSpec("target", 20, "The match ends after the deal in which a player's total reaches this score.",
                minimum=1),
@@ -82,72 +95,6 @@ OPTIONS: Final = (
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
                choices=(0, 30, 60)),
 )
-
-def bid_words(bid: str) -> Message:
-    """A Napas bid in words: "the zero game", or a number of tricks."""
-    if bid == ZERO:
-        return msg_p("Napas bid", "the zero game")
-    return msg_np("Napas bid", "{n} trick", "{n} tricks", int(bid))
-
-
-CARD_TEXTS: Final = tuple(card_text(c) for c in range(52))
-CARD_NAMES: Final = tuple(card_name(c) for c in range(52))
-PASS: Final = Action("pass", (), "pass")
-BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}
-TRUMP_ACTIONS: Final = tuple(Action("trump", (SUIT_LETTERS[s],), f"trump {SUIT_LETTERS[s]}") for s in SUITS)
-BID_EVENTS: Final = tuple(
-    {b: Event("bid", seat, f"seat {seat} bid {BID_NAMES[b]}", action=f"bid {b}",
-              message=msg("{seat} bid {bid}", seat=SeatRef(seat), bid=bid_words(b))) for b in LADDER.bids}
-    for seat in range(6)
-)
-PASS_EVENTS: Final = tuple(Event("pass", seat, f"seat {seat} passed", action="pass",
-                                 message=msg("{seat} passed", seat=SeatRef(seat))) for seat in range(6))
-LEGAL_BIDS: Final = {
-    high: (PASS, *(BID_ACTIONS[b] for b in LADDER.above(high))) for high in (None, *LADDER.bids)
-}
-
-_EXCHANGE_ACTIONS: Final[dict[int, Action]] = {}
-_EXCHANGE_GET: Final = _EXCHANGE_ACTIONS.__getitem__
-_EXCHANGE_OF_ID: Final[dict[int, tuple[int, Action]]] = {}
-"""Each interned exchange action's discard mask, by the action's ``id``: see ``NapasState.apply``."""
-
-
-def exchange_action(discard: int) -> Action:
-    """The ``exchange`` action putting away the cards of ``discard`` (no cards: keep the hand).
-
-    Interned up to four cards (about 41,000 actions with 32 cards); whole-hand exchanges are made afresh,
-    but are still put in ``_EXCHANGE_OF_ID`` (bounded), so that ``apply`` takes the short way with them too
-    (not more than five cards, which only a typed action can ask for: the preamble refuses those).
-    """
-    found = _EXCHANGE_ACTIONS.get(discard)
-    if found is None:
-        cards = tuple(cards_in(discard))
-        found = Action("exchange", cards, " ".join(["exchange", *[CARD_TEXTS[c] for c in cards]]))
-        if len(_EXCHANGE_ACTIONS) > 60_000 or len(_EXCHANGE_OF_ID) > 150_000:
-            _EXCHANGE_ACTIONS.clear()
-            _EXCHANGE_OF_ID.clear()
-        if len(cards) < HAND_SIZE:
-            _EXCHANGE_ACTIONS[discard] = found
-        if len(cards) <= HAND_SIZE:  # more cards (parsed text) are malformed: the preamble says so
-            _EXCHANGE_OF_ID[id(found)] = (discard, found)  # holds the action, so its id is not reused
-    return found
-
-
-def exchange_actions(hand: int, limit: int) -> tuple[Action, ...]:
-    """Every exchange of at most ``limit`` cards of ``hand``: keeping the hand first, then by size.
-
-    ``legal_actions`` (and so a view's ``legal``) gives the same actions as a ``DiscardChoices``, which
-    makes only those it is asked for; this is their tuple."""
-    masks = discard_choices(hand, limit)
-    try:
-        if masks[-1].bit_count() == HAND_SIZE:  # whole-hand exchanges are not interned
-            return (*map(_EXCHANGE_GET, masks[:-1]), exchange_action(masks[-1]))
-        return tuple(map(_EXCHANGE_GET, masks))
-    except KeyError:
-        get = _EXCHANGE_ACTIONS.get
-        return tuple([get(m) or exchange_action(m) for m in masks])
-
-
 _PLAY_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTIONS)}
 _BID_OF_ID: Final[dict[int, str | None]] = {id(PASS): None, **{id(a): bid for bid, a in BID_ACTIONS.items()}}
 _TRUMP_OF_ID: Final = {id(action): suit for suit, action in zip(SUITS, TRUMP_ACTIONS, strict=True)}
@@ -155,103 +102,6 @@ _TRUMP_OF_ID: Final = {id(action): suit for suit, action in zip(SUITS, TRUMP_ACT
 live as long as the module, so no other object can have their id (see ``NapasState.apply``)."""
 _MASK_OF_SUIT: Final = (*SUIT_MASK, 0)
 """``SUIT_MASK`` with a fifth entry, read as ``[-1]``: no trumps, no cards."""
-
-
-_LADDER_RANK: Final[dict[str | None, int]] = {None: -1, **{bid: LADDER.rank(bid) for bid in LADDER.bids}}
-"""Each bid's place on the ladder (``None``, no bid yet, below them all)."""
-_CLOCKWISE: Final[dict[tuple[int, int], tuple[int, ...]]] = {}
-
-
-def clockwise(first: int, players: int) -> tuple[int, ...]:
-    """Every seat once, clockwise from ``first``: the bidding order (from the dealer's left) and the
-    exchange order (from the declarer), as ``one_round_order`` and ``exchange_order`` give them; made
-    once for each pair, in ``_CLOCKWISE``."""
-    found = _CLOCKWISE.get((first, players))
-    if found is None:
-        found = _CLOCKWISE[(first, players)] = one_round_order(first, players)
-    return found
-
-
-_TRUMP_EVENTS: Final = tuple(
-    tuple(Event("trump", seat, f"seat {seat} named {SUIT_NAMES[suit]} trumps", action=TRUMP_ACTIONS[suit].text,
-                data=(("trump", suit),),
-                message=msg("{seat} named {suit} trumps", seat=SeatRef(seat), suit=SuitRef(suit)))
-          for suit in SUITS)
-    for seat in range(6)
-)
-"""``_TRUMP_EVENTS[seat][suit]``: ``seat N named spades trumps``."""
-_CONTRACT_EVENTS: Final[dict[tuple[int, str], Event]] = {}
-_DONE_EVENTS: Final[dict[int, Event]] = {}
-_SCORE_EVENTS: Final[dict[tuple[int, str, int, int], Event]] = {}
-_TRICK_EVENTS: Final[dict[int, Event]] = {}
-"""The events of a deal's milestones, made the first time each is needed (by the functions below) and
-shared after: an ``Event`` is an immutable value, and making one costs more than the rule it reports."""
-
-
-def _contract_event(declarer: int, high: str) -> Event:
-    """``seat N is the declarer with 3 tricks``."""
-    event = _CONTRACT_EVENTS[(declarer, high)] = Event(
-        "contract", declarer, f"seat {declarer} is the declarer with {BID_NAMES[high]}", data=(("contract", high),),
-        message=msg("{seat} is the declarer with {bid}", seat=SeatRef(declarer), bid=bid_words(high)))
-    return event
-
-
-def _exchange_done_event(left: int) -> Event:
-    """``the exchange is over: N cards left in the stock``."""
-    event = _DONE_EVENTS[left] = Event(
-        "exchange-done", None, f"the exchange is over: {left} cards left in the stock", data=(("stock", left),),
-        message=msg_n("the exchange is over: {n} card left in the stock",
-                      "the exchange is over: {n} cards left in the stock", left))
-    return event
-
-
-def _trick_event(winner: int, card: Card, ruffed: bool) -> Event:
-    """``seat N won the trick with the ... (highest trump)``."""
-    reason = HIGHEST_TRUMP if ruffed else HIGHEST[SUIT_OF[card]]
-    event = _TRICK_EVENTS[(winner * 64 + card) * 2 + ruffed] = Event(
-        "trick", winner, f"seat {winner} won the trick with {CARD_NAMES[card]} ({reason})",
-        card=card, winner=winner, rule=reason, message=trick_message(winner, card, reason))
-    return event
-
-
-def _score_event(declarer: int, high: str, taken: int, players: int) -> Event:
-    """``seat N made 3 tricks with 4 tricks: +7``, with every seat's score change (the declarer's alone)."""
-    change = deal_points(high, taken)
-    made = taken == 0 if high == ZERO else taken >= int(high)
-    text = (f"seat {declarer} {'made' if made else 'failed'} {BID_NAMES[high]} with {taken}"
-            f" trick{'s' if taken != 1 else ''}: {change:+d}")
-    event = _SCORE_EVENTS[(declarer, high, taken, players)] = Event(
-        "score", declarer, text, scores=tuple(change if s == declarer else 0 for s in range(players)),
-        message=_score_message(declarer, high, taken, made, change))
-    return event
-
-
-_DECKS: Final = {32: tuple(ranked_deck(7)), 52: tuple(ranked_deck(2))}
-
-
-def deck_size(players: int, options: Options) -> int:
-    """How many cards are in use (32 or 52), by the ``deck`` option and the player count."""
-    choice = options.text("deck")
-    if choice == "auto":
-        return 32 if players <= 4 else 52
-    return 32 if choice == "32" else 52
-
-
-def deck_for(players: int, options: Options) -> list[Card]:
-    """The cards in use: 32 (A down to 7) or 52, by the ``deck`` option and the player count."""
-    return list(_DECKS[deck_size(players, options)])
-
-
-def deal_points(bid: str, taken: int) -> int:
-    """The declarer's score for ``bid`` with ``taken`` tricks: b + t if made, else -(2b - t); 5 adds 5 more
-    either way; the zero game scores +7 with no trick, else -5."""
-    if bid == ZERO:
-        return 7 if taken == 0 else -5
-    b = int(bid)
-    bonus = 5 if b == 5 else 0
-    if taken >= b:
-        return b + taken + bonus
-    return -(2 * b - taken) - bonus
 
 
 def parse_napas_action(text: str) -> Action:
@@ -319,7 +169,7 @@ class NapasState(TurnState):
             self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
         self.hands = [mask_of(h) for h in hands]
         first = (dealer + 1) % players
-        self.order = order = _CLOCKWISE.get((first, players)) or clockwise(first, players)
+        self.order = order = CLOCKWISE.get((first, players)) or clockwise(first, players)
         self.bids: list[tuple[int, str | None]] = []
         self.turn = order[0]
         self.to_act = SEAT_SETS[order[0]]
@@ -485,14 +335,14 @@ class NapasState(TurnState):
                     play_event = PLAY_EVENTS[me][card]
                     self.last_cards = trick
                     leader, players = self.trick_leader, self.players
-                    seats = self.last_seats = _CLOCKWISE.get((leader, players)) or clockwise(leader, players)
+                    seats = self.last_seats = CLOCKWISE.get((leader, players)) or clockwise(leader, players)
                     best = self.best
                     winner = seats[best]
                     top = trick[best]
                     self.taken[winner] += 1
                     ruffed = self.best_key > 100 and self.led != trump
-                    event = (_TRICK_EVENTS.get((winner * 64 + top) * 2 + ruffed)
-                             or _trick_event(winner, top, ruffed))
+                    event = (TRICK_EVENTS.get((winner * 64 + top) * 2 + ruffed)
+                             or trick_event(winner, top, ruffed))
                     self.trick, self.led, self.best_key = (), -1, -1
                     self.turn = winner
                     self.to_act = SEAT_SETS[winner]
@@ -506,7 +356,7 @@ class NapasState(TurnState):
                     self.trick_number += 1
                     return (play_event, event)
             elif phase == "exchange":
-                known = _EXCHANGE_OF_ID.get(id(action))
+                known = EXCHANGE_OF_ID.get(id(action))
                 if known is not None:
                     return self._exchange_mask(me, known[0], known[1])
             elif phase == "bidding":
@@ -529,7 +379,7 @@ class NapasState(TurnState):
             self.bids.append((seat, None))
             event = PASS_EVENTS[seat]
         else:
-            if _LADDER_RANK[bid] <= _LADDER_RANK[self.high]:
+            if LADDER_RANK[bid] <= LADDER_RANK[self.high]:
                 raise IllegalAction(f"a bid must outrank {self.high} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)")
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
@@ -555,7 +405,7 @@ class NapasState(TurnState):
             self.log.append(event)
             return [event]
         declarer = self.declarer
-        event = _CONTRACT_EVENTS.get((declarer, high)) or _contract_event(declarer, high)
+        event = CONTRACT_EVENTS.get((declarer, high)) or contract_event(declarer, high)
         self.log.append(event)
         self.turn = declarer
         self.to_act = SEAT_SETS[declarer]
@@ -571,7 +421,7 @@ class NapasState(TurnState):
     def _trump_suit(self, seat: int, suit: int) -> tuple[Event, ...]:
         """``seat`` (the declarer) names ``suit`` trumps."""
         self.trump = suit
-        event = _TRUMP_EVENTS[seat][suit]
+        event = TRUMP_EVENTS[seat][suit]
         self.log.append(event)
         return (event, *self._start_exchange())
 
@@ -579,7 +429,7 @@ class NapasState(TurnState):
         setup = self._setup
         stock = setup.stock if setup is not None else self._setup_parts[2]  # type: ignore[index]
         declarer, players = self.declarer, self.players
-        self.round = ExchangeRound(_CLOCKWISE.get((declarer, players)) or clockwise(declarer, players), stock,
+        self.round = ExchangeRound(CLOCKWISE.get((declarer, players)) or clockwise(declarer, players), stock,
                                    HAND_SIZE, leader_word="the declarer")
         self.phase_name = "exchange"
         return self._after_exchange()
@@ -621,7 +471,7 @@ class NapasState(TurnState):
         self.turn = self.declarer
         self.to_act = SEAT_SETS[self.declarer]
         left = round_.stock_left
-        event = _DONE_EVENTS.get(left) or _exchange_done_event(left)
+        event = DONE_EVENTS.get(left) or exchange_done_event(left)
         self.log.append(event)
         return [event]
 
@@ -638,8 +488,8 @@ class NapasState(TurnState):
         players = self.players
         self.phase_name = "over"
         self.to_act, self.is_over = NOBODY, True
-        event = _SCORE_EVENTS.get((declarer, high, taken, players)) or _score_event(declarer, high, taken, players)
-        self._scores = event.scores  # type: ignore[assignment]  # ints, made by _score_event
+        event = SCORE_EVENTS.get((declarer, high, taken, players)) or score_event(declarer, high, taken, players)
+        self._scores = event.scores  # type: ignore[assignment]  # ints, made by score_event
         return event
 
     # -- summaries and views ------------------------------------------------------------------------
@@ -669,7 +519,7 @@ class NapasState(TurnState):
         # ``legal`` is the list ``legal_actions`` gives, lazy in the exchange (``DiscardChoices``, an
         # immutable value): a view hands it out as it is, so a random bot makes only the action it picks
         hand = self.hands[seat]
-        # (in the play a view makes no facts object: ``core.views.secret_view``)
+        # (in the play a view makes no facts object: ``core.fast.views.secret_view``)
         private = self._private(seat) if self.put_away[seat] else EMPTY
         return secret_view(self, NapasFacts, seat, hand, self.legal_actions(seat), private)
 
@@ -729,259 +579,3 @@ PHASES: Final[Mapping[str, Phase]] = {
     }),
     "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapasState._play)}),
 }
-
-
-class NapasPublic(Protocol):
-    """The public attributes the table is built from: a ``NapasState`` has them, and so does ``NapasFacts``."""
-
-    phase_name: str
-    high: str | None
-    declarer: int
-    trump: int
-    trick_number: int
-    last_seats: tuple[int, ...]
-    last_cards: tuple[Card, ...]
-    options: Options
-
-    @property
-    def bids(self) -> Sequence[tuple[int, str | None]]: ...
-    @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
-    def trick_seats(self) -> Sequence[int]: ...
-    @property
-    def taken(self) -> Sequence[int]: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def exchange(self) -> ExchangeFacts | None: ...
-
-
-class ExchangeFacts(NamedTuple):
-    """The public facts of the exchange: the discards' size, the cap, each seat's count so far."""
-
-    discards: int
-    cap: int | None
-    counts: tuple[tuple[int, int], ...]
-
-
-@mypyc_attr(native_class=False)  # ReplayFacts is a slotted Python class
-class NapasFacts(ReplayFacts):
-    """What everyone may know of a Napas deal at one moment (see ``core.views``).
-
-    Made from the state for a moment before the play and for the first moment of the play a view is made
-    at; the facts of a later moment of the play are made from those only when a view's table or seats is
-    read (``after``): ``cardsuite simulate`` makes a view at every decision, most of them read only for
-    ``legal``, and 20 of a four-player deal's 28 decisions are in the play.
-    """
-
-    __slots__ = ("bids", "dealer", "declarer", "exchange", "high", "last_cards", "last_seats", "options", "players",
-                 "stock_size", "taken", "trick", "trick_leader", "trick_number", "trump")
-    game = "napas"
-    replayed = ("bidding", "play")
-    options: Options
-
-    def __init__(self, state: NapasState) -> None:
-        self.players = state.players
-        self.options = state.options
-        self.dealer = state.dealer
-        self.phase_name = state.phase_name
-        self.turn = state.turn
-        self.bids = tuple(state.bids)
-        self.high = state.high
-        self.declarer = state.declarer
-        self.trump = state.trump
-        self.trick = state.trick
-        self.trick_leader = state.trick_leader
-        self.trick_number = state.trick_number
-        self.taken = tuple(state.taken)
-        self.last_seats = state.last_seats
-        self.last_cards = state.last_cards
-        self.stock_size = state.stock_size
-        self.exchange = state.exchange
-
-    def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
-        """These facts once ``events`` (of the auction: bids and passes; or of the play: cards and tricks)
-        have happened, as ``NapasState`` changes them: the bids, the high bid and its bidder; the trick in
-        progress and its leader, each trick's winner, the last trick, the trick number (no trick event of
-        the play is the deal's last: that one ends it). The auction's last bid or pass ends it (the next
-        moment is another phase's), so no replayed event is its end's."""
-        new: NapasFacts = self.copy()
-        new.moment, new.turn = moment, turn
-        event: Any  # a Napas event: its seat, card, winner and action are set where its kind says
-        if self.phase_name == "bidding":
-            bids, high, declarer = self.bids, self.high, self.declarer
-            for event in events:
-                if event.kind == "bid":
-                    bid = str(event.action)[4:]  # ``bid 3``: the interned bid events' action text
-                    bids += ((event.seat, bid),)
-                    high, declarer = bid, event.seat
-                elif event.kind == "pass":
-                    bids += ((event.seat, None),)
-            new.bids, new.high, new.declarer = bids, high, declarer
-            return new
-        trick, leader, number = self.trick, self.trick_leader, self.trick_number
-        taken = list(self.taken)
-        last_seats, last_cards = self.last_seats, self.last_cards
-        for event in events:
-            kind = event.kind
-            if kind == "play":
-                if not trick:
-                    leader = event.seat
-                trick += (event.card,)
-            elif kind == "trick":
-                taken[event.winner] += 1
-                last_seats, last_cards = clockwise(leader, self.players), trick
-                trick = ()
-                number += 1
-        new.trick, new.trick_leader, new.trick_number, new.taken = trick, leader, number, tuple(taken)
-        new.last_seats, new.last_cards = last_seats, last_cards
-        return new
-
-    @property
-    def trick_seats(self) -> tuple[int, ...]:
-        """The seats that have played to the trick in progress, clockwise from its leader."""
-        return clockwise(self.trick_leader, self.players)[: len(self.trick)] if self.trick else ()
-
-    def build_table(self) -> dict[str, object]:
-        return napas_table(self)
-
-    def build_seats(self) -> tuple[SeatInfo, ...]:
-        return napas_seats(self)
-
-
-def contract_text(src: NapasPublic) -> Message:
-    """The header line: who declared what, and the trumps."""
-    return _contract_words(src.high, src.phase_name == "bidding", src.declarer, src.trump)
-
-
-@lru_cache(maxsize=4096)
-def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
-    """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
-    if high is None:
-        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
-    seat, bid = SeatRef(declarer), bid_words(high)
-    if high == ZERO:
-        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
-    return msg("{seat}: {bid}, trumps not named yet", seat=seat, bid=bid)
-
-
-def napas_table(src: NapasPublic) -> dict[str, object]:
-    """``View.table`` of a Napas deal."""
-    declarer = src.declarer if src.declarer >= 0 else None
-    declarer_tricks = src.taken[src.declarer] if declarer is not None else 0
-    exchange = src.exchange
-    return {
-        "contract_text": contract_text(src),
-        "bids": tuple(src.bids),
-        "contract": src.high,
-        "declarer": declarer,
-        "trump": src.trump,
-        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
-        "trick_number": src.trick_number,
-        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
-        "stock_size": src.stock_size,
-        "discards_size": exchange.discards if exchange is not None else 0,
-        "exchange_cap": exchange.cap if exchange is not None else None,
-        "exchanges": MappingProxyType(dict(exchange.counts)) if exchange is not None else EMPTY,
-        "declarer_tricks": declarer_tricks,
-        "opponent_tricks": sum(src.taken) - declarer_tricks if declarer is not None else 0,
-        "target": src.options.integer("target"),
-    }
-
-
-def napas_seats(src: NapasPublic) -> tuple[SeatInfo, ...]:
-    """``View.seats`` of a Napas deal: cards held, tricks, who declared, how many cards each exchanged.
-
-    The exchange keeps five cards in every hand, and every seat plays one card to each trick.
-    """
-    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
-    played = sum(taken)
-    counts = dict(src.exchange.counts) if src.exchange is not None else {}
-    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None,
-                          MappingProxyType({"exchanged": counts[s]}) if s in counts else EMPTY)
-                 for s in range(len(taken)))
-
-
-_DEALING: Final[dict[tuple[int, int, int], tuple[Callable[[list[Card]], tuple[Card, ...]], ...]]] = {}
-
-
-def _dealing(size: int, players: int, dealer: int) -> tuple[Callable[[list[Card]], tuple[Card, ...]], ...]:
-    """For each seat, what picks its hand from the shuffled cards: 2 each from the dealer's left, then 3
-    each (``deal_packets`` with packets of 2 and 3); made once per deck size, player count and dealer."""
-    key = (size, players, dealer)
-    found = _DEALING.get(key)
-    if found is None:
-        if 5 * players > size:
-            raise CardError(f"{5 * players} cards needed to deal, only {size} in the deck")
-        first = (dealer + 1) % players
-        places = {(first + i) % players: (2 * i, 2 * i + 1, 2 * players + 3 * i, 2 * players + 3 * i + 1,
-                                          2 * players + 3 * i + 2) for i in range(players)}
-        found = _DEALING[key] = tuple(itemgetter(*places[seat]) for seat in range(players))
-    return found
-
-
-def _shuffled_deal(deck: tuple[Card, ...], players: int, dealer: int,
-                   rng: random.Random) -> tuple[list[tuple[Card, ...]], list[Card]]:
-    """The hands and the stock of a new deal: the deck sorted by one ``rng.random()`` draw per card, in
-    deck order (a fair shuffle, faster than ``random.shuffle``), then dealt 2 then 3 from the dealer's left.
-
-    The same cards and draws as ``deal_packets(sorted(deck, key=lambda _: rng.random()), players,
-    (dealer + 1) % players, (2, 3))``, which it stands for: the draws come in deck order, and sorting the
-    positions by them keeps ties in deck order as that stable sort does. Seeded deals are unchanged.
-    """
-    draw = rng.random
-    keys = [draw() for _ in deck]
-    cards = [deck[i] for i in sorted(range(len(keys)), key=keys.__getitem__)]
-    dealing = _DEALING.get((len(deck), players, dealer)) or _dealing(len(deck), players, dealer)
-    return [pick(cards) for pick in dealing], cards[5 * players :]
-
-
-def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Random | None,
-                   hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapasState:
-    """Shuffle and deal 2 then 3 from the dealer's left, or check and use the given cards.
-
-    ``NapasState`` is called with its arguments spelled out: compiled by mypyc (``bench/compiled.py``), a
-    call with ``*args`` goes through the class object, which makes a ``serializable`` class's instance
-    without running ``__init__``.
-
-    Given hands with no stock take the rest of the deck, in deck order, as the stock.
-    """
-    if hands is None:
-        if rng is None:
-            raise InvalidDeal("a new deal needs a random generator or the hands")
-        dealt, rest = _shuffled_deal(_DECKS[deck_size(players, options)], players, dealer, rng)
-        return NapasState(players, options, dealer, dealt, rest, own_lists=True)  # no *args: see below
-    deck = deck_for(players, options)
-    if len(hands) != players:
-        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
-    rest = list(stock or [])
-    every = [c for h in hands for c in h] + rest
-    in_deck = set(deck)
-    for card in every:
-        if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the {len(deck)}-card deck in use")
-    if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
-    if not rest:
-        held = set(every)
-        rest = [c for c in deck if c not in held]
-    elif len(every) != len(deck):
-        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
-    return NapasState(players, options, dealer, hands, rest)
-
-
-def _score_message(declarer: int, bid: str, taken: int, made: bool, change: int) -> Message:
-    """``seat N made 3 tricks with 4 tricks: +6`` without a language."""
-    if made:
-        return msg_n("{seat} made {bid} with {n} trick: {change:+}",
-                     "{seat} made {bid} with {n} tricks: {change:+}", taken,
-                     seat=SeatRef(declarer), bid=bid_words(bid), change=change)
-    return msg_n("{seat} failed {bid} with {n} trick: {change:+}",
-                 "{seat} failed {bid} with {n} tricks: {change:+}", taken,
-                 seat=SeatRef(declarer), bid=bid_words(bid), change=change)

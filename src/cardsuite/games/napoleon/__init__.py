@@ -10,32 +10,21 @@ from typing import NamedTuple, cast
 
 from ...cards import BIT, JOKER, SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, card_name
 from ...core.errors import IllegalAction, SamplingError
+from ...core.fast.intern import parsed_action
+from ...core.fast.views import sorted_hand
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
-from ...core.intern import parsed_action
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
-from ...core.views import sorted_hand
+from .actions import bid_text, parse_napoleon_action
+from .deal import new_napoleon_deal
+from .deck import CLUB_THREE, HONOURS, JOKER_BIT, OPTIONS, PLAYERS, bid_rank, deck_for, settings_for
 from .discards import discard_action
 from .facts import NapoleonFacts
 from .present import NapoleonPresentation
-from .rules import (
-    CLUB_THREE,
-    HONOURS,
-    JOKER_BIT,
-    OPTIONS,
-    PLAYERS,
-    NapoleonState,
-    _settings,
-    bid_rank,
-    bid_text,
-    deck_for,
-    new_napoleon_deal,
-    parse_napoleon_action,
-    trick_rule,
-    winner,
-)
+from .rules import NapoleonState
+from .trick import trick_rule, winner
 
 WIDOW_SEAT = PLAYERS  # pseudo-seats for deal_unseen: the widow on the table, Napoleon's hidden discards
 HIDDEN_SEAT = PLAYERS + 1
@@ -223,7 +212,7 @@ class Napoleon(NapoleonPresentation, Game):
 
         unseen = self._unseen(view)
         me = view.seat
-        lowest = _settings(unseen.options)[3]
+        lowest = settings_for(unseen.options)[3]
         high = -1
         asks: list[tuple[int, int, Action]] = []  # (seat, the lowest legal bid's rank, what it did)
         for event in view.history:

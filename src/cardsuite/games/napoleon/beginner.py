@@ -18,8 +18,10 @@ from ...core.game import DealSummary, Event
 from ...core.message import CardRef, Message, SeatRef, SuitRef, listed, msg
 from ...core.options import Options
 from ...core.turns import SEAT_SETS
+from .deck import PLAYERS
 from .facts import NapoleonFacts
-from .rules import PLAYERS, TABLE_FIELDS, NapoleonPublic, NapoleonState
+from .rules import NapoleonState
+from .table import TABLE_FIELDS, NapoleonPublic
 
 
 def seat_list(seats: Sequence[int]) -> str:
@@ -122,7 +124,7 @@ class BeginnerPublic(NapoleonPublic, Protocol):
 
 
 class BeginnerFacts(NapoleonFacts):
-    """What everyone may know of a beginner deal at one moment (``core.views``)."""
+    """What everyone may know of a beginner deal at one moment (``core.fast.views``)."""
 
     __slots__ = ("trump_card", "widow_shown")
 

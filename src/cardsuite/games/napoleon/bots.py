@@ -14,27 +14,16 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
+from ...core.fast.views import sorted_hand
 from ...core.game import Action, Event, ReasonedBot, State, View
 from ...core.search import Policy
-from ...core.views import sorted_hand
 from ..trickplay import pick
+from .actions import BIDS, PASS
 from .beginner import BeginnerState
+from .deck import CLUB_THREE, HEART_QUEEN, MIGHTY, PLAYERS, SAME_COLOUR_JACK, SUIT_STRENGTH, TRUMP_JACK, bid_rank
 from .discards import discard_action
-from .rules import (
-    BIDS,
-    CLUB_THREE,
-    HEART_QUEEN,
-    MIGHTY,
-    PASS,
-    PLAYERS,
-    SAME_COLOUR_JACK,
-    SUIT_STRENGTH,
-    TRUMP_JACK,
-    NapoleonState,
-    bid_rank,
-    trick_winner,
-    winner_of,
-)
+from .rules import NapoleonState
+from .trick import trick_winner, winner_of
 
 Choice = tuple[Action, str]
 

@@ -1,26 +1,25 @@
-"""Napoleon's public facts for views (``core.views``), in a module of their own.
+"""What everyone may know of a Napoleon deal at one moment, for its views (``core.fast.views``).
 
-``NapoleonFacts`` is a plain Python class: it extends the slotted ``TurnFacts``, and the beginner game
-extends it in turn. Kept out of ``rules.py``, it stays interpreted when ``bench/compiled.py`` compiles the
-rules with mypyc, whose compiled methods of a Python class take no subclass as ``self``. Importing this
-module (the package does) makes it ``NapoleonState.facts_class``.
+``NapoleonFacts`` stays interpreted (the beginner game extends it; a compiled method takes no subclass).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...core.fast.facts import ReplayFacts
 from ...core.game import Event, SeatInfo
 from ...core.options import Options
-from ...core.views import ReplayFacts
-from .rules import BIDS, IS_HONOUR, PLAYERS, NapoleonState, napoleon_seats, napoleon_table
+from .actions import BIDS
+from .deck import IS_HONOUR, PLAYERS
+from .table import NapoleonMoment, napoleon_seats, napoleon_table
 
 _BID_RANKS = {bid.text: rank for rank, bid in enumerate(BIDS)}
 """A bid's rank on the ladder by its action text (a bid event's ``action``)."""
 
 
 class NapoleonFacts(ReplayFacts):
-    """What everyone may know of a Napoleon deal at one moment (see ``core.views``): never the adjutant's
+    """What everyone may know of a Napoleon deal at one moment (see ``core.fast.views``): never the adjutant's
     seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""
 
     __slots__ = ("adjutant_card", "bid_n", "bids", "dealer", "discarded", "discards_to", "face_up", "high",
@@ -31,7 +30,7 @@ class NapoleonFacts(ReplayFacts):
     replayed = ("bidding", "play")
     options: Options
 
-    def __init__(self, state: NapoleonState) -> None:
+    def __init__(self, state: NapoleonMoment) -> None:
         self.players = PLAYERS
         self.options = state.options
         self.dealer = state.dealer
@@ -119,5 +118,3 @@ class NapoleonFacts(ReplayFacts):
     def build_seats(self) -> tuple[SeatInfo, ...]:
         return napoleon_seats(self)
 
-
-NapoleonState.facts_class = NapoleonFacts

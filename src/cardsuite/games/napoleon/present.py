@@ -8,7 +8,7 @@ from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
-from .rules import bid_words
+from .actions import bid_words
 
 ROLES: Mapping[str, Role] = {
     "napoleon": Role("Napoleon", True),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .game import Action, Event
+from ..game import Action, Event
 
 _EVENTS: dict[tuple[object, ...], Event] = {}
 LIMIT: Final = 50_000

@@ -1,25 +1,36 @@
-"""The base classes of a view's public facts (``PublicFacts`` and its turn-based kinds), and ``LazyTable``,
-in a module that stays interpreted while ``core/views.py`` is compiled with mypyc
-(``scripts/compile_engines.py``).
+"""The public facts a view's table and seats are built from (``PublicFacts`` and its turn-based kinds),
+``LazyTable``, and the read-only mappings views share (``EMPTY``, ``frozen``).
 
-Games subclass the facts classes in interpreted modules too (Napoleon's, GOPS's, a plugin's). Compiled, a
-method of these classes would check that ``self`` is one of the classes mypyc compiled, and refuse such a
-subclass; and a compiled class cannot extend the abstract ``Mapping`` (a metaclass conflict), which
-``LazyTable`` does. ``core.views`` imports all of them: import them from there.
+Interpreted, while ``views`` is compiled: games subclass these classes in interpreted modules, which a
+compiled method would refuse as ``self``; and a compiled class cannot extend ``Mapping``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from types import MappingProxyType
+from typing import Any, Final, Protocol
 
-from .game import Event, SeatInfo
-from .views import frozen
-
-if TYPE_CHECKING:
-    from .views import DealFacts
+from ..game import Event, SeatInfo
 
 _new = object.__new__
+
+EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
+"""The empty read-only mapping, shared by every view with nothing private."""
+
+
+def frozen(mapping: Mapping[str, object]) -> Mapping[str, object]:
+    """A read-only mapping over a new dict of ``mapping`` (the shared ``EMPTY`` when it is empty)."""
+    return MappingProxyType(dict(mapping)) if mapping else EMPTY
+
+
+class LoggedDeal(Protocol):
+    """What ``LoggedFacts`` reads from the deal its views share (``views.DealFacts``)."""
+
+    players: int
+    options: Mapping[str, object]
+    dealer: int | None
+    log: list[Event]
 
 
 class PublicFacts:
@@ -103,7 +114,7 @@ class LoggedFacts(TurnFacts):
 
     __slots__ = ("dealer", "log", "options", "players")
 
-    def __init__(self, deal: DealFacts, moment: int, phase_name: str, turn: int) -> None:
+    def __init__(self, deal: LoggedDeal, moment: int, phase_name: str, turn: int) -> None:
         self.players = deal.players
         self.options = deal.options
         self.dealer = deal.dealer

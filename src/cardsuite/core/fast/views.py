@@ -1,47 +1,21 @@
-"""Views that cost almost nothing: built on demand from immutable parts, shared where nothing changed.
+"""Views built on demand: a ``View`` holds a seat's immutable parts, and each field is made when first read.
 
-A ``View`` is still an immutable value a bot may keep. What changed is how it is made. ``State.view``
-used to copy the whole history, the options, the table and the legal actions for every decision; most
-of it was never read (a random bot reads only ``legal``), and the history grew with every card. Now:
-
-- **Parts, not copies.** ``state.view(seat)`` makes a ``View`` holding only its seat and a ``SeatParts``:
-  the public facts of this moment (``PublicFacts``, shared by every view until the state changes), the
-  seat's hand as a bitmask, its legal actions (or a function of immutable values that makes them), its
-  private facts, and where its history ends. A field is built the first time it is read and then kept
-  in the view's slot (``View.__getattr__`` runs once per field).
-- **Only what the seat may know.** A view's parts hold public facts and this seat's own cards and
-  events, nothing else: no reference to the state, to another hand or to another seat's private events.
-- **The history only grows.** ``SeatLogs`` splits the log once as it grows: the public events in one list
-  shared by every seat and the public, and each seat's own events (those told to some seats only) in a
-  list of that seat's. A view records how long its two lists were when it was made, and merges those
-  prefixes when its history is first read; nothing ever changes them (the lists are only appended to).
-- **Shared.** ``PublicFacts`` builds the ``table`` and ``seats`` once per moment for every view of it;
-  ``options`` is the deal's own read-only ``Options``; sorted hands are memoized by bitmask.
-
-``table``, ``private`` and every mapping inside are read-only (``MappingProxyType``): a bot may keep a
-view, and can change nothing another view shares.
-
-**Compiled.** This module is one of ``scripts/compile_engines.py``'s ``HOT_MODULES``: ``cardsuite
-simulate`` makes a view at every decision, and compiled the view makers cost a third of what they cost
-interpreted. Two things follow. The facts classes games subclass (``PublicFacts`` and its turn-based
-kinds) and ``LazyTable`` live in ``core.viewfacts``, which stays interpreted, and are imported here (see
-there why). And a facts object or class is ``Any`` here (``FactsKind``): compiled, a value declared a
-``PublicFacts`` is checked against the classes mypyc compiled, which refuses one of an interpreted module.
-The parts classes extend ``tuple``, so they are plain Python classes (``mypyc_attr(native_class=False)``).
+``turn_view`` (every event public: Nap), ``secret_view`` (private events: Napas, Napoleon) and ``live_view``
+(a window on the live state, for search) make the views; ``SeatLogs`` splits a log once into the public
+events and each seat's own. A view's parts hold only what its seat may know, never the state. Compiled
+with mypyc (``scripts/compile_engines.py``); facts objects are ``Any`` here (``FactsKind``). See
+``docs/fast.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
 from typing import Any, Final
 
-from ..cards import JOKER, RANK_OF, SUIT_OF, Card, cards_in
-from .game import PUBLIC_SEAT, Action, Event, View
+from ...cards import JOKER, RANK_OF, SUIT_OF, Card, cards_in
+from ..game import Action, Event, View
+from .facts import EMPTY, LazyTable
 from .native import mypyc_attr
-
-EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
-"""The empty read-only mapping, shared by every view with nothing private."""
 
 _new = object.__new__
 _set_seat = View.__dict__["seat"].__set__
@@ -67,11 +41,6 @@ def sorted_hand(mask: int, order: HandOrder = SUIT_THEN_RANK) -> tuple[Card, ...
             _SORTED.clear()
         found = _SORTED[key] = tuple(sorted(cards_in(mask), key=order.__getitem__))
     return found
-
-
-def frozen(mapping: Mapping[str, object]) -> Mapping[str, object]:
-    """A read-only mapping over a new dict of ``mapping`` (the shared ``EMPTY`` when it is empty)."""
-    return MappingProxyType(dict(mapping)) if mapping else EMPTY
 
 
 FactsKind = Any
@@ -163,22 +132,6 @@ def logs_of(state: Any) -> SeatLogs:
     return logs
 
 
-def public_facts(state: Any, kind: FactsKind) -> Any:
-    """The state's ``PublicFacts`` of this moment: made on the first view after a change, then shared.
-
-    Every ``apply`` adds at least one event, so the log's length tells whether the state changed since
-    the facts were taken (a clone starts with its original's facts, which are its own until it acts).
-    The state keeps them as ``_public_facts`` (``None`` before the first view), each with the length of
-    the log it was taken at (``moment``).
-    """
-    length = len(state.log)
-    facts = state._public_facts
-    if facts is None or facts.moment != length:
-        facts = state._public_facts = kind(state)
-        facts.moment = length
-    return facts
-
-
 Legal = Sequence[Action] | Callable[[], Sequence[Action]]
 """A view's legal actions, or a function of immutable values that makes them when first read.
 
@@ -241,47 +194,8 @@ def lazy_view(facts: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     return view
 
 
-def seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Legal,
-              private: Mapping[str, object] = EMPTY, order: HandOrder = SUIT_THEN_RANK) -> View:
-    """The usual ``State.view``: this moment's shared facts, the seat's own parts, its history so far.
-
-    ``state`` has ``log`` (its events, only ever appended to), ``players``, ``_public_facts`` and
-    ``_seat_logs``. This is ``lazy_view(public_facts(...), ..., logs_of(state).public, order,
-    logs.mine[seat])`` with ``public_facts`` written out: ``cardsuite simulate`` makes one view per
-    decision, and calls cost.
-    """
-    log = state.log
-    length = len(log)
-    facts = state._public_facts
-    if facts is None or facts.moment != length:
-        facts = state._public_facts = kind(state)
-        facts.moment = length
-    logs = logs_of(state)
-    public = logs.public
-    mine = logs.mine[seat]
-    view: View = _new(View)  # its seat is read from the parts when asked for (see ``turn_view``)
-    if legal.__class__ is tuple or not callable(legal):
-        _set_legal(view, legal)
-    _set_parts(view, SeatParts((facts, seat, hand_mask, legal, private, public, len(public), order,
-                                mine, len(mine))))
-    return view
 
 
-def public_seat_view(state: Any, kind: FactsKind, seat: int, hand_mask: int,
-                     legal: Legal) -> View:
-    """``seat_view`` for a game whose every event is public: the view reads the log itself."""
-    log = state.log
-    length = len(log)
-    facts = state._public_facts
-    if facts is None or facts.moment != length:
-        facts = state._public_facts = kind(state)
-        facts.moment = length
-    view: View = _new(View)  # its seat is read from the parts when asked for (see ``turn_view``)
-    if legal.__class__ is tuple or not callable(legal):
-        _set_legal(view, legal)
-    _set_parts(view, SeatParts((facts, seat, hand_mask, legal, EMPTY, log, length, SUIT_THEN_RANK,
-                                (), 0)))
-    return view
 
 
 class DealFacts:
@@ -525,17 +439,3 @@ def live_view(state: Any, seat: int, hand_mask: int, legal: Legal, private: Mapp
     return view
 
 
-def watcher_view(state: Any, kind: FactsKind, all_public: bool = False) -> View:
-    """The usual ``State.public_view``: the shared facts and the public events, nothing of any seat.
-
-    ``all_public``: every event of this game is public, so the view reads the log itself.
-    """
-    events = state.log if all_public else logs_of(state).public
-    return lazy_view(public_facts(state, kind), PUBLIC_SEAT, 0, (), EMPTY, events)
-
-
-from .viewfacts import LazyTable as LazyTable  # noqa: E402  (they import ``frozen`` from here)
-from .viewfacts import LoggedFacts as LoggedFacts  # noqa: E402
-from .viewfacts import PublicFacts as PublicFacts  # noqa: E402
-from .viewfacts import ReplayFacts as ReplayFacts  # noqa: E402
-from .viewfacts import TurnFacts as TurnFacts  # noqa: E402
