@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
 
 .PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean compiled test-compiled \
-	test-postgres
+	test-postgres test-cluster
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,7 @@ bench: setup
 	$(BIN)/python -m pip install --quiet open_spiel
 	$(BIN)/python bench/run.py
 
-# The strength tables of docs/bots.md (about an hour): make strength ARGS="--game napoleon --kind hard"
+# The strength tables of docs/bots.md, on every core: make strength ARGS="--game napoleon --kind hard"
 strength: setup
 	$(BIN)/python bench/strength.py $(ARGS)
 
@@ -55,6 +55,11 @@ test-postgres: setup catalogs
 	bash scripts/need.sh initdb
 	$(BIN)/python -m pip install --quiet -e '.[postgres]'
 	$(BIN)/pytest -m postgres -o addopts="-q" -n 2 tests/postgres
+
+# cardsuite simulate --cluster against a real local Ray head on loopback (installs the cluster extra).
+test-cluster: setup
+	$(BIN)/python -m pip install --quiet -e '.[cluster]'
+	$(BIN)/pytest -m cluster -o addopts="-q" tests/bots/test_cluster.py
 
 soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"

@@ -12,8 +12,9 @@ A row's figures are exactly those of ``cardsuite simulate GAME --players N --sea
     .venv/bin/python bench/strength.py --scale 0.1 --dry-run         # a quick look, nothing written
     .venv/bin/python bench/strength.py --render                      # rewrite the tables from the JSON
 
-``--jobs N`` splits rows into parts by boards and plays them in N processes (same figures as one job);
-a timed ``hard`` level gets less from each core when the machine is busy, so the JSON keeps the load.
+Rows are played on every core (``--jobs N`` for another number, ``--cluster ADDRESS`` on a Ray cluster), in
+the parts of ``cardsuite.pool``: the same figures as one job. A timed ``hard`` level gets less from each
+core when the machine is busy, so the JSON keeps the load.
 After a rebase that conflicts in ``docs/strength.json``, keep both sides' rows and run ``--render``.
 """
 
@@ -22,18 +23,17 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import math
 import os
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardsuite.core.registry import get_game
-from cardsuite.simulate import SimulationResult, merge_results, simulate_duplicate
+from cardsuite.pool import WorkPool, pool_for, run
+from cardsuite.simulate import SimulationResult
 
 IN_MAKE_BENCH = False
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,31 +104,21 @@ ROWS: tuple[Row, ...] = (
 )
 
 
-def _play_part(row: Row, first: int, boards: int) -> SimulationResult:
+def measure(row: Row, boards: int, pool: WorkPool) -> SimulationResult:
+    """Play ``boards`` boards of ``row`` through ``pool`` (``cardsuite.pool``: the same figures for any pool)."""
+    began = time.perf_counter()
+    step = max(1, boards // 10)
+    reported = [0]
+
+    def progress(done: int) -> None:
+        if done // step > reported[0] // step or done == boards:
+            reported[0] = done
+            print(f"  {row.key}: {done}/{boards} boards, {time.perf_counter() - began:.0f} s", file=sys.stderr,
+                  flush=True)
+
     game = get_game(row.game)
-    players = len(row.seats)
-    options = game.resolve_options(dict(row.options), players)
-    return simulate_duplicate(game, players, row.seats, boards, row.seed, options, first_board=first)
-
-
-def measure(row: Row, boards: int, jobs: int) -> SimulationResult:
-    """Play ``boards`` boards of ``row``, split into parts over ``jobs`` processes when more than one."""
-    if jobs <= 1:
-        began = time.perf_counter()
-
-        def progress(done: int) -> None:
-            if done % max(1, boards // 10) == 0 or done == boards:
-                print(f"  {row.key}: {done}/{boards} boards, {time.perf_counter() - began:.0f} s", file=sys.stderr,
-                      flush=True)
-
-        game = get_game(row.game)
-        options = game.resolve_options(dict(row.options), len(row.seats))
-        return simulate_duplicate(game, len(row.seats), row.seats, boards, row.seed, options, on_board=progress)
-    size = math.ceil(boards / (4 * jobs))
-    starts = list(range(0, boards, size))
-    with ProcessPoolExecutor(jobs) as pool:
-        parts = list(pool.map(_play_part, [row] * len(starts), starts, [min(size, boards - s) for s in starts]))
-    return merge_results(parts)
+    options = game.resolve_options(dict(row.options), len(row.seats))
+    return run(pool, row.game, len(row.seats), row.seats, boards, row.seed, options, True, progress)  # type: ignore[no-any-return]
 
 
 def _commit() -> str:
@@ -235,16 +225,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", default=[], help="only this game's rows (repeatable)")
     parser.add_argument("--kind", action="append", default=[], choices=KINDS, help="only heuristic or hard rows")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every row's boards (quick looks)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument("--jobs", type=int, default=0, help="processes to play in (default 0: every core)")
+    parser.add_argument("--cluster", default=None, help="play on the Ray cluster at this address instead")
     parser.add_argument("--render", action="store_true", help="only rewrite the tables from docs/strength.json")
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     args = parser.parse_args(argv)
     results = load_results()
-    if not args.render:
-        for row in choose_rows(args.game, args.kind):
+    rows = [] if args.render else choose_rows(args.game, args.kind)
+    with pool_for(args.jobs, args.cluster) as pool:
+        for row in rows:
             boards = max(1, round(row.boards * args.scale))
             load = os.getloadavg()[0]
-            result = measure(row, boards, args.jobs)
+            result = measure(row, boards, pool)
             results[row.key] = record(row, boards, result, load)
             summary = "; ".join(f"{d['levels'][0]} − {d['levels'][1]} {d['mean']:+.3f} {d['ci95']}"
                                 for d in results[row.key]["differences"])  # type: ignore[attr-defined]

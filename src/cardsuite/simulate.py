@@ -243,15 +243,19 @@ def _check_levels(game: Game, players: int, levels: Sequence[str]) -> dict[str, 
 
 
 def simulate(game: Game, players: int, levels: Sequence[str], matches: int, seed: int, options: Options,
-             on_match: Callable[[int], None] | None = None) -> SimulationResult:
-    """Play ``matches`` whole matches between bots of ``levels`` (one per seat, rotating)."""
+             on_match: Callable[[int], None] | None = None, first_match: int = 0) -> SimulationResult:
+    """Play ``matches`` whole matches between bots of ``levels`` (one per seat, rotating).
+
+    Matches are numbered from ``first_match`` (match ``m`` seats ``levels`` rotated by ``m``), so that a run
+    may be played in parts, each from its own seed (``cardsuite.pool``), and merged (``merge_results``).
+    """
     stats = _check_levels(game, players, levels)
     rng = random.Random(seed)
     units: list[dict[str, float]] = []
     start = time.perf_counter()
     seatings: list[_Seating | None] = [None] * players  # seat s: levels[s + shift], worked out when first played
     for number in range(matches):
-        shift = number % players
+        shift = (first_match + number) % players
         seating = seatings[shift]
         if seating is None:
             rotated = [*levels[shift:], *levels[:shift]]

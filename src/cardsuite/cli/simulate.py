@@ -2,14 +2,16 @@
 
 Plain: whole matches, levels rotating over the seats from match to match. ``--duplicate``: each deal
 (a board) is played once for every rotation of the levels over the seats, with the same cards, and the
-levels are compared by board (see ``cardsuite.simulate``).
+levels are compared by board (see ``cardsuite.simulate``). ``--jobs N`` plays the run's parts in N worker
+processes, ``--cluster ADDRESS`` on a Ray cluster, with the same result (``cardsuite.pool``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import sys
+import threading
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -22,6 +24,8 @@ from ._args import LARGEST, whole
 
 MAX_GAMES = 1_000_000
 """The most matches (or boards) one run plays: a million Nap matches take hours; more is a typing slip."""
+PROGRESS_AFTER = 2.0
+"""A run shows its progress bar (on a terminal's stderr) once it has taken this many seconds."""
 
 
 def simulate_command(
@@ -43,10 +47,17 @@ def simulate_command(
         False, "--duplicate",
         help="Play each deal once for every rotation of the levels over the seats (luck of the deal cancels).",
     ),
+    jobs: int = typer.Option(
+        0, "--jobs", "-j", parser=whole(0, 256),
+        help="Worker processes (default 0: one per core); the result is the same for any number.",
+    ),
+    cluster: str = typer.Option(
+        "", "--cluster", help="Play on the Ray cluster at this address (host:port or auto; cardsuite[cluster]).",
+    ),
 ) -> None:
     """Play CPU levels against each other and compare them (levels rotate over the seats)."""
     from ..bots import levels_for, make_bot
-    from ..simulate import SimulationResult, simulate, simulate_duplicate
+    from ..pool import check_cluster_address, pool_for, run
 
     found = get_game(game)
     count = players or found.info.default_players
@@ -62,23 +73,69 @@ def simulate_command(
         raise fail(f"--seats names {len(levels)} levels for {count} players")
     for level in levels:  # an unknown level or a bad budget is refused before anything is printed
         make_bot(found, level)
-    run = simulate_duplicate if duplicate else simulate
-
-    def play(report: Callable[[int], None] | None) -> SimulationResult:
-        return run(found, count, levels, games, seed, options, report)
-
+    address = check_cluster_address(cluster) if cluster else None
+    unit = "boards" if duplicate else "matches"
+    bar = _ProgressBar(f"{found.info.title}: {games} {unit}", games)
+    try:
+        with pool_for(jobs, address) as pool:
+            bar.start()
+            result = run(pool, found.info.name, count, levels, games, seed, options, duplicate, bar.update)
+    finally:
+        bar.close()
     if as_json:
-        print(json.dumps(play(None).as_json()))
+        print(json.dumps(result.as_json()))
         return
     from rich.console import Console
-    from rich.progress import Progress
 
-    console = Console(stderr=False)
-    unit = "boards" if duplicate else "matches"
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"{found.info.title}: {games} {unit}", total=games)
-        result = play(lambda done: progress.update(task, completed=done))
-    _table(console, result.as_json())
+    _table(Console(stderr=False), result.as_json())
+
+
+class _ProgressBar:
+    """A progress bar on stderr, shown only when stderr is a terminal, once the run has lasted a few seconds."""
+
+    def __init__(self, title: str, total: int) -> None:
+        self.title = title
+        self.total = total
+        self.done = 0
+        self.lock = threading.Lock()
+        self.progress: Any = None
+        self.task: Any = None
+        self.timer: threading.Timer | None = None
+
+    def start(self) -> None:
+        """Show the bar in ``PROGRESS_AFTER`` seconds if the run is still going (on a terminal only)."""
+        if sys.stderr.isatty():
+            self.timer = threading.Timer(PROGRESS_AFTER, self._show)
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _show(self) -> None:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with self.lock:
+            if self.timer is None:
+                return
+            self.progress = Progress(console=Console(stderr=True), transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task(self.title, total=self.total, completed=self.done)
+
+    def update(self, done: int) -> None:
+        """``done`` of the total are played."""
+        with self.lock:
+            self.done = done
+            if self.progress is not None:
+                self.progress.update(self.task, completed=done)
+
+    def close(self) -> None:
+        """Take the bar off the screen (or never show it)."""
+        with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if self.progress is not None:
+                self.progress.stop()
+                self.progress = None
 
 
 def _table(console: object, data: dict[str, object]) -> None:
