@@ -6,11 +6,12 @@ allowed). JSON and TOML are checked for nesting depth before a parser sees them,
 a parser recurse; after parsing, integers longer than ``MAX_INT_DIGITS`` digits, non-finite numbers and
 lone surrogates are refused. Every refusal is a ``FileRefused`` with one line for a person.
 
-Writes are atomic: a temporary ``.<name>.<random>.tmp`` in the same folder, flushed and synced, then
-renamed over the target (or linked to it, for files that must not overwrite anything). The new file gets
-the usual mode for the umask (or keeps the mode of the file it replaces). Temporary files left by a
-killed writer are removed by the next write to the same folder; a writer holds a lock on its temporary
-file, so a live writer's file is never touched.
+Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same folder, flushed and synced,
+then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
+gets the usual mode for the umask (or keeps the mode of the file it replaces); a target that is a link
+is written through, so the link stays. A write touches nothing else in its folder. Temporary files left
+by a killed writer are removed only by ``remove_stale_temporaries``, which cardsuite calls on its own
+folders alone, and which removes only files of that name whose writer holds no lock.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import fnmatch
 import json
 import math
 import os
@@ -29,8 +31,8 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
-from .core.errors import CardsuiteError
-from .naming import shown
+from .errors import CardsuiteError
+from .naming import quoted, shown
 
 RECORD_LIMIT = 8 * 1024 * 1024
 """Records and saves: a long match is a few hundred kilobytes."""
@@ -126,7 +128,8 @@ def _size(limit: int) -> str:
 
 # -- parsing ----------------------------------------------------------------------------------------
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+"""A string, or an unterminated one up to the end: each character has one way to match, so a scan is linear."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
@@ -313,11 +316,22 @@ def _new_mode(target: Path) -> int:
         return 0o666 & ~current_umask()
 
 
+TEMPORARY = re.compile(r"\.(?P<name>.+)\.cardsuite-[0-9a-f]{16}\.tmp", re.DOTALL)
+"""The name of a temporary file cardsuite writes: ``.<target's name>.cardsuite-<16 hex digits>.tmp``."""
+_NAME_IN_TEMPORARY = 200
+"""At most this much of the target's name goes into its temporary's (names are at most 255 bytes)."""
+
+
+def temporary_name(target_name: str) -> str:
+    """A fresh temporary name for a file called ``target_name`` (a name no other program makes)."""
+    return f".{target_name[:_NAME_IN_TEMPORARY]}.cardsuite-{secrets.token_hex(8)}.tmp"
+
+
 @contextlib.contextmanager
 def _temporary(target: Path) -> Iterator[tuple[int, Path]]:
     """A locked, empty temporary file beside ``target``; removed unless the caller moved it."""
     for _ in range(100):
-        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        tmp = target.with_name(temporary_name(target.name))
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
             break
@@ -360,21 +374,45 @@ def ensure_folder(folder: Path) -> None:
         raise FileRefused(f"{shown(os.fspath(folder))} is not a folder") from None
     except OSError as exc:
         raise FileRefused(f"cannot create the folder {shown(os.fspath(folder))}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise FileRefused(f"{quoted(os.fspath(folder), 60)} is not a folder name") from None
     if not folder.is_dir():
         raise FileRefused(f"{shown(os.fspath(folder))} is not a folder")
 
 
-def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False) -> None:
+def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
+    """The file to write for ``path``: a file name, never a folder; through a link when replacing."""
+    name = os.fspath(path)
+    target = Path(name)
+    if not name or "\x00" in name or target.name in ("", ".", ".."):
+        raise FileRefused(f"{quoted(name, 60)} is not a file name")
+    try:
+        if not exclusive and target.is_symlink():  # a link (say, to a dotfiles folder) stays a link
+            target = Path(os.path.realpath(target))
+        if target.is_dir():
+            raise FileRefused(f"{shown(name)} is a folder, not a file")
+    except OSError as exc:
+        raise FileRefused(f"cannot write {shown(name)}: {exc.strerror or exc}") from None
+    return target
+
+
+def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False,
+                     make_folder: bool = True) -> None:
     """Write ``text`` so that ``path`` holds the old content or the new, never a torn file.
 
     With ``exclusive`` the file must not exist yet: it appears whole or not at all (``FileExistsError``
-    otherwise), and nothing is ever overwritten, even by a file created meanwhile. Text that cannot be
-    UTF-8 (a lone surrogate) raises ``UnicodeEncodeError`` before anything is written.
+    otherwise), and nothing is ever overwritten, even by a file created meanwhile. Without
+    ``make_folder`` the folder must exist already (a person's folder is never created for them). A name
+    that is not a file's (empty, a folder) is a ``FileRefused``; the system's refusals (a full disk, a
+    read-only folder) are ``OSError``. Text that cannot be UTF-8 (a lone surrogate) raises
+    ``UnicodeEncodeError`` before anything is written. Nothing else in the folder is touched.
     """
     data = text.encode("utf-8")
-    target = Path(path)
-    ensure_folder(target.parent)
-    remove_stale_temporaries(target.parent)
+    target = _target(path, exclusive)
+    if make_folder:
+        ensure_folder(target.parent)
+    elif not target.parent.is_dir():
+        raise FileRefused(f"cannot write {shown(os.fspath(path))}: there is no folder {shown(str(target.parent))}")
     mode = 0o666 & ~current_umask() if exclusive else _new_mode(target)
     with _temporary(target) as (fd, tmp):
         _fill(fd, data, mode)
@@ -401,17 +439,51 @@ def _write_exclusive(target: Path, data: bytes, mode: int) -> None:
     os.close(fd)
 
 
-def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
+def remove_file(path: Path, what: str) -> bool:
+    """Remove the file ``path`` (a save a person abandoned, a save now in the history).
+
+    False when it was not there; a system that refuses (a read-only folder) is a one-line ``FileRefused``
+    naming ``what`` it was.
+    """
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise FileRefused(f"cannot remove {what} {shown(str(path))}: {exc.strerror or exc}") from None
+    return True
+
+
+def move_aside(path: Path, target: Path) -> None:
+    """Rename ``path`` to ``target`` without ever replacing a file already at ``target`` (``FileExistsError``)."""
+    try:
+        os.link(path, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:  # a folder, or a file system without hard links: rename, having looked first
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "exists", os.fspath(target)) from None
+        os.rename(path, target)
+        return
+    os.unlink(path)
+
+
+def remove_stale_temporaries(folder: Path, targets: str = "*", now: float | None = None) -> int:
     """Remove the temporary files of killed writers in ``folder``; how many were removed.
 
-    A file is removed only when no process holds its lock (a live writer always does) and it is older
-    than ``STALE_SECONDS`` (a writer that has created its file but not locked it yet), and it is still the
-    same file when it is removed.
+    Only names cardsuite makes (``TEMPORARY``) for targets whose name matches the pattern ``targets``
+    (``*.json``) are looked at. A file is removed only when no process holds its lock (a live writer
+    always does) and it is older than ``STALE_SECONDS`` (a writer that has created its file but not
+    locked it yet), and it is still the same file when it is removed. Call it on cardsuite's own folders.
     """
     removed = 0
     now = time.time() if now is None else now
     try:
-        candidates = [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+        candidates = []
+        for entry in folder.iterdir():
+            found = TEMPORARY.fullmatch(entry.name)
+            if found and fnmatch.fnmatchcase(found.group("name"), targets):
+                candidates.append(entry)
     except OSError:
         return 0
     for tmp in candidates:

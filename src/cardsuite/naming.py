@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .core.errors import CardsuiteError
+from .errors import CardsuiteError
 
 NAME_LIMIT = 24
 """The longest seat name a person may give, in characters."""

@@ -2,7 +2,8 @@
 
 ``cli(...)`` calls ``cardsuite.cli.main`` with the arguments, capturing stdout, stderr and the exit
 status; the three ways into the Textual app are replaced by recorders, so ``play``, ``resume`` and the
-home screen return at once with what they would have opened. ``refused`` checks the promise for every
+home screen return at once with what they would have opened (and take the notices about files, as the
+screens do, into ``Ran.shown``). ``refused`` checks the promise for every
 refusal: exit status 1, nothing on stdout, one short line on stderr, no traceback.
 """
 
@@ -20,6 +21,7 @@ from typing import Any
 from cardsuite.cli import LINE_LIMIT, main
 from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
+from cardsuite.storage import paths
 from cardsuite.storage.saves import Autosave
 
 
@@ -31,6 +33,7 @@ class Ran:
     out: str
     err: str
     opened: list[Any] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:
@@ -43,11 +46,17 @@ def cli(*args: str) -> Ran:
     from cardsuite.tui import app as tui_app
 
     opened: list[Any] = []
+    shown: list[str] = []
     out, err = io.StringIO(), io.StringIO()
+
+    def opening(*what: Any) -> None:
+        opened.append(what)
+        shown.extend(paths.take_notices())
+
     recorders = {
-        "run_table": lambda config: opened.append(("table", config)),
-        "run_resumed": lambda record, match, autosave: opened.append(("resumed", record, match, autosave)),
-        "run_home": lambda: opened.append(("home",)),
+        "run_table": lambda config: opening("table", config),
+        "run_resumed": lambda record, match, autosave: opening("resumed", record, match, autosave),
+        "run_home": lambda: opening("home"),
     }
     saved = {name: getattr(tui_app, name) for name in recorders}
     old_argv = sys.argv
@@ -65,7 +74,7 @@ def cli(*args: str) -> Ran:
         sys.argv = old_argv
         for name, original in saved.items():
             setattr(tui_app, name, original)
-    return Ran(code, out.getvalue(), err.getvalue(), opened)
+    return Ran(code, out.getvalue(), err.getvalue(), opened, shown)
 
 
 def refused(ran: Ran, *words: str) -> str:

@@ -136,12 +136,12 @@ def test_a_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
 
 
 def test_stale_temporaries_are_removed_but_a_live_writers_is_not(tmp_path: Path) -> None:
-    """A killed writer's ``.tmp`` goes at the next write; one whose writer still holds its lock stays."""
-    dead = tmp_path / ".save.json.dead.tmp"
+    """A killed writer's temporary goes when its folder is tidied; one whose writer holds its lock stays."""
+    dead = tmp_path / ".save.json.cardsuite-00000000000000de.tmp"
     dead.write_text("half")
-    live = tmp_path / ".save.json.live.tmp"
+    live = tmp_path / ".save.json.cardsuite-000000000000011e.tmp"
     live.write_text("being written")
-    fresh = tmp_path / ".other.json.new.tmp"
+    fresh = tmp_path / ".other.json.cardsuite-0000000000000ae1.tmp"
     fresh.write_text("just created")
     old = time.time() - 60
     for path in (dead, live):
@@ -149,10 +149,67 @@ def test_stale_temporaries_are_removed_but_a_live_writers_is_not(tmp_path: Path)
     holder = os.open(live, os.O_RDONLY)
     fcntl.flock(holder, fcntl.LOCK_EX)  # the same lock a writer holds (another open file description)
     try:
-        files.write_atomically(tmp_path / "save.json", "whole")
+        files.write_atomically(tmp_path / "save.json", "whole")  # a write touches nothing else
+        assert len(list(tmp_path.iterdir())) == 4
+        assert files.remove_stale_temporaries(tmp_path, "*.json") == 1
         names = sorted(p.name for p in tmp_path.iterdir())
     finally:
         os.close(holder)
-    assert names == [".other.json.new.tmp", ".save.json.live.tmp", "save.json"]
-    assert files.remove_stale_temporaries(tmp_path, now=time.time() + 60) == 2
+    assert names == [fresh.name, live.name, "save.json"]
+    assert files.remove_stale_temporaries(tmp_path, "*.json", now=time.time() + 60) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
+
+
+def test_only_temporaries_cardsuite_names_are_ever_removed(tmp_path: Path) -> None:
+    """Another program's ``.draft.tmp``, or a temporary for a file cardsuite does not write there, stays."""
+    theirs = [".draft.tmp", ".m.json.1234abcd.tmp", ".x.json.cardsuite-123.tmp", ".settings.toml.cardsuite-"
+              "0123456789abcdef.tmp", "a.json.cardsuite-0123456789abcdef.tmp"]
+    for name in theirs:
+        (tmp_path / name).write_text("someone's")
+        os.utime(tmp_path / name, (1, 1))
+    assert files.remove_stale_temporaries(tmp_path, "*.json") == 0
+    files.write_atomically(tmp_path / "m.json", "{}", exclusive=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*theirs, "m.json"])
+    assert files.TEMPORARY.fullmatch(files.temporary_name("m.json"))
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "a/..", "x\x00y"])
+def test_a_name_that_is_no_file_name_is_refused_before_anything_is_written(tmp_path: Path, name: str) -> None:
+    before = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with pytest.raises(FileRefused, match="is not a file name"):
+            files.write_atomically(name, "{}", exclusive=True)
+    finally:
+        os.chdir(before)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_is_not_written_over_and_a_persons_folder_is_not_made(tmp_path: Path) -> None:
+    (tmp_path / "dir").mkdir()
+    with pytest.raises(FileRefused, match="is a folder"):
+        files.write_atomically(tmp_path / "dir", "{}")
+    with pytest.raises(FileRefused, match="there is no folder"):
+        files.write_atomically(tmp_path / "new" / "m.json", "{}", exclusive=True, make_folder=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]
+
+
+def test_a_file_behind_a_link_is_written_through_the_link(tmp_path: Path) -> None:
+    (tmp_path / "dotfiles").mkdir()
+    real = tmp_path / "dotfiles" / "settings.toml"
+    real.write_text("old")
+    link = tmp_path / "settings.toml"
+    link.symlink_to(real)
+    files.write_atomically(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+
+
+def test_moving_aside_never_replaces_a_file(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.write_text("a")
+    second.write_text("b")
+    with pytest.raises(FileExistsError):
+        files.move_aside(first, second)
+    assert first.read_text() == "a" and second.read_text() == "b"
+    files.move_aside(first, tmp_path / "c")
+    assert not first.exists() and (tmp_path / "c").read_text() == "a"

@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.record import save_record
+from cardsuite.core.registry import get_game
 from cardsuite.files import current_umask
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
@@ -279,7 +281,7 @@ def test_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) ->
         (home / "settings.toml").write_text(text, encoding="utf-8")
         ran = cli("play", "nap")
         assert ran.code == 0 and ran.opened and ran.err == "", (text[:40], ran.err)
-        (line,) = paths.take_notices()  # the table shows it (a toast) when it opens
+        (line,) = ran.shown  # the table shows it (a toast) when it opens
         assert "settings.toml is damaged" in line and why in line and "moved aside" in line, line
         assert not (home / "settings.toml").exists()
     (home / "settings.toml").write_text('\ufeffnames = ["Zed"]\nspeed = "fast"\n', encoding="utf-8")
@@ -361,7 +363,9 @@ def test_a_database_from_before_checksums_is_sealed_on_opening(home: Path) -> No
         conn.execute("UPDATE ratings SET checksum = NULL")
         conn.execute("PRAGMA user_version = 0")
     conn.close()
-    assert len(History().matches()) == 1 and paths.take_notices() == []
+    assert len(History().matches()) == 1
+    (notice,) = paths.take_notices()
+    assert "kept as history.sqlite3.schema-0" in notice and (home / "history.sqlite3.schema-0").is_file()
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM matches WHERE checksum IS NULL").fetchone() == (0,)
     conn.close()
@@ -382,7 +386,7 @@ def test_leftover_temporaries_go_and_files_have_ordinary_modes(home: Path, tmp_p
     saves = home / "saves"
     write_save("20260101-000000-aaaa", nap_match(steps=4))
     for n in range(24):  # what 77 kills left behind
-        left = saves / f".20260101-000000-aaaa.json.{n:08x}.tmp"
+        left = saves / f".20260101-000000-aaaa.json.cardsuite-{n:016x}.tmp"
         left.write_text("{half")
         os.utime(left, (1, 1))
     assert len(list_saves()) == 1
@@ -469,3 +473,133 @@ def test_every_command_reads_the_language_through_the_bounded_reader(home: Path)
     os.mkfifo(settings_file)
     ran = cli("list")
     assert ran.code == 0 and "nap" in ran.out, ran.err
+
+
+# -- what is a person's is never lost -----------------------------------------------------------------
+
+
+def test_matches_saved_in_turn_under_one_file_name_are_both_filed(home: Path) -> None:
+    """A backup copied to ``saves/backup.json`` for one match and again for a later one: both are filed."""
+    for seed in (4, 5):
+        autosave = Autosave(keep=True)
+        match = nap_match(seed=seed, steps=3)
+        assert autosave.save(match)
+        backup = home / "saves" / "backup.json"
+        shutil.copyfile(autosave.path, backup)
+        autosave.path.unlink()
+        record, rebuilt = load_save("backup")
+        resumed = Autosave.resumed(record)
+        finished = nap_match(seed=seed)
+        assert rebuilt.record()["seats"] == finished.record()["seats"]
+        assert resumed.finish(finished) is not None and not backup.exists()
+    assert len(History().matches()) == 2
+    assert History().record_finished(resumed.record(finished)) == 2  # the same match again: still one entry
+
+
+def test_a_finished_save_filed_twice_by_a_crash_is_one_entry(home: Path) -> None:
+    finished = nap_match(seed=4)
+    autosave = Autosave(keep=True)
+    first = autosave.record(finished)
+    later = autosave.record(finished)
+    later["save"]["updated"] = "2030-01-01T00:00:00Z"  # type: ignore[index]
+    later["save"]["hints"] = [3, 0, 0, 0]  # type: ignore[index]
+    assert History().record_finished(first) == History().record_finished(later) == 1
+
+
+def test_writing_a_file_never_removes_another_programs_files(home: Path, tmp_path: Path) -> None:
+    Autosave("done").finish(nap_match(seed=2))
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    theirs = [docs / ".draft.tmp", docs / ".m.json.4f3a.tmp", docs / ".m.json.cardsuite-0123456789abcdef.tmp"]
+    for path in theirs:
+        path.write_text("a draft")
+        os.utime(path, (1, 1))
+    assert cli("export", "1", str(docs / "m.json")).code == 0
+    assert all(path.read_text() == "a draft" for path in theirs)
+    assert sorted(p.name for p in docs.iterdir()) == sorted([p.name for p in theirs] + ["m.json"])
+
+
+@pytest.mark.parametrize("partial", ["", " ", "2026", "20260101-000000-aa"])
+def test_only_a_whole_id_deletes_a_save(home: Path, partial: str) -> None:
+    save = write_save("20260101-000000-aaaa", nap_match(steps=4))
+    before = save.read_bytes()
+    refused(cli("resume", partial, "--delete"))
+    assert save.read_bytes() == before
+    assert cli("resume", "20260101-000000-aaaa", "--delete").code == 0 and not save.exists()
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "/", "nowhere/m.json"])
+def test_an_export_to_a_name_that_is_no_new_file_is_one_line(home: Path, tmp_path: Path, name: str) -> None:
+    Autosave("done").finish(nap_match(seed=2))
+    before = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        refused(cli("export", "1", name))
+    finally:
+        os.chdir(before)
+    assert list(tmp_path.iterdir()) == [home]
+
+
+def test_an_unterminated_string_in_a_large_file_is_refused_at_once(home: Path, tmp_path: Path) -> None:
+    """The JSON pre-check is linear: 200 KB of escaped quotes that never close took minutes before."""
+    body = '["' + '\\"' * 100_000
+    path = tmp_path / "big.json"
+    path.write_text(body, encoding="utf-8")
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / "20260101-000000-big.json").write_text(body, encoding="utf-8")
+    env = {**os.environ, paths.HOME_VARIABLE: str(home)}
+    for args in (["replay", str(path)], ["resume", "--list"]):
+        done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, text=True,
+                              timeout=60, check=False, env=env)
+        assert "Unterminated string" in done.stderr and len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_a_terminal_that_is_not_utf8_gets_question_marks_not_a_crash(home: Path, tmp_path: Path) -> None:
+    match = nap_match(names=("Ann", "アン", "Žilvinas", "Di"), steps=8)
+    path = tmp_path / "names.json"
+    save_record(path, match.record())
+    for encoding in ("latin-1", "ascii", "cp1252"):
+        env = {**os.environ, "PYTHONIOENCODING": encoding, paths.HOME_VARIABLE: str(home)}
+        for args in (["list"], ["rules", "nap"], ["replay", str(path)], ["--lang", "ja", "list"],
+                     ["replay", str(tmp_path / "アン.json")]):
+            done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, timeout=60,
+                                  check=False, env=env)
+            assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr, (args, done.stderr)
+            assert done.returncode in (0, 1) and len(done.stderr.splitlines()) <= 1, (args, done.stderr)
+
+
+def test_a_settings_file_moved_aside_is_reported_when_the_command_then_refuses(home: Path) -> None:
+    home.mkdir()
+    (home / "settings.toml").write_text("speed = 1e9\n", encoding="utf-8")
+    ran = cli("play", "nap", "--speed", "warp")
+    assert ran.code == 1 and ran.out == "" and len(ran.lines) == 2, ran.err
+    assert "settings.toml is damaged" in ran.lines[0] and "moved aside" in ran.lines[0]
+    assert 'speed "warp"' in ran.lines[1]
+    assert list(home.glob("settings.toml.corrupt-*"))
+
+
+def test_a_person_called_like_a_cpu_is_not_the_cpu(home: Path) -> None:
+    """"CPU easy" at the keyboard and the easy CPU have their own statistics and ratings."""
+    game = get_game("gops")
+    for seed in range(3):
+        seats = [SeatSpec("CPU easy"), SeatSpec("Cy", "cpu", "easy")]
+        match = Match(game, 2, game.resolve_options({}, 2), seed, seats)
+        rng = random.Random(seed)
+        while not match.is_over:
+            player = min(match.state.to_act)
+            match.act(player, rng.choice(match.state.legal_actions(player)))
+        Autosave().finish(match)
+    players = json.loads(cli("stats", "gops", "--json").out)["games"]["gops"]["players"]
+    assert set(players) == {"CPU easy", "CPU easy (person)"}
+    assert players["CPU easy"]["kind"] == "cpu" and players["CPU easy (person)"]["kind"] == "human"
+    assert players["CPU easy"]["matches"] == players["CPU easy (person)"]["matches"] == 3
+    assert set(History().ratings("gops")["gops"]) == {"CPU easy", "CPU easy (person)"}
+    assert all(r.matches == 3 for r in History().ratings("gops")["gops"].values())
+    text = cli("stats", "gops").out
+    assert "CPU easy (person):" in text and "\n  CPU easy:" in text
+
+
+def test_reading_a_history_that_is_not_there_creates_nothing(home: Path) -> None:
+    for args in (["history"], ["stats"], ["stats", "--json"], ["export", "1"], ["resume", "--list"]):
+        one_line_or_works(cli(*args))
+        assert not home.exists(), args

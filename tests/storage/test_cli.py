@@ -47,7 +47,10 @@ def test_resume_without_saves_and_with_an_unknown_id_fail_in_one_line(home: Path
 def test_resume_delete_abandons_a_save(home: Path) -> None:
     save = Autosave("20260101-000000-aaaa", keep=True)
     save.save(new_match())
-    result = run(home, "resume", "2026", "--delete")
+    for partial in ("2026", "", " "):  # only a whole id deletes: "" is the start of every id
+        result = run(home, "resume", partial, "--delete")
+        assert result.returncode == 1 and len(result.stderr.splitlines()) == 1 and save.path.exists(), result.stderr
+    result = run(home, "resume", save.id, "--delete")
     assert result.returncode == 0 and not save.path.exists()
 
 

@@ -64,7 +64,7 @@ sys.path.insert(0, sys.argv[1])
 from cardsuite.storage.history import History
 record = json.loads(open(sys.argv[2]).read())
 for n in range(int(sys.argv[3])):
-    record["save"]["id"] = f"{sys.argv[4]}-{n}"
+    record["save"]["match"] = f"{sys.argv[4]}-{n}"
     History().record_finished(record)
 """
 

@@ -15,11 +15,12 @@ import sys
 import typer
 
 from ..core.errors import CardsuiteError
-from ..core.message import Message
 from ..i18n import _
-from ..i18n.render import render
-from ..naming import shown
+from ..storage.paths import take_notices
 from ._language import LanguageGroup, apply_language
+from ._output import LINE_LIMIT, error_line, fail, one_line, report, tolerant_streams
+
+__all__ = ["LINE_LIMIT", "app", "error_line", "fail", "main", "one_line"]
 
 app = typer.Typer(
     name="cardsuite",
@@ -64,53 +65,38 @@ def _register_commands() -> None:
 _register_commands()
 
 
-LINE_LIMIT = 300
-"""The longest error line printed: a message may quote hostile input."""
-
-
-def one_line(message: str) -> str:
-    """A message as one short printable line: control characters shown, whitespace folded, cut."""
-    text = shown(" ".join(str(message).split()))
-    return text if len(text) <= LINE_LIMIT else text[:LINE_LIMIT] + "…"
-
-
-def fail(message: str | Message, code: int = 1) -> typer.Exit:
-    """Print one line to stderr and return the exit to raise: errors never show a traceback."""
-    print(f"cardsuite: {one_line(render(message) if isinstance(message, Message) else message)}", file=sys.stderr)
-    return typer.Exit(code)
-
-
-def error_line(error: CardsuiteError) -> str:
-    """An error's message in the reader's language, as one printable line."""
-    return one_line(render(error.message))
-
-
 def main() -> None:
     """Run the command line: every refusal is one line on stderr and exit status 1, never a traceback.
 
     Usage errors (an unknown option, a value that is not a number) are one line too. Anything else that
     goes wrong is reported in one line as an internal error (``CARDSUITE_DEBUG=1`` shows the traceback).
+    Reports about files met on the way are printed first, whatever the outcome (``_output.report``).
     """
+    tolerant_streams()
+    code, error = _run()
+    report(take_notices(), error)
+    sys.exit(code)
+
+
+def _run() -> tuple[int, str | None]:
+    """The command's exit status and its error line (None when it worked)."""
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as exc:  # usage errors of the command line
-        print(f"cardsuite: {one_line(exc.format_message())} (see --help)", file=sys.stderr)
-        sys.exit(1)
+        return 1, one_line(f"{exc.format_message()} (see --help)")
     except CardsuiteError as exc:
-        print(f"cardsuite: {error_line(exc)}", file=sys.stderr)
-        sys.exit(1)
+        return 1, error_line(exc)
     except (KeyboardInterrupt, typer.Abort):
-        sys.exit(130)
+        return 130, None
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         _quiet_stdout()
-        sys.exit(1)
+        return 1, None
     except Exception as exc:
         if os.environ.get("CARDSUITE_DEBUG"):
             raise
         why = _("internal error, please report it: {error}").format(error=f"{type(exc).__name__}: {exc}")
-        print(f"cardsuite: {one_line(why)}", file=sys.stderr)
-        sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
+        return 1, one_line(why)
+    return (code if isinstance(code, int) else 0), None
 
 
 def _quiet_stdout() -> None:

@@ -14,6 +14,8 @@ from typer.core import TyperGroup
 
 from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
 from ..naming import quoted
+from ..storage.settings import read_language
+from ._output import fail
 
 FLAG = "--lang"
 
@@ -63,15 +65,11 @@ def apply_language(flag: str | None) -> None:
     A flag naming no language we speak is refused like every other bad input: one line on stderr, exit
     status 1. The line is in the language the settings file or the locale would have chosen.
     """
-    from ..storage.settings import read_language
-
     setting = read_language()
     try:
         use_language(resolve_language(flag, setting, os.environ))
     except LanguageError:
         use_language(resolve_language(None, setting, os.environ))
-        from . import fail  # the package imports this module: fail is there once it is loaded
-
         raise fail(
             _("--lang {value}: no such language; choose {choices}").format(
                 value=quoted(flag or "", 20), choices=", ".join(LANGUAGES)

@@ -7,8 +7,6 @@ files met on the way are reported on stderr, one line each, after they have been
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import typer
 
@@ -17,13 +15,6 @@ from ..core.match import Match
 from ..i18n import _
 from ..naming import shown
 from ._args import LARGEST, whole
-
-
-def _notices() -> None:
-    from ..storage.paths import take_notices
-
-    for line in take_notices():
-        print(f"cardsuite: {line}", file=sys.stderr)
 
 
 def _game_name(game: str | None) -> str | None:
@@ -35,29 +26,25 @@ def _game_name(game: str | None) -> str | None:
 def resume(
     save_id: str | None = typer.Argument(None, help="The save to reopen (a unique start of its id); default: newest."),
     list_only: bool = typer.Option(False, "--list", help="List the unfinished matches and stop."),
-    delete: bool = typer.Option(False, "--delete", help="Abandon the save ID instead of reopening it."),
+    delete: bool = typer.Option(False, "--delete", help="Abandon the save ID (its whole id) instead of reopening it."),
 ) -> None:
     """Reopen an unfinished match at the same seats and the same moment."""
-    from ..storage.saves import find_save, list_saves, load_save
+    from ..storage.saves import delete_save, list_saves, load_save
 
-    try:
-        if list_only:
-            saves = list_saves()
-            for info in saves:
-                print(info.describe())
-            if not saves:
-                print(_("No unfinished match."))
-            return
-        if delete:
-            if save_id is None:
-                raise CardsuiteError(_("--delete needs the id of the save to abandon"))
-            info = find_save(save_id)
-            info.path.unlink(missing_ok=True)
-            print(_("abandoned {id}").format(id=shown(info.id)))
-            return
-        record, match = load_save(save_id)
-    finally:
-        _notices()
+    if list_only:
+        saves = list_saves()
+        for info in saves:
+            print(info.describe())
+        if not saves:
+            print(_("No unfinished match."))
+        return
+    if delete:
+        if save_id is None:
+            raise CardsuiteError(_("--delete needs the id of the save to abandon"))
+        info = delete_save(save_id)
+        print(_("abandoned {id}").format(id=shown(info.id)))
+        return
+    record, match = load_save(save_id)
     open_resumed(record, match)
 
 
@@ -82,10 +69,7 @@ def history(
     from ..storage.history import History
 
     game = _game_name(game)
-    try:
-        entries = History().matches(game, limit or None)
-    finally:
-        _notices()
+    entries = History().matches(game, limit or None)
     for entry in entries:
         if as_json:
             print(json.dumps({"id": entry.id, "game": entry.game, "finished": entry.finished, "deals": entry.deals,
@@ -99,21 +83,18 @@ def history(
 
 def export(
     match_id: int = typer.Argument(..., parser=whole(1, LARGEST), help="The history id (see `cardsuite history`)."),
-    file: Path | None = typer.Argument(None, help="Where to write the record; default: stdout."),
+    file: str | None = typer.Argument(None, help="Where to write the record (a new file); default or -: stdout."),
 ) -> None:
     """Write a finished match's record (cardsuite-record/1 JSON), for `cardsuite replay`."""
     from ..core.record import save_record
     from ..storage.history import History
 
-    try:
-        record = History().record(match_id)
-    finally:
-        _notices()
-    if file is None:
+    record = History().record(match_id)
+    if file is None or file == "-":
         print(json.dumps(record, indent=2))
         return
     try:
-        save_record(file, record, exclusive=True)
+        save_record(file, record, exclusive=True, make_folder=False)
     except FileExistsError:
         raise CardsuiteError(_("{file} exists: choose another name (nothing is overwritten)").format(
             file=shown(str(file)))) from None
@@ -131,10 +112,7 @@ def stats(
     from ..storage.stats import stats_lines
 
     game = _game_name(game)
-    try:
-        data = collect(game)
-    finally:
-        _notices()
+    data = collect(game)
     if as_json:
         print(json.dumps(data))
         return

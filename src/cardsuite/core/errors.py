@@ -1,26 +1,20 @@
-"""Typed errors shared by the core, the games, records and the CLI."""
+"""Typed errors shared by the core, the games, records and the CLI (their base is ``cardsuite.errors``)."""
 
 from __future__ import annotations
 
+from ..errors import CardsuiteError
 from .message import Message
 
+__all__ = [
+    "ActionSyntaxError", "CardsuiteError", "IllegalAction", "InvalidDeal", "OptionError", "RecordError",
+    "SamplingError", "UnknownGame", "message_of",
+]
 
-class CardsuiteError(Exception):
-    """Base of every error the project raises on purpose; its message is one line for a person.
 
-    The message may be a ``Message`` (then ``str(error)`` is its English, and a screen or the command line
-    shows ``error.message`` in the reader's language), or plain English text.
-    """
-
-    @property
-    def message(self) -> Message:
-        """What went wrong, as a message (plain text becomes a message whose key is that text)."""
-        first = self.args[0] if self.args else ""
-        return first if isinstance(first, Message) else Message(str(first))
-
-    def __str__(self) -> str:
-        first = self.args[0] if self.args else ""
-        return str(first) if isinstance(first, Message) else super().__str__()
+def message_of(error: CardsuiteError) -> Message:
+    """What went wrong, as a message in any language (plain text becomes a message whose key is that text)."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else Message(str(first))
 
 
 class IllegalAction(CardsuiteError):

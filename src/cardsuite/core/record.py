@@ -44,9 +44,12 @@ def as_record(data: object) -> dict[str, object]:
     return data
 
 
-def save_record(path: str | os.PathLike[str], record: Mapping[str, object], *, exclusive: bool = False) -> None:
-    """Write a record as indented JSON, atomically (``exclusive``: never over an existing file)."""
-    write_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n", exclusive=exclusive)
+def save_record(path: str | os.PathLike[str], record: Mapping[str, object], *, exclusive: bool = False,
+                make_folder: bool = True) -> None:
+    """Write a record as indented JSON, atomically (``exclusive``: never over an existing file; without
+    ``make_folder`` the folder must exist)."""
+    write_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n", exclusive=exclusive,
+                     make_folder=make_folder)
 
 
 @dataclass(frozen=True)

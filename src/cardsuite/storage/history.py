@@ -1,27 +1,23 @@
 """The history of finished matches: a SQLite database (WAL mode) holding each record and what statistics need.
 
-Tables: ``matches`` (the record itself, as JSON), ``seats`` (who sat where, their total, win/draw/loss,
-hints and undos), ``deals`` (per seat and deal: role, contract, whether its side won) and ``ratings``.
-Every write is one ``BEGIN IMMEDIATE`` transaction, so two programs filing matches at once wait for each
-other instead of losing a rating update.
-
-Each filed match carries a checksum of its rows (the match, its seats and deals) and of its record alone;
-each rating row carries its own. Reading checks them, so a flipped byte that SQLite's ``quick_check``
-does not see cannot silently change a statistic. A damaged database (or anything that is not a regular
-file in its place) is moved aside, a new one is started, and every match whose record is intact is filed
-into it again, in order, which also rebuilds the ratings.
+The tables, their checksums and upgrades are in ``storage.database``. Every write is one ``BEGIN
+IMMEDIATE`` transaction, so two programs filing matches at once wait for each other instead of losing a
+rating update. A match is filed under its ``match_key`` (``storage.meta``): filing the same match again
+changes nothing, and two matches never take each other's place. Reading checks the checksums; a damaged
+database (or anything that is not a regular file in its place) is moved aside, a new one is started, and
+every match whose record is intact is filed into it again, in order, which also rebuilds the ratings.
+Reading a history that does not exist yet creates nothing.
 """
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
 import os
 import sqlite3
 import stat
-import struct
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,91 +32,22 @@ from ..files import FileRefused, ensure_folder, parse_json
 from ..i18n import _, ngettext, pgettext
 from ..naming import shown
 from . import paths
-from .ratings import Rating, player_key, rate_match
-from .saves import COUNT_LIMIT, save_meta
+from .database import (
+    CORRUPT_CODES,
+    MATCH_COLUMNS,
+    SCHEMA_VERSION,
+    Damaged,
+    digest,
+    prepare,
+    rate_into,
+    seal_match,
+    text_of,
+)
+from .database import verify as verify_all
+from .meta import counts, match_key, save_meta
+from .ratings import Rating, identity, player_labels
 
 T = TypeVar("T")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    save_id TEXT UNIQUE,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    finished TEXT NOT NULL,
-    deals INTEGER NOT NULL,
-    assisted INTEGER NOT NULL,
-    record TEXT NOT NULL,
-    record_sum TEXT,
-    checksum TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    seat INTEGER NOT NULL,
-    player TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    level TEXT,
-    total REAL NOT NULL,
-    result TEXT NOT NULL,
-    hints INTEGER NOT NULL,
-    undos INTEGER NOT NULL,
-    PRIMARY KEY (match_id, seat)
-);
-CREATE TABLE IF NOT EXISTS deals (
-    match_id INTEGER NOT NULL REFERENCES matches(id),
-    deal INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    role TEXT NOT NULL,
-    contract TEXT,
-    won INTEGER,
-    PRIMARY KEY (match_id, deal, seat)
-);
-CREATE TABLE IF NOT EXISTS ratings (
-    game TEXT NOT NULL,
-    player TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
-    matches INTEGER NOT NULL,
-    checksum TEXT,
-    PRIMARY KEY (game, player)
-);
-CREATE INDEX IF NOT EXISTS seats_player ON seats(player);
-"""
-
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version``: 0 is a database from before checksums (they are added on opening)."""
-_CORRUPT_CODES = frozenset({11, 26})  # SQLITE_CORRUPT, SQLITE_NOTADB
-
-
-class _Damaged(Exception):
-    pass
-
-
-def digest(values: Iterable[object]) -> str:
-    """A SHA-256 of database values, the same whether text is read as ``str`` or as UTF-8 ``bytes``."""
-    out = hashlib.sha256()
-    for value in values:
-        if value is None:
-            out.update(b"n")
-        elif isinstance(value, bool | int):
-            out.update(b"i" + str(int(value)).encode() + b";")
-        elif isinstance(value, float):
-            out.update(b"f" + struct.pack(">d", value))
-        else:
-            data = value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass")
-            out.update(b"t" + str(len(data)).encode() + b":" + data)
-    return out.hexdigest()
-
-
-def _match_sum(match: Iterable[object], seats: Iterable[Iterable[object]], deals: Iterable[Iterable[object]]) -> str:
-    """The checksum of one filed match: its row (without the checksum) and its seat and deal rows in order."""
-    values: list[object] = list(match)
-    for kind, rows in (("seat", seats), ("deal", deals)):
-        for row in rows:
-            values.append(kind)
-            values.extend(row)
-    return digest(values)
 
 
 def _while_locked(step: Callable[[str], T], sql: str, seconds: float = 30.0) -> T:
@@ -142,13 +69,13 @@ def _while_locked(step: Callable[[str], T], sql: str, seconds: float = 30.0) -> 
 
 
 def _is_damage(exc: BaseException) -> bool:
-    if isinstance(exc, _Damaged):
+    if isinstance(exc, Damaged):
         return True
     if isinstance(exc, sqlite3.OperationalError) and "decode" in str(exc):
         return True  # text that is not UTF-8 any more
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         code = getattr(exc, "sqlite_errorcode", None)
-        return code in _CORRUPT_CODES or "malformed" in str(exc) or "not a database" in str(exc)
+        return code in CORRUPT_CODES or "malformed" in str(exc) or "not a database" in str(exc)
     return False
 
 
@@ -198,7 +125,7 @@ class History:
             try:
                 self._check_file()
                 conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            except (sqlite3.Error, _Damaged) as exc:
+            except (sqlite3.Error, Damaged) as exc:
                 if attempt or not _is_damage(exc):
                     raise self._fail(exc) from None
                 self._replace_damaged(str(exc))
@@ -208,12 +135,13 @@ class History:
                 _while_locked(conn.execute, "PRAGMA journal_mode = WAL")
                 check = _while_locked(conn.execute, "PRAGMA quick_check").fetchone()
                 if not check or check[0] != "ok":
-                    raise _Damaged(str(check[0]) if check else "no answer to a check")
-                self._prepare(conn)
+                    raise Damaged(str(check[0]) if check else "no answer to a check")
+                self._keep_before_upgrade(conn)
+                prepare(conn, functools.partial(_while_locked, conn.execute))
                 if verify:
-                    _verify(conn)
+                    verify_all(conn)
                 return conn
-            except (sqlite3.Error, _Damaged) as exc:
+            except (sqlite3.Error, Damaged) as exc:
                 conn.close()
                 if attempt or not _is_damage(exc):
                     raise self._fail(exc) from None
@@ -229,34 +157,28 @@ class History:
         except OSError as exc:
             raise sqlite3.OperationalError(exc.strerror or str(exc)) from None
         if not stat.S_ISREG(mode):
-            raise _Damaged("not a regular file")
+            raise Damaged("not a regular file")
 
-    @staticmethod
-    def _prepare(conn: sqlite3.Connection) -> None:
-        """Create the schema, or add the checksums to a database from before them (sealing its rows as found)."""
-        if int(conn.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
+    def _keep_before_upgrade(self, conn: sqlite3.Connection) -> None:
+        """Copy a file of an older schema to ``history.sqlite3.schema-N`` before it is upgraded (never over a file)."""
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'matches'")
+        if version >= SCHEMA_VERSION or not tables.fetchone()[0]:
             return
-        _while_locked(conn.execute, "BEGIN IMMEDIATE")
-        try:
-            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            if version > SCHEMA_VERSION:
-                raise sqlite3.OperationalError(f"written by a newer cardsuite (schema {version})")
-            if version < SCHEMA_VERSION:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                for table, column in (("matches", "record_sum"), ("matches", "checksum"), ("ratings", "checksum")):
-                    if column not in {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}:
-                        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
-                for (match_id,) in conn.execute("SELECT id FROM matches WHERE checksum IS NULL").fetchall():
-                    _seal_match(conn, int(match_id))
-                for game, player in conn.execute("SELECT game, player FROM ratings WHERE checksum IS NULL").fetchall():
-                    _seal_rating(conn, game, player)
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+        for counter in range(100):
+            name = f"{self.path.name}.schema-{version}" + (f"-{counter}" if counter else "")
+            try:
+                fd = os.open(self.path.with_name(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            os.close(fd)
+            copy = sqlite3.connect(self.path.with_name(name))
+            try:
+                conn.backup(copy)
+            finally:
+                copy.close()
+            paths.note(f"the history database was upgraded; the file as it was is kept as {name}")
+            return
 
     def _replace_damaged(self, why: str) -> None:
         """Move the damaged database aside and file the intact matches it held into a new one."""
@@ -290,22 +212,17 @@ class History:
     def record_finished(self, record: Mapping[str, object]) -> int:
         """File a finished match (its record, with the ``"save"`` key's hints and undos); its history id.
 
-        Filing the same save twice returns the first id and changes nothing, so a retry after a crash is safe.
+        The match is filed under its ``match_key``: filing the same match again returns the first id and
+        changes nothing, so a retry after a crash is safe, and two matches never collide.
         """
         checked = replay(record, get_game)
         if not checked.complete:
             raise CardsuiteError("the match is not finished: only finished matches go into the history")
         meta = save_meta(record)
-        save_id = meta.get("id") if isinstance(meta.get("id"), str) else None
+        raw_id = meta.get("id")
+        save_id = raw_id[:200] if isinstance(raw_id, str) else None
         players = checked.players
-        hints = _seat_counts(meta.get("hints"), players)
-        undos = _seat_counts(meta.get("undos"), players)
-        seats = list(checked.seats) + [{} for _ in range(players - len(checked.seats))]
-        kinds = [str(s.get("kind", "human")) for s in seats[:players]]
-        levels = [str(s["level"]) if s.get("level") is not None else None for s in seats[:players]]
-        keys = [
-            player_key(kinds[i], str(seats[i].get("name", f"Seat {i}")), levels[i]) for i in range(players)
-        ]
+        seats = seat_facts(checked.seats, players, meta)
         totals = [float(t) for t in checked.totals]
         best = winners(checked.totals)
         results = ["draw" if i in best and len(best) > 1 else "win" if i in best else "loss" for i in range(players)]
@@ -314,59 +231,55 @@ class History:
         finished = updated[:40] if isinstance(updated, str) and updated else _now()
         text = json.dumps(record, ensure_ascii=False)
         try:
-            for value in (text, *keys):
+            for value in (text, *(seat.player for seat in seats), save_id or ""):
                 value.encode("utf-8")
         except UnicodeEncodeError:
             raise CardsuiteError("the match holds text that is not valid Unicode: it cannot be filed") from None
+        key = match_key(record)
 
         with self._connection() as conn:
-            conn.execute("BEGIN IMMEDIATE")
+            _while_locked(conn.execute, "BEGIN IMMEDIATE")
             try:
-                if save_id is not None:
-                    row = conn.execute("SELECT id FROM matches WHERE save_id = ?", (save_id,)).fetchone()
-                    if row:
-                        conn.execute("ROLLBACK")
-                        return int(row[0])
+                row = conn.execute("SELECT id FROM matches WHERE match_key = ?", (key,)).fetchone()
+                if row:
+                    conn.execute("ROLLBACK")
+                    return int(row[0])
                 cursor = conn.execute(
-                    "INSERT INTO matches (save_id, game, players, finished, deals, assisted, record, record_sum)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (save_id, game, players, finished, len(checked.deals), int(meta.get("assisted") is True),
+                    f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (save_id, key, game, players, finished, len(checked.deals), int(meta.get("assisted") is True),
                      text, digest([text])),
                 )
                 match_id = int(cursor.lastrowid or 0)
                 conn.executemany(
                     "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(match_id, i, keys[i], kinds[i], levels[i], totals[i], results[i], hints[i], undos[i])
-                     for i in range(players)],
+                    [(match_id, i, seat.player, seat.kind, seat.level, totals[i], results[i], seat.hints, seat.undos)
+                     for i, seat in enumerate(seats)],
                 )
                 rows = _deal_rows(match_id, checked.deals, checked.game.roles())
                 conn.executemany("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?)", rows)
-                _seal_match(conn, match_id)
-                priors = [self._rating(conn, game, key) for key in keys]
-                for key, rating in rate_match(priors, keys, totals).items():
-                    kind = kinds[keys.index(key)]
-                    conn.execute(
-                        "INSERT INTO ratings (game, player, kind, mu, sigma, matches) VALUES (?, ?, ?, ?, ?, ?)"
-                        " ON CONFLICT (game, player)"
-                        " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
-                        (game, key, kind, rating.mu, rating.sigma, rating.matches),
-                    )
-                    _seal_rating(conn, game, key)
+                seal_match(conn, match_id)
+                rate_into(conn, game, [(seat.kind, seat.player) for seat in seats], totals)
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
         return match_id
 
-    @staticmethod
-    def _rating(conn: sqlite3.Connection, game: str, key: str) -> Rating:
-        row = conn.execute("SELECT mu, sigma, matches FROM ratings WHERE game = ? AND player = ?",
-                           (game, key)).fetchone()
-        return Rating(float(row[0]), float(row[1]), int(row[2])) if row else Rating()
-
     # -- reading ----------------------------------------------------------------------------------
+    def _nothing_filed(self) -> bool:
+        """Whether there is no database to read (then reading creates none); a data folder that is a file
+        is an error of one line."""
+        if os.path.lexists(self.path):
+            return False
+        parent = self.path.parent
+        if os.path.lexists(parent) and not parent.is_dir():
+            raise self._fail(f"{shown(str(parent))} is not a folder")
+        return True
+
     def matches(self, game: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
-        """Finished matches, newest first."""
+        """Finished matches, newest first (names as ``player_labels`` gives them)."""
+        if self._nothing_filed():
+            return []
         sql = "SELECT id, game, finished, deals FROM matches"
         args: list[object] = []
         if game:
@@ -379,17 +292,20 @@ class History:
         out: list[HistoryEntry] = []
         with self._connection(verify=True) as conn:
             for match_id, name, finished, deals in conn.execute(sql, args).fetchall():
-                seats = conn.execute("SELECT player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
+                seats = conn.execute("SELECT kind, player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
                                      (match_id,)).fetchall()
+                labels = player_labels([(str(s[0]), str(s[1])) for s in seats])
                 out.append(HistoryEntry(int(match_id), str(name), str(finished), int(deals),
-                                        tuple(str(s[0]) for s in seats), tuple(float(s[1]) for s in seats),
-                                        tuple(str(s[2]) for s in seats)))
+                                        tuple(labels[(str(s[0]), str(s[1]))] for s in seats),
+                                        tuple(float(s[2]) for s in seats), tuple(str(s[3]) for s in seats)))
         return out
 
     def record(self, match_id: int) -> dict[str, object]:
         """The stored record of history match ``match_id``."""
-        with self._connection(verify=True) as conn:
-            row = conn.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = None
+        if not self._nothing_filed():
+            with self._connection(verify=True) as conn:
+                row = conn.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise CardsuiteError(f"no match {match_id} in the history (see `cardsuite history`)")
         try:
@@ -397,78 +313,67 @@ class History:
         except CardsuiteError as exc:
             raise CardsuiteError(f"match {match_id} in the history holds no record ({exc})") from None
 
+    def match_keys(self) -> set[str]:
+        """The ``match_key`` of every filed match (what must never be lost)."""
+        return {str(row[0]) for row in self.rows("SELECT match_key FROM matches")}
+
     def ratings(self, game: str | None = None) -> dict[str, dict[str, Rating]]:
-        """Ratings by game, then by player (``Ann``, ``CPU hard``), best first."""
-        sql = "SELECT game, player, mu, sigma, matches FROM ratings"
+        """Ratings by game, then by player label (``Ann``, ``CPU hard``; see ``player_labels``), best first."""
+        sql = "SELECT game, kind, player, mu, sigma, matches FROM ratings"
         args: tuple[object, ...] = ()
         if game:
             sql += " WHERE game = ?"
             args = (game,)
         out: dict[str, dict[str, Rating]] = {}
-        with self._connection(verify=True) as conn:
-            rows = conn.execute(sql, args).fetchall()
-        for name, player, mu, sigma, count in sorted(rows, key=lambda r: (r[0], -(r[2] - 3 * r[3]), r[1])):
-            out.setdefault(str(name), {})[str(player)] = Rating(float(mu), float(sigma), int(count))
+        rows = self.rows(sql, args)
+        labels = player_labels(sorted({(str(r[1]), str(r[2])) for r in rows}))
+        for name, kind, player, mu, sigma, count in sorted(
+                rows, key=lambda r: (str(r[0]), -(_float(r[3]) - 3 * _float(r[4])), str(r[2]), str(r[1]))):
+            rating = Rating(_float(mu), _float(sigma), int(str(count)))
+            out.setdefault(str(name), {})[labels[(str(kind), str(player))]] = rating
         return out
 
     def rows(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-        """Rows of a read-only query (for ``stats``)."""
+        """Rows of a read-only query (for ``stats``); none when nothing is filed yet."""
+        if self._nothing_filed():
+            return []
         with self._connection(verify=True) as conn:
             return [tuple(r) for r in conn.execute(sql, args).fetchall()]
 
 
-_MATCH_COLUMNS = "id, save_id, game, players, finished, deals, assisted, record, record_sum"
+def _float(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
-def _match_rows(conn: sqlite3.Connection, match_id: int) -> tuple[tuple[object, ...], list[tuple[object, ...]],
-                                                                    list[tuple[object, ...]]]:
-    match = conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
-    seats = conn.execute("SELECT * FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)).fetchall()
-    deals = conn.execute("SELECT * FROM deals WHERE match_id = ? ORDER BY deal, seat", (match_id,)).fetchall()
-    return tuple(match), [tuple(r) for r in seats], [tuple(r) for r in deals]
+@dataclass(frozen=True)
+class SeatFacts:
+    """Who sat in one seat of a finished match (``kind`` and ``player`` are its identity), and the help used.
+
+    What a seat is told apart by lives here, in one place, so that a seat handed to a CPU during the match
+    can be counted as such without another change to the tables' users.
+    """
+
+    kind: str
+    player: str
+    level: str | None
+    hints: int
+    undos: int
 
 
-def _seal_match(conn: sqlite3.Connection, match_id: int) -> None:
-    """Store the checksums of a match just filed (inside its transaction)."""
-    match, seats, deals = _match_rows(conn, match_id)
-    record_sum = match[-1] if match[-1] is not None else digest([match[-2]])
-    match = (*match[:-1], record_sum)
-    conn.execute("UPDATE matches SET record_sum = ?, checksum = ? WHERE id = ?",
-                 (record_sum, _match_sum(match, seats, deals), match_id))
-
-
-def _seal_rating(conn: sqlite3.Connection, game: object, player: object) -> None:
-    row = conn.execute("SELECT game, player, kind, mu, sigma, matches FROM ratings WHERE game = ? AND player = ?",
-                       (game, player)).fetchone()
-    conn.execute("UPDATE ratings SET checksum = ? WHERE game = ? AND player = ?", (digest(row), game, player))
-
-
-def _verify(conn: sqlite3.Connection) -> None:
-    """Check every match's and rating's checksum, reading text as bytes; ``_Damaged`` names the first bad one."""
-    conn.text_factory = bytes
-    try:
-        seats: dict[object, list[tuple[object, ...]]] = {}
-        for row in conn.execute("SELECT * FROM seats ORDER BY match_id, seat"):
-            seats.setdefault(row[0], []).append(tuple(row))
-        deals: dict[object, list[tuple[object, ...]]] = {}
-        for row in conn.execute("SELECT * FROM deals ORDER BY match_id, deal, seat"):
-            deals.setdefault(row[0], []).append(tuple(row))
-        for row in conn.execute(f"SELECT {_MATCH_COLUMNS}, checksum FROM matches"):
-            *match, checksum = tuple(row)
-            if digest([match[-2]]) != _text(match[-1]) or \
-                    _match_sum(match, seats.pop(match[0], []), deals.pop(match[0], [])) != _text(checksum):
-                raise _Damaged(f"match {match[0]} does not match its checksum")
-        if seats or deals:
-            raise _Damaged("rows of a match that is not there")
-        for row in conn.execute("SELECT game, player, kind, mu, sigma, matches, checksum FROM ratings"):
-            if digest(tuple(row)[:-1]) != _text(row[-1]):
-                raise _Damaged("a rating does not match its checksum")
-    finally:
-        conn.text_factory = str
-
-
-def _text(value: object) -> str:
-    return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
+def seat_facts(raw_seats: tuple[Mapping[str, object], ...], players: int,
+               meta: Mapping[str, object]) -> list[SeatFacts]:
+    """Each seat's identity and counts from a record's ``seats`` and its ``"save"`` key."""
+    hints = counts(meta.get("hints"), players)
+    undos = counts(meta.get("undos"), players)
+    seats = list(raw_seats[:players]) + [{} for _ in range(players - len(raw_seats[:players]))]
+    out: list[SeatFacts] = []
+    for index, seat in enumerate(seats):
+        level = seat.get("level")
+        kind, player = identity(str(seat.get("kind", "human")), str(seat.get("name", f"Seat {index}"))[:200],
+                                str(level)[:100] if level is not None else None)
+        out.append(SeatFacts(kind, player, str(level)[:100] if kind == "cpu" and level is not None else None,
+                             hints[index], undos[index]))
+    return out
 
 
 def _aside_path(path: Path, line: str) -> Path | None:
@@ -496,7 +401,7 @@ def _salvage(path: Path) -> list[dict[str, object]]:
     finally:
         conn.close()
     for text, record_sum in rows:
-        if not isinstance(text, bytes) or record_sum is None or digest([text]) != _text(record_sum):
+        if not isinstance(text, bytes) or record_sum is None or digest([text]) != text_of(record_sum):
             continue
         try:
             out.append(as_record(parse_json(text.decode("utf-8"))))
@@ -507,14 +412,6 @@ def _salvage(path: Path) -> list[dict[str, object]]:
 
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-def _seat_counts(raw: object, players: int) -> list[int]:
-    """Per-seat counts from a save: whole numbers 0..COUNT_LIMIT, anything else 0 (never an overflow)."""
-    values = raw if isinstance(raw, list) else []
-    counts = [min(v, COUNT_LIMIT) if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
-              for v in values[:players]]
-    return (counts + [0] * players)[:players]
 
 
 def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...], roles: Mapping[str, Role]) -> list[tuple[object, ...]]:

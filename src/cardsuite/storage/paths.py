@@ -6,6 +6,7 @@ otherwise platformdirs chooses them (``~/.local/share/cardsuite`` and ``~/.confi
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from pathlib import Path
 from platformdirs import user_config_path, user_data_path
 
 from ..core.errors import CardsuiteError
+from ..files import move_aside
 from ..naming import shown
 
 APP = "cardsuite"
@@ -64,23 +66,30 @@ def quarantine(path: Path, why: str, companions: Sequence[str] = (), report: boo
     why = shown(" ".join(why.split()))
     why = why if len(why) <= 200 else why[:200] + "…"
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    counter = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
-        counter += 1
     try:
-        os.replace(path, target)
+        target = _move_aside(path, f"{path.name}.corrupt-{stamp}")
         for suffix in companions:
             extra = path.with_name(path.name + suffix)
-            if extra.exists():
-                os.replace(extra, target.with_name(target.name + suffix))
+            if os.path.lexists(extra):
+                move_aside(extra, target.with_name(target.name + suffix))
         line = f"{shown(str(path))} is damaged ({why}); moved aside to {shown(target.name)}"
     except OSError as exc:
         line = f"{shown(str(path))} is damaged ({why}) and could not be moved aside: {exc.strerror or exc}"
     if report:
         note(line)
     return line
+
+
+def _move_aside(path: Path, name: str) -> Path:
+    """Move ``path`` to the first free one of ``name``, ``name-1``, ``name-2``... in its folder; where it went."""
+    for counter in range(1000):
+        target = path.with_name(name if counter == 0 else f"{name}-{counter}")
+        try:
+            move_aside(path, target)
+        except FileExistsError:
+            continue
+        return target
+    raise FileExistsError(errno.EEXIST, "no free name to move it aside to", str(path))
 
 
 def note(line: str) -> None:

@@ -10,10 +10,14 @@ mean of its seats' results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from openskill.models import BradleyTerryFull
+
+K = TypeVar("K", bound=Hashable)
 
 MODEL = BradleyTerryFull()
 MU = float(MODEL.mu)
@@ -34,11 +38,31 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def player_key(kind: str, name: str, level: str | None) -> str:
-    """Who a seat is for ratings and statistics: the name of a person, ``CPU <level>`` for a CPU."""
+def identity(kind: str, name: str, level: str | None) -> tuple[str, str]:
+    """Who a seat is for ratings and statistics: ``("human", name)`` for a person, ``("cpu", "CPU <level>")``
+    for a CPU. The kind is part of the identity: a person called "CPU easy" is not the easy CPU."""
     if kind == "cpu":
-        return f"CPU {level or 'unknown'}"
-    return name.strip()
+        return "cpu", f"CPU {level or 'unknown'}"
+    return "human", name.strip()
+
+
+_LOOKS_LIKE_A_CPU = re.compile(r"(?i)\s*cpu(\W|$)")
+
+
+def player_labels(identities: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """A label for each identity that tells them apart in a list: a CPU is ``CPU <level>``, a person their
+    name, with `` (person)`` after a name that reads like a CPU's ("CPU easy", "cpu:hard")."""
+    out: dict[tuple[str, str], str] = {}
+    taken: set[str] = set()
+    for kind, player in identities:
+        label = player if kind == "cpu" or not _LOOKS_LIKE_A_CPU.match(player) else f"{player} (person)"
+        base, number = label, 2
+        while label in taken:  # only a hostile record gets here (a CPU level named like a person)
+            label = f"{base} [{number}]"
+            number += 1
+        taken.add(label)
+        out[(kind, player)] = label
+    return out
 
 
 def ranks_of(totals: Sequence[float]) -> list[int]:
@@ -46,15 +70,15 @@ def ranks_of(totals: Sequence[float]) -> list[int]:
     return [1 + sum(1 for other in totals if other > t) for t in totals]
 
 
-def rate_match(priors: Sequence[Rating], keys: Sequence[str], totals: Sequence[float]) -> dict[str, Rating]:
-    """New ratings of the players ``keys`` (one per seat) after a match that ended with ``totals``."""
+def rate_match(priors: Sequence[Rating], keys: Sequence[K], totals: Sequence[float]) -> dict[K, Rating]:
+    """New ratings of the players ``keys`` (one per seat: who sits there) after a match that ended with ``totals``."""
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in priors]
     rated = MODEL.rate(teams, ranks=[float(r) for r in ranks_of(totals)])
-    grouped: dict[str, list[tuple[float, float]]] = {}
+    grouped: dict[K, list[tuple[float, float]]] = {}
     for key, team in zip(keys, rated, strict=True):
         grouped.setdefault(key, []).append((float(team[0].mu), float(team[0].sigma)))
     before = dict(zip(keys, priors, strict=True))
-    out: dict[str, Rating] = {}
+    out: dict[K, Rating] = {}
     for key, values in grouped.items():
         mu = sum(v[0] for v in values) / len(values)
         sigma = sum(v[1] for v in values) / len(values)

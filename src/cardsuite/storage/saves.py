@@ -1,11 +1,12 @@
 """Autosaves: every unfinished match is a record (records.md) in the saves folder, rewritten after each action.
 
-A save is a plain ``cardsuite-record/1`` file with one additive key, ``"save"``, holding what a record
-does not: the match seed (so the deals still to come are the ones the match would have dealt), the save
-id, times, and the hints and undos each seat has used. Resuming replays the record into a new ``Match``.
-Writes are atomic (``cardsuite.files.write_atomically``), so a kill leaves the previous save or the new
-one, never a torn file. A save's id is its file name: a copied or renamed save continues in its own file.
-A match is kept only once a person has acted in it; a finished match leaves the saves for the history.
+A save is a plain ``cardsuite-record/1`` file with one additive key, ``"save"`` (``storage.meta``),
+holding what a record does not: the match identity, the match seed (so the deals still to come are the
+ones the match would have dealt), the save id, times, and the hints and undos each seat has used.
+Resuming replays the record into a new ``Match``. Writes are atomic (``cardsuite.files.write_atomically``),
+so a kill leaves the previous save or the new one, never a torn file. A save's id is its file name: a
+copied or renamed save continues in its own file. A match is kept only once a person has acted in it; a
+finished match leaves the saves for the history.
 """
 
 from __future__ import annotations
@@ -25,12 +26,25 @@ from ..core.match import Match, SeatSpec
 from ..core.message import N_
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
-from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json, remove_stale_temporaries, write_atomically
+from ..files import (
+    RECORD_LIMIT,
+    FileRefused,
+    FileUnreadable,
+    read_json,
+    remove_file,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from ..i18n import _, gettext, pgettext
 from ..naming import quoted, shown
 from . import paths
+from .history import History
+from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
 
-SAVE_KEY = "save"
+__all__ = [
+    "COUNT_LIMIT", "SAVE_KEY", "Autosave", "SaveInfo", "delete_save", "find_save", "list_saves", "load_save",
+    "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
+]
 
 
 def new_save_id() -> str:
@@ -42,44 +56,33 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-COUNT_LIMIT = 1_000_000
-"""Hints and undos per seat are counted up to this (a save may claim anything)."""
-
-
-def _counts(values: Sequence[object] | None, players: int) -> list[int]:
-    """Per-seat counts: whole numbers in 0..COUNT_LIMIT, anything else counts as 0."""
-    raw = list(values) if values is not None else []
-    out = [min(v, COUNT_LIMIT) if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0 for v in raw]
-    return (out + [0] * players)[:players]
-
-
 def save_record_of(
     match: Match,
     save_id: str,
     *,
+    match_id: str | None = None,
     hints: Sequence[int] | None = None,
     undos: Sequence[int] | None = None,
     assisted: bool = False,
     created: str | None = None,
 ) -> dict[str, object]:
-    """The match's record with the ``"save"`` key that lets it be continued."""
+    """The match's record with the ``"save"`` key that lets it be continued (and files it in the history).
+
+    ``match_id`` is the match's identity, made when it started (``meta.new_match_id``); without it the
+    save id stands for it, which is right only for ids that never repeat (a server's table ids).
+    """
     record = match.record()
     record[SAVE_KEY] = {
         "id": save_id,
+        MATCH_KEY: match_id or save_id,
         "seed": match.seed,
         "created": created or _now(),
         "updated": _now(),
-        "hints": _counts(hints, match.players),
-        "undos": _counts(undos, match.players),
+        "hints": counts(hints, match.players),
+        "undos": counts(undos, match.players),
         "assisted": bool(assisted),
     }
     return record
-
-
-def save_meta(record: Mapping[str, object]) -> dict[str, object]:
-    """The ``"save"`` object of a record (empty for a record that was never a save)."""
-    meta = record.get(SAVE_KEY)
-    return dict(meta) if isinstance(meta, dict) else {}
 
 
 _ID_CHARACTERS = re.compile(r"[^/\\\x00]{1,200}")
@@ -107,19 +110,22 @@ class Autosave:
     """The save of one table: ``save(match)`` after every action, ``finish(match)`` when the match is over.
 
     It also counts what the person used (``count_hint``, ``count_undo``), which the save and then the
-    history keep. A new table gets a new id, and its file is first written once a person has acted (a
-    match nobody played is not kept); ``Autosave.resumed(record)`` continues the same file and counts.
+    history keep. A new table gets a new save id and a new match identity, and its file is first written
+    once a person has acted (a match nobody played is not kept); ``Autosave.resumed(record)`` continues
+    the same file, match and counts.
     Failures to write (a full disk) never stop play: ``save`` returns False and leaves a notice.
     """
 
     def __init__(self, save_id: str | None = None, *, keep: bool = False) -> None:
         self.id = save_id or new_save_id()
+        self.match_id = new_match_id()
         self.path = save_path(self.id)
         self.created = _now()
         self.hints: list[int] = []
         self.undos: list[int] = []
         self.assisted = False
         self.kept = keep  # written from the first save (else once a person has acted)
+        self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
 
     @classmethod
     def resumed(cls, record: Mapping[str, object]) -> Autosave:
@@ -127,31 +133,32 @@ class Autosave:
         meta = save_meta(record)
         save_id = meta.get("id")
         out = cls(save_id if isinstance(save_id, str) and _valid_id(save_id) else None, keep=True)
+        out.match_id = match_identity(meta) or out.match_id
         created = meta.get("created")
         if isinstance(created, str):
             out.created = created[:40]
         for name in ("hints", "undos"):
             raw = meta.get(name)
             if isinstance(raw, list):
-                setattr(out, name, _counts(raw, len(raw)))
+                setattr(out, name, counts(raw, min(len(raw), 64)))
         out.assisted = meta.get("assisted") is True
         return out
 
     def count_hint(self, seat: int, by: int = 1) -> None:
         """``seat`` asked for a hint (``by=-1``: the hint failed and does not count)."""
-        self.hints = _counts(self.hints, max(len(self.hints), seat + 1))
+        self.hints = counts(self.hints, max(len(self.hints), seat + 1))
         self.hints[seat] = max(0, self.hints[seat] + by)
 
     def count_undo(self, seat: int) -> None:
         """``seat`` took back a decision (the match is then assisted)."""
-        self.undos = _counts(self.undos, max(len(self.undos), seat + 1))
+        self.undos = counts(self.undos, max(len(self.undos), seat + 1))
         self.undos[seat] += 1
         self.assisted = True
 
     def record(self, match: Match) -> dict[str, object]:
         """The match's record with this save's ``"save"`` key."""
-        return save_record_of(match, self.id, hints=self.hints, undos=self.undos, assisted=self.assisted,
-                              created=self.created)
+        return save_record_of(match, self.id, match_id=self.match_id, hints=self.hints, undos=self.undos,
+                              assisted=self.assisted, created=self.created)
 
     def save(self, match: Match) -> bool:
         """Write the match as it stands now, atomically; False (and a notice) if the disk refused.
@@ -163,12 +170,28 @@ class Autosave:
                 return True
             self.kept = True
         try:
-            write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n")
+            self._write(match)
         except (OSError, ValueError, CardsuiteError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
             return False
         return True
+
+    def _write(self, match: Match) -> None:
+        if self.written:
+            write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n")
+            return
+        for _attempt in range(20):  # a new save never takes the name of one already there
+            try:
+                write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n",
+                                 exclusive=True)
+            except FileExistsError:
+                self.id = new_save_id()
+                self.path = save_path(self.id)
+                continue
+            self.written = True
+            return
+        raise CardsuiteError("no free name for a new save")
 
     def finish(self, match: Match) -> int | None:
         """Put a finished match into the history (with ratings) and remove its save; the history id.
@@ -179,8 +202,6 @@ class Autosave:
         """
         if not self.save(match) or not match.is_over:
             return None
-        from .history import History
-
         try:
             history_id = History().record_finished(self.record(match))
         except CardsuiteError as exc:  # the save stays; the next list_saves files it
@@ -189,9 +210,15 @@ class Autosave:
         self.discard()
         return history_id
 
-    def discard(self) -> None:
-        """Remove the save (the person abandoned the match, or it is in the history now)."""
-        self.path.unlink(missing_ok=True)
+    def discard(self) -> bool:
+        """Remove the save (the person abandoned the match, or it is in the history now); False and a
+        notice when the system refuses (a read-only folder)."""
+        try:
+            remove_file(self.path, "the save")
+        except FileRefused as exc:
+            paths.note(str(exc))
+            return False
+        return True
 
 
 def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game] = get_game) -> Match:
@@ -372,7 +399,7 @@ def list_saves() -> list[SaveInfo]:
         if folder.exists() or folder.parent.is_file():
             paths.note(f"{shown(str(folder))} is not a folder: no save can be listed or written")
         return []
-    remove_stale_temporaries(folder)
+    remove_stale_temporaries(folder, "*.json")
     out: list[SaveInfo] = []
     for path in _save_files(folder):
         try:
@@ -389,30 +416,48 @@ def list_saves() -> list[SaveInfo]:
 
 def _file_finished(path: Path, record: dict[str, object]) -> None:
     """File a finished save into the history and remove it; a history that refuses leaves it in place."""
-    from .history import History
-
     try:
         History().record_finished(record)
     except CardsuiteError as exc:
         paths.note(f"the finished match {shown(path.stem)} stays saved: {exc}")
         return
-    path.unlink(missing_ok=True)
+    try:
+        remove_file(path, "the finished match's save")
+    except FileRefused as exc:  # it is in the history; filing it again at the next listing changes nothing
+        paths.note(f"{exc} (the match is in the history)")
 
 
-def find_save(save_id: str | None = None) -> SaveInfo:
-    """The save ``save_id`` (a unique prefix is enough), or the newest when None."""
+def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
+    """The save ``save_id`` (a unique start of its id is enough unless ``whole``), or the newest when None."""
+    if save_id is not None and not save_id.strip():
+        raise CardsuiteError(_("an empty id names no save (see `cardsuite resume --list`)"))
     saves = list_saves()
     if not saves:
         raise CardsuiteError("there is no unfinished match to resume")
     if save_id is None:
         return saves[0]
     exact = [s for s in saves if s.path.stem == save_id]
-    found = exact or [s for s in saves if s.path.stem.startswith(save_id)]
+    if whole and not exact:
+        starting = sum(1 for s in saves if s.path.stem.startswith(save_id))
+        if starting:
+            raise CardsuiteError(_("{id} is only the start of an id: give the whole id to delete a save").format(
+                id=quoted(save_id, 30)))
+    found = exact or ([] if whole else [s for s in saves if s.path.stem.startswith(save_id)])
     if not found:
         raise CardsuiteError(f"no unfinished match {quoted(save_id, 30)} (see `cardsuite resume --list`)")
     if len(found) > 1:
         raise CardsuiteError(f"{quoted(save_id, 30)} matches {len(found)} saves: give more of the id")
     return found[0]
+
+
+def delete_save(save_id: str) -> SaveInfo:
+    """Abandon the save whose whole id is ``save_id``: its file is removed (``CardsuiteError`` in one line)."""
+    info = find_save(save_id, whole=True)
+    try:
+        remove_file(info.path, "the save")
+    except FileRefused as exc:
+        raise CardsuiteError(str(exc)) from None
+    return info
 
 
 def load_save(save_id: str | None = None) -> tuple[dict[str, object], Match]:

@@ -11,6 +11,7 @@ from typing import Any
 from ..i18n import gettext, ngettext
 from ..naming import shown as safe
 from .history import History
+from .ratings import player_labels
 
 
 def _tally() -> dict[str, int]:
@@ -23,12 +24,14 @@ def _count(tally: dict[str, int], result: str) -> None:
 
 
 def stats(game: str | None = None, history: History | None = None) -> dict[str, Any]:
-    """``{"games": {game: {"players": {player: {...}}}}}`` from every finished match in the history.
+    """``{"games": {game: {"players": {label: {...}}}}}`` from every finished match in the history.
 
-    Per player: ``matches wins draws losses``; ``kind``; ``roles`` (role -> deals and deals won by its
-    side); ``contracts`` (contract -> times bid as declarer and times made); ``vs_cpu`` (CPU level ->
-    this player's results in matches with that level at the table); ``hints``; ``undos``; ``rating``
-    (mu, sigma, ordinal, matches).
+    A player is an identity, kind and name together: a person by name, a CPU as ``CPU <level>``; the label
+    tells them apart (``player_labels``: a person called "CPU easy" is ``CPU easy (person)``). Per player:
+    ``kind``; ``name``; ``matches wins draws losses``; ``roles`` (role -> deals and deals won by its side);
+    ``contracts`` (contract -> times bid as declarer and times made); ``vs_cpu`` (CPU level -> this
+    player's results in matches with that level at the table); ``hints``; ``undos``; ``rating`` (mu,
+    sigma, ordinal, matches).
     """
     history = history or History()
     where, args = ("WHERE m.game = ?", (game,)) if game else ("", ())
@@ -36,17 +39,19 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
         "SELECT m.game, s.match_id, s.seat, s.player, s.kind, s.level, s.result, s.hints, s.undos "
         f"FROM seats s JOIN matches m ON m.id = s.match_id {where} ORDER BY s.match_id, s.seat", args)
     deal_rows = history.rows(
-        "SELECT m.game, s.player, d.role, d.contract, d.won FROM deals d "
+        "SELECT m.game, s.player, s.kind, d.role, d.contract, d.won FROM deals d "
         "JOIN matches m ON m.id = d.match_id JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat "
         f"{where}", args)
+    labels = player_labels(sorted({(str(r[4]), str(r[3])) for r in seat_rows}))
     games: dict[str, Any] = {}
 
     def player(name: str, who: str, kind: str) -> dict[str, Any]:
         table = games.setdefault(name, {"matches": 0, "players": {}})["players"]
-        if who not in table:
-            table[who] = {"kind": kind, **_tally(), "roles": {}, "contracts": {}, "vs_cpu": {},
-                          "hints": 0, "undos": 0, "rating": None}
-        entry: dict[str, Any] = table[who]
+        label = labels.get((kind, who), who)
+        if label not in table:
+            table[label] = {"kind": kind, "name": who, **_tally(), "roles": {}, "contracts": {}, "vs_cpu": {},
+                            "hints": 0, "undos": 0, "rating": None}
+        entry: dict[str, Any] = table[label]
         return entry
 
     by_match: dict[int, list[tuple[object, ...]]] = {}
@@ -64,8 +69,8 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
             if kind != "cpu":
                 for level in levels:
                     _count(entry["vs_cpu"].setdefault(level, _tally()), str(result))
-    for deal_game, who, role, contract, won in deal_rows:
-        entry = player(str(deal_game), str(who), "human")
+    for deal_game, who, kind, role, contract, won in deal_rows:
+        entry = player(str(deal_game), str(who), str(kind))
         role_tally = entry["roles"].setdefault(str(role), {"deals": 0, "won": 0})
         role_tally["deals"] += 1
         role_tally["won"] += int(won == 1)
@@ -74,9 +79,9 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
             bid["bid"] += 1
             bid["made"] += int(won == 1)
     for name, table in history.ratings(game).items():
-        for who, rating in table.items():
-            if name in games and who in games[name]["players"]:
-                games[name]["players"][who]["rating"] = {
+        for label, rating in table.items():
+            if name in games and label in games[name]["players"]:
+                games[name]["players"][label]["rating"] = {
                     "mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
                     "ordinal": round(rating.ordinal, 3), "matches": rating.matches,
                 }
