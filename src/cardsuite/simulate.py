@@ -33,7 +33,8 @@ from dataclasses import dataclass, field, replace
 from operator import add
 from typing import Final
 
-from .bots import RandomBot, make_bot
+from .bots import RandomBot
+from .bots.peek import make_seat_bot
 from .core.game import Action, Bot, DealResult, DealSummary, Event, Game, MatchProgress, Score, State, View
 from .core.options import Options
 
@@ -235,7 +236,7 @@ def _check_levels(game: Game, players: int, levels: Sequence[str]) -> dict[str, 
         raise ValueError(f"{len(levels)} seat levels given for {players} players")
     for level in set(levels):
         if level != "random":
-            make_bot(game, level)  # fail early on an unknown level
+            make_seat_bot(game, level)  # fail early on an unknown level
     stats = {level: LevelStats() for level in dict.fromkeys(levels)}
     for level in levels:
         stats[level].seats += 1
@@ -336,7 +337,10 @@ def _play_board(game: Game, players: int, options: Options, board: int, seed: in
         rngs = [random.Random(board_rng.getrandbits(64)) for _ in range(players)]
         state = game.new_deal(players, options, dealer, rng=random.Random(deal_seed))
         seating = _Seating(levels, stats)
-        _play_deal(state, state.apply, seating.seat_plan(game, rngs))
+        plan = seating.seat_plan(game, rngs)
+        for sit in seating.watchers:
+            sit(state)
+        _play_deal(state, state.apply, plan)
         scores = state.scores()
         deal_units.append(_count_deal(scores, state.summary(), seating))
         _count_wins(scores, levels, stats)
@@ -352,7 +356,7 @@ _IN_ORDER: dict[frozenset[int], tuple[int, ...]] = {}
 
 def _bot(game: Game, level: str) -> Bot:
     """A bot of ``level`` for one match (``random``'s shared one)."""
-    return _RANDOM_BOT if level == "random" else make_bot(game, level)
+    return _RANDOM_BOT if level == "random" else make_seat_bot(game, level)
 
 
 SeatPlan = list[tuple[Callable[[View, random.Random], Action], random.Random, Callable[[float], None] | None]]
@@ -365,7 +369,7 @@ class _Seating:
     seats, and, in the plain form when every seat is ``random`` (the shared bot, which keeps nothing between
     matches), the seat plan itself (``shared_rng``: the run's generator, which every seat draws from)."""
 
-    __slots__ = ("alike", "appends", "groups", "levels", "plan", "stats")
+    __slots__ = ("alike", "appends", "groups", "levels", "plan", "stats", "watchers")
 
     def __init__(self, levels: Sequence[str], stats: dict[str, LevelStats],
                  shared_rng: random.Random | None = None) -> None:
@@ -379,6 +383,8 @@ class _Seating:
         """Each level and its seats, in the order of their first seat (the order of a unit's keys)."""
         self.alike = len(self.groups) == 1  # every seat of one level
         self.plan: SeatPlan | None = None
+        self.watchers: list[Callable[[State], None]] = []
+        """The ``sit`` of each seat that is shown the deal (``peek``), from the latest ``seat_plan``."""
         if shared_rng is not None and all(level == "random" for level in levels):
             self.plan = [(_RANDOM_BOT.choose, shared_rng, None)] * len(levels)
 
@@ -387,8 +393,12 @@ class _Seating:
         but for ``random``'s shared one), its generator, and where its decision times go. A ``RandomBot``'s
         decisions are not timed: its choice costs less than the clock."""
         plan: SeatPlan = []
+        self.watchers = []
         for level, level_stats, rng in zip(self.levels, self.stats, rngs, strict=True):
             bot = _bot(game, level)
+            sit = getattr(bot, "sit", None)
+            if sit is not None:
+                self.watchers.append(sit)
             plan.append((bot.choose, rng, None if bot.__class__ is RandomBot else level_stats.decision_seconds.append))
         return plan
 
@@ -474,13 +484,17 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
     ``settle`` cost a tenth as much as the deal (``tests/bots/test_duplicate.py`` plays both and compares).
     """
     plan = seating.plan
+    watchers: list[Callable[[State], None]] = []
     if plan is None:  # a seat whose level is not ``random``: its bot is new for every match
         plan = seating.seat_plan(game, [rng] * players)
+        watchers = seating.watchers
     dealer = rng.randrange(players) if game.info.uses_dealer else None
     results: list[DealResult] = []
     totals: tuple[Score, ...] = _ZEROS[:players] if players <= len(_ZEROS) else (0,) * players
     while True:
         state = game.new_deal(players, options, dealer, rng=rng)
+        for sit in watchers:
+            sit(state)
         _play_deal(state, state.apply, plan)
         scores = state.scores()
         summary = state.summary()

@@ -105,6 +105,8 @@ def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations:
     iterations = iterations if iterations is not None else level_iterations
     if name == "random":
         return RandomBot()
+    if name == "peek":  # sees every card: only CPU-only runs seat it (``bots.peek.make_seat_bot``)
+        raise CardsuiteError(msg("the peek level sees every card: only cardsuite simulate and the benches seat it"))
     factories = game.bot_levels()
     if name == "hard":
         from .search import DEFAULT_BUDGET_MS, SearchBot

@@ -38,7 +38,8 @@ def simulate_command(
         help="How many whole matches to play (with --duplicate: how many boards, each one deal).",
     ),
     seats: str = typer.Option(
-        "", "--seats", help="CPU level per seat, comma-separated: random, easy, normal, hard (hard:300ms, hard:64)."
+        "", "--seats", help="CPU level per seat, comma-separated: random, easy, normal, hard (hard:300ms, hard:64), "
+        "peek (sees every card: a ceiling to measure against; peek:16)."
     ),
     seed: int = typer.Option(1, "--seed", parser=whole(0, LARGEST), help="Seed for every shuffle and every bot."),
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option as key=value (repeatable)."),
@@ -56,7 +57,8 @@ def simulate_command(
     ),
 ) -> None:
     """Play CPU levels against each other and compare them (levels rotate over the seats)."""
-    from ..bots import levels_for, make_bot
+    from ..bots import levels_for
+    from ..bots.peek import make_seat_bot
     from ..pool import check_cluster_address, pool_for, run
 
     found = get_game(game)
@@ -72,7 +74,7 @@ def simulate_command(
 
         raise fail(f"--seats names {len(levels)} levels for {count} players")
     for level in levels:  # an unknown level or a bad budget is refused before anything is printed
-        make_bot(found, level)
+        make_seat_bot(found, level)
     address = check_cluster_address(cluster) if cluster else None
     unit = "boards" if duplicate else "matches"
     bar = _ProgressBar(f"{found.info.title}: {games} {unit}", games)

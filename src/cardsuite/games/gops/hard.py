@@ -4,9 +4,10 @@ A pure best response is exploitable in a simultaneous game, so this bot plays a 
 runs decoupled simultaneous-move Monte Carlo tree search (SM-MCTS) in which every seat at every node
 picks its card by regret matching, samples the unseen prize order afresh in each iteration, and finishes
 with quick "bid in proportion to the prize" rollouts. It then draws its card from the root's average
-strategy, which approaches an equilibrium of the game as the iterations grow. With two players and at
-most three cards left it solves the rest of the game exactly (backward induction over the prize orders,
-with each round's matrix game solved in closed form or by regret matching).
+strategy, which approaches an equilibrium of the game as the iterations grow. With two players it solves
+the last rounds exactly, as many as its budget allows (``endgame.py``: backward induction over the prize
+orders, each round's matrix game solved exactly): in a single 2-player game for the win (the points
+break ties), over several games summed into one match for points.
 
 On top of that it watches the public history: when an opponent's every bid so far fits a simple fixed
 rule (bid the prize's own value, one above it, always the highest card, always the lowest), the search
@@ -27,8 +28,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
 
-from ...core.game import Action, Hint, View
+from ...core.game import Action, Hint, State, View
 from ...core.message import N_, Message, SeatRef, listed, msg
+from .endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
 from .faces import FACE_LETTERS, FACE_OF, face_rank
 
 DEFAULT_BUDGET_MS = 200.0
@@ -43,7 +45,13 @@ READ_PURE = 0.8  # with every other seat read this surely, play the best answer 
 SMOOTH = 0.05  # share of "any card" mixed into each kind's bid, so one odd bid does not rule a kind out
 TRIED = 0.25  # answering read seats outright: only cards searched at least this share of the most searched
 EXPLORE = 0.12
-EXACT_CARDS = 3
+EXACT_COST_MS = ((4, 20.0), (5, 250.0), (6, 8000.0))
+"""About what an exact solve of the last N rounds costs (ms, one core): the most rounds that fit half the
+budget are solved exactly (every position with three cards or fewer always is)."""
+MS_PER_ITERATION = 200.0 / 1500
+"""A fixed ``hard:N`` is given the exact rounds of the time budget N iterations take (about 1500 in 200 ms)."""
+NODES_PER_MS = 60
+"""With ``hard:N`` the exact solve stops after this many positions per ms of that budget (deterministic)."""
 OTHERS_WEIGHT = {2: 1.0, 3: 1.0}
 """How much the others' points count against a seat's own (2 players: zero-sum)."""
 
@@ -57,6 +65,7 @@ class Rules:
     negative: bool
     ace: str
     early_end: bool  # a single 2-player game without play_out stops once its winner is certain
+    win: bool = False  # a single 2-player game: the exact endgame plays to win (points break ties)
 
 
 def _strength(faces: Sequence[int], ace: str) -> list[int]:
@@ -216,40 +225,9 @@ def _sample(weights: list[float], rng: random.Random) -> int:
     return len(weights) - 1
 
 
-def solve_matrix(matrix: list[list[float]], iterations: int = 400) -> tuple[list[float], float]:
-    """The row player's equilibrium strategy and the game's value (zero-sum, row maximizes).
-
-    Saddle points and 2x2 games are solved in closed form, larger ones by regret matching.
-    """
-    rows, cols = len(matrix), len(matrix[0])
-    lower = max(min(row) for row in matrix)
-    upper = min(max(matrix[r][c] for r in range(rows)) for c in range(cols))
-    if lower >= upper - 1e-12:
-        best = max(range(rows), key=lambda r: min(matrix[r]))
-        return [1.0 if r == best else 0.0 for r in range(rows)], lower
-    if rows == 2 and cols == 2:
-        (a, b), (c, d) = matrix
-        denom = a - b - c + d
-        p = (d - c) / denom
-        return [p, 1 - p], (a * d - b * c) / denom
-    r_reg, c_reg = [0.0] * rows, [0.0] * cols
-    r_avg, c_avg = [0.0] * rows, [0.0] * cols
-    for _ in range(iterations):
-        rs, cs = _regret_strategy(r_reg), _regret_strategy(c_reg)
-        row_vals = [sum(matrix[r][c] * cs[c] for c in range(cols)) for r in range(rows)]
-        col_vals = [sum(matrix[r][c] * rs[r] for r in range(rows)) for c in range(cols)]
-        value = sum(rs[r] * row_vals[r] for r in range(rows))
-        for r in range(rows):
-            r_reg[r] = max(0.0, r_reg[r] + row_vals[r] - value)  # regret matching plus
-            r_avg[r] += rs[r]
-        for c in range(cols):
-            c_reg[c] = max(0.0, c_reg[c] + value - col_vals[c])
-            c_avg[c] += cs[c]
-    total = sum(r_avg)
-    strategy = [x / total for x in r_avg]
-    ct = sum(c_avg)
-    cstrat = [x / ct for x in c_avg]
-    value = sum(strategy[r] * matrix[r][c] * cstrat[c] for r in range(rows) for c in range(cols))
+def solve_matrix(matrix: list[list[float]]) -> tuple[list[float], float]:
+    """The row player's equilibrium strategy and the game's value (zero-sum, row maximizes), exactly."""
+    strategy, _column, value = solve_zero_sum(matrix)
     return strategy, value
 
 
@@ -260,13 +238,15 @@ class HardGopsBot:
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
                  max_iterations: int = 20_000, exploit: bool = True, purify: float = 0.1,
-                 pure: bool = False) -> None:
+                 pure: bool = False, peek: Callable[[], State] | None = None) -> None:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.max_iterations = max_iterations
         self.exploit = exploit
         self.purify = purify
         self.pure = pure
+        self.peek = peek
+        """The live deal, for the ``peek`` seat of simulations only: the prize order is then known."""
 
     # -- the Bot protocol ---------------------------------------------------------------------------
     def choose(self, view: View, rng: random.Random) -> Action:
@@ -294,8 +274,13 @@ class HardGopsBot:
                          shares=shares, rank=choice)
         else:
             reason = msg("the {rank} is best whatever the others bid", rank=choice)
-        reason = msg("{reason} (worth {value:+} points against the table on average)", reason=reason,
-                     value=tenths(values[best]))
+        rules = self._read(view)[0]
+        if rules.win and rules.players == 2 and not reads and len(faces) <= self._exact_rounds():
+            reason = msg("{reason} (worth {value:+} on average, where a sure win is +1 and a sure loss -1)",
+                         reason=reason, value=Fraction(round(values[best] * 100), 100))
+        else:
+            reason = msg("{reason} (worth {value:+} points against the table on average)", reason=reason,
+                         value=tenths(values[best]))
         top = max(range(len(faces)), key=lambda i: values[i])
         if values[top] > values[best] + 0.05 and not reads:
             reason = msg("{reason}. The {rank} is listed higher ({value:+}), yet the mix plays it only {share}% "
@@ -324,13 +309,13 @@ class HardGopsBot:
                 notes.append((msg("{seat} bids like the {level} CPU, most likely the {rank}", seat=SeatRef(seat),
                                   level=kind, rank=face_rank(likely)), likely))
         note = tuple(notes)
-        mine = sorted(hands[me])
         known = current is not None
-        if rules.players == 2 and current is not None and len(mine) <= EXACT_CARDS and not models \
-                and not predicted:
-            rest_abs = float(sum(abs(v) for v in future) + abs(current))
-            sim = Sim(rules, hands, [current, *future], pts, pot, pot_abs, rest_abs)
-            return self._exact_root(sim, me)
+        order = self._known_order(view) if self.peek is not None else None
+        read = any(weight >= READ_NOTE for weight, _k, _m in predicted.values())
+        if rules.players == 2 and current is not None and not models and not read:
+            solved = self._endgame(rules, hands, me, current, future, order, pts, pot, pot_abs, began)
+            if solved is not None:
+                return solved
         root = _node([sorted(h) for h in hands])
         # the budget counts from the call (reading the opponents costs time too), with a margin for the rest
         deadline = None if self.iterations is not None else began + 0.9 * self.budget_ms / 1000
@@ -340,13 +325,16 @@ class HardGopsBot:
         while done < limit:
             if deadline is not None and done >= 16 and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            order = list(unseen)
-            rng.shuffle(order)
+            if order is None:
+                shuffled = list(unseen)
+                rng.shuffle(shuffled)
+            else:
+                shuffled = list(order)
             if known:
                 assert current is not None
-                prizes = [current, *order]
+                prizes = [current, *shuffled]
             else:
-                prizes = order
+                prizes = shuffled
             rest = float(sum(abs(v) for v in prizes))
             sim = Sim(rules, [list(h) for h in hands], prizes, list(pts), pot, pot_abs, rest)
             self._iterate(root, sim, rng, models, predicted, first=True)
@@ -491,49 +479,47 @@ class HardGopsBot:
         return [sim.utility(s) for s in range(players)]
 
     # -- exact endgame (two players) ----------------------------------------------------------------
-    def _exact_root(self, sim: Sim, me: int) -> tuple[list[int], list[float], list[float], tuple[Read, ...]]:
-        memo: dict[tuple[object, ...], float] = {}
-        mine, theirs = sorted(sim.hands[me]), sorted(sim.hands[1 - me])
-        matrix = [[self._cell(sim, me, a, b, memo) for b in theirs] for a in mine]
-        strategy, _value = solve_matrix(matrix)
-        values = [sum(row) / len(row) for row in matrix]
-        return mine, strategy, values, ()
+    def _exact_rounds(self) -> int:
+        """How many final rounds the budget lets this bot solve exactly (``EXACT_COST_MS``)."""
+        ms = self.budget_ms if self.iterations is None else self.iterations * MS_PER_ITERATION
+        return max([3, *(cards for cards, cost in EXACT_COST_MS if cost <= ms / 2)])
 
-    def _cell(self, sim: Sim, me: int, a: int, b: int, memo: dict[tuple[object, ...], float]) -> float:
-        nxt = sim.copy()
-        nxt.play([a, b] if me == 0 else [b, a])
-        return self._value(nxt, me, memo)
+    def _endgame(self, rules: Rules, hands: list[list[int]], me: int, current: int, future: list[int],
+                 order: list[int] | None, pts: list[float], pot: float, pot_abs: float,
+                 began: float) -> tuple[list[int], list[float], list[float], tuple[Read, ...]] | None:
+        """The exact mix and each card's value for the rest of the game, or ``None`` when it has more rounds
+        left than the budget solves, or the solve runs out of it (then the search plays the round)."""
+        mine, theirs = tuple(sorted(hands[me])), tuple(sorted(hands[1 - me]))
+        if len(mine) > self._exact_rounds():
+            return None
+        solver = Endgame(Rules2(rules.ties, rules.negative, rules.ace, rules.early_end, rules.win),
+                         ordered=order is not None)
+        if self.iterations is not None:
+            solver.limit = int(self.iterations * MS_PER_ITERATION * NODES_PER_MS)
+        else:
+            solver.deadline = began + 0.5 * self.budget_ms / 1000
+        prizes = tuple(order) if order is not None else tuple(sorted(future))
+        try:
+            strategy, values, _value = solver.turned(mine, theirs, current, prizes, pot, pot_abs, pts[me] - pts[1 - me])
+        except OutOfBudget:
+            return None
+        return list(mine), strategy, values, ()
 
-    def _value(self, sim: Sim, me: int, memo: dict[tuple[object, ...], float]) -> float:
-        """The game's value for ``me`` from a position whose current prize is not yet turned."""
-        if sim.over:
-            return sim.utility(me)
-        key = (tuple(sorted(sim.hands[0])), tuple(sorted(sim.hands[1])), tuple(sorted(sim.prizes)), sim.pot,
-               sim.pts[me] - sim.pts[1 - me])
-        found = memo.get(key)
-        if found is not None:
-            return found
-        total = 0.0
-        distinct = sorted(set(sim.prizes))
-        for prize in distinct:
-            weight = sim.prizes.count(prize) / len(sim.prizes)
-            turned = sim.copy()
-            turned.prizes.remove(prize)
-            turned.prizes.insert(0, prize)
-            mine, theirs = sorted(turned.hands[me]), sorted(turned.hands[1 - me])
-            matrix = [[self._cell(turned, me, a, b, memo) for b in theirs] for a in mine]
-            total += weight * solve_matrix(matrix)[1]
-        memo[key] = total
-        return total
+    def _known_order(self, view: View) -> list[int]:
+        """The values of the prizes still face down, in the order they will be turned (``peek`` only)."""
+        assert self.peek is not None
+        values = dict(cast(tuple[tuple[int, int], ...], view.table["values"]))
+        left = set(cast(tuple[int, ...], view.table["prizes_left"]))
+        return [values[c] for c in self.peek().setup().stock if c in left]
 
     # -- reading the view ---------------------------------------------------------------------------
     @staticmethod
     def _read(view: View) -> tuple[Rules, list[list[int]], int | None, list[int], list[float], float, float]:
         table = view.table
         options = view.options
+        single = view.players == 2 and options.get("games", 1) == 1
         rules = Rules(view.players, str(options.get("ties", "carry")), bool(options.get("negative_faces", False)),
-                      str(options.get("ace", "low")),
-                      view.players == 2 and options.get("games", 1) == 1 and not options.get("play_out", False))
+                      str(options.get("ace", "low")), single and not options.get("play_out", False), single)
         values = dict(cast(tuple[tuple[int, int], ...], table["values"]))
         remaining = cast(tuple[tuple[int, ...], ...], table["remaining"])
         hands = [list(r) for r in remaining]
