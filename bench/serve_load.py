@@ -2,13 +2,17 @@
 
     python bench/serve_load.py --tables 200 --seconds 60 --json
     python bench/serve_load.py --tables 200 --seconds 60 --kill-at 30 --json
+    python bench/serve_load.py --tables 200 --seconds 60 --servers 2 --store postgresql://… --kill-at 30 --json
 
 It starts a real server process (its own data folder), then client processes; every seat of every table is
 a separate protocol client that waits ``--think-ms`` after its turn comes (a person's pace), lets a CPU
 choose on its view, and sends the action, timing it until the server's ``ok``. With ``--kill-at`` the server
 is killed (SIGKILL) that many seconds in and started again on the same port and folder; clients reconnect
-and resume their seats with their tokens. After the run, every action a client was told succeeded is
-looked up in the server's database: ``lost`` counts those missing. Prints one JSON object:
+and resume their seats with their tokens. With ``--servers N --store postgresql://…`` N server processes
+share one PostgreSQL store, the tables spread over them; ``--kill-at`` then kills the first one for good
+and its tables move to the others (their clients reconnect to any server and follow its ``elsewhere``
+answer). After the run, every action a client was told succeeded is looked up in the store: ``lost``
+counts those missing. Prints one JSON object:
 ``{"tables", "clients", "actions", "errors", "lost", "rtt_ms": {"p50", "p95", "p99"}, "server_cpu_s"}``
 (``errors``: refusals and failures other than the planned kill). Progress and notes go to stderr.
 """
@@ -23,6 +27,7 @@ import multiprocessing
 import os
 import random
 import signal
+import socket
 import sqlite3
 import statistics
 import subprocess
@@ -44,10 +49,17 @@ def log(text: str) -> None:
 
 
 # -- the server process ---------------------------------------------------------------------------
-def start_server(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
-    """``cardsuite serve`` on loopback with the bench's folder; it and its URL once it listens."""
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(data: Path, port: int, store: str | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``cardsuite serve`` on loopback with the bench's folder (and store); it and its URL once it listens."""
+    shared = ["--store", store] if store else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardsuite", "serve", "--port", str(port), "--data", str(data),
+        [sys.executable, "-m", "cardsuite", "serve", "--port", str(port), "--data", str(data), *shared,
          "--turn-seconds", "0", "--deal-pause", "0.2", "--cpu-delay", "0.5", "--grace-seconds", "60"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
@@ -57,6 +69,21 @@ def start_server(data: Path, port: int) -> tuple[subprocess.Popen[str], str]:
         process.kill()
         raise SystemExit(f"serve_load: the server did not start: {line!r}")
     return process, line.split("serving ", 1)[1].split(" ", 1)[0]
+
+
+def stored_actions(store: str | None, data: Path, tables: set[str]) -> set[tuple[Any, ...]]:
+    """Every action of these tables in the store, as (table, deal, step, line)."""
+    if store:
+        import psycopg
+
+        with psycopg.connect(store) as conn:
+            return {tuple(r) for r in conn.execute(
+                "SELECT table_id, deal, step, line FROM actions WHERE table_id = ANY(%s)", (sorted(tables),))}
+    conn = sqlite3.connect(data / "tables.sqlite3")
+    try:
+        return set(conn.execute("SELECT table_id, deal, step, line FROM actions"))
+    finally:
+        conn.close()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -72,19 +99,34 @@ def cpu_seconds(pid: int) -> float:
 class Seat:
     """One seat's client: acts at a person's pace, reconnects with its token after a drop."""
 
-    def __init__(self, run: Run, code: str, token: str, seat: int) -> None:
-        self.run, self.code, self.token, self.seat = run, code, token, seat
+    def __init__(self, run: Run, code: str, token: str, seat: int, url: str) -> None:
+        self.run, self.code, self.token, self.seat, self.url = run, code, token, seat, url
         self.client: Client | None = None
 
     async def connect(self) -> Client:
+        """Resume the seat: at the server it was at, else any other, following an ``elsewhere`` answer."""
+        urls = self.run.urls
+        turn = urls.index(self.url) if self.url in urls else 0
         while time.monotonic() < self.run.deadline + 5:
-            try:
-                client = await Client(self.run.url, session=self.run.session).connect()
-                await client.request("resume", code=self.code, token=self.token)
-                self.client = client
+            url = urls[turn % len(urls)]
+            for _hop in range(3):
+                try:
+                    client = await Client(url, session=self.run.session).connect()
+                except ClientError:
+                    break
+                try:
+                    await client.request("resume", code=self.code, token=self.token)
+                except ClientError as exc:
+                    await client.close()
+                    moved = exc.data.get("url") if exc.code == "elsewhere" else None
+                    if isinstance(moved, str):
+                        url = moved
+                        continue
+                    break
+                self.client, self.url = client, url
                 return client
-            except ClientError:
-                await asyncio.sleep(0.25)
+            turn += 1
+            await asyncio.sleep(0.25)
         raise ClientError("gone", "the server did not come back")
 
     async def play(self, client: Client) -> None:
@@ -128,7 +170,8 @@ class Seat:
             try:
                 await client.request("act", action=action, timeout=30)
             except ClientError as exc:
-                if exc.code not in ("closed", "timeout") or not run.killing():  # the planned kill is no error
+                recovered = exc.code in ("closed", "timeout", "elsewhere", "state", "not_seated")
+                if not recovered or not run.killing():  # the planned kill is no error
                     run.errors += 1
                     log(f"{action!r} at {moment}: {exc.code} {exc.message}")
                 continue
@@ -143,8 +186,8 @@ class Seat:
 class Run:
     """One client process's share of the tables and what it measured."""
 
-    def __init__(self, url: str, args: argparse.Namespace, deadline: float) -> None:
-        self.url = url
+    def __init__(self, urls: list[str], args: argparse.Namespace, deadline: float) -> None:
+        self.urls = urls
         self.game, self.players, self.level = args.game, args.players, args.level
         self.think = args.think_ms / 1000
         self.deadline = deadline
@@ -170,15 +213,16 @@ class Run:
                 await asyncio.sleep(0.5)
 
     async def match(self, number: int) -> None:
-        host = await Client(self.url, session=self.session).connect()
+        url = self.urls[number % len(self.urls)]
+        host = await Client(url, session=self.session).connect()
         made = await host.request("create", game=self.game, players=self.players, cpu="random", name="Seat 0",
                                   seed=number)
-        seats = [Seat(self, made["code"], made["token"], 0)]
+        seats = [Seat(self, made["code"], made["token"], 0, url)]
         clients = [host]
         for index in range(1, self.players):
-            guest = await Client(self.url, session=self.session).connect()
+            guest = await Client(url, session=self.session).connect()
             joined = await guest.request("join", code=made["code"], name=f"Seat {index}")
-            seats.append(Seat(self, made["code"], joined["token"], index))
+            seats.append(Seat(self, made["code"], joined["token"], index, url))
             clients.append(guest)
         self.tables += 1
         try:
@@ -189,12 +233,12 @@ class Run:
                 await client.close()
 
 
-def client_process(url: str, args: argparse.Namespace, numbers: list[int], start: float, out: Any) -> None:
+def client_process(urls: list[str], args: argparse.Namespace, numbers: list[int], start: float, out: Any) -> None:
     """A process holding some of the tables; puts its measurements on ``out``."""
 
     async def main() -> dict[str, Any]:
         deadline = time.monotonic() + (start - time.time()) + args.seconds
-        run = Run(url, args, deadline)
+        run = Run(urls, args, deadline)
         if args.kill_at is not None:
             at = deadline - args.seconds + args.kill_at
             run.kill_window = (at - 1, at + 15)
@@ -232,46 +276,58 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="seats per table (default 4)")
     parser.add_argument("--level", default="random", help="the CPU level that decides for each client")
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--servers", type=int, default=1, help="server processes (more than one needs --store)")
+    parser.add_argument("--store", default=None, help="a postgresql:// store shared by the servers")
     args = parser.parse_args()
+    if args.servers < 1 or (args.servers > 1 and not args.store):
+        raise SystemExit("serve_load: --servers above 1 needs a shared --store postgresql://…")
     if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.processes < 1:
         raise SystemExit("serve_load: --tables, --seconds and --processes must be positive")
     if args.kill_at is not None and not 0 < args.kill_at < args.seconds:
         raise SystemExit("serve_load: --kill-at must be inside the run")
 
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
-    server, url = start_server(data, 0)
-    port = int(url.rsplit(":", 1)[1].split("/")[0])
-    log(f"server {url}, data {data}; {args.tables} tables x {args.players} seats for {args.seconds:g}s")
+    servers = [start_server(data / f"server-{i}", free_port(), args.store) for i in range(args.servers)]
+    urls = [url for _, url in servers]
+    port = int(urls[0].rsplit(":", 1)[1].split("/")[0])
+    log(f"servers {' '.join(urls)}, data {data}; {args.tables} tables x {args.players} seats for {args.seconds:g}s")
     start = time.time() + 1.0
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
     shares = [list(range(args.tables))[i::args.processes] for i in range(args.processes)]
-    workers = [context.Process(target=client_process, args=(url, args, share, start, out)) for share in shares if share]
+    workers = [context.Process(target=client_process, args=(urls, args, share, start, out))
+               for share in shares if share]
     for worker in workers:
         worker.start()
     server_cpu = 0.0
     if args.kill_at is not None:
         time.sleep(max(0.0, start + args.kill_at - time.time()))
-        server_cpu += cpu_seconds(server.pid)
-        server.send_signal(signal.SIGKILL)
-        server.wait()
-        log(f"killed the server (kill -9) at {args.kill_at:g}s; starting it again")
-        server, url = start_server(data, port)
+        victim = servers[0][0]
+        server_cpu += cpu_seconds(victim.pid)
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        if args.servers == 1:
+            log(f"killed the server (kill -9) at {args.kill_at:g}s; starting it again")
+            servers[0] = start_server(data / "server-0", port, args.store)
+        else:
+            log(f"killed the first server (kill -9) at {args.kill_at:g}s; the others take its tables over")
+            servers.pop(0)
     results = [out.get() for _ in workers]
     for worker in workers:
         worker.join()
-    server_cpu += cpu_seconds(server.pid)
-    server.send_signal(signal.SIGTERM)
-    server.wait(30)
+    for server, _ in servers:
+        server_cpu += cpu_seconds(server.pid)
+        server.send_signal(signal.SIGTERM)
+    for server, _ in servers:
+        server.wait(30)
 
     acked = [tuple(a) for r in results for a in r["acked"]]
-    conn = sqlite3.connect(data / "tables.sqlite3")
-    stored = set(conn.execute("SELECT table_id, deal, step, line FROM actions"))
-    conn.close()
+    stored = stored_actions(args.store, data / "server-0", {str(a[0]) for a in acked})
     lost = sum(1 for a in acked if a not in stored)
     rtts = [x * 1000 for r in results for x in r["rtts"]]
     report = {
         "tables": args.tables,
+        "servers": args.servers,
         "clients": args.tables * args.players,
         "actions": len(acked),
         "errors": sum(r["errors"] for r in results),

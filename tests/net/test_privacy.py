@@ -49,7 +49,7 @@ OTHER_MESSAGES = {
     "pong": {"v", "type", "ref"},
     "table": {"v", "type", "table", "code", "game", "title", "players", "status", "you", "host", "cpu",
               "turn_seconds", "grace_seconds", "options", "seats", "deal", "totals", "results", "match_over",
-              "history_id"},
+              "history_id", "public", "rated", "practice", "language", "rematch", "next_code"},
 }
 HIDDEN_ZONES = ("stock", "widow", "discards", "chosen")
 

@@ -9,6 +9,7 @@ import time
 import psycopg
 import pytest
 
+from cardsuite.net.lobby import Listing
 from cardsuite.net.pghistory import PgHistory
 from cardsuite.net.pgschema import MIGRATIONS, SchemaError, latest, migrate
 from cardsuite.net.pgstore import LeaseLost, PgTableStore
@@ -19,9 +20,10 @@ from .records import finished_record
 pytestmark = pytest.mark.postgres
 
 
-def _row(table_id: str, code: str) -> TableRow:
+def _row(table_id: str, code: str, listing: Listing | None = None) -> TableRow:
     return TableRow(table_id, code, "nap", 3, {"deals_per_player": 1}, "random", 2**100 + 7, 0, "lobby", "",
-                    [SeatRow("Ann", "person", "d" * 64), SeatRow("CPU 1", "open"), SeatRow("CPU 2", "open")])
+                    [SeatRow("Ann", "person", "d" * 64), SeatRow("CPU 1", "open"), SeatRow("CPU 2", "open")],
+                    listing=listing or Listing())
 
 
 def test_migrations_run_once_and_refuse_a_newer_schema(pg_url: str) -> None:
@@ -102,7 +104,8 @@ def test_a_restarted_process_at_the_same_address_takes_its_tables_at_once(pg_url
     other = PgTableStore(pg_url, "ws://b/game")
     assert other.adopt() == []
     again = PgTableStore(pg_url, "ws://a/game")
-    assert [row.id for row in again.open_tables()] == ["t1"]
+    assert list(again.open_tables()) == []  # nothing before it listens and knows its address
+    assert again.adopt(mine_before=True) == ["t1"]
     again.add_action("t1", 0, 0, "1 bid 2")
     other.close()
     again.close()
@@ -111,9 +114,9 @@ def test_a_restarted_process_at_the_same_address_takes_its_tables_at_once(pg_url
 def test_the_lobby_lists_public_tables_of_every_process(pg_url: str) -> None:
     first = PgTableStore(pg_url, "ws://a/game")
     second = PgTableStore(pg_url, "ws://b/game")
-    first.create(_row("t1", "AAAAAA"), public=True, rated=True, language="ja")
-    second.create(_row("t2", "BBBBBB"), public=False)
-    second.create(_row("t3", "CCCCCC"), public=True, practice=True, language="lt")
+    first.create(_row("t1", "AAAAAA", Listing(public=True, rated=True, language="ja")))
+    second.create(_row("t2", "BBBBBB"))
+    second.create(_row("t3", "CCCCCC", Listing(public=True, practice=True, language="lt")))
     listed = {t.code: t for t in first.listing()}
     assert set(listed) == {"AAAAAA", "CCCCCC"}
     assert listed["AAAAAA"].rated and listed["AAAAAA"].language == "ja" and listed["AAAAAA"].seats_free == 2

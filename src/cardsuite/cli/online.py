@@ -15,6 +15,8 @@ from ..core.registry import get_game
 _DATA_HELP = "Folder for the tables and the history (default: the data folder's 'server')."
 _WEB_HELP = "Also serve the table to browsers (textual-serve) at http://HOST:PORT/."
 _URL_HELP = "The address browsers use, behind a proxy (https://cards.example.org)."
+_STORE_HELP = "A PostgreSQL store shared by several server processes (postgresql://…); default: SQLite in --data."
+_ADVERTISE_HELP = "With --store: the address other processes send this one's players to (wss://cards.example.org/p/1)."
 
 
 def serve(
@@ -29,6 +31,9 @@ def serve(
     deal_pause: float = typer.Option(20.0, "--deal-pause", help="Longest wait after a deal before the next."),
     durable: bool = typer.Option(False, "--durable", help="Wait for the disk on every action (power cuts)."),
     rate: float = typer.Option(20.0, "--rate", help="Messages a second one connection may send (bursts: 2x)."),
+    store: str | None = typer.Option(None, "--store", help=_STORE_HELP),
+    advertise: str | None = typer.Option(None, "--advertise", help=_ADVERTISE_HELP),
+    lease_seconds: float = typer.Option(8.0, "--lease-seconds", help="With --store: how long a table's lease lasts."),
 ) -> None:
     """Start a server: it holds the tables, checks every action, and resumes every table after a restart."""
     from ..storage.paths import data_dir
@@ -37,6 +42,10 @@ def serve(
         raise CardsuiteError("--port must be from 0 (any free port) to 65535")
     if min(turn_seconds, grace_seconds, cpu_delay, deal_pause) < 0 or rate <= 0:
         raise CardsuiteError("times must not be negative, and --rate must be above 0")
+    if store is not None and not store.startswith(("postgresql://", "postgres://")):
+        raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
+    if lease_seconds < 2:
+        raise CardsuiteError("--lease-seconds must be at least 2")
     try:
         from ..net.server import ServerConfig, run_server
         from ..net.table import Timing
@@ -44,10 +53,12 @@ def serve(
         raise CardsuiteError(f"the server needs {exc.name}: pip install aiohttp textual-serve") from None
     folder = data if data is not None else data_dir() / "server"
     config = ServerConfig(host=host, port=port, data=folder, durable=durable, web=web, public_url=public_url,
-                          rate=rate, timing=Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause))
+                          rate=rate, timing=Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause),
+                          store=store, advertise=advertise, lease_seconds=lease_seconds)
 
     def ready(url: str) -> None:
-        print(f"cardsuite: serving {url} (tables and history in {folder}); Ctrl+C stops", flush=True)
+        kept = "the PostgreSQL store" if store else folder
+        print(f"cardsuite: serving {url} (tables and history in {kept}); Ctrl+C stops", flush=True)
         if web:
             shown = public_url or url.replace("ws://", "http://", 1).removesuffix("/game") + "/"
             print(f"cardsuite: browsers play at {shown}", flush=True)
@@ -56,6 +67,8 @@ def serve(
         run_server(config, ready)
     except OSError as exc:
         raise CardsuiteError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    except RuntimeError as exc:  # the store could not be opened (its one line says why)
+        raise CardsuiteError(str(exc)) from None
 
 
 def _display(ascii_only: bool, four_colour: bool) -> object:
@@ -83,12 +96,16 @@ def host(
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option key=value (repeatable)."),
     name: str | None = typer.Option(None, "--name", help="Your name at the table (default: the settings')."),
     turn_seconds: int | None = typer.Option(None, "--turn-seconds", help="Seconds for a turn (0: no timer)."),
+    public: bool = typer.Option(False, "--public", help="List the table in the server's lobby."),
+    rated: bool = typer.Option(False, "--rated", help="A rated table (your identity's rating; shared stores)."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
 ) -> None:
     """Create a table at a server and sit in seat 0: friends join with the code it shows."""
     from ..core.options import parse_option_pairs
+    from ..i18n import current_language
     from ..net.client import ClientError, server_url
+    from ..net.identity import device_key, server_key
     from ..storage.settings import load_settings
     from ..tui.online.app import Seating
 
@@ -104,7 +121,13 @@ def host(
         fields["players"] = players
     if turn_seconds is not None:
         fields["turn_seconds"] = turn_seconds
+    fields["identity"] = server_key(device_key(), url)
+    if public:
+        fields["public"] = True
+    if rated:
+        fields["rated"] = True
     names = load_settings().names
+    fields["language"] = current_language()
     seating = Seating(url, name=name or (names[0] if names else "Host"), create=fields)
     _run_online(seating, _display(ascii_only, four_colour))
 
@@ -119,6 +142,7 @@ def join(
 ) -> None:
     """Sit down at a table (or watch it); run it again after a drop and you get your seat back."""
     from ..net.client import ClientError, server_url
+    from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_code, clean_name
     from ..storage.settings import load_settings
     from ..tui.online.app import Seating
@@ -127,7 +151,8 @@ def join(
         url = server_url(server)
         names = load_settings().names
         seat_name = clean_name(name or (names[0] if names else "Player"))
-        seating = Seating(url, code=clean_code(code), name=seat_name, watch=watch)
+        seating = Seating(url, code=clean_code(code), name=seat_name, watch=watch,
+                          identity=None if watch else server_key(device_key(), url))
     except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None
     _run_online(seating, _display(ascii_only, four_colour))

@@ -26,10 +26,11 @@ DEFAULT_PORT = 8765
 class ClientError(Exception):
     """The server refused a request (``code`` and its one line), or the connection failed."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, data: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.data = data or {}  # the whole refusal (``elsewhere`` carries the owner's ``url``)
 
 
 def server_url(address: str) -> str:
@@ -186,7 +187,7 @@ class Client:
             future = self._waiting[ref]
             if not future.done():
                 if kind == "error":
-                    future.set_exception(ClientError(str(data.get("code")), str(data.get("message"))))
+                    future.set_exception(ClientError(str(data.get("code")), str(data.get("message")), data))
                 else:
                     future.set_result(data)
             return

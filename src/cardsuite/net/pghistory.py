@@ -10,6 +10,7 @@ an update. Ratings are per game and per identity (``identity.py``); the names sh
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,7 @@ class PgHistory:
     def __init__(self, url: str) -> None:
         self.url = url
         self._conn: Any = None
+        self.lock = threading.Lock()  # filing runs in worker threads; one transaction at a time
 
     @property
     def conn(self) -> Any:
@@ -66,7 +68,8 @@ class PgHistory:
         if not checked.complete:
             raise CardsuiteError("the match is not finished: only finished matches go into the history")
         meta = save_meta(record)
-        save_id = meta.get("id") if isinstance(meta.get("id"), str) else None
+        raw_id = meta.get("id")
+        save_id = raw_id if isinstance(raw_id, str) else None
         players = checked.players
         seats = list(checked.seats) + [{} for _ in range(players - len(checked.seats))]
         kinds = [str(s.get("kind", "human")) for s in seats[:players]]
@@ -79,13 +82,19 @@ class PgHistory:
         best = winners(checked.totals)
         results = ["draw" if i in best and len(best) > 1 else "win" if i in best else "loss" for i in range(players)]
         game = checked.game.info.name
+        with self.lock:
+            return self._file(record, save_id, game, players, len(checked.deals), keys, kinds, names, totals, results,
+                              rated_keys is not None)
+
+    def _file(self, record: Mapping[str, object], save_id: str | None, game: str, players: int, deals: int,
+              keys: Sequence[str], kinds: Sequence[str], names: Sequence[str], totals: Sequence[float],
+              results: Sequence[str], rated: bool) -> int:
         conn = self.conn
         with conn.transaction():
             row = conn.execute(
                 "INSERT INTO matches (save_id, game, players, deals, rated, record) VALUES (%s, %s, %s, %s, %s, %s)"
                 " ON CONFLICT (save_id) DO NOTHING RETURNING id",
-                (save_id, game, players, len(checked.deals), rated_keys is not None,
-                 json.dumps(record, ensure_ascii=False))).fetchone()
+                (save_id, game, players, deals, rated, json.dumps(record, ensure_ascii=False))).fetchone()
             if row is None:
                 found = conn.execute("SELECT id FROM matches WHERE save_id = %s", (save_id,)).fetchone()
                 return int(found[0])
@@ -95,7 +104,7 @@ class PgHistory:
                     "INSERT INTO match_seats VALUES (%s, %s, %s, %s, %s, %s, %s)",
                     [(match_id, i, keys[i], "cpu" if kinds[i] == "cpu" else "person", names[i], totals[i], results[i])
                      for i in range(players)])
-            if rated_keys is not None:
+            if rated:
                 self._rate(conn, game, keys, kinds, totals)
         return match_id
 

@@ -103,7 +103,7 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
 """(version, what it adds, SQL): append only."""
 
 
-class SchemaError(Exception):
+class SchemaError(RuntimeError):
     """The database cannot be used by this version (the message says why)."""
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .lobby import Listing
 from .pgschema import migrate
 from .store import SeatRow, TableRow
 
@@ -113,27 +114,38 @@ class PgTableStore:
         """Whether a table (of any status) already has join code ``code``."""
         return self._run("SELECT 1 FROM tables WHERE code = %s", (code,)).fetchone() is not None
 
-    def create(self, row: TableRow, public: bool = False, rated: bool = False, practice: bool = False,
-               language: str = "") -> None:
+    def create(self, row: TableRow) -> None:
         """Store a new table with its seats, owned by this process."""
+        listing = row.listing
         with self.lock, self.conn.transaction():
             self.conn.execute(
                 "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, owner,"
                 " lease_until, public, rated, practice, language)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s)",
                 (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
-                 row.turn_seconds, row.status, self.process, self.lease, public, rated, practice, language))
+                 row.turn_seconds, row.status, self.process, self.lease, listing.public, listing.rated,
+                 listing.practice, listing.language))
             with self.conn.cursor() as cursor:
-                cursor.executemany("INSERT INTO seats (table_id, seat, name, kind, token) VALUES (%s, %s, %s, %s, %s)",
-                                   [(row.id, i, s.name, s.kind, s.token) for i, s in enumerate(row.seats)])
+                cursor.executemany(
+                    "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (%s, %s, %s, %s, %s, %s)",
+                    [(row.id, i, s.name, s.kind, s.token, s.identity) for i, s in enumerate(row.seats)])
+            for seat in row.seats:
+                self._label(seat)
 
-    def set_seat(self, table_id: str, seat: int, row: SeatRow, identity: str | None = None) -> None:
+    def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
         """Change who holds a seat (a person sat down, or gave the seat up)."""
         with self.lock, self.conn.transaction():
             self._fence(table_id, "updated = now()")
             self.conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s"
                               " WHERE table_id = %s AND seat = %s",
-                              (row.name, row.kind, row.token, identity, table_id, seat))
+                              (row.name, row.kind, row.token, row.identity, table_id, seat))
+            self._label(row)
+
+    def _label(self, seat: SeatRow) -> None:
+        """Remember the name an identity last sat down with (the leaderboard's label for it)."""
+        if seat.identity is not None and seat.kind == "person":
+            self.conn.execute("INSERT INTO identities (id, name) VALUES (%s, %s) ON CONFLICT (id)"
+                              " DO UPDATE SET name = excluded.name, seen = now()", (seat.identity, seat.name))
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
         """Move a table to ``playing`` or ``finished`` (with its history id)."""
@@ -159,28 +171,31 @@ class PgTableStore:
             raise LeaseLost(f"table {table_id} is no longer served here")
 
     def open_tables(self) -> Iterator[TableRow]:
-        """The tables this process may serve now: its earlier self's (same address) and any whose lease ran out."""
-        for table_id in self.adopt(limit=100_000, mine_before=True):
-            found = self.table(table_id)
-            if found is not None:
-                yield found
+        """Nothing at start: a process adopts tables once it listens and knows its address (``adopt``)."""
+        return iter(())
+
+    def set_url(self, url: str) -> None:
+        """The address this process serves at, once it listens (where other processes send its clients)."""
+        self.advertise = url
+        self._run("UPDATE processes SET url = %s WHERE id = %s", (url, self.process))
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats and actions."""
         with self.lock:
             row = self.conn.execute(
-                "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id"
-                " FROM tables WHERE id = %s", (table_id,)).fetchone()
+                "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id,"
+                " public, rated, practice, language FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = self.conn.execute("SELECT name, kind, token FROM seats WHERE table_id = %s ORDER BY seat",
-                                      (table_id,)).fetchall()
+            seats = self.conn.execute("SELECT name, kind, token, identity FROM seats WHERE table_id = %s"
+                                      " ORDER BY seat", (table_id,)).fetchall()
             actions = self.conn.execute("SELECT deal, line FROM actions WHERE table_id = %s ORDER BY deal, step",
                                         (table_id,)).fetchall()
         options = row[4] if isinstance(row[4], dict) else {}
         out = TableRow(row[0], row[1], row[2], int(row[3]), options, row[5], int(row[6]), int(row[7]), row[8],
-                       row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10])
-        out.seats = [SeatRow(name, kind, token) for name, kind, token in seats]
+                       row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10],
+                       listing=Listing(bool(row[11]), bool(row[12]), bool(row[13]), str(row[14])))
+        out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in seats]
         for deal, line in actions:
             while len(out.deals) <= deal:
                 out.deals.append([])

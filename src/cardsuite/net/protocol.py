@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import unicodedata
 from collections.abc import Mapping
@@ -27,6 +28,7 @@ MAX_OPTIONS = 16
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed without doubt
 CODE_LENGTH = 6
 TOKEN_BYTES = 16  # 128 random bits
+LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 
 class ProtocolError(Exception):
@@ -100,6 +102,28 @@ def _options(raw: object) -> dict[str, object]:
     return out
 
 
+def clean_language(raw: object) -> str:
+    """A language tag as the lobby shows it (``ja``, ``lt``, ``en-GB``), or a refusal."""
+    if raw is None or raw == "":
+        return ""
+    if not isinstance(raw, str) or not LANGUAGE.fullmatch(raw):
+        raise ProtocolError("bad_message", "language is a short language tag like en, ja or lt")
+    return raw
+
+
+def _identity(body: Mapping[str, Any]) -> str | None:
+    """The id of the player identity whose key the client sent (the key itself is never kept)."""
+    from .identity import IdentityError, identity_id
+
+    raw = body.get("identity")
+    if raw is None:
+        return None
+    try:
+        return identity_id(_text(raw, "identity", 64))
+    except IdentityError as exc:
+        raise ProtocolError("identity", str(exc)) from None
+
+
 def _create(body: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"game": _text(body.get("game"), "game", 40).strip().lower()}
     if "players" in body:
@@ -111,6 +135,10 @@ def _create(body: Mapping[str, Any]) -> dict[str, Any]:
         out["turn_seconds"] = _whole(body["turn_seconds"], "turn_seconds", 0, 3600)
     if "seed" in body:
         out["seed"] = _whole(body["seed"], "seed", 0, 2**62)
+    out["public"] = _flag(body.get("public", False), "public")
+    out["rated"] = _flag(body.get("rated", False), "rated")
+    out["language"] = clean_language(body.get("language"))
+    out["identity"] = _identity(body)
     return out
 
 
@@ -118,7 +146,13 @@ def _join(body: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"code": clean_code(body.get("code")), "watch": _flag(body.get("watch", False), "watch")}
     if not out["watch"]:
         out["name"] = clean_name(body.get("name", "Player"))
+    out["identity"] = _identity(body)
     return out
+
+
+def _game(body: Mapping[str, Any]) -> dict[str, Any]:
+    game = body.get("game")
+    return {"game": None if game is None else _text(game, "game", 40).strip().lower()}
 
 
 def _resume(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,8 +178,9 @@ def _nothing(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _FIELDS: dict[str, tuple[frozenset[str], Any]] = {
-    "create": (frozenset({"game", "players", "options", "cpu", "name", "turn_seconds", "seed"}), _create),
-    "join": (frozenset({"code", "name", "watch"}), _join),
+    "create": (frozenset({"game", "players", "options", "cpu", "name", "turn_seconds", "seed", "public", "rated",
+                          "language", "identity"}), _create),
+    "join": (frozenset({"code", "name", "watch", "identity"}), _join),
     "resume": (frozenset({"code", "token"}), _resume),
     "start": (frozenset(), _nothing),
     "act": (frozenset({"action"}), _act),
@@ -154,6 +189,9 @@ _FIELDS: dict[str, tuple[frozenset[str], Any]] = {
     "leave": (frozenset(), _nothing),
     "sync": (frozenset(), _nothing),
     "ping": (frozenset(), _nothing),
+    "list": (frozenset({"game"}), _game),
+    "board": (frozenset({"game"}), _game),
+    "rematch": (frozenset(), _nothing),
 }
 REQUEST_TYPES = tuple(_FIELDS)
 
@@ -194,9 +232,9 @@ def message(kind: str, **fields: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
 
 
-def error_message(code: str, text: str, ref: int | None = None) -> str:
-    """An ``error`` message: a code for programs and one line for people."""
-    return message("error", code=code, message=text, **({"ref": ref} if ref is not None else {}))
+def error_message(code: str, text: str, ref: int | None = None, **fields: Any) -> str:
+    """An ``error`` message: a code for programs and one line for people (and, for ``elsewhere``, ``url``)."""
+    return message("error", code=code, message=text, **({"ref": ref} if ref is not None else {}), **fields)
 
 
 def new_token() -> str:

@@ -28,6 +28,9 @@ from ..bots.base import make_bot
 from ..core.game import Bot, Event, View
 from ..storage.history import History
 from ..storage.saves import save_record_of
+from . import rematch
+from .lobby import Listing, listed_here
+from .metrics import Metrics, exposition
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL_VERSION,
@@ -38,7 +41,7 @@ from .protocol import (
     new_code,
     parse_request,
 )
-from .store import TableStore
+from .storeapi import open_store
 from .table import Table, Timing, watcher_view
 from .wire import encode_value, encode_view
 
@@ -65,6 +68,9 @@ class ServerConfig:
     public_url: str | None = None
     max_tables: int = MAX_TABLES
     rate: float = RATE_PER_SECOND
+    store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
+    advertise: str | None = None  # the address clients reach this process at (default: where it listens)
+    lease_seconds: float = 8.0
 
 
 class Bucket:
@@ -141,8 +147,19 @@ class Hub:
         self.config = config
         self.timing = config.timing
         config.data.mkdir(parents=True, exist_ok=True)
-        self.store = TableStore(config.data / "tables.sqlite3", durable=config.durable)
-        self.history = History(config.data / "history.sqlite3")
+        self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
+                                config.lease_seconds)
+        self.history: Any = History(config.data / "history.sqlite3")
+        self.cluster: Any = None
+        if config.store:
+            from .cluster import Cluster
+            from .pghistory import PgHistory
+            from .pgstore import PgTableStore
+
+            assert isinstance(self.store, PgTableStore)
+            self.history = PgHistory(config.store)
+            self.cluster = Cluster(self, self.store)
+        self.metrics = Metrics()
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
         self.wakers: dict[str, asyncio.Event] = {}
@@ -152,6 +169,14 @@ class Hub:
         self.actions = 0
 
     # -- lifecycle --------------------------------------------------------------------------------
+    def advertise(self) -> str:
+        """The address other processes send this process's clients to."""
+        config = self.config
+        if config.advertise:
+            return config.advertise
+        host = f"[{config.host}]" if ":" in config.host else config.host
+        return f"ws://{host}:{config.port}{GAME_PATH}"
+
     def resume_tables(self) -> int:
         """Load every unfinished table from the database (after a restart or a kill); how many."""
         count = 0
@@ -179,7 +204,9 @@ class Hub:
             conn.send_close()
 
     async def close(self) -> None:
-        """Stop every table's task and close the database."""
+        """Stop every table's task, hand the leases over (a shared store) and close the database."""
+        if self.cluster is not None:
+            await self.cluster.stop()
         for task in self.drivers.values():
             task.cancel()
         for task in self.drivers.values():
@@ -214,8 +241,12 @@ class Hub:
         code = new_code()
         while code in self.tables or self.store.code_taken(code):
             code = new_code()
+        listing = Listing(f["public"], f["rated"], False, f["language"])
+        if listing.rated and self.cluster is None:
+            raise ProtocolError("bad_table", "rated tables need a server on a shared store (serve --store)")
         table, token = Table.create(self.store, self.timing, code, f["game"], f.get("players"), f["options"],
-                                    f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"))
+                                    f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
+                                    f["identity"])
         self.add(table)
         self._attach(conn, table, 0)
         conn.send(message("ok", **_ref(req), table=table.id, code=code, seat=0, token=token))
@@ -229,7 +260,7 @@ class Hub:
             self.conns[table.code].add(conn)
             conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=None))
         else:
-            seat, token = table.sit(req.fields["name"])
+            seat, token = table.sit(req.fields["name"], req.fields["identity"])
             self._attach(conn, table, seat)
             conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat, token=token))
             if table.status == "lobby" and table.full_of_people():
@@ -240,6 +271,8 @@ class Hub:
     async def _on_resume(self, conn: Conn, req: Request) -> None:
         self._free(conn)
         table = self._table(req.fields["code"])
+        if table.next_code is not None:  # the seat moved on to the rematch, with the same token
+            table = self._table(table.next_code)
         seat = table.seat_of_token(req.fields["token"])
         self._attach(conn, table, seat)
         conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat))
@@ -253,6 +286,8 @@ class Hub:
 
     def _table(self, code: str) -> Table:
         table = self.tables.get(code)
+        if table is None and self.cluster is not None:
+            table = self.cluster.locate(code)  # adopted now, or Elsewhere: the owner's address
         if table is None:
             raise ProtocolError("no_table", f"no table {code} at this server")
         return table
@@ -285,7 +320,9 @@ class Hub:
             table.act(seat, text, now)
         except ProtocolError:
             raise
-        except Exception:
+        except Exception as exc:
+            if self.cluster is not None and self.cluster.is_lost(exc):  # another process owns the table now
+                raise self.cluster.lost_lease(table, exc) from None
             if table.broken:  # the store refused the write: rebuild the table from what it holds
                 self._reload(table)
                 raise ProtocolError("server", "the server could not save that action; try again") from None
@@ -323,6 +360,51 @@ class Hub:
         self._detach(conn)
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
+
+    async def _on_list(self, conn: Conn, req: Request) -> None:
+        game = req.fields["game"]
+        if self.cluster is not None:
+            found = await asyncio.to_thread(self.cluster.listing, game)
+        else:
+            found = listed_here(self.tables.values(), game)
+        conn.send(message("ok", **_ref(req), tables=found))
+
+    async def _on_board(self, conn: Conn, req: Request) -> None:
+        game = req.fields["game"]
+        if self.cluster is None:
+            raise ProtocolError("state", "this server keeps no leaderboard (rated play needs serve --store)")
+        if game is None:
+            raise ProtocolError("bad_message", "board needs the game")
+        rows = await asyncio.to_thread(self.history.board, game)
+        conn.send(message("ok", **_ref(req), game=game, board=[r.as_json() for r in rows]))
+
+    async def _on_rematch(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        everyone = rematch.ask(table, seat)
+        conn.send(message("ok", **_ref(req)))
+        if everyone:
+            self._start_rematch(table)
+        self.broadcast(table)
+
+    def _start_rematch(self, table: Table) -> None:
+        code = new_code()
+        while code in self.tables or self.store.code_taken(code):
+            code = new_code()
+        row = rematch.rematch_row(table, code)
+        self.store.create(row)
+        fresh = Table(row, table.game, self.timing, self.store)
+        self.add(fresh)
+        table.next_code = code
+        table.changed()
+        for conn in list(self.conns.get(table.code, ())):
+            self.conns[table.code].discard(conn)
+            conn.table, conn.sent_deal, conn.sent_history, conn.sent_version = fresh, -1, (), -1
+            self.conns[code].add(conn)
+            if conn.seat is not None:
+                fresh.connect(conn.seat)
+        fresh.start()
+        self.wake(fresh)
+        self.broadcast(fresh)
 
     async def _on_sync(self, conn: Conn, req: Request) -> None:
         if conn.table is None:
@@ -409,7 +491,11 @@ class Hub:
             table.next_deal(now)
         elif kind == "finish":
             record = save_record_of(table.match, table.id)
-            history_id = await asyncio.to_thread(self.history.record_finished, record)
+            keys = rated_keys(table) if self.cluster is not None else None
+            if self.cluster is not None:
+                history_id = await asyncio.to_thread(self.history.record_finished, record, keys)
+            else:
+                history_id = await asyncio.to_thread(self.history.record_finished, record)
             table.finished(history_id)
         elif kind == "grace" and seat is not None:
             table.grace_over(seat)
@@ -440,7 +526,36 @@ class Hub:
     def status(self) -> dict[str, Any]:
         """Counts for ``GET /status`` (the load bench reads them)."""
         return {"tables": len(self.tables), "connections": sum(len(c) for c in self.conns.values()),
-                "actions": self.actions}
+                "actions": self.actions, **self.metrics.summary()}
+
+    def figures(self) -> dict[str, Any]:
+        """Everything ``GET /metrics`` shows."""
+        summary = self.metrics.summary()
+        out: dict[str, Any] = {
+            "cardsuite_tables": len(self.tables),
+            "cardsuite_connections": len(self.live),
+            "cardsuite_actions_total": self.actions,
+            "cardsuite_actions_per_second": summary["actions_per_second"],
+            "cardsuite_action_p50_ms": summary["action_p50_ms"],
+            "cardsuite_action_p95_ms": summary["action_p95_ms"],
+            "cardsuite_uptime_seconds": round(time.monotonic() - self.metrics.started, 1),
+        }
+        if self.cluster is not None:
+            counts = self.store.counts()  # type: ignore[attr-defined]
+            out["cardsuite_tables_adopted_total"] = self.cluster.adopted
+            out["cardsuite_tables_lost_total"] = self.cluster.lost
+            out["cardsuite_store_tables"] = {k.removeprefix("tables_"): v for k, v in counts.items()
+                                             if k.startswith("tables_")}
+            out["cardsuite_store_processes"] = counts.get("processes", 0)
+        return out
+
+
+def rated_keys(table: Table) -> list[str] | None:
+    """Who a finished match rates, seat by seat: identities (CPUs by level); None for an unrated table."""
+    listing = table.listing
+    if not listing.rated or listing.practice:
+        return None
+    return [s.identity if s.kind == "person" and s.identity else f"CPU {table.row.cpu}" for s in table.seats]
 
 
 def _ref(req: Request) -> dict[str, int]:
@@ -472,9 +587,12 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
             try:
                 req = parse_request(frame.data if frame.type == WSMsgType.TEXT else bytes(frame.data))
                 ref = req.ref
+                began = time.monotonic()
                 await hub.handle(conn, req)
+                if req.type == "act":
+                    hub.metrics.action(time.monotonic() - began)
             except ProtocolError as exc:
-                conn.send(error_message(exc.code, exc.message, ref))
+                conn.send(error_message(exc.code, exc.message, ref, **getattr(exc, "fields", {})))
             except Exception:
                 log.exception("request failed")
                 conn.send(error_message("server", "the server could not do that", ref))
@@ -493,11 +611,30 @@ async def status_page(request: web.Request) -> web.Response:
     return web.json_response(request.app[HUB].status())
 
 
+async def health_page(request: web.Request) -> web.Response:
+    """``GET /health``: 200 while this process serves and reaches its store, else 503 (for the proxy)."""
+    hub = request.app[HUB]
+    try:
+        await asyncio.to_thread(hub.store.code_taken, "health")
+    except Exception as exc:
+        return web.json_response({"status": "store unreachable", "error": str(exc)[:200]}, status=503)
+    return web.json_response({"status": "ok", "tables": len(hub.tables), "store": "postgresql" if hub.cluster
+                              else "sqlite"})
+
+
+async def metrics_page(request: web.Request) -> web.Response:
+    """``GET /metrics``: the figures in Prometheus text (``metrics.py``)."""
+    figures = await asyncio.to_thread(request.app[HUB].figures)
+    return web.Response(text=exposition(figures), content_type="text/plain", charset="utf-8")
+
+
 def make_app(config: ServerConfig) -> web.Application:
     """The aiohttp application: ``/game`` (the protocol), ``/status``, and with ``web`` the browser seat."""
     app = web.Application()
     app.router.add_get(GAME_PATH, game_socket)
     app.router.add_get("/status", status_page)
+    app.router.add_get("/health", health_page)
+    app.router.add_get("/metrics", metrics_page)
 
     async def startup(app: web.Application) -> None:
         hub = Hub(config)
@@ -546,6 +683,9 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
         sockets = getattr(server, "sockets", None) or ()
         port = sockets[0].getsockname()[1] if sockets else config.port
         config.port = port
+        hub = runner.app[HUB]
+        if hub.cluster is not None:
+            hub.cluster.start(hub.advertise())
         host = f"[{config.host}]" if ":" in config.host else config.host
         if ready is not None:
             ready(f"ws://{host}:{port}{GAME_PATH}")

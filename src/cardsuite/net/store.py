@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .lobby import Listing
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -58,6 +60,7 @@ class SeatRow:
     name: str
     kind: str
     token: str | None = None
+    identity: str | None = None  # the id (a digest) of the player identity that sat here, if any
 
 
 @dataclass
@@ -77,6 +80,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     deals: list[list[str]] = field(default_factory=list)
     history_id: int | None = None
+    listing: Listing = field(default_factory=Listing)
 
 
 def now() -> str:
@@ -95,6 +99,9 @@ class TableStore:
         self.conn.execute("PRAGMA journal_mode = WAL")
         self.conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
         self.conn.executescript(SCHEMA)
+        for table, column in (("tables", "listing"), ("seats", "identity")):  # added after the first version
+            if column not in {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}:
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
 
     def close(self) -> None:
         """Close the database."""
@@ -109,20 +116,22 @@ class TableStore:
         stamp = now()
         with self._transaction():
             self.conn.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+                "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, created,"
+                " updated, listing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
-                 row.turn_seconds, row.status, stamp, stamp),
+                 row.turn_seconds, row.status, stamp, stamp, row.listing.to_text()),
             )
             self.conn.executemany(
-                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                [(row.id, i, s.name, s.kind, s.token) for i, s in enumerate(row.seats)],
+                "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (?, ?, ?, ?, ?, ?)",
+                [(row.id, i, s.name, s.kind, s.token, s.identity) for i, s in enumerate(row.seats)],
             )
 
     def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
         """Change who holds a seat (a person sat down, or gave the seat up)."""
         with self._transaction():
-            self.conn.execute("UPDATE seats SET name = ?, kind = ?, token = ? WHERE table_id = ? AND seat = ?",
-                              (row.name, row.kind, row.token, table_id, seat))
+            self.conn.execute("UPDATE seats SET name = ?, kind = ?, token = ?, identity = ?"
+                              " WHERE table_id = ? AND seat = ?",
+                              (row.name, row.kind, row.token, row.identity, table_id, seat))
             self._touch(table_id)
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
@@ -165,15 +174,16 @@ class TableStore:
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats and actions."""
         row = self.conn.execute(
-            "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id"
+            "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id, listing"
             " FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         options = json.loads(row[4])
         out = TableRow(row[0], row[1], row[2], int(row[3]), options if isinstance(options, dict) else {},
-                       row[5], int(row[6]), int(row[7]), row[8], row[9], history_id=row[10])
-        out.seats = [SeatRow(name, kind, token) for name, kind, token in self.conn.execute(
-            "SELECT name, kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+                       row[5], int(row[6]), int(row[7]), row[8], row[9], history_id=row[10],
+                       listing=Listing.from_text(row[11]))
+        out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in self.conn.execute(
+            "SELECT name, kind, token, identity FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
         for deal, line in self.conn.execute(
                 "SELECT deal, line FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
             while len(out.deals) <= deal:

@@ -22,8 +22,10 @@ from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
 from ..core.record import score_json
 from ..core.registry import get_game
+from .lobby import Listing
 from .protocol import ProtocolError, new_token, token_digest, token_matches
-from .store import SeatRow, TableRow, TableStore
+from .store import SeatRow, TableRow
+from .storeapi import Store
 from .wire import encode_message
 
 
@@ -50,10 +52,11 @@ class Seat:
     dropped: bool = False  # gone longer than the grace period: the CPU plays the seat until they return
     ready: bool = False
     waiting_since: float | None = None  # when this seat's current decision began
+    identity: str | None = None  # the player identity's id (rated tables rate it), never the key
 
     def row(self) -> SeatRow:
         """The seat as stored."""
-        return SeatRow(self.name, self.kind, self.token)
+        return SeatRow(self.name, self.kind, self.token, self.identity)
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,11 @@ class Due:
     kind: str  # "cpu", "timeout", "grace", "deal", "finish"
     at: float
     seat: int | None = None
+
+
+def new_seed() -> int:
+    """A deal seed for a table nobody chose it for, from the operating system."""
+    return secrets.randbelow(2**31)
 
 
 def new_table_id() -> str:
@@ -78,7 +86,7 @@ def watcher_view(state: State) -> View:
 class Table:
     """A table: settings, seats, the match, and what is due next."""
 
-    def __init__(self, row: TableRow, game: Game, timing: Timing, store: TableStore) -> None:
+    def __init__(self, row: TableRow, game: Game, timing: Timing, store: Store) -> None:
         self.row = row
         self.id = row.id
         self.code = row.code
@@ -86,7 +94,10 @@ class Table:
         self.timing = timing
         self.store = store
         self.options = game.resolve_options(row.options, row.players)
-        self.seats = [Seat(s.name, s.kind, s.token) for s in row.seats]
+        self.seats = [Seat(s.name, s.kind, s.token, identity=s.identity) for s in row.seats]
+        self.listing = row.listing
+        self.rematch: set[int] = set()  # seats whose people asked for a rematch
+        self.next_code: str | None = None  # the rematch's table, once it started
         self.match = Match(game, row.players, self.options, row.seed, self.seat_specs())
         self.status = row.status
         self.history_id = row.history_id
@@ -99,10 +110,20 @@ class Table:
     # -- building ---------------------------------------------------------------------------------
     @classmethod
     def create(
-        cls, store: TableStore, timing: Timing, code: str, game_name: str, players: int | None,
+        cls, store: Store, timing: Timing, code: str, game_name: str, players: int | None,
         options: dict[str, object], cpu: str, host_name: str, turn_seconds: int | None, seed: int | None,
+        listing: Listing | None = None, identity: str | None = None,
     ) -> tuple[Table, str]:
-        """A new table in the lobby with its host in seat 0; the table and the host's seat token."""
+        """A new table in the lobby with its host in seat 0; the table and the host's seat token.
+
+        A chosen ``seed`` makes a practice table, never rated; a rated table needs the host's identity."""
+        listing = listing or Listing()
+        if seed is not None:
+            if listing.rated:
+                raise ProtocolError("bad_table", "a table whose seed is chosen is a practice table: it is never rated")
+            listing = Listing(listing.public, False, True, listing.language)
+        if listing.rated and identity is None:
+            raise ProtocolError("identity", "a rated table needs your player identity (cardsuite makes one for you)")
         try:
             game = get_game(game_name)
         except CardsuiteError as exc:
@@ -120,15 +141,15 @@ class Table:
             from_option = resolved.get("turn_timer", 0)
             turn_seconds = from_option if isinstance(from_option, int) and from_option > 0 else timing.turn_seconds
         token = new_token()
-        seats = [SeatRow(host_name, "person", token_digest(token))]
+        seats = [SeatRow(host_name, "person", token_digest(token), identity)]
         seats += [SeatRow(f"CPU {i}", "open") for i in range(1, count)]
         row = TableRow(new_table_id(), code, game.info.name, count, dict(resolved.non_default()), cpu,
-                       seed if seed is not None else secrets.randbelow(2**31), turn_seconds, "lobby", "", seats)
+                       seed if seed is not None else new_seed(), turn_seconds, "lobby", "", seats, listing=listing)
         store.create(row)
         return cls(row, game, timing, store), token
 
     @classmethod
-    def from_row(cls, row: TableRow, timing: Timing, store: TableStore) -> Table:
+    def from_row(cls, row: TableRow, timing: Timing, store: Store) -> Table:
         """A stored table, its match rebuilt by replaying its actions from the seed."""
         table = cls(row, get_game(row.game), timing, store)
         match = table.match
@@ -151,17 +172,22 @@ class Table:
                      for s in self.seats)
 
     # -- seats ------------------------------------------------------------------------------------
-    def sit(self, name: str) -> tuple[int, str]:
+    def sit(self, name: str, identity: str | None = None) -> tuple[int, str]:
         """Seat a newcomer in the first open seat (a CPU plays it until then); the seat and its token."""
         if self.status == "finished":
             raise ProtocolError("state", "this match is over")
+        if self.listing.rated and identity is None:
+            raise ProtocolError("identity", "this table is rated: sit down with your player identity")
+        if identity is not None and any(s.identity == identity and s.kind == "person" for s in self.seats):
+            raise ProtocolError("identity_taken", "your identity already holds a seat at this table")
         names = {s.name.lower() for s in self.seats if s.kind == "person"}
         if name.lower() in names:
             raise ProtocolError("name_taken", f"someone called {name} already sits at this table")
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
                 token = new_token()
-                self.seats[index] = Seat(name, "person", token_digest(token), waiting_since=seat.waiting_since)
+                self.seats[index] = Seat(name, "person", token_digest(token), waiting_since=seat.waiting_since,
+                                         identity=identity)
                 self.store.set_seat(self.id, index, self.seats[index].row())
                 self.match.seats = self.seat_specs()
                 self.changed()
@@ -370,6 +396,12 @@ class Table:
             "results": [result_json(r.summary, r.scores) for r in match.results],
             "match_over": match.is_over,
             "history_id": self.history_id,
+            "public": self.listing.public,
+            "rated": self.listing.rated,
+            "practice": self.listing.practice,
+            "language": self.listing.language,
+            "rematch": sorted(self.rematch),
+            "next_code": self.next_code,
         }
 
     def step(self) -> tuple[int, int]:

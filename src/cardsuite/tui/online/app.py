@@ -44,6 +44,7 @@ class Seating:
     token: str | None = None
     create: dict[str, Any] = field(default_factory=dict)
     page: str | None = None  # the browser seat's page: the table notes a link back to the seat
+    identity: str | None = None  # the player identity's key for this server (rated tables need it)
 
 
 def lobby_lines(table: Mapping[str, Any], url: str) -> list[str]:
@@ -153,7 +154,8 @@ class OnlineApp(CardsuiteApp):
                 elif seating.watch:
                     await client.request("join", code=seating.code, watch=True)
                 else:
-                    made = await client.request("join", code=seating.code, name=seating.name)
+                    extra: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
+                    made = await client.request("join", code=seating.code, name=seating.name, **extra)
                     self._keep(seating.code, str(made["token"]), int(made["seat"]))
         except ClientError as exc:
             if exc.code == "bad_token" and seating.code:

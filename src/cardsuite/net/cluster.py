@@ -1,0 +1,164 @@
+"""Several ``cardsuite serve`` processes on one PostgreSQL store: leases, takeover, and where a table lives.
+
+Each process renews the leases of its tables every quarter of the lease (``pgstore.py``); a table whose
+renewal fails (it stalled past its lease and another process took the table) is dropped here and its
+connections are closed with WebSocket code 1012, so its clients come back through the front address and
+land at the new owner. Tables whose lease ran out (their process died) are adopted by whichever process
+comes first and rebuilt by replaying their actions, exactly as a restart does.
+
+A client asking for a table this process does not hold gets it here at once when its lease has run out,
+or an ``elsewhere`` refusal naming the owner's address (``serve --advertise``): clients follow it. No
+process ever talks to another; everything they share is in the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from .pgstore import LeaseLost, PgTableStore
+from .protocol import ProtocolError
+from .table import Table
+
+if TYPE_CHECKING:
+    from .server import Hub
+
+log = logging.getLogger("cardsuite.serve")
+
+ADOPT_BATCH = 25
+GOING_AWAY = 1012  # WebSocket "service restart": reconnect (through the front address) and resume
+
+
+class Elsewhere(ProtocolError):
+    """The table is served by another process: the client reconnects to ``url`` and asks again."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__("elsewhere", f"this table is served at {url}: connect there and ask again")
+        self.url = url
+        self.fields = {"url": url}
+
+
+class Cluster:
+    """This process's part in a shared store: its leases, the tables it adopts, and redirects."""
+
+    def __init__(self, hub: Hub, store: PgTableStore) -> None:
+        self.hub = hub
+        self.store = store
+        self.task: asyncio.Task[None] | None = None
+        self.adopted = 0
+        self.lost = 0
+
+    def start(self, url: str) -> None:
+        """This process listens at ``url``: take over its earlier self's tables (a restart at the same address)
+        and those whose lease ran out, then keep renewing and adopting in the background."""
+        self.store.set_url(url)
+        for table_id in self.store.adopt(limit=100_000, mine_before=True):
+            self.load(table_id)
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        """Stop the loop and hand every lease over at once (a clean stop: others adopt without waiting)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        with contextlib.suppress(Exception):
+            self.store.release()
+
+    async def run(self) -> None:
+        """Renew, drop what was lost, adopt what was left, every quarter of the lease."""
+        while True:
+            await asyncio.sleep(self.store.lease / 4)
+            try:
+                self.renew()
+                await self.adopt()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the store is away: keep serving, try again at the next beat
+                log.warning("leases: %s", exc)
+
+    def renew(self) -> None:
+        """Renew this process's leases; drop the tables another process has taken over."""
+        held = self.store.renew()
+        for table in list(self.hub.tables.values()):
+            if table.id not in held and not (table.status == "finished" and table.history_id is not None):
+                self.drop(table)
+
+    async def adopt(self) -> None:
+        """Take over the tables of processes that stopped renewing, a batch at a time."""
+        while True:
+            ids = self.store.adopt(limit=ADOPT_BATCH)
+            for table_id in ids:
+                self.load(table_id)
+            if len(ids) < ADOPT_BATCH:
+                return
+            await asyncio.sleep(0)
+
+    def load(self, table_id: str) -> Table | None:
+        """Rebuild an adopted table from its actions and serve it."""
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        old = self.hub.tables.get(row.code)
+        if old is not None:
+            self.drop(old)
+        try:
+            table = Table.from_row(row, self.hub.timing, self.store)
+        except Exception as exc:  # one damaged table must not keep the others down
+            log.error("table %s could not be adopted: %s", table_id, exc)
+            return None
+        self.hub.add(table)
+        self.adopted += 1
+        return table
+
+    def drop(self, table: Table) -> None:
+        """Stop serving ``table`` (another process owns it now); its people reconnect and land there."""
+        hub = self.hub
+        if hub.tables.get(table.code) is not table:
+            return
+        del hub.tables[table.code]
+        driver = hub.drivers.pop(table.code, None)
+        if driver is not None:
+            driver.cancel()
+        hub.wakers.pop(table.code, None)
+        for conn in hub.conns.pop(table.code, set()):
+            conn.table, conn.seat, conn.watching = None, None, False
+            conn.close_code = GOING_AWAY
+            conn.send_close()
+        self.lost += 1
+
+    def locate(self, code: str) -> Table | None:
+        """The table with ``code`` if this process may serve it now (adopting it when its lease ran out);
+        ``Elsewhere`` when another process holds it; None when the store has no such table."""
+        owner = self.store.owner(code)
+        if owner is None:
+            return None
+        if owner.process == self.store.process or not owner.live:
+            taken = owner.table_id if owner.process == self.store.process else self.store.take(code)
+            if taken is not None:
+                return self.load(taken)
+            owner = self.store.owner(code)  # someone else was quicker
+            if owner is None or not owner.live or owner.url is None:
+                return None
+        if owner.url is None:
+            return None
+        raise Elsewhere(owner.url)
+
+    def listing(self, game: str | None) -> list[dict[str, object]]:
+        """The lobby of every process on the store."""
+        return [t.as_json() for t in self.store.listing(game)]
+
+    @staticmethod
+    def is_lost(exc: BaseException) -> bool:
+        """Whether a failed write means the lease is gone."""
+        return isinstance(exc, LeaseLost)
+
+    def lost_lease(self, table: Table, exc: BaseException) -> ProtocolError:
+        """A write was refused because the lease is gone: drop the table, tell the client where to go."""
+        self.drop(table)
+        owner = self.store.owner(table.code)
+        if owner is not None and owner.live and owner.url is not None and owner.process != self.store.process:
+            return Elsewhere(owner.url)
+        return ProtocolError("state", f"{exc}: reconnect and resume")

@@ -1,0 +1,139 @@
+"""Player identities: a secret key the client makes once and keeps, so rated play needs no registration.
+
+The key is 256 random bits written in base32 (52 letters and digits). When it sits down at a table the
+client sends a key derived from it for that server alone (``server_key``), so no server can use what it
+is sent at another; the server keeps only its SHA-256 (the identity's id, shown shortened on
+leaderboards), so a copy of the store gives nobody's identity away, and knowing a player's display name
+gives nothing: the name is only a label. ``cardsuite identity --export`` prints the key as a code with a
+check group, and ``cardsuite identity --import CODE`` on another device makes it that device's identity.
+
+The terminal client keeps its key in the data folder (``identity.json``, written atomically, read as
+hostile input). The browser seat has no identity yet: it plays unrated tables.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from pathlib import Path
+
+FILE_NAME = "identity.json"
+KEY_BYTES = 32
+KEY_LENGTH = 52  # base32 of 32 bytes, without padding
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+CODE_PREFIX = "CSID"
+
+
+class IdentityError(Exception):
+    """A key or an export code that is not one (the message says why, in one line)."""
+
+
+def new_key() -> str:
+    """A fresh identity key: 256 bits from the operating system, as 52 base32 characters."""
+    return base64.b32encode(secrets.token_bytes(KEY_BYTES)).decode("ascii").rstrip("=")
+
+
+def check_key(raw: object) -> str:
+    """``raw`` as a well-formed key (upper case), or ``IdentityError``."""
+    if not isinstance(raw, str) or len(raw) != KEY_LENGTH or any(ch not in ALPHABET for ch in raw.upper()):
+        raise IdentityError("an identity key is 52 letters and digits 2-7")
+    return raw.upper()
+
+
+def identity_id(key: str) -> str:
+    """What the server stores and rates: the SHA-256 of the key, 64 hex digits."""
+    return hashlib.sha256(check_key(key).encode("ascii")).hexdigest()
+
+
+def _check_group(body: str) -> str:
+    digest = hashlib.sha256((CODE_PREFIX + body).encode("ascii")).digest()
+    return base64.b32encode(digest).decode("ascii")[:4]
+
+
+def export_code(key: str) -> str:
+    """The key as a code to copy to another device: ``CSID-XXXX-…-XXXX-CCCC`` (the last group checks it)."""
+    body = check_key(key)
+    groups = [body[i:i + 4] for i in range(0, len(body), 4)]
+    return "-".join([CODE_PREFIX, *groups, _check_group(body)])
+
+
+def import_code(code: str) -> str:
+    """The key an export code holds; ``IdentityError`` for a mistyped or damaged code."""
+    text = "".join(code.split()).upper().replace("-", "")
+    if not text.startswith(CODE_PREFIX) or len(text) != len(CODE_PREFIX) + KEY_LENGTH + 4:
+        raise IdentityError(f"an identity code starts with {CODE_PREFIX}- and has 14 groups of four after it")
+    body, check = text[len(CODE_PREFIX):-4], text[-4:]
+    try:
+        key = check_key(body)
+    except IdentityError:
+        raise IdentityError("that identity code holds characters a code never has (only A-Z and 2-7)") from None
+    if _check_group(key) != check:
+        raise IdentityError("that identity code does not check: a group was mistyped")
+    return key
+
+
+def server_key(key: str, url: str) -> str:
+    """The key this device shows one server: derived from the device's key and the server's address, so a
+    server learns nothing it could use at another (and every server still sees the same key each time)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url if "://" in url else f"ws://{url}")
+    place = (parts.hostname or "").lower() + (f":{parts.port}" if parts.port else "")
+    digest = hmac.new(check_key(key).encode("ascii"), place.encode("utf-8"), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").rstrip("=")
+
+
+def identity_path() -> Path:
+    """Where this device keeps its key."""
+    from ..storage import paths
+
+    return paths.data_dir() / FILE_NAME
+
+
+def load_key() -> str | None:
+    """This device's key, if it has one (a damaged file is moved aside and reported, then None)."""
+    from ..storage import paths
+
+    path = identity_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        paths.quarantine(path, f"not an identity file: {exc}")
+        return None
+    try:
+        return check_key(data.get("key") if isinstance(data, dict) else None)
+    except IdentityError as exc:
+        paths.quarantine(path, str(exc))
+        return None
+
+
+def keep_key(key: str) -> Path | None:
+    """Make ``key`` this device's identity. A different key kept before is never deleted: it is moved aside
+    (``identity.json.replaced-<time>``), and that file is returned."""
+    from ..files import write_atomically
+
+    path = identity_path()
+    key = check_key(key)
+    aside = None
+    before = load_key() if path.exists() else None
+    if before is not None and before != key:
+        aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
+        path.replace(aside)
+    text = json.dumps({"key": key, "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+    write_atomically(path, text + "\n")
+    return aside
+
+
+def device_key() -> str:
+    """This device's key, made and kept on first use."""
+    key = load_key()
+    if key is None:
+        key = new_key()
+        keep_key(key)
+    return key

@@ -1,0 +1,137 @@
+"""Several real server processes on one real PostgreSQL store, over loopback: redirects to a table's owner,
+takeover after kill -9 of the owner with no confirmed action lost, one history entry, /health, /metrics."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import urllib.request
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from cardsuite.net.client import Client, ClientError
+
+from ..net.helpers import ServerProcess, play_randomly, start_server, wait_for
+
+pytestmark = pytest.mark.postgres
+
+FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000", "--lease-seconds", "2")
+
+
+def _servers(tmp_path: Path, pg_url: str, count: int = 2) -> list[ServerProcess]:
+    return [start_server(tmp_path / f"s{i}", "--store", pg_url, *FAST) for i in range(count)]
+
+
+async def _resume_anywhere(urls: list[str], code: str, token: str, seconds: float = 20.0) -> Client:
+    """What a client does after a drop: any server, following ``elsewhere`` to the owner."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    turn = 0
+    while loop.time() < deadline:
+        url = urls[turn % len(urls)]
+        turn += 1
+        for _hop in range(3):
+            try:
+                client = await Client(url).connect()
+            except ClientError:
+                break
+            try:
+                await client.request("resume", code=code, token=token)
+                return client
+            except ClientError as exc:
+                await client.close()
+                if exc.code != "elsewhere":
+                    break
+                url = str(exc.data["url"])
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no server resumed {code}")
+
+
+def _get(url: str, path: str) -> tuple[int, str]:
+    base = url.replace("ws://", "http://", 1).removesuffix("/game")
+    with urllib.request.urlopen(base + path, timeout=10) as answer:
+        return int(answer.status), answer.read().decode()
+
+
+def test_a_join_at_another_process_is_sent_to_the_owner(tmp_path: Path, pg_url: str) -> None:
+    first, second = _servers(tmp_path, pg_url)
+
+    async def run() -> None:
+        host = await Client(first.url).connect()
+        made = await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+        guest = await Client(second.url).connect()
+        with pytest.raises(ClientError) as moved:
+            await guest.request("join", code=made["code"], name="Bob")
+        assert moved.value.code == "elsewhere" and moved.value.data["url"] == first.url
+        await guest.close()
+        guest = await Client(str(moved.value.data["url"])).connect()
+        joined = await guest.request("join", code=made["code"], name="Bob")
+        assert joined["seat"] == 1
+        eve = await Client(second.url).connect()
+        with pytest.raises(ClientError) as unknown:
+            await eve.request("join", code="ZZZZZZ", name="Eve")
+        assert unknown.value.code == "no_table"
+        await eve.close()
+        await host.close()
+        await guest.close()
+
+    try:
+        asyncio.run(run())
+        status, body = _get(first.url, "/health")
+        assert status == 200 and json.loads(body)["status"] == "ok"
+        status, text = _get(first.url, "/metrics")
+        assert status == 200 and "cardsuite_tables 1" in text and "cardsuite_store_processes 2" in text
+        assert "# HELP cardsuite_action_p95_ms" in text
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_kill_9_of_the_owner_moves_its_table_with_every_confirmed_action(tmp_path: Path, pg_url: str) -> None:
+    first, second = _servers(tmp_path, pg_url)
+    urls = [first.url, second.url]
+    acked: list[tuple[int, int, str]] = []
+
+    async def run() -> None:
+        host = await Client(first.url).connect()
+        made = await host.request("create", game="gops", players=2, cpu="random", name="Ann",
+                                  options={"games": 1})
+        guest = await Client(first.url).connect()
+        joined = await guest.request("join", code=made["code"], name="Bob")
+        tokens = [str(made["token"]), str(joined["token"])]
+        clients = [host, guest]
+        await wait_for(lambda: all(c.view is not None for c in clients))
+        rng = random.Random(4)
+        # one move each at the first owner, each confirmed
+        for index, client in enumerate(clients):
+            await wait_for(lambda c=client, i=index: c.step == i)  # it has seen the actions before its own
+            view = client.view
+            assert view is not None and view.legal
+            action = str(rng.choice(view.legal))
+            await client.request("act", action=action)
+            acked.append((client.deal, index, f"{view.seat} {action}"))
+        first.kill()
+        moved = [await _resume_anywhere(urls, str(made["code"]), token) for token in tokens]
+        for client in moved:
+            await client.request("sync")
+        await asyncio.gather(*(play_randomly(c, random.Random(i)) for i, c in enumerate(moved)))
+        assert all(c.table.get("history_id") is not None for c in moved)
+        for client in moved:
+            await client.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        first.stop()
+        second.stop()
+    with psycopg.connect(pg_url) as conn:
+        (table_id,) = conn.execute("SELECT id FROM tables").fetchone()
+        stored = {(d, s, line) for d, s, line in conn.execute(
+            "SELECT deal, step, line FROM actions WHERE table_id = %s", (table_id,))}
+        assert conn.execute("SELECT count(*) FROM matches WHERE save_id = %s", (table_id,)).fetchone() == (1,)
+        owner = conn.execute("SELECT p.url FROM tables t JOIN processes p ON p.id = t.owner").fetchone()
+    assert len(acked) == 2 and all(a in stored for a in acked)
+    assert owner == (second.url,)
