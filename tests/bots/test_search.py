@@ -157,7 +157,7 @@ def test_hint_names_the_choice_with_a_reason_and_values_every_alternative() -> N
     view = state.view(0)
     hint = SearchBot(game, iterations=4).hint(view, random.Random(1))
     assert hint.action in view.legal
-    assert hint.reason and "on average" in hint.reason
+    assert hint.reason and "on average" in str(hint.reason)
     assert {a for a, _ in hint.alternatives} == set(view.legal)
     assert hint.alternatives[0][0] == hint.action
 
@@ -171,7 +171,7 @@ def test_bids_are_searched_with_their_chance_of_making() -> None:
     state = game.new_deal(4, game.resolve_options({}, 4), 3, hands=hands, stock=[])
     hint = make_bot(game, "hard:6").hint(state.view(0), random.Random(2))
     assert str(hint.action) == "bid wellington" or str(hint.action) == "bid nap"
-    assert "100%" in hint.reason
+    assert re.search(r"make the contract in (\d+) of \1 deals", str(hint.reason)), hint.reason  # every one
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)
@@ -188,7 +188,7 @@ def test_a_hint_rests_on_enough_deals_however_short_the_budget(name: str) -> Non
     bot = SearchBot(game, budget_ms=0.001)
     assert bot.search(view, random.Random(1)).iterations <= 1  # a move: what the budget allows
     assert bot.search(view, random.Random(1), minimum=HINT_SAMPLES).iterations >= HINT_SAMPLES
-    found = re.search(r"over (\d+) deals? like this one", bot.hint(view, random.Random(1)).reason)
+    found = re.search(r"over (\d+) deals? like this one", str(bot.hint(view, random.Random(1)).reason))
     assert found is not None and int(found.group(1)) >= HINT_SAMPLES
 
 

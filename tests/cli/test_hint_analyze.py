@@ -124,11 +124,11 @@ def test_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
     """Headings, the deal's result, the contract table and the costly card, in Japanese and Lithuanian."""
     path = thrown_away_winner(tmp_path)
     english = RUNNER.invoke(app, ["--lang", "en", "analyze", str(path)]).stdout
-    assert "action 4, Seat 0: play the 2 of hearts; play the jack of spades was worth 24.00 more" in english
+    assert "trick 1, Seat 0: play the 2 of hearts; play the jack of spades was worth 24.00 more" in english
     japanese = RUNNER.invoke(app, ["--lang", "ja", "analyze", str(path)])
     assert japanese.exit_code == 0, japanese.output
     assert "全員の手札を公開した分析" in japanese.stdout and "ディール1：" in japanese.stdout
-    assert "手番4、席0：ハートの2を出す。スペードのJを出すなら24.00点多く取れました" in japanese.stdout
+    assert "第1トリック、席0：ハートの2を出す。スペードのJを出すなら24.00点多く取れました" in japanese.stdout
     assert "成功できた契約：" in japanese.stdout
     lithuanian = RUNNER.invoke(app, ["--lang", "lt", "analyze", str(path)]).stdout
     assert "analizė atvertomis kortomis" in lithuanian

@@ -16,7 +16,15 @@ from cardsuite.core.game import Action, View
 from cardsuite.core.match import SeatSpec
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.config import TableConfig
-from cardsuite.tui.screens.modals import ChoiceScreen, HandoffScreen, MatchOverScreen, RulesScreen, TextScreen
+from cardsuite.tui.screens.modals import (
+    ChoiceScreen,
+    ConfirmScreen,
+    HandoffScreen,
+    KeysScreen,
+    MatchOverScreen,
+    RulesScreen,
+    TextScreen,
+)
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
 
@@ -56,7 +64,8 @@ async def settle(pilot: Pilot[None], app: CardsuiteApp, limit: int = 20000) -> N
         if not app.is_running or app.return_code is not None:
             return
         screen = app.screen
-        if isinstance(screen, (HandoffScreen, TextScreen, ChoiceScreen, MatchOverScreen, RulesScreen)):
+        if isinstance(screen, (HandoffScreen, TextScreen, ChoiceScreen, MatchOverScreen, RulesScreen, KeysScreen,
+                               ConfirmScreen)):
             break
         if isinstance(screen, TableScreen) and (
             screen.finished or (screen.awaiting is not None and not screen.cpu_thinking)
@@ -95,17 +104,14 @@ def random_legal(seed: int) -> Chooser:
 
 
 async def press_action(pilot: Pilot[None], table: TableScreen, action: Action) -> None:
-    """Press the keys that make ``action``: a button number, or cards in the hand then Enter."""
+    """Press the keys a person would for ``action``: a button's key, or each card's key (then Enter and
+    the confirmation, for several cards)."""
     for item in table.items:
         if item.kind == "action" and item.actions == (action,):
-            if table.zone != "actions":
-                await pilot.press("up")
             await pilot.press(item.key)
             return
     for item in table.items:
         if item.kind == "list" and action in item.actions:
-            if table.zone != "actions":
-                await pilot.press("up")
             await pilot.press(item.key)
             await pilot.pause()
             await pick_in_list(pilot, table, action)
@@ -113,27 +119,24 @@ async def press_action(pilot: Pilot[None], table: TableScreen, action: Action) -
     verb = next(v for v, acts in table.card_verbs.items() if action in acts)
     if table.card_verb != verb:
         item = next(it for it in table.items if it.kind == "verb" and it.verb == verb)
-        await pilot.press("up", item.key)
-    if table.zone != "hand":
-        await pilot.press("down")
-    hand = table.query_one(HandView)
+        await pilot.press(item.key)
     cards = table.cards_of[action]
+    multi = table.plan.multi
     for card in cards:
-        await put_cursor(pilot, hand, card)
-        if hand.multi:
-            await pilot.press("space")
-    await pilot.press("enter")
+        await pilot.press(table.plan.key_of(card))
+    if multi:
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(table.app.screen, ConfirmScreen):
+            await pilot.press("y")
     await pilot.pause()
     if isinstance(table.app.screen, ChoiceScreen):
         await pick_in_list(pilot, table, action)
 
 
 async def put_cursor(pilot: Pilot[None], hand: HandView, card: int) -> None:
-    """Move the hand's cursor to ``card`` by typing its number (two digits for 10 and above)."""
+    """Move the hand's cursor to ``card`` with the arrow keys."""
     index = hand.cards.index(card)
-    await pilot.press(*str(index + 1))
-    # Two digits make one number only when typed within the table's DIGIT_SECONDS; on a loaded machine the
-    # second may come late and move the cursor elsewhere, so walk the rest of the way with the arrow keys.
     for _ in range(len(hand.cards)):
         if hand.current == card:
             break
@@ -178,7 +181,7 @@ async def drive(
             await pilot.press("enter")
         elif isinstance(screen, MatchOverScreen):
             run.match_page = screen_text(app)
-            await pilot.press("enter")
+            await pilot.press("q")
             await pilot.pause()
             return run
         elif isinstance(screen, RulesScreen):

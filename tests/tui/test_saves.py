@@ -18,7 +18,7 @@ from cardsuite.storage.settings import Settings, load_settings, save_settings
 from cardsuite.tui.app import CardsuiteApp, resumed_config
 from cardsuite.tui.config import build_seats
 from cardsuite.tui.screens.home import HomeScreen
-from cardsuite.tui.screens.modals import TextScreen
+from cardsuite.tui.screens.modals import ConfirmScreen, TextScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
 from cardsuite.tui.widgets.table import TableView
@@ -225,6 +225,13 @@ async def test_abandon_from_the_menu_deletes_the_save_and_quit_keeps_it() -> Non
             menu.highlighted = menu.get_option_index(entry)
             await pilot.press("enter")
             await pilot.pause()
+            if entry == "abandon":  # asked again: Enter does not abandon, y does
+                assert isinstance(app.screen, ConfirmScreen)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, ConfirmScreen)
+                await pilot.press("y")
+                await pilot.pause()
         assert save.exists() is kept, entry
         assert (app.saved_id is not None) is kept, entry
 

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import get_game
 from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.actions import ActionBar
 from cardsuite.tui.widgets.table import TableView
 
 from .helpers import config, drive, random_legal, screen_text, settle, table_app
@@ -25,9 +26,11 @@ def _cut_off(table: TableScreen) -> list[str]:
     """What the screen cuts: an ellipsis anywhere, a prompt not shown whole, lines the centre had to drop."""
     text = screen_text(table.app)
     problems = [line for line in text.splitlines() if "…" in line]
-    prompt = str(table.query_one("#prompt", Static).render())
-    if prompt.strip() and prompt.strip() not in text:
-        problems.append(f"prompt cut: {prompt!r}")
+    bar = table.query_one(ActionBar)
+    flat = " ".join(text.split())
+    for words in (bar.prompt.plain, *(f"{key} {label}" for key, label in bar.labels)):
+        if words.strip() and " ".join(words.split()) not in flat:
+            problems.append(f"prompt or button cut: {words!r}")
     facts = table.query_one("#facts", Static)
     shown = str(facts.render()).count("\n") + 1 if facts.has_class("-shown") else 0
     if shown > facts.content_region.height and facts.has_class("-shown"):

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.game import Action, Game, Score, State, View
-from ..core.message import CardRef, Message, SeatRef, listed, msg
+from ..core.message import Message, SeatRef, listed, msg
 from ..core.search import Evaluator, Outcome, Policy, SearchHooks
-from .search import bot_policy, random_policy, rollout_evaluator
+from .search import action_words, bot_policy, random_policy, rollout_evaluator
 
 EPSILON = 1e-9
 
@@ -37,6 +37,8 @@ class Mistake:
     played_label: Message | None = None
     """How the game words ``played`` to the seat (``look``), for a reader in any language."""
     best_label: Message | None = None
+    moment: Message | None = None
+    """When it was played, in words (``trick 3``, ``round 5``)."""
 
     @property
     def cost(self) -> float:
@@ -121,7 +123,7 @@ class Analyst:
                 if values[best] - played > threshold + EPSILON:
                     view = state.view(seat)
                     mistakes.append(Mistake(number, seat, state.phase, action, best, played, values[best],
-                                            self.label(action, view), self.label(best, view)))
+                                            self.label(action, view), self.label(best, view), moment(view)))
             state.apply(seat, action)
         summary = state.summary()
         analysis = DealAnalysis(index, self.exact, summary.text, state.scores(), mistakes=mistakes,
@@ -138,17 +140,8 @@ class Analyst:
         return analysis
 
     def label(self, action: Action, view: View) -> Message:
-        """``action`` as the game offers it to the seat (``look``); a card played from the hand by its name
-        (games label those as record text, since the hand shows them), else the record text."""
-        try:
-            look = self.game.look(action, view)
-        except Exception:  # a presentation hook must not stop the analysis
-            return Message(str(action))
-        if isinstance(look.label, Message):
-            return look.label
-        if action.verb == "play" and len(look.cards) == 1:
-            return msg("play {card}", card=CardRef(look.cards[0]))
-        return Message(look.label)
+        """``action`` as the game offers it to the seat (see ``bots.search.action_words``)."""
+        return action_words(self.game, action, view)
 
     def contract_table(self, start: State) -> list[str]:
         """For each seat: the contracts it could have made as declarer, the others passing (English)."""
@@ -224,6 +217,16 @@ class Analyst:
             if result is not None and (best is None or result[1] > best[1]):
                 best = result
         return best
+
+
+def moment(view: View) -> Message | None:
+    """When a decision falls, in words: the trick (``trick_number``) or the round (``round``) of the deal."""
+    trick, round_ = view.table.get("trick_number"), view.table.get("round")
+    if isinstance(trick, int) and not isinstance(trick, bool):
+        return msg("trick {n}", n=trick)
+    if isinstance(round_, int) and not isinstance(round_, bool):
+        return msg("round {n}", n=round_)
+    return None
 
 
 def _pending(state: State, seat: int, later: Sequence[tuple[int, Action]]) -> list[tuple[int, Action]]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..core.errors import SamplingError
 from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
+from ..core.message import CardRef, Message, msg, msg_n
 from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, StatePolicyBot, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
@@ -215,7 +216,7 @@ class SearchBot:
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The choice, why in a player's words, and each alternative's estimated value."""
         if len(view.legal) == 1:
-            return Hint(view.legal[0], "the only legal move")
+            return Hint(view.legal[0], msg("the only legal move"))
         result = self.search(view, rng, minimum=HINT_SAMPLES)
         reason = self.reason(view, result, rng)
         alternatives = tuple((s.action, round(s.mean, 2)) for s in result.stats if s.count)
@@ -314,43 +315,75 @@ class SearchBot:
         return view.legal[rng.randrange(len(view.legal))]
 
     # -- words --------------------------------------------------------------------------------------
-    def reason(self, view: View, result: SearchResult, rng: random.Random) -> str:
-        """Why the best action, in a player's words, with the numbers behind it."""
+    def _words(self, action: Action, view: View) -> Message:
+        """``action`` as the table offers it to the seat (its card or bid by name, in the reader's language)."""
+        return action_words(self.game, action, view)
+
+    def reason(self, view: View, result: SearchResult, rng: random.Random) -> Message:
+        """Why the best action, in a player's words, with the numbers behind it (a message, in the reader's
+        language when shown)."""
         best = result.best
-        name = self.game.describe_action(best.action)
-        deals = f"{result.iterations} deal{'s' if result.iterations != 1 else ''} like this one"
-        heuristic: tuple[Action, str] | None = None
+        name = self._words(best.action, view)
+        n = result.iterations
+        heuristic: tuple[Action, Message] | None = None
         if self.policy_bot is not None:
             h = self.policy_bot.hint(view, rng)
-            heuristic = (h.action, str(h.reason))
-        parts: list[str] = []
+            heuristic = (h.action, h.reason if isinstance(h.reason, Message) else Message(h.reason))
+        parts: list[Message] = []
         if heuristic is not None and heuristic[0] == best.action:
-            parts.append(heuristic[1][:1].upper() + heuristic[1][1:])
+            parts.append(heuristic[1])
         else:
-            parts.append(f"{name} gives the best result")
+            parts.append(msg("{action} gives the best result", action=name))
         if best.declared:
-            share = round(100 * best.made / best.declared)
-            parts.append(f"you make the contract in {share}% of {deals}")
-        parts.append(f"worth {best.mean:+.1f} on average over {deals}")
+            parts.append(msg_n("you make the contract in {made} of {n} deal like this one",
+                               "you make the contract in {made} of {n} deals like this one", best.declared,
+                               made=best.made))
+        parts.append(msg_n("worth {value} on average over {n} deal like this one",
+                           "worth {value} on average over {n} deals like this one", n, value=_signed(best.mean)))
         runner = next((s for s in result.stats[1:] if s.count), None)
         if heuristic is not None and heuristic[0] != best.action:
             other = next((s for s in result.stats if s.action == heuristic[0] and s.count), None)
             if other is not None:
-                parts.append(f"{self.game.describe_action(other.action)} ({heuristic[1]}) would be worth "
-                             f"{other.mean:+.1f}")
+                parts.append(msg("{action} ({why}) would be worth {value}", action=self._words(other.action, view),
+                                 why=heuristic[1], value=_signed(other.mean)))
         elif runner is not None and runner.mean > best.mean and not self.decides(view):
-            parts.append(f"{self.game.describe_action(runner.action)} scored {runner.mean:+.1f} in these deals, but "
-                         f"in the {view.phase} phase this CPU keeps to its own rules (its search chose worse here)")
+            parts.append(msg("{action} scored {value} in these deals, but at this point this CPU keeps to its own "
+                             "rules (its search chose worse here)", action=self._words(runner.action, view),
+                             value=_signed(runner.mean)))
         elif runner is not None and runner.mean > best.mean:
-            parts.append(f"{self.game.describe_action(runner.action)} looked better ({runner.mean:+.1f}), but "
-                         f"not by enough over {deals} to be sure")
+            parts.append(msg_n("{action} looked better ({value}), but not by enough over {n} deal to be sure",
+                               "{action} looked better ({value}), but not by enough over {n} deals to be sure", n,
+                               action=self._words(runner.action, view), value=_signed(runner.mean)))
         elif runner is not None:
-            parts.append(f"the next best, {self.game.describe_action(runner.action)}, {runner.mean:+.1f}")
+            parts.append(msg("the next best, {action}, {value}", action=self._words(runner.action, view),
+                             value=_signed(runner.mean)))
         if self.explain is not None:
             extra = self.explain(view, result.samples)
             if extra:
-                parts.append(extra)
-        return "; ".join(parts)
+                parts.append(extra if isinstance(extra, Message) else Message(extra))
+        out = parts[0]
+        for part in parts[1:]:
+            out = msg("{first}; {then}", first=out, then=part)
+        return out
+
+
+def _signed(value: float) -> str:
+    """A value with its sign and one decimal (``+1.3``)."""
+    return f"{value:+.1f}"
+
+
+def action_words(game: Game, action: Action, view: View) -> Message:
+    """``action`` as the game offers it to the seat (``look``), a card played from the hand by its name (games
+    label those as record text, since the hand shows them); else its record text."""
+    try:
+        look = game.look(action, view)
+    except Exception:  # a presentation hook must not stop a hint or an analysis
+        return Message(str(action))
+    if isinstance(look.label, Message):
+        return look.label
+    if action.verb == "play" and len(look.cards) == 1:
+        return msg("play {card}", card=CardRef(look.cards[0]))
+    return Message(look.label)
 
 
 def _policy_bot(game: Game, level: str) -> Bot | None:

@@ -13,8 +13,8 @@ from ..core.message import Message, SeatRef, msg
 from ..core.record import load_record, replay, score_json
 from ..core.registry import get_game
 from ..i18n import _, game_words, ngettext
+from ..i18n.reasons import words_of
 from ..i18n.render import wording
-from ..naming import name_seats
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
 
@@ -70,7 +70,7 @@ def _print_report(found: list[DealAnalysis], title: str, players: int, names: li
     say = wording(names, words)
 
     def said(message: Message | None, english: str) -> str:
-        return say(message) if message is not None else name_seats(english, names)
+        return say(message if message is not None else words_of(english))
 
     heading = ngettext("{game}, {n} player: analysis with every hand shown",
                        "{game}, {n} players: analysis with every hand shown", players)
@@ -90,11 +90,12 @@ def _print_report(found: list[DealAnalysis], title: str, players: int, names: li
         if not deal.mistakes:
             print("  " + _("no card lost value"))
         for m in deal.mistakes:
-            played = m.played_label if m.played_label is not None else Message(str(m.played))
-            best = m.best_label if m.best_label is not None else Message(str(m.best))
+            played = m.played_label if m.played_label is not None else words_of(str(m.played))
+            best = m.best_label if m.best_label is not None else words_of(str(m.best))
             cost = f"{m.cost:.2f}"
-            print("  " + say(msg("action {index}, {seat}: {played}; {best} was worth {cost} more",
-                                 index=m.index, seat=SeatRef(m.seat), played=played, best=best, cost=cost)))
+            when = m.moment if m.moment is not None else msg("move {index}", index=m.index + 1)
+            print("  " + say(msg("{when}, {seat}: {played}; {best} was worth {cost} more",
+                                 when=when, seat=SeatRef(m.seat), played=played, best=best, cost=cost)))
 
 
 def register(app: typer.Typer) -> None:

@@ -7,15 +7,16 @@ import random
 from pathlib import Path
 
 import typer
+from rich.cells import cell_len
 
 from ..core.errors import CardsuiteError
-from ..core.game import State
+from ..core.game import State, View
 from ..core.message import Message
 from ..core.record import Replay, load_record, replay
 from ..core.registry import get_game
 from ..i18n import _, game_words
+from ..i18n.reasons import words_of
 from ..i18n.render import wording
-from ..naming import name_seats
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
 
@@ -65,21 +66,28 @@ def hint_command(
     if as_json:
         print(json.dumps({"game": result.game.info.name, "deal": len(result.deals) - 1, "hints": out}))
         return
-    words = game_words(result.game)
+    say = wording(names, game_words(result.game))
     for item, mover, reason in zip(out, movers, reasons, strict=True):
-        label = result.game.look(result.game.parse_action(str(item["action"])), state.view(mover)).label
-        action = wording(names, words)(label if isinstance(label, Message) else Message(label))
-        unnamed = names[mover] == _("Seat {number}").format(number=mover)
-        who = names[mover] if unnamed else _("{name} (seat {seat})").format(name=names[mover], seat=mover)
-        print(_("{who} to move: {action}  [{record}]").format(who=who, action=action, record=item["action"]))
-        why = wording(names, words)(reason) if isinstance(reason, Message) else name_seats(reason, names)
-        print("  " + _("why: {reason}").format(reason=why))
+        view = state.view(mover)
+        print(_("{who} to move: {action}").format(who=names[mover],
+                                                  action=say(_label(result, str(item["action"]), view))))
+        why = say(words_of(reason))
+        print("  " + _("why: {reason}").format(reason=why[:1].upper() + why[1:]))
         alternatives = item["alternatives"]
         assert isinstance(alternatives, list)
         if alternatives:
             print("  " + _("estimated value of each choice (your score against the table's average):"))
-            for alt in alternatives:
-                print(f"    {alt['action']:<24} {alt['value']:+.2f}")
+            labels = [say(_label(result, str(alt["action"]), view)) for alt in alternatives]
+            width = max(cell_len(label) for label in labels) + 2
+            for label, alt in zip(labels, alternatives, strict=True):
+                print(f"    {label}{' ' * (width - cell_len(label))}{alt['value']:+.2f}")
+
+
+def _label(result: Replay, text: str, view: View) -> Message:
+    """An action in a person's words (the game's label: a card or bid by name), from its record text."""
+    from ..bots.search import action_words
+
+    return action_words(result.game, result.game.parse_action(text), view)
 
 
 def register(app: typer.Typer) -> None:

@@ -26,7 +26,7 @@ def make_config(
     ascii_only: bool = False,
     four_colour: bool = False,
     speed: str | None = None,
-    auto_play: bool = False,
+    auto_play: bool = True,
     settings: object = None,
 ) -> object:
     """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``).
@@ -79,7 +79,8 @@ def play(
     speed: str | None = typer.Option(
         None, "--speed", help="CPU speed: instant, fast, normal, slow or seconds (default: the settings')."
     ),
-    auto_play: bool = typer.Option(False, "--auto-play", help="Play a forced card automatically."),
+    auto_play: bool = typer.Option(True, "--auto-play/--no-auto-play",
+                                   help="A forced card (the only legal one) plays itself after a moment."),
 ) -> None:
     """Open a table: play a whole match at the keyboard, hot-seat or against CPUs (saved after every move)."""
     config = make_config(game, players, humans, cpu, seats, option, seed, ascii_only, four_colour, speed, auto_play)

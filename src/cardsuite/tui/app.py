@@ -58,6 +58,10 @@ class CardsuiteApp(App[None]):
             self.start_table(self.config, match, autosave)
         self.show_notices()
 
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours: its felt, the felt's edge under the hand, and the text on them."""
+        return {"felt": "#1b5e3c", "felt-edge": "#134a2f", "felt-text": "#eef3ea"}
+
     def show_notices(self) -> None:
         """Each storage notice as a warning toast."""
         for line in take_notices():

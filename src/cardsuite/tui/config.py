@@ -31,7 +31,8 @@ class TableConfig:
     ascii_only: bool = False
     four_colour: bool = False
     cpu_delay: float = SPEEDS["normal"]
-    auto_play: bool = False
+    auto_play: bool = True
+    """A forced card (the only legal one) plays itself after a moment."""
     timer_seconds: float | None = None
     notes: tuple[str, ...] = ()
 

@@ -1,7 +1,10 @@
-"""Card faces: the rank and suit in a small frame (3 rows) or a larger one (5 rows), and a face-down back.
+"""Card faces: a light card with its rank and suit in the suit's colour, in three sizes, and a card's back.
 
 Pure Rich text, no Textual: every face is a list of rows of equal width, so the hand and the table can
-place faces anywhere. ASCII mode draws frames with ``+ - |`` and suits as ``S H D C``.
+place faces anywhere. A face is drawn on its own light paper (``PAPER``) whatever the table's colour, with
+black spades and clubs and red hearts and diamonds (four colours: blue diamonds, green clubs). Without
+colour (``NO_COLOR``) the frame alone shows the card. ASCII mode draws frames with ``+ - |`` and suits as
+``S H D C``.
 """
 
 from __future__ import annotations
@@ -10,12 +13,23 @@ from rich.text import Text
 
 from ..cards import JOKER, RANK_LETTERS, SUIT_LETTERS, SUIT_OF, SUIT_SYMBOLS, Card
 
-TWO_COLOUR = ("bold", "bold red", "bold red", "bold")
-FOUR_COLOUR = ("bold", "bold red", "bold blue", "bold green")
-JOKER_STYLE = "bold magenta"
+PAPER = "on #f3efe4"
+"""A card's face colour."""
+FRAME = "#8c877a"
+TWO_COLOUR = ("bold #151515", "bold #c8102e", "bold #c8102e", "bold #151515")
+FOUR_COLOUR = ("bold #151515", "bold #c8102e", "bold #1550b0", "bold #13802b")
+JOKER_STYLE = "bold #7b2fa8"
+INLINE_TWO = ("bold", "bold #ff5f5f", "bold #ff5f5f", "bold")
+INLINE_FOUR = ("bold", "bold #ff5f5f", "bold #5f9fff", "bold #5fd75f")
+"""A card in running text, on the screen's own (dark or light) background."""
+INLINE_JOKER = "bold magenta"
+BACK = "#e8e4f4 on #2b4b8c"
+"""A card's back (a card chosen face down)."""
 
 SMALL = 3
 LARGE = 5
+HUGE = 7
+WIDTHS = {SMALL: 5, LARGE: 7, HUGE: 9}
 
 
 class Faces:
@@ -51,28 +65,38 @@ class Faces:
     def inline(self, card: Card, extra: str = "") -> Text:
         """A card in running text: ``A♠`` (``AS``), coloured."""
         label = "JK" if card == JOKER else self.rank(card) + self.suit(card)
-        return Text(label, style=f"{self.colour(card)} {extra}".strip())
+        colour = INLINE_JOKER if card == JOKER else (INLINE_FOUR if self.four_colour else INLINE_TWO)[SUIT_OF[card]]
+        return Text(label, style=f"{colour} {extra}".strip())
 
     def width(self, size: int) -> int:
         """Cells a face of ``size`` rows takes."""
-        return 5 if size == SMALL else 7
+        return WIDTHS.get(size, 5)
 
     def face(self, card: Card | None, size: int = SMALL, style: str = "", dim: bool = False) -> list[Text]:
-        """A face as rows of text; ``None`` draws the back of a card. ``style`` applies to the whole face."""
+        """A face as rows of text; ``None`` draws the back of a card. ``style`` applies to the whole face
+        (the cursor's or the trick winner's reverse)."""
         inner = self.width(size) - 2
-        frame = f"dim {style}".strip() if dim else style
+        if card is None:
+            paper = f"{BACK} {style}".strip()
+            top = Text(self.top[0] + self.top[1] * inner + self.top[2], style=paper)
+            bottom = Text(self.bottom[0] + self.bottom[1] * inner + self.bottom[2], style=paper)
+            middle = [Text(self.side + self.back * inner + self.side, style=paper) for _ in range(size - 2)]
+            return [top, *middle, bottom]
+        paper = PAPER
+        frame = f"{'dim ' if dim else ''}{FRAME} {paper} {style}".strip()
+        ink = f"{'dim ' if dim else ''}{self.colour(card)} {paper} {style}".strip()
         top = Text(self.top[0] + self.top[1] * inner + self.top[2], style=frame)
         bottom = Text(self.bottom[0] + self.bottom[1] * inner + self.bottom[2], style=frame)
-        if card is None:
-            middle = [Text(self.side + self.back * inner + self.side, style=frame) for _ in range(size - 2)]
-            return [top, *middle, bottom]
-        ink = "dim" if dim else self.colour(card)
-        ink = f"{ink} {style}".strip()
         rank, suit = self.rank(card), self.suit(card)
         if size == SMALL:
             label = (rank + ("" if card == JOKER else suit)).rjust(inner)
             return [top, self._row(label, ink, frame), bottom]
-        rows = [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
+        corner = rank + ("" if card == JOKER else suit)
+        if size == LARGE:
+            rows = [corner.ljust(inner), suit.center(inner), corner.rjust(inner)]
+        else:
+            rows = [corner.ljust(inner), "".center(inner), suit.center(inner), "".center(inner),
+                    corner.rjust(inner)]
         return [top, *(self._row(r, ink, frame) for r in rows), bottom]
 
     def _row(self, label: str, ink: str, frame: str) -> Text:

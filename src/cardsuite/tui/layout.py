@@ -2,7 +2,9 @@
 
 Pure (Rich text only): ``draw`` turns a ``TableModel`` into rows of a given size, so the layout is
 tested without a terminal. You sit at the bottom; the others follow clockwise from your left: left,
-top-left, top, top-right, right. Each card of the trick lies in the centre beside the seat that played it.
+top-left, top, top-right, right. Each card of the trick lies in front of the seat that played it (the top
+seats' cards under them, the side seats' half a card lower, yours above you), the trick's winner raised
+one row; the faces grow with the room the table has.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 
 from ..cards import Card
-from .faces import LARGE, SMALL, Faces
+from .faces import HUGE, LARGE, SMALL, WIDTHS, Faces
 from .text import fit_text
 
 SPOTS: dict[int, tuple[str, ...]] = {
@@ -125,30 +127,64 @@ def _style(style: str | RichStyle) -> RichStyle:
     return RichStyle.parse(style) if isinstance(style, str) else style
 
 
-def face_size(width: int, height: int) -> int:
-    """Large faces when the table area has room for them, else small ones."""
-    return LARGE if width >= 72 and height >= 26 else SMALL
+SIDE = ("left", "right")
+
+
+def side_width(width: int) -> int:
+    """The columns a left or right seat's block takes."""
+    return max(15, min(22, width // 4))
+
+
+def _tier_step(size: int) -> int:
+    return size // 2 + 1
+
+
+def trick_height(size: int) -> int:
+    """Rows the trick takes: the top seats' cards, the side seats' half a card lower, yours below."""
+    return 2 * _tier_step(size) + size
+
+
+def _top_rows(model: TableModel, width: int) -> int:
+    places = spots(model.players, model.bottom)
+    top_n = sum(1 for p in places.values() if p.startswith("top"))
+    top_w = max(12, width // max(1, top_n))
+    return max((len(_rows(b, top_w)) for b in model.seats if places.get(b.seat, "").startswith("top")), default=0)
+
+
+def _bottom_rows(model: TableModel, width: int) -> int:
+    return next((len(_rows(b, width)) for b in model.seats if b.seat == model.bottom), 0)
+
+
+def face_size(width: int, height: int, model: TableModel | None = None) -> int:
+    """The largest faces the table area has room for: the trick, the seats and a line under it."""
+    top = _top_rows(model, width) if model is not None else 4
+    bottom = _bottom_rows(model, width) if model is not None else 2
+    for size in (HUGE, LARGE):
+        card = WIDTHS[size]
+        wide_enough = width >= 2 * side_width(width) + 3 * card + 10
+        if wide_enough and top + 1 + trick_height(size) + 2 + bottom <= height:
+            return size
+    return SMALL
 
 
 def _geometry(model: TableModel, width: int, height: int) -> tuple[int, int, int]:
-    """The first row of the trick, the face size, and the first row after your card."""
-    places = spots(model.players, model.bottom)
-    size = face_size(width, height)
-    top_n = sum(1 for p in places.values() if p.startswith("top"))
-    top_w = max(12, width // max(1, top_n))
-    block_h = max((len(_rows(b, top_w)) for b in model.seats if places.get(b.seat, "").startswith("top")),
-                  default=0)
+    """The first row of the trick, the face size, and the first row after the trick: the trick and the
+    lines under it are centred in the rows between the top seats and yours."""
+    size = face_size(width, height, model)
+    block_h = _top_rows(model, width)
     row_top = block_h + 1 if block_h else 1
-    mine_y = row_top + size
-    return row_top, size, mine_y + size
+    under = len(wrap(model.banner, width - 2)) if model.banner is not None else 1
+    under += sum(len(wrap(line, width - 2)) for line in model.lines)
+    free = height - _bottom_rows(model, width) - row_top - trick_height(size) - under - 1
+    row_top += max(0, free // 2)
+    return row_top, size, row_top + trick_height(size)
 
 
 def capacity(model: TableModel, width: int, height: int) -> int:
     """How many of the game's lines fit under the trick and the banner (the rest go to the side panel)."""
     _, _, first = _geometry(model, width, height)
-    bottom_h = next((len(_rows(b, width)) for b in model.seats if b.seat == model.bottom), 0)
     banner = len(wrap(model.banner, width - 2)) if model.banner is not None else 1
-    room = height - bottom_h - first - banner
+    room = height - _bottom_rows(model, width) - first - banner
     used = 0
     for count, line in enumerate(model.lines):
         used += len(wrap(line, width - 2))
@@ -157,15 +193,35 @@ def capacity(model: TableModel, width: int, height: int) -> int:
     return len(model.lines)
 
 
+def card_places(places: dict[int, str], width: int, card_w: int, row_top: int, size: int) -> dict[int, tuple[int, int]]:
+    """Where each seat's card lies: in front of the seat (column, row of its top edge)."""
+    mid = width // 2
+    step = _tier_step(size)
+    c0 = mid - card_w // 2
+    tops = [p for p in ("top-left", "top", "top-right") if p in places.values()]
+    xs: dict[str, int] = {}
+    if tops == ["top"]:
+        xs["top"] = c0
+    elif "top" in tops:  # three across
+        xs.update({"top-left": c0 - card_w - 1, "top": c0, "top-right": c0 + card_w + 1})
+    elif tops:  # two across
+        xs.update({"top-left": mid - 1 - card_w, "top-right": mid + 1})
+    left = min([c0 - card_w - 4, *(xs[p] - card_w - 1 for p in ("top-left",) if p in xs)])
+    right = max([c0 + card_w + 4, *(xs[p] + card_w + 1 for p in ("top-right",) if p in xs)])
+    xs.update({"left": max(0, left), "right": min(width - card_w, right), "bottom": c0})
+    rows = {"left": row_top + step, "right": row_top + step, "bottom": row_top + 2 * step}
+    return {seat: (xs[place], rows.get(place, row_top)) for seat, place in places.items() if place in xs}
+
+
 def draw(model: TableModel, width: int, height: int) -> list[Text]:
     """The table as ``height`` rows of ``width`` cells."""
     canvas = Canvas(width, height)
     places = spots(model.players, model.bottom)
     faces = Faces(model.ascii_only, model.four_colour)
-    size = face_size(width, height)
+    row_top, size, after = _geometry(model, width, height)
     card_w = faces.width(size)
     blocks = {b.seat: b for b in model.seats}
-    side_w = max(15, min(20, width // 4))
+    side_w = side_width(width)
     top_n = sum(1 for p in places.values() if p.startswith("top"))
     top_w = max(12, width // max(1, top_n)) if top_n else width
     # -- seat blocks ------------------------------------------------------------------------------
@@ -175,10 +231,10 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
         if block is None:
             continue
         if place == "bottom":
-            y, x, w = height - len(block.lines), 0, width
+            y, x, w = 0, 0, width
             centred = True
-        elif place in ("left", "right"):
-            y = _geometry(model, width, height)[0]
+        elif place in SIDE:
+            y = row_top
             w = side_w
             x = 0 if place == "left" else width - w
             centred = False
@@ -198,30 +254,21 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
             left = x + max(0, (w - cell_len(text.plain)) // 2) if centred else (x if place == "left" else
                                                                                  x + w - cell_len(text.plain))
             canvas.put(left, y + offset, text)
-    # -- the trick ------------------------------------------------------------------------------------
-    mid = width // 2
-    row_top, _, _ = _geometry(model, width, height)
+    # -- the trick: each card in front of the seat that played it; the winner's raised ------------------
+    where = card_places(places, width, card_w, row_top, size)
     played = dict(model.played)
-    across = [s for s in sorted(played, key=lambda s: ACROSS.index(places[s]) if places.get(s) in ACROSS else 9)
-              if places.get(s) != "bottom"]
-    sides = any(p in ("left", "right") for p in places.values())
-    room = width - 2 * (side_w + 1) if sides else width
-    gap = 1 if len(across) * (card_w + 1) - 1 <= room else 0
-    total = len(across) * (card_w + gap) - gap
-    x0 = mid - total // 2
-    for i, seat in enumerate(across):
-        style = "bold reverse" if model.winner == seat and model.fresh else ""
+    order = sorted(played, key=lambda s: s == model.winner)  # the winner's card is drawn last, on top
+    for seat in order:
+        if seat not in where:
+            continue
+        x, y = where[seat]
+        won = model.winner == seat and model.fresh
+        style = "bold reverse" if won else ""
         for dy, row in enumerate(faces.face(played[seat], size, style, dim=not model.fresh)):
-            canvas.put(x0 + i * (card_w + gap), row_top + dy, row)
-    mine_y = row_top + size
-    if model.bottom in played:
-        style = "bold reverse" if model.winner == model.bottom and model.fresh else ""
-        for dy, row in enumerate(faces.face(played[model.bottom], size, style, dim=not model.fresh)):
-            canvas.put(mid - card_w // 2, mine_y + dy, row)
+            canvas.put(x, y + dy - (1 if won else 0), row)
     # -- the banner and the game's lines ------------------------------------------------------------
-    bottom_h = len(_rows(blocks[model.bottom], width)) if model.bottom in blocks else 0
-    y = mine_y + size
-    last = height - bottom_h
+    y = after
+    last = height - _bottom_rows(model, width)
     banner = wrap(model.banner, width - 2) if model.banner is not None else [Text()]
     for row in [*banner, *(part for line in model.lines for part in wrap(line, width - 2))]:
         if y >= last:

@@ -1,15 +1,20 @@
 """What the seat may do now and how it is offered: pure, no Textual, testable from a view alone.
 
 Legal actions are grouped by verb. A verb whose actions all use cards of the hand is played from the hand
-(one card, or several marked cards); other actions are buttons, each with a key: the game's mnemonic
-(``m`` for misère) when it is one free character, else the next free digit. A verb with many actions,
-or whose cards are not in the hand (naming the adjutant card), is one button that opens a list to filter.
+(one card, or several marked cards); other actions are buttons. A verb with many actions, or whose cards
+are not in the hand (naming the adjutant card), is one button that opens a list to filter.
+
+Every key is unique in its phase. The table's own letters (``TABLE_KEYS``) are never a card's or a
+button's. When the hand is played from, each card has one key, its number (``1`` … ``9``, ``0`` for the
+tenth), then letters for the 11th card on (``CARD_LETTERS``); a button takes the game's mnemonic (``m``
+for misère) when it is one free character, else the next free digit (or letter). A pass while a bid could
+be made is ``destructive``: only its own key or a click makes it, never Enter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from ..cards import Card
 from ..core.game import Action, Game, View
@@ -47,18 +52,28 @@ def verb_words(verb: str, say: Say, button: bool = True) -> str:
     return say(Message(words, context=context))
 
 MAX_BUTTONS = 8
-DIGITS = "123456789"
+DIGITS = "1234567890"
+TABLE_KEYS = frozenset("adhutscrq")
+"""Letters the table's own keys use (move left and right, hint, undo, trick, scores, CPU, rules, menu)."""
+CARD_LETTERS = "jklgfvbeiowxyzmnp"
+"""Keys of the 11th card on, in this order, skipping any a button of the phase has."""
+BUTTON_LETTERS = "bfgeivwxyzjklmnop"
+"""Keys of buttons that have no mnemonic when the digits belong to the cards."""
 
 
 @dataclass(frozen=True)
 class Item:
-    """One button: a single ``action``, a ``list`` of many, or a card ``verb`` to switch the hand to."""
+    """One button: a single ``action``, a ``list`` of many, or a card ``verb`` to switch the hand to.
+
+    ``destructive``: giving up the deal's bidding (a pass while a bid could be made); Enter never presses it.
+    """
 
     label: str
     kind: str
     actions: tuple[Action, ...]
     key: str = ""
     verb: str = ""
+    destructive: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +86,10 @@ class Plan:
     looks: Mapping[Action, ActionLook] = field(default_factory=dict)
     verb: str | None = None
     labels: Mapping[Action, str] = field(default_factory=dict)
+    order: tuple[Card, ...] = ()
+    """The hand in the order it is shown (the order of the card keys)."""
+    card_keys: tuple[str, ...] = ()
+    """Each shown card's key, in ``order`` (empty when the hand is not played from now)."""
 
     @property
     def multi(self) -> bool:
@@ -93,6 +112,33 @@ class Plan:
                 return index
         return None
 
+    def card_for_key(self, key: str) -> Card | None:
+        """The card of the hand that ``key`` plays (or marks), if any."""
+        for card, own in zip(self.order, self.card_keys, strict=False):
+            if own == key:
+                return card
+        return None
+
+    def key_of(self, card: Card) -> str:
+        """The key shown under ``card`` ("" when the hand is not played from now)."""
+        for own, key in zip(self.order, self.card_keys, strict=False):
+            if own == card:
+                return key
+        return ""
+
+    def forced(self) -> Action | None:
+        """The only legal action when it is one card of the hand (it may play itself)."""
+        actions = [a for acts in self.card_verbs.values() for a in acts]
+        if len(actions) == 1 and not self.items and len(self.cards_of[actions[0]]) == 1:
+            return actions[0]
+        return None
+
+    def keys(self) -> list[tuple[str, str]]:
+        """Every key of this phase and what it does (a card's record text or a button's label)."""
+        out = [(key, f"card {card}") for card, key in zip(self.order, self.card_keys, strict=False)]
+        out += [(item.key, item.label) for item in self.items if item.key]
+        return out
+
     def matching(self, cards: tuple[Card, ...]) -> list[Action]:
         """The current verb's actions that use exactly ``cards``."""
         if self.verb is None:
@@ -113,14 +159,16 @@ def safe_look(game: Game, action: Action, view: View) -> ActionLook:
         return ActionLook(str(action), cards_named(action))
 
 
-def plan(game: Game, view: View | None, reserved: frozenset[str] = frozenset(), verb: str | None = None,
-         say: Say = english_say) -> Plan:
+def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, verb: str | None = None,
+         say: Say = english_say, order: Sequence[Card] | None = None) -> Plan:
     """The plan for ``view``'s legal actions; ``reserved`` keys belong to the table; ``verb`` is kept if legal.
 
-    ``say`` puts the game's labels into the viewer's language.
+    ``say`` puts the game's labels into the viewer's language; ``order`` is the hand as it is shown (the
+    card keys follow it; the view's order when not given).
     """
+    shown = tuple(order) if order is not None else (tuple(view.hand) if view is not None else ())
     if view is None or not view.legal:
-        return Plan()
+        return Plan(order=shown)
     hand = set(view.hand)
     looks = {a: safe_look(game, a, view) for a in view.legal}
     labels = {a: say(look.label) for a, look in looks.items()}
@@ -146,28 +194,41 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = frozenset(), 
     if len(card_verbs) > 1:
         items.extend(Item(say(msg("{verb} (cards)", verb=verb_words(v, say))), "verb", acts, verb=v)
                      for v, acts in card_verbs.items())
-    keyed = _assign_keys(items, looks, reserved)
+    bids = any(a.verb == "bid" for a in view.legal)
+    items = [replace(it, destructive=True) if it.kind == "action" and it.actions[0].verb == "pass" and bids
+             else it for it in items]
+    keyed, card_keys = _assign_keys(items, looks, reserved, len(shown) if card_verbs else 0)
     chosen = verb if verb in card_verbs else next(iter(card_verbs), None)
-    return Plan(tuple(keyed), card_verbs, cards_of, looks, chosen, labels)
+    return Plan(tuple(keyed), card_verbs, cards_of, looks, chosen, labels, shown, card_keys)
 
 
-def _assign_keys(items: list[Item], looks: Mapping[Action, ActionLook], reserved: frozenset[str]) -> list[Item]:
-    """Each button's key: the game's one-character mnemonic where free, else the next free digit."""
+def _assign_keys(items: list[Item], looks: Mapping[Action, ActionLook], reserved: frozenset[str],
+                 cards: int) -> tuple[list[Item], tuple[str, ...]]:
+    """Each button's key and each card's: a button's one-character mnemonic where free (a digit only when no
+    card needs it), then the cards' numbers and letters, then the next free key for the other buttons."""
     taken: set[str] = set(reserved)
+    card_digits = set(DIGITS[:cards])
     wanted: list[str] = []
     for item in items:
         key = looks[item.actions[0]].key if item.kind == "action" else None
-        ok = key is not None and len(key) == 1 and key not in taken
+        ok = key is not None and len(key) == 1 and key not in taken and key not in card_digits
         wanted.append(key if ok and key is not None else "")
         if ok and key is not None:
             taken.add(key)
-    digits = [d for d in DIGITS if d not in taken]
+    card_keys: list[str] = []
+    for key in (*DIGITS, *CARD_LETTERS):
+        if len(card_keys) >= cards:
+            break
+        if key not in taken:
+            card_keys.append(key)
+            taken.add(key)
+    spare = [k for k in (*(DIGITS if not cards else ""), *BUTTON_LETTERS) if k not in taken]
     out: list[Item] = []
     for item, key in zip(items, wanted, strict=True):
-        if not key and digits:
-            key = digits.pop(0)
-        out.append(Item(item.label, item.kind, item.actions, key, item.verb))
-    return out
+        if not key and spare:
+            key = spare.pop(0)
+        out.append(replace(item, key=key))
+    return out, tuple(card_keys)
 
 
 def prompt_text(plan_: Plan, name: str, say: Say = english_say) -> str:
@@ -177,11 +238,12 @@ def prompt_text(plan_: Plan, name: str, say: Say = english_say) -> str:
         if plan_.multi:
             sizes = {len(plan_.cards_of[a]) for a in plan_.card_verbs[plan_.verb] if plan_.cards_of[a]}
             if len(sizes) == 1:
-                return say(msg_n("Your turn, {name}: mark {n} card to {verb} (Space), then Enter",
-                                 "Your turn, {name}: mark {n} cards to {verb} (Space), then Enter",
+                return say(msg_n("Your turn, {name}: mark {n} card to {verb} (its key), then Enter",
+                                 "Your turn, {name}: mark {n} cards to {verb} (their keys), then Enter",
                                  sizes.pop(), name=name, verb=verb))
-            return say(msg("Your turn, {name}: mark the cards to {verb} (Space), then Enter", name=name, verb=verb))
+            return say(msg("Your turn, {name}: mark the cards to {verb} (their keys), then Enter", name=name,
+                           verb=verb))
         if plan_.items:
-            return say(msg("Your turn, {name}: {verb} a card (its number, Enter) or", name=name, verb=verb))
-        return say(msg("Your turn, {name}: {verb} a card (its number, or arrows and Enter)", name=name, verb=verb))
+            return say(msg("Your turn, {name}: {verb} a card (its key) or", name=name, verb=verb))
+        return say(msg("Your turn, {name}: {verb} a card (the key under it)", name=name, verb=verb))
     return say(msg("Your turn, {name}:", name=name))

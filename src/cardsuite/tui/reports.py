@@ -53,7 +53,7 @@ def deal_page(names: Sequence[str], summary_text: str | Message, score_line: str
     body = Text()
     if summary_text:
         body.append(_words(summary_text, names, display) + "\n", style="bold")
-    if score_line:
+    if score_line and any(changes):  # a deal that scored nothing (thrown in) is said once, by the summary
         body.append(_words(score_line, names, display) + "\n")
     body.append("\n")
     width = min(16, max(cell_len(n) for n in names) + 2)
@@ -94,7 +94,7 @@ def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: S
         shown = display.plain(fit(names[seat], width - 2, display.ascii_only))
         body.append(f"{_pad(shown, width)}{sparkline(runs[seat], low, high, display.ascii_only)}\n")
     if assisted:
-        body.append("\n" + display.plain(_("(assisted: undo was used)")), style="dim")
+        body.append("\n" + display.plain(_("(assisted: undo was used)")) + "\n", style="dim")
     return body
 
 

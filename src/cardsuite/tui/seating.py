@@ -15,6 +15,7 @@ from ..core.game import View
 from ..core.message import Message
 from ..core.presentation import Line, Outcome, Played
 from ..i18n import _, pgettext
+from ..i18n.reasons import trump_aware
 from ..naming import name_seats
 from .layout import SeatBlock, TableModel
 from .render import Display, fact_text, score_text
@@ -35,9 +36,10 @@ def table_model(view: View, session: TableSession, style_set: Display, viewer: i
     fresh = flash is not None
     winner: int | None = None
     banner: Text | None = None
+    trump = view.table.get("trump")
     if flash is not None:
         played: tuple[Played, ...] = flash.cards
-        winner, banner = flash.winner, filler.line(flash.why)
+        winner, banner = flash.winner, filler.line(Line(trump_aware(flash.why.message, trump)))
     else:
         try:
             played = game.table_cards(view)
@@ -45,7 +47,7 @@ def table_model(view: View, session: TableSession, style_set: Display, viewer: i
         except Exception:  # a presentation hook must not close the table
             played, last = (), None
         if last is not None:  # the last trick stays in view, dimmed, until the next card is played
-            played, winner, banner = last.cards, last.winner, filler.line(last.why)
+            played, winner, banner = last.cards, last.winner, filler.line(Line(trump_aware(last.why.message, trump)))
             banner.stylize("dim")
     return TableModel(view.players, bottom, blocks, tuple((p.seat, p.card) for p in played), winner,
                       banner, tuple(centre_lines(view, session, style_set)), style_set.ascii_only,
@@ -82,23 +84,33 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
         detail = Text(style_set.plain(" ".join(f"{k} {v}" for k, v in info.facts.items()
                                                     if v not in (None, False))))
     held = style_set.plain(_("{held} held, {won} won").format(held=info.cards_held, won=info.tricks))
-    total = style_set.plain(_("{points} pts").format(points=score_text(session.totals[seat])))
+    # the match total, unless the match is one deal (then the game's own count, such as GOPS's points, says it)
+    total = style_set.plain(_("match {points}").format(points=score_text(session.totals[seat]))) \
+        if not _one_deal(session) else ""
     if seat == bottom:  # the bottom row is wide: two lines
         first = name.copy()
         for part in (role, detail):
             if part.plain:
                 first.append(style_set.plain(" · "), style="dim")
                 first.append_text(part)
-        both = style_set.plain(_("{held}, {total}").format(held=held, total=total))
+        both = style_set.plain(_("{held}, {total}").format(held=held, total=total)) if total else held
         status = _status(session, seat, filler)
         rows = (first, Text(both, style="dim")) if status is None else (first, status, Text(both, style="dim"))
         return SeatBlock(seat, rows, acting)
     lines = [name, *(part for part in (role, detail) if part.plain), Text(held, style="dim"),
-             Text(total, style="dim")]
+             *([Text(total, style="dim")] if total else [])]
     status = _status(session, seat, filler)
     if status is not None:
         lines.insert(1, status)
     return SeatBlock(seat, tuple(lines), acting)
+
+
+def _one_deal(session: TableSession) -> bool:
+    """Whether the match is a single deal (no running total to show beside the deal's own count)."""
+    try:
+        return session.game.match_length(len(session.names), session.options) == 1
+    except Exception:  # a game's helper failing must not close the table
+        return False
 
 
 def _status(session: TableSession, seat: int, filler: Filler) -> Text | None:

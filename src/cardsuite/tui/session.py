@@ -26,7 +26,8 @@ from ..core.options import Options
 from ..core.presentation import Line
 from ..core.registry import get_game
 from ..i18n import _, game_words
-from ..i18n.render import event_text
+from ..i18n.reasons import trump_aware
+from ..i18n.render import event_text, wording
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
 
@@ -156,6 +157,23 @@ class TableSession(ABC):
     def undo(self, seat: int) -> bool:
         """Back to just before ``seat``'s previous decision; False when there is none."""
         return False
+
+    def _choices(self, deals: list[list[str]], seat: int) -> list[list[int]]:
+        """For each deal, where in its actions ``seat`` chose among several legal actions."""
+        match = Match(self.game, self.config.players, self.options, self.config.seed, self.config.seats)
+        out: list[list[int]] = []
+        for number, actions in enumerate(deals):
+            if number:
+                match.next_deal()
+            found: list[int] = []
+            for index, line in enumerate(actions):
+                seat_text, _, text = line.partition(" ")
+                mover = int(seat_text)
+                if mover == seat and len(match.state.legal_actions(mover)) > 1:
+                    found.append(index)
+                match.act(mover, self.game.parse_action(text))
+            out.append(found)
+        return out
 
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat``'s last action (a bid, a trump choice) may still be taken back."""
@@ -323,16 +341,21 @@ class Session(TableSession):
         lines: list[str] = [_("— deal {number} —").format(number=deal)]
         events: Sequence[Event] = () if seat is None else self.match.state.events()
         kept = self._kept(seat, events)
+        trump = self.match.state.view(seat).table.get("trump") if seat is not None else None
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
             if index in kept:
-                lines.append(self.event_words(event))
+                lines.append(self.event_words(event, trump))
         lines.extend(n.text for n in pending)
         return lines
 
-    def event_words(self, event: Event) -> str:
-        """An event in the viewer's language, seats called by their names."""
+    def event_words(self, event: Event, trump: object = None) -> str:
+        """An event in the viewer's language, seats called by their names (a trick won in trumps by the
+        highest trump is said so)."""
+        message = getattr(event, "message", None)
+        if isinstance(message, Message) and trump is not None:
+            return wording(self.names, game_words(self.game))(trump_aware(message, trump))
         return event_text(event, self.names, game_words(self.game))
 
     def _kept(self, seat: int | None, events: Sequence[Event]) -> set[int]:
@@ -340,7 +363,9 @@ class Session(TableSession):
         the seat's history, matched from the end, since a game drops earlier events, not later ones)."""
         if seat is None:
             return set()
-        wanted = list(self.game.log_events(self.match.state.view(seat)))
+        # a seat's own "has chosen" (a simultaneous choice) is left out: its log says which card it chose
+        wanted = [e for e in self.game.log_events(self.match.state.view(seat)) if not (e.kind == "chosen"
+                                                                                       and e.seat == seat)]
         out: set[int] = set()
         index = len(events) - 1
         for event in reversed(wanted):
@@ -400,10 +425,15 @@ class Session(TableSession):
         return len(self.people) == 1 and seat in self.people
 
     def undo(self, seat: int) -> bool:
-        """Go back to just before ``seat``'s last decision, into an earlier deal if need be; False if none."""
+        """Go back to just before ``seat``'s last decision, into an earlier deal if need be; False if none.
+
+        A decision is an action chosen among several: a forced card (the only legal one) is not one, so undo
+        goes back past it (it would only play itself again).
+        """
         history = [list(log.actions) for log in self.match.logs]
+        choices = self._choices(history, seat)
         for number in range(len(history) - 1, -1, -1):
-            mine = [i for i, line in enumerate(history[number]) if int(line.split(" ", 1)[0]) == seat]
+            mine = [i for i in choices[number]]
             if mine:
                 history = history[: number + 1]
                 history[number] = history[number][: mine[-1]]

@@ -10,20 +10,22 @@ from typing import Final
 from ...cards import Card
 from ...core.fast.facts import EMPTY
 from ...core.game import Event, Score
-from ...core.message import CardsRef, Message, SeatRef, msg, msg_n, msg_p
+from ...core.message import CardRef, CardsRef, Message, SeatRef, msg, msg_n, msg_p
 from ...core.simultaneous import choice_events
-from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, FACE_OF, face_rank
+from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, FACE_OF, SEAT_SUITS, card_of
 
 CHOICE_FLAT: Final[tuple[tuple[Event, ...], ...]] = tuple(
     choice_events(i // 14, "choose", f"seat {i // 14} chose the {FACE_NAMES[i % 14]}",
                   f"play {FACE_LETTERS[i % 14 - 1]}", (("face", i % 14),),
-                  msg("{seat} chose the {rank}", seat=SeatRef(i // 14), rank=face_rank(i % 14))) if i % 14 else ()
+                  msg("{seat} chose {card}", seat=SeatRef(i // 14),
+                      card=CardRef(card_of(i % 14, SEAT_SUITS[i // 14])))) if i % 14 else ()
     for i in range(3 * 14)
 )
 """``CHOICE_FLAT[seat * 14 + f]``: the private and the public event of ``seat`` choosing face ``f``."""
 REVEAL_EVENTS: Final[tuple[dict[int, Event], ...]] = tuple(
     {f: Event("reveal", s, f"seat {s} played the {FACE_NAMES[f]}", data=(("face", f),),
-              message=msg("{seat} played the {rank}", seat=SeatRef(s), rank=face_rank(f))) for f in ALL_FACES}
+              message=msg("{seat} played {card}", seat=SeatRef(s), card=CardRef(card_of(f, SEAT_SUITS[s]))))
+     for f in ALL_FACES}
     for s in range(3)
 )
 REVEAL_PAIRS: Final[tuple[tuple[Event, ...], ...]] = tuple(

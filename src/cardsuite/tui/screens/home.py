@@ -131,7 +131,7 @@ class HomeScreen(Screen[None]):
                 yield Label(_("ASCII suits"), classes="key")
                 yield Switch(self.settings.ascii, id="ascii")
                 yield Label(_("auto-play forced"), classes="key")
-                yield Switch(False, id="auto-play")
+                yield Switch(True, id="auto-play")
             with Horizontal(classes="row"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Online…"), id="online", compact=True)

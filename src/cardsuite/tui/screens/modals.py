@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -149,6 +150,36 @@ class TextScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class KeysScreen(ModalScreen[str | None]):
+    """The table's keys; ``f`` switches whether forced cards play themselves (the page then shows again)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,question_mark", "close", N_("Close"), key_display=ESC, priority=True),
+        Binding("f", "auto_play", N_("Forced cards on/off")),
+    ]
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__(classes="keys")
+        translate_bindings(self)
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            with VerticalScroll(classes="dialog-body"):
+                yield Static(self.body, id="text-body")
+        yield Footer(compact=True)
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+    def action_auto_play(self) -> None:
+        """Switch auto-play of forced cards."""
+        self.dismiss("toggle")
+
+
 class RulesScreen(ModalScreen[None]):
     """One screen on how to play the game; ``f`` switches to the full rules and back.
 
@@ -156,7 +187,7 @@ class RulesScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,r", "close", N_("Close"), key_display=ESC),
+        Binding("escape,q,r,enter", "close", N_("Close"), key_display=ESC),
         Binding("f", "full", N_("Full rules")),
     ]
 
@@ -206,12 +237,15 @@ class RulesScreen(ModalScreen[None]):
 
 
 class MatchOverScreen(ModalScreen[str | None]):
-    """The standings, then: play again (same seats and options, a new seed), home, or leave."""
+    """The standings, then: play again (same seats and options, a new seed; also Enter), home, or quit.
+
+    Quitting is its own key: Enter never leaves the program.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "again", N_("Play again")),
-        Binding("o", "home", N_("Home")),
-        Binding("enter,escape", "leave", N_("Close"), priority=True),
+        Binding("a,enter", "again", N_("Play again"), key_display=N_("a / Enter"), priority=True),
+        Binding("o,escape", "home", N_("Home"), key_display="o"),
+        Binding("q", "leave", N_("Quit")),
     ]
 
     def __init__(self, body: RenderableType) -> None:
@@ -235,25 +269,36 @@ class MatchOverScreen(ModalScreen[str | None]):
         self.dismiss("home")
 
     def action_leave(self) -> None:
-        """Close: home when the table was opened from it, else leave the program."""
+        """Quit: home when the table was opened from it, else leave the program."""
         self.dismiss("leave")
 
 
 class MenuScreen(ModalScreen[str | None]):
-    """The table menu: each entry's id is what the table does."""
+    """The table menu: each entry's id is what the table does; each has its own key (``keys``), and the
+    first entry (back to the table) is the one Enter chooses until the arrows move."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "cancel", N_("Back"), key_display=ESC)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"), key_display=ESC)]
 
-    def __init__(self, entries: list[tuple[str, str]]) -> None:
+    def __init__(self, entries: list[tuple[str, str]], keys: list[str] | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.entries = entries
+        self.keys = keys or [""] * len(entries)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(_("Menu"), classes="dialog-title")
-            yield OptionList(*(Option(label, id=key) for key, label in self.entries), id="menu-list", compact=True)
+            yield OptionList(*(Option(Text.assemble((f"{key}  ", "bold"), label) if key else label, id=entry)
+                               for (entry, label), key in zip(self.entries, self.keys, strict=True)),
+                             id="menu-list", compact=True)
         yield Footer(compact=True)
+
+    def on_key(self, event: events.Key) -> None:
+        """An entry's own key chooses it."""
+        if event.character and event.character in self.keys:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.entries[self.keys.index(event.character)][0])
 
     def on_mount(self) -> None:
         """Focus the list."""
@@ -266,3 +311,44 @@ class MenuScreen(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks before something is applied: a summary, then ``y`` (and Enter, unless ``destructive``) to go on,
+    ``n`` or Escape to go back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "yes", N_("Yes")),
+        Binding("enter", "enter", N_("Confirm"), priority=True),
+        Binding("n,escape", "no", N_("Back"), key_display=N_("n / Esc")),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, destructive: bool = False) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.title_text = title
+        self.body = body
+        self.destructive = destructive
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text), classes="dialog-title")
+            yield Static(self.body, id="confirm-body")
+        yield Footer(compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter confirms only what is not destructive (abandoning a match takes ``y``)."""
+        return not self.destructive if action == "enter" else True
+
+    def action_yes(self) -> None:
+        """Go on."""
+        self.dismiss(True)
+
+    def action_enter(self) -> None:
+        """Enter: go on (never for a destructive choice)."""
+        if not self.destructive:
+            self.dismiss(True)
+
+    def action_no(self) -> None:
+        """Go back; nothing is applied."""
+        self.dismiss(False)

@@ -29,10 +29,11 @@ from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
 from ...core.message import N_
 from ...i18n import _, pgettext
+from ...i18n.reasons import words_of
 from ..flow import Step
 from ..layout import capacity
 from ..messages import CardChosen, CardsSubmitted, CpuChose, ItemPicked
-from ..planning import Item, Plan, plan, prompt_text, verb_words
+from ..planning import TABLE_KEYS, Item, Plan, plan, prompt_text, verb_words
 from ..render import Display
 from ..seating import status_text, table_model, top_parts
 from ..session import TableSession
@@ -40,12 +41,12 @@ from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
-from .modals import ChoiceScreen, HandoffScreen
+from .modals import ChoiceScreen, ConfirmScreen, HandoffScreen
 from .table_pages import TablePages
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-DIGIT_SECONDS = 0.8  # a second digit typed within this time makes a two-digit card number
-ITEM_LETTERS = "bcefgijklmnopvwxyz"  # letters a game may use as action mnemonics (the rest are the table's)
+FREE_KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in TABLE_KEYS)
+"""Keys a card or a button of a phase may have (the table's own letters are never theirs)."""
 
 
 def _binding(keys: str, action: str, description: str, help_text: str, show: bool = True,
@@ -57,10 +58,12 @@ class TableScreen(TablePages):
     """One table: shows the viewer's view and mediates every move."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        _binding("enter", "enter", N_("Play"), N_("play the card under the cursor, press the button, or confirm "
-                                                  "marked cards"), key_display=N_("Enter")),
-        _binding("space", "mark", N_("Mark"), N_("mark a card for an action of several cards (then Enter)"),
-                 key_display=N_("Space")),
+        _binding("enter", "enter", N_("Play"), N_("what the key bar says: play the card under the cursor, confirm "
+                                                  "the marked cards, or press the button the arrows chose "
+                                                  "(never a pass)"), key_display=N_("Enter")),
+        Binding("enter", "enter_idle", show=False),  # Enter when it does nothing: say what would
+        _binding("space", "mark", N_("Mark"), N_("mark the card under the cursor for an action of several cards "
+                                                 "(then Enter)"), key_display=N_("Space")),
         _binding("backspace", "take_back", N_("Take back"), N_("take back your bid or trump choice before the "
                  "next player acts (not counted as help)"), key_display=N_("Bksp")),
         _binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; the "
@@ -70,7 +73,8 @@ class TableScreen(TablePages):
         _binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
         _binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"), show=False),
         _binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)")),
-        _binding("question_mark", "keymap", N_("Keys"), N_("this list of keys"), key_display="?"),
+        _binding("question_mark", "keymap", N_("Keys"), N_("this list of keys (f there: forced cards play "
+                                                           "themselves, on or off)"), key_display="?"),
         _binding("q", "menu", N_("Menu"), N_("the menu: rules, scores, keys, CPU seat, abandon or quit")),
         _binding("left,a,comma", "move(-1)", N_("Left"), N_("move between cards (or buttons)"), show=False,
                  key_display=N_("Left a ,")),
@@ -80,10 +84,9 @@ class TableScreen(TablePages):
         _binding("down", "zone('hand')", N_("Hand"), N_("go to your hand"), show=False, key_display=N_("Down")),
         _binding("tab", "switch_zone", N_("Switch"), N_("switch between your hand and the buttons"), show=False,
                  key_display=N_("Tab")),
-        *(Binding(key, f"digit('{key}')", show=False) for key in "1234567890"),
-        *(Binding(key, f"item_key('{key}')", show=False) for key in ITEM_LETTERS),
+        *(Binding(key, f"press_key('{key}')", show=False) for key in FREE_KEYS),
     ]
-    RESERVED_KEYS = frozenset("adhutscrq0")
+    RESERVED_KEYS = TABLE_KEYS
 
     def __init__(self, session: TableSession, style: Display) -> None:
         super().__init__(session, style)
@@ -91,8 +94,8 @@ class TableScreen(TablePages):
         self.ticker: Timer | None = None
         self.flash_timer: Timer | None = None
         self.flash_for = 0.0
-        self.digits = ""
-        self.digit_time = 0.0
+        self.forced_timer: Timer | None = None
+        self.told_enter = -1
 
     # -- what the screen offers now (callers and tests read these) -----------------------------------
     @property
@@ -126,9 +129,7 @@ class TableScreen(TablePages):
                 log = EventLog(self.style_set.ascii, id="log")
                 log.can_focus = False
                 yield log
-        with Horizontal(id="controls"):
-            yield Static(id="prompt")
-            yield ActionBar(id="actions")
+        yield ActionBar(id="controls")
         yield HandView(self.style_set.faces, id="hand")
         yield Static(
             self.style_set.plain(_("The terminal is too small: the table needs at least {width}×{height}. Make the "
@@ -148,10 +149,12 @@ class TableScreen(TablePages):
 
     def _fit(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-small")
-        large = width >= 110 and height >= 36
+        huge = width >= 120 and height >= 40
+        large = width >= 100 and height >= 32 and not huge
         self.set_class(large, "-large")
+        self.set_class(huge, "-huge")
         hand = self.query_one(HandView)
-        hand.size_rows = 5 if large else 3
+        hand.size_rows = 7 if huge else (5 if large else 3)
         hand.refresh()
 
     # -- the flow -----------------------------------------------------------------------------------
@@ -203,24 +206,36 @@ class TableScreen(TablePages):
             return
         self.flow.begin(seat, None)
         self.refresh_table()
-        view = self.session.view(seat)
-        forced_card = len(view.legal) == 1 and len(self.plan.cards_of.get(view.legal[0], ())) == 1
-        if self.session.config.auto_play and forced_card:
-            forced = view.legal[0]
+        forced = self.plan.forced() if self.session.config.auto_play else None
+        if forced is not None:
+            step = self.flow.begin(seat, forced)
+            generation = self.flow.generation
             self.note(_("{name} must play {action}: played automatically").format(
                 name=self.session.names[seat], action=self.plan.label(forced)))
-            self.call_later(self.perform, seat, forced)
+            wait = step.wake - time.monotonic() if self.session.config.cpu_delay else 0.0
+            if wait > 0.01:
+                self.forced_timer = self.set_timer(wait, lambda: self._play_forced(seat, forced, generation))
+                self.refresh_table()
+            else:  # instant CPUs: no pause
+                self.call_later(self._play_forced, seat, forced, generation)
             return
         if self.flow.start_timer() > 0:
             self.ticker = self.set_interval(min(1.0, self.flow.timer_seconds() / 4), self._tick)
             self._show_top(self.flow.shown_view())
         self.maybe_introduce()
 
+    def _play_forced(self, seat: int, action: Action, generation: int) -> None:
+        """The forced card plays itself after its pause, unless the table moved on (or a key played it)."""
+        if self.forced_timer is not None:
+            self.forced_timer.stop()
+        self.forced_timer = None
+        if generation == self.flow.generation and self.flow.my_turn() == seat:
+            self.perform(seat, action)
+
     def perform(self, seat: int, action: Action) -> bool:
         """Send ``action`` through the session; a refusal goes to the log with the rule's reason."""
         if self.flow.finished:
             return False
-        self.digits = ""
         look = self.plan.looks.get(action)
         try:
             self.session.submit(seat, action)
@@ -301,7 +316,8 @@ class TableScreen(TablePages):
             legal = self.session.view(message.seat).legal
             if legal:  # a CPU's refused move must not stall the table
                 self.note(_("{name}'s CPU chose {refused}; it plays {action}").format(
-                    name=self.session.names[message.seat], refused=message.action, action=legal[0]))
+                    name=self.session.names[message.seat], refused=self._say(words_of(str(message.action))),
+                    action=self._say(words_of(str(legal[0])))))
                 self.perform(message.seat, legal[0])
 
     # -- the timer ----------------------------------------------------------------------------------
@@ -344,34 +360,34 @@ class TableScreen(TablePages):
         flow = self.flow
         hand = self.query_one(HandView)
         actions = self.query_one(ActionBar)
-        prompt = self.query_one("#prompt", Static)
         view = flow.shown_view()
         self._show_top(view)
         self.show_log()
         self._show_table(view)
         if flow.viewer is None:
             hand.hide(_("Cards are hidden until the next person is at the screen."))
-            actions.show((), False)
-            prompt.update("")
+            actions.show((), False, Text())
             self.plan = Plan()
-            self.refresh_bindings()
+            self._enter_words()
             return
         assert view is not None
         my_turn = flow.awaiting == flow.viewer and flow.cpu_seat is None
-        self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb, self._say)
-        if not self.plan.card_verbs and self.plan.items:
-            self.zone = "actions"
-        elif self.plan.card_verbs and not self.plan.items:
-            self.zone = "hand"
-        labels = tuple(self.style_set.plain(f"{it.key} {it.label}" if it.key else it.label) for it in self.plan.items)
-        actions.show(labels, my_turn and self.zone == "actions")
         try:
             groups = session.game.arrange_hand(view.hand, view)
         except Exception:  # a presentation hook must not close the table
             groups = (tuple(view.hand),)
-        hand.show(groups, self.plan.legal_cards, self.plan.multi, my_turn and self.plan.verb is not None)
-        prompt.update(self._prompt(view, my_turn))
-        self.refresh_bindings()
+        order = tuple(c for g in groups for c in g)
+        self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb, self._say,
+                         order)
+        if not self.plan.card_verbs and self.plan.items:
+            self.zone = "actions"
+        elif self.plan.card_verbs and not self.plan.items:
+            self.zone = "hand"
+        labels = tuple((it.key, self.style_set.plain(it.label)) for it in self.plan.items)
+        actions.show(labels, my_turn and self.zone == "actions", self._prompt(view, my_turn))
+        hand.show(groups, self.plan.legal_cards, self.plan.multi, my_turn and self.plan.verb is not None,
+                  self.plan.card_keys)
+        self._enter_words()
 
     def _show_table(self, view: View | None) -> None:
         """The table in the middle; the game's lines that do not fit there go above the log."""
@@ -403,6 +419,13 @@ class TableScreen(TablePages):
             waiting = pgettext("list separator", ", ").join(names[s] for s in sorted(view.to_act))
             return Text(self.style_set.plain(_("Waiting for {names}").format(names=waiting) if waiting else ""),
                         style="dim")
+        if self.forced_timer is not None:
+            forced = self.plan.forced()
+            if forced is not None:
+                return Text(self.style_set.plain(_("Your turn, {name}: only {action} is possible; it plays itself "
+                                                   "(its key: at once)").format(name=names[view.seat],
+                                                                               action=self.plan.label(forced))),
+                            style="bold")
         return Text(self.style_set.plain(prompt_text(self.plan, names[view.seat], self._say)), style="bold")
 
     def put_cursor_on(self, action: Action) -> None:
@@ -418,6 +441,8 @@ class TableScreen(TablePages):
         mine = self.flow.my_turn()
         viewer = self.flow.viewer
         if action == "enter":
+            return mine is not None and self._enter_does() is not None
+        if action == "enter_idle":
             return mine is not None
         if action == "mark":
             return mine is not None and self.plan.multi
@@ -491,14 +516,91 @@ class TableScreen(TablePages):
             self.refresh_table()
 
     # -- keys ---------------------------------------------------------------------------------------
-    def action_enter(self) -> None:
-        """Enter: play the cursor card, confirm marked cards, or press the selected button."""
+    def _enter_does(self) -> str | None:
+        """What Enter does now, in the key bar's words; None when it does nothing (no button chosen, a pass)."""
         if self.flow.my_turn() is None:
+            return None
+        if self.zone == "hand" and self.plan.verb:
+            return _("Confirm") if self.plan.multi else _("Play")
+        index = self.query_one(ActionBar).selected
+        if index is None or index >= len(self.plan.items) or self.plan.items[index].destructive:
+            return None
+        return self.style_set.plain(self.plan.items[index].label)
+
+    def _enter_words(self) -> None:
+        """The key bar's word for Enter follows what it does now."""
+        words = self._enter_does()
+        table = self._bindings.key_to_bindings
+        table["enter"] = [replace(b, description=words or b.description) for b in table.get("enter", [])]
+        self.refresh_bindings()
+
+    def action_enter(self) -> None:
+        """Enter: play the cursor card, confirm marked cards, or press the button the arrows chose (never a pass)."""
+        seat = self.flow.my_turn()
+        if seat is None:
             return
         if self.zone == "hand" and self.plan.verb:
-            self.query_one(HandView).activate()
-        else:
-            self.query_one(ActionBar).activate()
+            hand = self.query_one(HandView)
+            if self.plan.multi:
+                self._confirm_marked(seat, hand.chosen)
+            else:
+                hand.activate()
+            return
+        bar = self.query_one(ActionBar)
+        index = bar.selected
+        if index is not None and index < len(self.plan.items) and not self.plan.items[index].destructive:
+            bar.pick(index)
+            return
+        self.action_enter_idle()
+
+    def action_enter_idle(self) -> None:
+        """Enter that presses nothing (no button chosen, or a pass): the log says what to press instead."""
+        if self.flow.my_turn() is None:
+            return
+        index = self.query_one(ActionBar).selected
+        if index is not None and index < len(self.plan.items):
+            item = self.plan.items[index]
+            self._tell(_("Enter does not {what}: press {key} for that.").format(
+                what=verb_words(item.actions[0].verb, self._say, button=False), key=item.key))
+            return
+        keys = ", ".join(f"{it.key} {self.style_set.plain(it.label)}" for it in self.plan.items if it.key)
+        self._tell(_("Enter chooses nothing yet: press a button's key ({keys}), or choose one with the arrows.")
+                   .format(keys=keys))
+
+    def _tell(self, text: str) -> None:
+        """A word in the log on what a key did not do (once per turn)."""
+        if self.told_enter == self.flow.generation:
+            return
+        self.told_enter = self.flow.generation
+        self.note(text, self.flow.viewer)
+
+    def _confirm_marked(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Marked cards: a summary to confirm before they are applied (or why they cannot be)."""
+        verb = self.plan.verb or ""
+        matches = self.plan.matching(cards)
+        if not cards:
+            others = ", ".join(f"{it.key} {self.style_set.plain(it.label)}" for it in self.plan.items if it.key)
+            text = _("Mark the cards to {verb} first (their keys).").format(verb=verb_words(verb, self._say, False))
+            if others:
+                text += " " + _("Or: {keys}.").format(keys=others)
+            self.note(text, seat)
+            return
+        if len(matches) != 1:
+            self._choose(seat, matches, cards)
+            return
+        action = matches[0]
+        faces = self.style_set.cards(cards)
+        body = Text()
+        body.append_text(Text(self.style_set.plain(self.plan.label(action))))
+        body.append("\n")
+        body.append_text(faces)
+        title = _("{verb} these {n} cards?").format(verb=verb_words(verb, self._say), n=len(cards))
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.flow.my_turn() == seat:
+                self.perform(seat, action)
+
+        self.app.push_screen(ConfirmScreen(self.style_set.plain(title), body), callback=answered)
 
     def action_move(self, delta: int) -> None:
         """Move the cursor in the hand or among the buttons."""
@@ -506,6 +608,7 @@ class TableScreen(TablePages):
             self.query_one(HandView).move(delta)
         else:
             self.query_one(ActionBar).move(delta)
+        self._enter_words()
 
     def action_zone(self, zone: str) -> None:
         """Switch to the hand or to the buttons, where there is something to do."""
@@ -514,8 +617,10 @@ class TableScreen(TablePages):
         if zone == "actions" and not self.plan.items:
             return
         self.zone = zone
-        self.query_one(ActionBar).active = self.flow.my_turn() is not None and zone == "actions"
-        self.query_one(ActionBar).move(0)
+        bar = self.query_one(ActionBar)
+        bar.active = self.flow.my_turn() is not None and zone == "actions"
+        bar.refresh()
+        self._enter_words()
 
     def action_switch_zone(self) -> None:
         """Tab: the other zone."""
@@ -525,33 +630,19 @@ class TableScreen(TablePages):
         """Space: mark the cursor card for a several-card action."""
         self.query_one(HandView).toggle()
 
-    def action_digit(self, key: str) -> None:
-        """A number: the card with that number (two digits typed quickly: 10 to 13), or the button of that key."""
-        item = self.plan.item_for_key(key)
-        if item is not None and (self.zone == "actions" or not self.plan.card_verbs):
-            if self.flow.my_turn() is not None:
-                self.query_one(ActionBar).pick(item)
-            return
-        hand = self.query_one(HandView)
-        now = time.monotonic()
-        typed = self.digits + key if now - self.digit_time < DIGIT_SECONDS and self.digits else key
-        self.digit_time = now
-        number = int(typed)
-        if typed == "0":
-            number = 10
-        if 1 <= number <= len(hand.cards):
-            self.digits = typed if number * 10 <= len(hand.cards) else ""
-            hand.pick(number - 1)
-            return
-        self.digits = key
-        if key != "0" and int(key) <= len(hand.cards):
-            hand.pick(int(key) - 1)
-
-    def action_item_key(self, key: str) -> None:
-        """A letter: the button whose key it is (``p`` pass, ``m`` misère ...)."""
+    def action_press_key(self, key: str) -> None:
+        """A card's key plays it (or marks it, for a several-card action); a button's key presses it."""
         if self.flow.my_turn() is None:
+            return
+        card = self.plan.card_for_key(key)
+        hand = self.query_one(HandView)
+        if card is not None:
+            if self.plan.multi:
+                hand.toggle(card)
+            else:
+                hand.pick(hand.cards.index(card))
+                hand.activate()
             return
         item = self.plan.item_for_key(key)
         if item is not None:
-            self.zone = "actions"
             self.query_one(ActionBar).pick(item)

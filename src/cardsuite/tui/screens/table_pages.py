@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import on, work
@@ -20,7 +19,7 @@ from textual.screen import Screen
 from ...core.game import Action, Bot, View
 from ...core.message import Message
 from ...i18n import _, current_language, game_words
-from ...naming import name_seats
+from ...i18n.reasons import words_of
 from ..flow import TurnFlow
 from ..messages import HintReady
 from ..planning import Plan
@@ -28,7 +27,7 @@ from ..render import Display
 from ..reports import deal_page, last_trick_page, match_page, scoreboard
 from ..session import TableSession
 from ..words import translate_bindings
-from .modals import MatchOverScreen, MenuScreen, RulesScreen, TextScreen
+from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 
 
 class TablePages(Screen[None]):
@@ -109,11 +108,9 @@ class TablePages(Screen[None]):
         return self.style_set.say(text, self.session.names)
 
     def _reason(self, error: Exception) -> str:
-        """Why an action was refused, in the viewer's language where the error carries a message."""
-        message = getattr(error, "message", None)
-        if isinstance(message, Message):
-            return self._say(message)
-        return name_seats(str(error), self.session.names)
+        """Why an action was refused, in the viewer's language, seats and cards by name."""
+        first = error.args[0] if error.args else str(error)
+        return self._say(words_of(first if isinstance(first, Message) else str(first)))
 
     def _label(self, action: Action) -> str:
         return self.style_set.plain(self.plan.label(action))
@@ -152,8 +149,8 @@ class TablePages(Screen[None]):
         if message.generation != self.flow.generation or self.flow.my_turn() != message.seat:
             return
         hint = message.hint
-        reason = self._say(hint.reason) if isinstance(hint.reason, Message) else name_seats(hint.reason,
-                                                                                             self.session.names)
+        reason = self._say(words_of(hint.reason))
+        reason = reason[:1].upper() + reason[1:]
         self.note(_("Hint: {action} — {reason}").format(action=self.plan.label(hint.action), reason=reason),
                   message.seat)
         self.put_cursor_on(hint.action)
@@ -247,42 +244,65 @@ class TablePages(Screen[None]):
                 rows[tip] = []
                 order.append(tip)
             rows[tip].append(shown)
-        lines = [("1-9, 0, 10-13", _("put the cursor on that card (type two digits for 10 to 13)")),
-                 (_("letters, digits"), _("on the buttons: press the button of that key (p pass, m misère ...)"))]
+        cards = " ".join(self.plan.card_keys) if self.plan.card_keys else "1 … 9, 0, j k l"
+        lines = [(cards, _("the key under a card plays it (marks it, when several cards are asked for)")),
+                 (_("a button's key"), _("presses that button (p pass, m misère …)"))]
         lines += [(" / ".join(rows[t]), t) for t in order]
         lines.append((_("Mouse"), _("click a card to play it, a button to press it")))
         return lines
 
-    def key_help(self) -> Text:
-        """Every key of the table, built from the bindings."""
-        lines = self.key_rows()
-        width = max(cell_len(k) for k, _ in lines) + 2
-        out = Text()
-        for keys, words in lines:
-            out.append(self.style_set.plain(keys) + " " * max(1, width - cell_len(keys)), style="bold")
-            out.append(self.style_set.plain(words) + "\n")
-        return out
+    def key_help(self) -> Table:
+        """Every key of the table, built from the bindings, and whether forced cards play themselves."""
+        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(overflow="fold")
+        for keys, words in self.key_rows():
+            table.add_row(Text(self.style_set.plain(keys)), Text(self.style_set.plain(words)))
+        state = _("on") if self.session.config.auto_play else _("off")
+        table.add_row(Text("f"), Text(self.style_set.plain(
+            _("forced cards play themselves after a moment: {state}").format(state=state))))
+        return table
 
     def action_keymap(self) -> None:
-        """Every key of the table."""
-        self.app.push_screen(TextScreen(_("Keys"), self.key_help()))
+        """Every key of the table; ``f`` there switches auto-play of forced cards."""
+        def closed(answer: str | None) -> None:
+            if answer == "toggle":
+                config = self.session.config
+                config.auto_play = not config.auto_play
+                self.note(_("Forced cards play themselves: {state}.").format(
+                    state=_("on") if config.auto_play else _("off")), self.flow.viewer)
+                self.action_keymap()
+
+        self.app.push_screen(KeysScreen(_("Keys"), self.key_help()), callback=closed)
 
     def action_menu(self) -> None:
-        """The menu: rules, scores, keys, CPU seat, quit."""
+        """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key."""
         entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
                    ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
-                   ("abandon", _("Abandon this match (delete its save)")),
+                   ("abandon", _("Abandon this match (asks first; deletes its save)")),
                    ("quit", _("Quit this table (the match stays saved)"))]
+        keys = ["b", "r", "s", "k", "c", "a", "x"]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
-            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.abandon,
+            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.ask_abandon,
         }
 
         def chosen(key: str | None) -> None:
             if key in actions:
                 actions[key]()
 
-        self.app.push_screen(MenuScreen(entries), callback=chosen)
+        self.app.push_screen(MenuScreen(entries, keys), callback=chosen)
+
+    def ask_abandon(self) -> None:
+        """Abandoning deletes the match: it is asked again, and only ``y`` does it."""
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.abandon()
+
+        body = Text(self.style_set.plain(_("Its save is deleted and it goes into no history. y abandons it; "
+                                           "n or Esc goes back to the table.")))
+        self.app.push_screen(ConfirmScreen(self.style_set.plain(_("Abandon this match?")), body, destructive=True),
+                             callback=answered)
 
     def abandon(self) -> None:
         """Leave the table and delete its save (nothing goes into the history)."""

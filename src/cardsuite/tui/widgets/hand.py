@@ -1,4 +1,4 @@
-"""The hand: card faces in the game's order, legal ones bright and raised, the others dimmed; a key under each."""
+"""The hand: card faces in the game's order, legal ones bright and raised, the others dimmed; its key under each."""
 
 from __future__ import annotations
 
@@ -14,10 +14,9 @@ from ..messages import CardChosen, CardsSubmitted
 
 
 class HandView(Widget):
-    """One seat's hand. ``show`` sets it; keys and clicks post ``CardChosen`` or ``CardsSubmitted``.
+    """One seat's hand. ``show`` sets it; Enter and clicks post ``CardChosen`` or ``CardsSubmitted``.
 
-    Every card has a number key (1 to 13 and beyond): a number puts the cursor on that card, a second
-    digit typed straight after makes a two-digit number (``1`` then ``2``: card 12).
+    Under each card is the key that plays it (or marks it), when the hand is played from now.
     """
 
     def __init__(self, faces: Faces, id: str | None = None) -> None:
@@ -31,11 +30,15 @@ class HandView(Widget):
         self.cursor = 0
         self.multi = False
         self.size_rows = 3
+        self.keys: tuple[str, ...] = ()
         self.hidden_text: str | None = _("No hand is shown.")
         self._spans: list[tuple[int, int]] = []
 
-    def show(self, groups: tuple[tuple[Card, ...], ...], legal: frozenset[Card], multi: bool, active: bool) -> None:
-        """Show the ``groups`` of cards; ``legal`` are playable; ``multi`` lets the person mark several."""
+    def show(self, groups: tuple[tuple[Card, ...], ...], legal: frozenset[Card], multi: bool, active: bool,
+             keys: tuple[str, ...] = ()) -> None:
+        """Show the ``groups`` of cards; ``legal`` are playable; ``multi`` lets the person mark several;
+        ``keys`` are the cards' keys in order (none shown when empty)."""
+        self.keys = keys
         cards = [c for g in groups for c in g]
         if cards != self.cards or multi != self.multi:
             self.marked &= set(cards)
@@ -49,7 +52,7 @@ class HandView(Widget):
 
     def hide(self, text: str) -> None:
         """Show no card at all (hand-off, waiting for the first person)."""
-        self.groups, self.cards, self.legal, self.marked = (), [], frozenset(), set()
+        self.groups, self.cards, self.legal, self.marked, self.keys = (), [], frozenset(), set(), ()
         self.hidden_text = text
         self.refresh()
 
@@ -72,23 +75,29 @@ class HandView(Widget):
             return True
         return False
 
-    def toggle(self) -> None:
-        """Mark or unmark the card under the cursor (multi-card actions)."""
-        card = self.current
-        if card is None or not self.multi:
+    def toggle(self, card: Card | None = None) -> None:
+        """Mark or unmark ``card`` (the one under the cursor by default) for a several-card action."""
+        card = self.current if card is None else card
+        if card is None or not self.multi or card not in self.cards:
             return
+        self.cursor = self.cards.index(card)
         self.marked.symmetric_difference_update({card})
         self.refresh()
+
+    @property
+    def chosen(self) -> tuple[Card, ...]:
+        """The marked cards, in the hand's order."""
+        return tuple(c for c in self.cards if c in self.marked)
 
     def activate(self) -> None:
         """Enter: play the cursor card, or submit the marked cards."""
         if self.multi:
-            self.post_message(CardsSubmitted(tuple(c for c in self.cards if c in self.marked)))
+            self.post_message(CardsSubmitted(self.chosen))
         elif self.current is not None:
             self.post_message(CardChosen(self.current))
 
     def render(self) -> Text:
-        """The faces (legal ones one row higher), then each card's key, or ``^`` under a marked card."""
+        """The faces (legal ones one row higher, marked ones underlined), then each card's key."""
         if self.hidden_text is not None or not self.cards:
             self._spans = []
             return Text(self.hidden_text or _("(no cards)"), style="dim italic")
@@ -115,9 +124,11 @@ class HandView(Widget):
                 top = 0 if raised or card in self.marked else 1
                 for dy, row in enumerate(self.faces.face(card, size, style, dim)):
                     canvas.put(x, top + dy, row)
-                label = "^" if card in self.marked else str(index + 1)
+                label = self.keys[index] if index < len(self.keys) else ""
+                marked = card in self.marked
+                look = "bold reverse" if marked else ("bold" if index == self.cursor and self.active else "")
                 canvas.put(x + max(0, (min(step, width) - len(label)) // 2), size + 1,
-                           Text(label, style="bold" if card in self.marked or index == self.cursor else "dim"))
+                           Text(label, style=look or ("" if legal else "dim")))
                 spans.append((x, x + min(step, width)))
                 x += step
                 index += 1

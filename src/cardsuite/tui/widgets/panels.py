@@ -9,13 +9,13 @@ from ..text import Ascii
 
 
 class TopBar(Static):
-    """The header line: game, deal, contract, trumps, timer, assisted."""
+    """The header: game, deal, contract, trumps, timer, assisted (a second row when one is not enough)."""
 
     def show(self, parts: list[str], ascii_fix: Ascii) -> None:
-        """Show ``parts`` separated by dots (``|`` in ASCII mode)."""
+        """Show ``parts`` separated by dots (``|`` in ASCII mode), wrapped between parts where it must."""
         sep = " | " if ascii_fix.on else " · "
-        text = Text(ascii_fix.text(sep.join(p for p in parts if p)), no_wrap=True, overflow="ellipsis")
-        self.update(text, layout=False)
+        text = Text(ascii_fix.text(sep.join(p for p in parts if p)))
+        self.update(text, layout=True)
 
 
 class EventLog(RichLog):
