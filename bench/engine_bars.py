@@ -1,23 +1,27 @@
-"""Issue 11's speed bars, measured now and on the code before issue 11, in the same run.
+"""Engine speed of this tree and, with ``--baseline COMMIT``, of an earlier one, interpreted and compiled.
 
-For each game (Nap 4p, Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and ``play_out=true``):
+Every figure is CPU time (``time.process_time``) on one core, for each game of ``compiled.CASES`` (Nap 4p,
+Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and ``play_out=true``):
 
-- **bare loop**: whole deals per second of CPU time with uniformly random actions, through the contract
-  only (``to_act``, ``legal_actions``, ``apply``), one driver for every game and both code bases;
-- **simulate**: ``cardsuite.simulate.simulate`` with ``random`` at every seat (views, bots, the match),
-  in deals per second of CPU time, and its share of the bare loop (bar: at least 50%);
-- **Napoleon search path**: a whole deal by four ``normal`` seats and one ``easy`` seat through the search
-  bot's rollout policy (``bots.search.bot_policy``), median ms (bar: at most 2 ms);
-- **GOPS against OpenSpiel**: games per second of ``bench/gops_openspiel.py``'s two drivers in the same
-  process, ours over pyspiel's (bar: at least 2.0), when ``pyspiel`` is installed (``make bench`` installs it);
-- **Napoleon hard**: sampled deals per card decision at the default 200 ms budget (median, bar: at least
-  30), with the CPU time per sampled deal, which does not depend on how busy the machine is.
+- **bare loop**: whole deals per second with uniformly random actions, through the contract only
+  (``to_act``, ``legal_actions``, ``apply``);
+- **simulate**: ``cardsuite.simulate.simulate`` with ``random`` at every seat (views, bots, the match), in
+  deals per second, and its share of the same build's bare loop;
+- **Napoleon search-path deal**: a whole deal by four ``normal`` seats and one ``easy`` seat through the
+  search bot's rollout policy (``bots.search.bot_policy``), median ms;
+- **Napoleon hard** (``--hard``): sampled deals per card decision at the default 200 ms budget, and the CPU
+  ms per sampled deal, which does not depend on how busy the machine is;
+- **GOPS against OpenSpiel** (interpreted, when ``pyspiel`` is installed): games per second of
+  ``bench/gops_openspiel.py``'s two drivers in the same process, ours over pyspiel's.
 
-The earlier code is the tree of ``--baseline`` (a git commit; default: main just before issue 11), taken
-with ``git archive`` into a temporary folder. Every round of each tree runs in a fresh subprocess of its
-own, each loop warmed up untimed first, alternating the trees so that a busy machine slows both alike.
-Figures are medians of ``--repeats`` rounds; the load average is printed with them.
-Run: ``.venv/bin/python bench/engine_bars.py [--baseline COMMIT | --no-baseline]``.
+Each tree is copied (``bench/compiled.py``; the baseline with ``git archive``) and, unless ``--no-compiled``
+or without a C toolchain, copied again with its hot modules compiled by its own ``scripts/compile_engines.py``.
+Every round of every copy runs in a fresh subprocess, each loop warmed up untimed first, and the copies
+alternate within each round, so that a busy machine slows them alike. Figures are medians of ``--repeats``
+rounds, printed with the load average; with a baseline, each build's ratio now / before. The copies'
+fingerprints (``compiled.fingerprint``: 300 seeded deals per game) must all be equal.
+
+Run: ``.venv/bin/python bench/engine_bars.py [--baseline COMMIT] [--repeats 5] [--seconds 1] [--no-compiled]``
 """
 
 from __future__ import annotations
@@ -34,16 +38,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-IN_MAKE_BENCH = True  # bench/run.py runs main() after its table
-BASELINE = "78bf09e"  # main before issue 11's first landing
-CASES: dict[str, tuple[int, dict[str, object]]] = {
-    "nap": (4, {}),
-    "napas": (4, {}),
-    "napoleon": (5, {}),
-    "gops": (2, {"ties": "discard", "play_out": True}),
-}
-BARS = {"nap": 20_000, "napas": 16_000, "napoleon": 8_000}
-THIS_TREE = Path(__file__).resolve().parent.parent / "src"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compiled import CASES, GAMES, TOP, compile_tree, copy_tree, fingerprint, missing_toolchain
+
+IN_MAKE_BENCH = False  # bench/run.py runs main() itself, last
+WARM_UP_SECONDS = 0.3
+"""CPU seconds of each loop run untimed before it is measured, in every round of every copy."""
 
 
 def bare_loop(name: str, seconds: float) -> float:
@@ -159,114 +159,131 @@ def against_pyspiel(seconds: float) -> dict[str, float] | None:
     return {"ours": statistics.median(r[0] for r in rounds), "theirs": statistics.median(r[1] for r in rounds)}
 
 
-WARM_UP_SECONDS = 0.3
-"""CPU seconds of each loop run untimed before it is measured, in every round of both trees."""
-
-
-def measure(seconds: float, quick: bool) -> dict[str, Any]:
-    """Every figure of one round, for this process's code.
-
-    Each loop first runs untimed for ``WARM_UP_SECONDS``, so that what a game builds on first use (its
-    interned actions, tables and memos) is built before the clock starts: the figures are the steady rate a
-    long simulation or search sees, and a round in a fresh process reads what a warm one does.
-    """
+def measure(seconds: float, hard: bool, pyspiel: bool) -> dict[str, Any]:
+    """Every figure of one round, for this process's code (each loop warmed up first: the steady rate a
+    long simulation or search sees, what a warm process reads)."""
     out: dict[str, Any] = {}
     for name in CASES:
         bare_loop(name, WARM_UP_SECONDS)
         simulated(name, WARM_UP_SECONDS)
-        out[name] = {"bare": bare_loop(name, seconds), "simulate": simulated(name, seconds)}
-    out["pyspiel"] = against_pyspiel(seconds)
-    out["rollout_ms"] = napoleon_rollout_ms(60 if quick else 200)
-    out["hard"] = napoleon_hard(10 if quick else 40)
+        out[f"{name} bare"] = bare_loop(name, seconds)
+        out[f"{name} simulate"] = simulated(name, seconds)
+    out["rollout ms"] = napoleon_rollout_ms(200)
+    if hard:
+        out.update({f"hard {key}": value for key, value in napoleon_hard(40).items()})
+    if pyspiel:
+        versus = against_pyspiel(seconds)
+        if versus is not None:
+            out["pyspiel ratio"] = versus["ours"] / versus["theirs"]
+    out.update({f"{name} fingerprint": fingerprint(name) for name in GAMES})
+    import cardsuite.games.nap.rules as nap_rules
+
+    out["compiled"] = not (nap_rules.__file__ or ".py").endswith(".py")
     return out
 
 
-def baseline_tree(commit: str) -> Path | None:
-    """The ``src`` folder of ``commit``, unpacked into a temporary folder (``None`` without git)."""
-    top = Path(__file__).resolve().parent.parent
-    folder = Path(tempfile.mkdtemp(prefix="cardsuite-baseline-"))
-    archive = subprocess.run(["git", "-C", str(top), "archive", commit, "src"], capture_output=True, check=False)
-    if archive.returncode != 0:
-        return None
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-    return folder / "src"
-
-
-def measure_in_subprocess(src: Path, seconds: float, quick: bool) -> dict[str, Any]:
-    """One round on the code of ``src``, in a fresh subprocess that imports it first.
-
-    Both trees are measured this way, one fresh process per round each, so that neither side is warmer
-    than the other (until 2026-12-02 this tree's rounds ran one after another in the parent process, warm
-    from its second round on, while the earlier tree's each started cold: with the same commit on both
-    sides the bare loops read 1.08-1.32x, found by helper share21).
-    """
+def measure_in_subprocess(src: Path, seconds: float, hard: bool, pyspiel: bool) -> dict[str, Any]:
+    """One round on the code of ``src``, in a fresh subprocess that imports it first."""
     env = dict(os.environ, PYTHONPATH=str(src))
-    args = [sys.executable, __file__, "--round", "--seconds", str(seconds)] + (["--quick"] if quick else [])
+    args = [sys.executable, __file__, "--round", "--seconds", str(seconds)] + (["--hard"] if hard else []) + \
+        (["--pyspiel"] if pyspiel else [])
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     return dict(json.loads(done.stdout))
 
 
-def median_of(rounds: list[dict[str, Any]], *path: str) -> float:
-    values = []
-    for one in rounds:
-        value: Any = one
-        for key in path:
-            value = value[key]
-        values.append(float(value))
-    return statistics.median(values)
+def copies(folder: Path, baseline: str | None, compiled: bool) -> dict[str, Path]:
+    """The copies to measure, by label (``now``, ``now compiled``, ``before``, ``before compiled``)."""
+    trees = {"now": TOP}
+    if baseline is not None:
+        old = folder / "baseline"
+        old.mkdir()
+        archive = subprocess.run(["git", "-C", str(TOP), "archive", baseline, "src", "scripts", "docs/rules"],
+                                 capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive.stdout, check=True)
+        trees["before"] = old
+    out: dict[str, Path] = {}
+    for label, top in trees.items():
+        out[label] = copy_tree(top, folder / label)
+        if compiled:
+            src = out[f"{label} compiled"] = copy_tree(top, folder / f"{label} compiled")
+            compile_tree(top, src)
+    return out
+
+
+ROWS = [(f"{name} {kind}", f"{name} {kind}{', deals/s' if kind != 'share' else ''}") for name in CASES
+        for kind in ("bare", "simulate", "share")] + [("rollout ms", "napoleon search-path deal, ms"),
+                                                       ("hard samples", "napoleon hard, deals per card"),
+                                                       ("hard cpu_ms_per_sample", "  CPU ms per sampled deal"),
+                                                       ("pyspiel ratio", "gops / pyspiel goofspiel")]
+
+
+def shown(value: float | None, key: str) -> str:
+    """A figure as the table prints it: a share in %, a small number with two decimals, else whole."""
+    if value is None:
+        return ""
+    return f"{value:.1%}" if key.endswith("share") else f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+
+
+def report(rounds: dict[str, list[dict[str, Any]]]) -> None:
+    """Print the medians, each build's ratio now / before, and whether every copy played the same deals."""
+    def median(label: str, key: str) -> float | None:
+        values = [r[f"{key[:-6]} simulate"] / r[f"{key[:-6]} bare"] if key.endswith(" share") else r.get(key)
+                  for r in rounds.get(label, [])]
+        values = [v for v in values if v is not None]
+        return statistics.median(values) if values else None
+
+    builds = [build for build in ("", " compiled") if f"now{build}" in rounds]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    repeats = len(rounds["now"])
+    print(f"Engine figures, medians of {repeats} rounds, CPU time (load average {load})")
+    head = f"{'':32s}"
+    for build in builds:
+        head += f" {'now' + build:>14s}" + (f" {'before' + build:>16s} {'ratio':>6s}" if "before" in rounds else "")
+    print(head)
+    for key, label in ROWS:
+        line, seen = f"{label:32s}", False
+        for build in builds:
+            now, old = median(f"now{build}", key), median(f"before{build}", key)
+            line += f" {shown(now, key):>14s}"
+            if "before" in rounds:
+                ratio = "" if now is None or old is None else f"{(old / now if 'ms' in key else now / old):.3f}"
+                line += f" {shown(old, key):>16s} {ratio:>6s}"
+            seen = seen or now is not None
+        if seen:
+            print(line)
+    prints = {tuple(r[f"{name} fingerprint"] for name in GAMES) for runs in rounds.values() for r in runs}
+    print("The same 300 seeded deals per game in every copy: " + ("identical" if len(prints) == 1 else "DIFFERENT"))
+    if len(prints) != 1:
+        sys.exit(1)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Measure both code bases in alternation and print the bars with the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--baseline", default=BASELINE, help="the earlier commit to compare with")
-    parser.add_argument("--no-baseline", action="store_true", help="measure this tree only")
+    """Build the copies, measure them in alternation and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", help="an earlier commit to measure beside this tree")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per loop measurement")
-    parser.add_argument("--quick", action="store_true", help="fewer deals and decisions (a smoke run)")
+    parser.add_argument("--no-compiled", action="store_true", help="measure the interpreted build only")
+    parser.add_argument("--hard", action="store_true", help="also Napoleon hard's sampled deals")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--pyspiel", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args([] if argv is None else argv)
     if args.round:  # a subprocess measuring whatever code it imports
-        print(json.dumps(measure(args.seconds, args.quick)))
+        print(json.dumps(measure(args.seconds, args.hard, args.pyspiel)))
         return
-    src = None if args.no_baseline else baseline_tree(args.baseline)
-    now: list[dict[str, Any]] = []
-    before: list[dict[str, Any]] = []
-    for _ in range(args.repeats):
-        if src is not None:
-            before.append(measure_in_subprocess(src, args.seconds, args.quick))
-        now.append(measure_in_subprocess(THIS_TREE, args.seconds, args.quick))
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Issue 11 bars, medians of {args.repeats} rounds (CPU time; load average {load})")
-    print(f"{'':34s} {'now':>10s} {'before':>10s} {'ratio':>7s}   bar")
-    for name in CASES:
-        bare = median_of(now, name, "bare")
-        sim = median_of(now, name, "simulate")
-        old_bare = median_of(before, name, "bare") if before else float("nan")
-        old_sim = median_of(before, name, "simulate") if before else float("nan")
-        bar = f">= {BARS[name]:,}" if name in BARS else ""
-        print(f"{name + ' bare loop, deals/s':34s} {bare:>10,.0f} {old_bare:>10,.0f} {bare / old_bare:>6.2f}x   {bar}")
-        share, old_share = sim / bare, old_sim / old_bare
-        print(f"{name + ' simulate, deals/s':34s} {sim:>10,.0f} {old_sim:>10,.0f} {sim / old_sim:>6.2f}x")
-        print(f"{name + ' simulate / bare loop':34s} {share:>10.0%} {old_share:>10.0%} {'':7s}   >= 50%")
-    if now[0]["pyspiel"] is not None:
-        ratio = median_of(now, "pyspiel", "ours") / median_of(now, "pyspiel", "theirs")
-        old_ratio = (median_of(before, "pyspiel", "ours") / median_of(before, "pyspiel", "theirs")
-                     if before and before[0]["pyspiel"] is not None else float("nan"))
-        print(f"{'gops / pyspiel goofspiel':34s} {ratio:>9.2f}x {old_ratio:>9.2f}x {'':7s}   >= 2.0x"
-              f"   (ours {median_of(now, 'pyspiel', 'ours'):,.0f}, pyspiel {median_of(now, 'pyspiel', 'theirs'):,.0f}"
-              " games/s)")
-    roll = median_of(now, "rollout_ms")
-    old_roll = median_of(before, "rollout_ms") if before else float("nan")
-    label = "napoleon deal via search path, ms"
-    print(f"{label:34s} {roll:>10.2f} {old_roll:>10.2f} {old_roll / roll:>6.2f}x   <= 2 ms")
-    samples = median_of(now, "hard", "samples")
-    old_samples = median_of(before, "hard", "samples") if before else float("nan")
-    print(f"{'napoleon hard deals per card':34s} {samples:>10.1f} {old_samples:>10.1f} {'':7s}   >= 30")
-    cpu = median_of(now, "hard", "cpu_ms_per_sample")
-    old_cpu = median_of(before, "hard", "cpu_ms_per_sample") if before else float("nan")
-    print(f"{'  CPU ms per sampled deal':34s} {cpu:>10.2f} {old_cpu:>10.2f} {old_cpu / cpu:>6.2f}x"
-          f"   (200 ms of CPU: {200 / cpu:.0f} deals now)")
+    why = None if args.no_compiled else missing_toolchain()
+    if why is not None:
+        print(f"compiled build: skipped, {why}")
+    with tempfile.TemporaryDirectory(prefix="cardsuite-engines-") as folder:
+        trees = copies(Path(folder), args.baseline, not args.no_compiled and why is None)
+        rounds: dict[str, list[dict[str, Any]]] = {label: [] for label in trees}
+        for _ in range(args.repeats):
+            for label, src in trees.items():
+                rounds[label].append(measure_in_subprocess(src, args.seconds, args.hard, "compiled" not in label))
+        for label, runs in rounds.items():
+            if any(r["compiled"] != ("compiled" in label) for r in runs):
+                sys.exit(f"{label}: the copy did not load the build it was made as")
+        report(rounds)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 Random playouts go through the contract only (``to_act``, ``legal_actions``, ``apply``) on one core.
 Figures are medians of 5 runs. Game-specific benchmarks (``bench/*_*.py`` with ``main()`` and ``IN_MAKE_BENCH = True``)
-run after the table, and last ``bench/compiled.py``: issue 11's bare-loop bars interpreted and compiled with mypyc
-side by side (one line instead when there is no C compiler). Record the numbers in docs/performance.md.
+run after the table, and last ``bench/engine_bars.py``: the engine figures, interpreted and compiled with mypyc
+side by side (interpreted only when there is no C compiler). docs/performance.md says what each figure is.
 """
 
 from __future__ import annotations
@@ -90,13 +90,13 @@ def main() -> None:
         if hasattr(module, "main") and getattr(module, "IN_MAKE_BENCH", False):
             console.rule(script.name)
             module.main()
-    console.rule("compiled.py")
+    console.rule("engine_bars.py")
     sys.path.insert(0, str(here))
-    spec = importlib.util.spec_from_file_location("compiled", here / "compiled.py")
+    spec = importlib.util.spec_from_file_location("engine_bars", here / "engine_bars.py")
     if spec is not None and spec.loader is not None:
-        compiled = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(compiled)
-        compiled.main([])
+        engines = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(engines)
+        engines.main(["--hard"])
 
 
 if __name__ == "__main__":

@@ -93,7 +93,7 @@ def test_the_same_seeds_play_the_same_game_as_interpreted() -> None:
     compiled, interpreted = run(None), run(str(ROOT / "src"))
     assert not compiled.pop("file").endswith(".py")
     assert interpreted.pop("file").endswith(".py")
-    assert set(compiled) == {"nap", "napas", "napoleon"}
+    assert set(compiled) == {"nap", "napas", "napoleon", "gops"}
     assert compiled == interpreted
 
 

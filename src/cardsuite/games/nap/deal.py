@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Final
 
-from ...cards import BIT, Card, card_text, ranked_deck, shuffle
+from ...cards import BIT, Card, ranked_deck, shuffle
+from ...core.deals import check_given
 from ...core.errors import InvalidDeal
 from ...core.options import Options
 from .bidding import HAND_SIZE
@@ -53,19 +54,5 @@ def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random
             a, b, c, d, e = picked
             masks[seat] = BIT[a] | BIT[b] | BIT[c] | BIT[d] | BIT[e]
         return NapState(players, options, dealer, dealt, cards[5 * players:], own_lists=True, masks=masks)
-    if len(hands) != players:
-        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
-    rest = list(stock or [])
-    every = [c for h in hands for c in h] + rest
-    in_deck = set(deck)
-    for card in every:
-        if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the deck in use")
-    if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
-    if rest and len(every) != len(deck):
-        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
+    rest = check_given(players, hands, stock, deck, HAND_SIZE)
     return NapState(players, options, dealer, hands, rest)

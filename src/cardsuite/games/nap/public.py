@@ -4,37 +4,16 @@ the facts a view's table is built from (``NapFacts``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from ...cards import Card
 from ...core.fast.facts import LoggedFacts
 from ...core.fast.native import mypyc_attr
 from ...core.game import SeatInfo
-from ...core.message import Message, SeatRef, SuitRef, msg, msg_p
+from ...core.message import Message, msg
+from ..tricktable import TrickPublic, contract_header, trick_seats, trick_table
 from .bidding import BID_WORDS, HAND_SIZE
-
-
-class NapPublic(Protocol):
-    """The public attributes the table is built from: a ``NapState`` has them, and so does ``NapFacts``."""
-
-    phase_name: str
-    high: str | None
-    declarer: int
-    trump: int
-    trick_number: int
-    last_seats: tuple[int, ...]
-    last_cards: tuple[Card, ...]
-
-    @property
-    def bids(self) -> Sequence[tuple[int, str | None]]: ...
-    @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
-    def trick_seats(self) -> Sequence[int]: ...
-    @property
-    def taken(self) -> Sequence[int]: ...
 
 
 @mypyc_attr(native_class=False)  # LoggedFacts is a slotted Python class
@@ -99,7 +78,7 @@ class NapFacts(LoggedFacts):
         return nap_seats(self)
 
 
-def contract_text(src: NapPublic) -> Message:
+def contract_text(src: TrickPublic) -> Message:
     """The header line: who declared what, and trumps once the first lead names them."""
     return _contract_words(src.high, src.phase_name == "bidding", src.declarer, src.trump)
 
@@ -107,37 +86,15 @@ def contract_text(src: NapPublic) -> Message:
 @lru_cache(maxsize=4096)
 def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
     """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
-    if high is None:
-        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
-    seat, bid = SeatRef(declarer), BID_WORDS[high]
-    if high == "misere":
-        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
-    return msg("{seat}: {bid}, trumps: the first lead", seat=seat, bid=bid)
+    return contract_header(high, bidding, declarer, trump, BID_WORDS[high or "1"], high == "misere",
+                           lambda seat, bid: msg("{seat}: {bid}, trumps: the first lead", seat=seat, bid=bid))
 
 
-def nap_table(src: NapPublic) -> dict[str, object]:
+def nap_table(src: TrickPublic) -> dict[str, object]:
     """``View.table`` of a Nap deal."""
-    return {
-        "contract_text": contract_text(src),
-        "bids": tuple(src.bids),
-        "contract": src.high,
-        "declarer": src.declarer if src.declarer >= 0 else None,
-        "trump": src.trump,
-        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
-        "trick_number": src.trick_number,
-        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
-    }
+    return trick_table(src, contract_text(src))
 
 
-def nap_seats(src: NapPublic) -> tuple[SeatInfo, ...]:
-    """``View.seats`` of a Nap deal: cards held, tricks, and who declared.
-
-    Every seat plays one card to each trick, so a seat holds five less the tricks played so far (one for
-    each trick won by anyone) and less one if it has played to the current trick.
-    """
-    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
-    played = sum(taken)
-    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None)
-                 for s in range(len(taken)))
+def nap_seats(src: TrickPublic) -> tuple[SeatInfo, ...]:
+    """``View.seats`` of a Nap deal: cards held, tricks, and who declared."""
+    return trick_seats(src, HAND_SIZE)

@@ -7,7 +7,8 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Final
 
-from ...cards import Card, CardError, card_text, ranked_deck
+from ...cards import Card, CardError, ranked_deck
+from ...core.deals import check_given
 from ...core.errors import InvalidDeal
 from ...core.options import Options
 from .bidding import HAND_SIZE
@@ -79,22 +80,8 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
         dealt, rest = _shuffled_deal(DECKS[deck_size(players, options)], players, dealer, rng)
         return NapasState(players, options, dealer, dealt, rest, own_lists=True)  # no *args: see below
     deck = deck_for(players, options)
-    if len(hands) != players:
-        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
-    rest = list(stock or [])
-    every = [c for h in hands for c in h] + rest
-    in_deck = set(deck)
-    for card in every:
-        if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the {len(deck)}-card deck in use")
-    if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
+    rest = check_given(players, hands, stock, deck, HAND_SIZE)
     if not rest:
-        held = set(every)
+        held = {card for hand in hands for card in hand}
         rest = [c for c in deck if c not in held]
-    elif len(every) != len(deck):
-        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
     return NapasState(players, options, dealer, hands, rest)

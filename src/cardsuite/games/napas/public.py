@@ -13,31 +13,17 @@ from ...cards import Card
 from ...core.fast.facts import EMPTY, ReplayFacts
 from ...core.fast.native import mypyc_attr
 from ...core.game import Event, SeatInfo
-from ...core.message import Message, SeatRef, SuitRef, msg, msg_p
+from ...core.message import Message, msg
 from ...core.options import Options
+from ..tricktable import TrickPublic, contract_header, trick_seats, trick_table
 from .bidding import HAND_SIZE, ZERO, bid_words, clockwise
 
 
-class NapasPublic(Protocol):
+class NapasPublic(TrickPublic, Protocol):
     """The public attributes the table is built from: a ``NapasState`` has them, and so does ``NapasFacts``."""
 
-    phase_name: str
-    high: str | None
-    declarer: int
-    trump: int
-    trick_number: int
-    last_seats: tuple[int, ...]
-    last_cards: tuple[Card, ...]
     options: Options
 
-    @property
-    def bids(self) -> Sequence[tuple[int, str | None]]: ...
-    @property
-    def trick(self) -> Sequence[Card]: ...
-    @property
-    def trick_seats(self) -> Sequence[int]: ...
-    @property
-    def taken(self) -> Sequence[int]: ...
     @property
     def stock_size(self) -> int: ...
     @property
@@ -155,14 +141,8 @@ def contract_text(src: NapasPublic) -> Message:
 @lru_cache(maxsize=4096)
 def _contract_words(high: str | None, bidding: bool, declarer: int, trump: int) -> Message:
     """``contract_text`` from the facts it depends on, made once for each (messages are immutable values)."""
-    if high is None:
-        return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
-    seat, bid = SeatRef(declarer), bid_words(high)
-    if high == ZERO:
-        return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
-    if trump >= 0:
-        return msg("{seat}: {bid}, {suit} trumps", seat=seat, bid=bid, suit=SuitRef(trump))
-    return msg("{seat}: {bid}, trumps not named yet", seat=seat, bid=bid)
+    return contract_header(high, bidding, declarer, trump, bid_words(high or "1"), high == ZERO,
+                           lambda seat, bid: msg("{seat}: {bid}, trumps not named yet", seat=seat, bid=bid))
 
 
 def napas_table(src: NapasPublic) -> dict[str, object]:
@@ -170,33 +150,18 @@ def napas_table(src: NapasPublic) -> dict[str, object]:
     declarer = src.declarer if src.declarer >= 0 else None
     declarer_tricks = src.taken[src.declarer] if declarer is not None else 0
     exchange = src.exchange
-    return {
-        "contract_text": contract_text(src),
-        "bids": tuple(src.bids),
-        "contract": src.high,
-        "declarer": declarer,
-        "trump": src.trump,
-        "trick": tuple(zip(src.trick_seats, src.trick, strict=True)),
-        "trick_number": src.trick_number,
-        "last_trick": tuple(zip(src.last_seats, src.last_cards, strict=True)),
-        "stock_size": src.stock_size,
-        "discards_size": exchange.discards if exchange is not None else 0,
-        "exchange_cap": exchange.cap if exchange is not None else None,
-        "exchanges": MappingProxyType(dict(exchange.counts)) if exchange is not None else EMPTY,
-        "declarer_tricks": declarer_tricks,
-        "opponent_tricks": sum(src.taken) - declarer_tricks if declarer is not None else 0,
-        "target": src.options.integer("target"),
-    }
+    table = trick_table(src, contract_text(src))
+    table["stock_size"] = src.stock_size
+    table["discards_size"] = exchange.discards if exchange is not None else 0
+    table["exchange_cap"] = exchange.cap if exchange is not None else None
+    table["exchanges"] = MappingProxyType(dict(exchange.counts)) if exchange is not None else EMPTY
+    table["declarer_tricks"] = declarer_tricks
+    table["opponent_tricks"] = sum(src.taken) - declarer_tricks if declarer is not None else 0
+    table["target"] = src.options.integer("target")
+    return table
 
 
 def napas_seats(src: NapasPublic) -> tuple[SeatInfo, ...]:
-    """``View.seats`` of a Napas deal: cards held, tricks, who declared, how many cards each exchanged.
-
-    The exchange keeps five cards in every hand, and every seat plays one card to each trick.
-    """
-    taken, declarer, in_trick = src.taken, src.declarer, src.trick_seats
-    played = sum(taken)
+    """``View.seats`` of a Napas deal: cards held, tricks, who declared, how many cards each exchanged."""
     counts = dict(src.exchange.counts) if src.exchange is not None else {}
-    return tuple(SeatInfo(s, HAND_SIZE - played - (s in in_trick), taken[s], "declarer" if s == declarer else None,
-                          MappingProxyType({"exchanged": counts[s]}) if s in counts else EMPTY)
-                 for s in range(len(taken)))
+    return trick_seats(src, HAND_SIZE, {s: MappingProxyType({"exchanged": n}) for s, n in counts.items()})

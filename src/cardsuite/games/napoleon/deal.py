@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ...cards import Card, card_text, shuffle
+from ...cards import Card, shuffle
+from ...core.deals import check_given
 from ...core.errors import InvalidDeal
 from ...core.options import Options
 from .beginner import BeginnerState
@@ -28,21 +29,7 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
         for i in range(PLAYERS):
             dealt[(first + i) % PLAYERS] = deck[i:PLAYERS * HAND_SIZE:PLAYERS]
         return state_class(options)(options, dealer, dealt, deck[PLAYERS * HAND_SIZE:])
-    if len(hands) != PLAYERS:
-        raise InvalidDeal(f"expected {PLAYERS} hands, got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != HAND_SIZE:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {HAND_SIZE}")
-    widow = list(stock or [])
-    if len(widow) != size:
-        raise InvalidDeal(f"the widow (stock) holds {len(widow)} cards, not {size}")
-    every = [c for h in hands for c in h] + widow
-    in_deck = set(deck)
-    for card in every:
-        if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the pack in use")
-    if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
+    widow = check_given(PLAYERS, hands, stock, deck, HAND_SIZE, size, "widow (stock)")
     return state_class(options)(options, dealer, [tuple(h) for h in hands], widow)  # copies: setup() reads them later
 
 
