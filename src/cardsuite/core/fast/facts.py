@@ -8,6 +8,7 @@ compiled method would refuse as ``self``; and a compiled class cannot extend ``M
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
@@ -139,8 +140,12 @@ class ReplayFacts(TurnFacts):
     """The phases whose facts ``after`` makes from an earlier moment's of the same phase."""
 
     def __init__(self, state: Any) -> None:
-        """Copy the public attributes of ``state`` under the same names (a subclass does)."""
-        raise NotImplementedError
+        """Take every slot of the class (but ``moment`` and the built ``table`` and ``seats``) from the
+        attribute of ``state`` of the same name, a list as a tuple."""
+        names = _taken_slots(self.__class__)
+        values = _GETTERS[names](state)
+        for name, value in zip(names, values, strict=True):
+            setattr(self, name, tuple(value) if value.__class__ is list else value)
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> ReplayFacts:
         """The facts once ``events`` (the public events logged since these facts' moment, all of the same
@@ -154,17 +159,42 @@ class ReplayFacts(TurnFacts):
         cls = self.__class__
         names = _FACT_SLOTS.get(cls)
         if names is None:
-            names = _FACT_SLOTS[cls] = tuple(
-                name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
-                if name not in ("_seats", "_table"))
+            names = _FACT_SLOTS[cls] = (*_taken_slots(cls), "moment")
         other = _new(cls)
-        for name in names:  # a subclass's ``__init__`` sets every slot
-            setattr(other, name, getattr(self, name))
+        for name, value in zip(names, _GETTERS[names](self), strict=True):  # ``__init__`` set every slot
+            setattr(other, name, value)
         return other
 
 
 _FACT_SLOTS: dict[type, tuple[str, ...]] = {}
 """``ReplayFacts.copy``'s slot names, by class."""
+_TAKEN_SLOTS: dict[type, tuple[str, ...]] = {}
+"""``ReplayFacts.__init__``'s slot names, by class."""
+_GETTERS: dict[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] = {}
+"""One ``attrgetter`` per list of slot names (a tuple of the values in one call)."""
+
+
+def _taken_slots(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases but ``moment`` and the built ``table`` and ``seats``."""
+    names = _TAKEN_SLOTS.get(cls)
+    if names is None:
+        names = _TAKEN_SLOTS[cls] = tuple(
+            name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+            if name not in ("_seats", "_table", "moment"))
+    for key in (names, (*names, "moment")):
+        if key not in _GETTERS:
+            _GETTERS[key] = attrgetter(*key) if len(key) > 1 else _one_getter(key[0])
+    return names
+
+
+def _one_getter(name: str) -> Callable[[Any], tuple[Any, ...]]:
+    """``attrgetter(name)``, giving its one value in a tuple as ``attrgetter`` of several names does."""
+    get = attrgetter(name)
+
+    def getter(obj: Any) -> tuple[Any, ...]:
+        return (get(obj),)
+
+    return getter
 
 
 _UNBUILT: Final = object()

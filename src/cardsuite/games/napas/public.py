@@ -63,25 +63,20 @@ class NapasFacts(ReplayFacts):
     game = "napas"
     replayed = ("bidding", "play")
     options: Options
-
-    def __init__(self, state: NapasMoment) -> None:
-        self.players = state.players
-        self.options = state.options
-        self.dealer = state.dealer
-        self.phase_name = state.phase_name
-        self.turn = state.turn
-        self.bids = tuple(state.bids)
-        self.high = state.high
-        self.declarer = state.declarer
-        self.trump = state.trump
-        self.trick = state.trick
-        self.trick_leader = state.trick_leader
-        self.trick_number = state.trick_number
-        self.taken = tuple(state.taken)
-        self.last_seats = state.last_seats
-        self.last_cards = state.last_cards
-        self.stock_size = state.stock_size
-        self.exchange = state.exchange
+    players: int
+    dealer: int
+    bids: tuple[tuple[int, str | None], ...]
+    high: str | None
+    declarer: int
+    trump: int
+    trick: tuple[Card, ...]
+    trick_leader: int
+    trick_number: int
+    taken: tuple[int, ...]
+    last_seats: tuple[int, ...]
+    last_cards: tuple[Card, ...]
+    stock_size: int
+    exchange: ExchangeFacts | None
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
         """These facts once ``events`` (of the auction: bids and passes; or of the play: cards and tricks)

@@ -30,8 +30,52 @@ def seat_list(seats: Sequence[int]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
+class BeginnerPublic(NapoleonPublic, Protocol):
+    """The public attributes of a beginner deal: the full game's, and the turned-up widow cards."""
+
+    trump_card: Card
+    widow_shown: tuple[Card, ...]
+
+
+class BeginnerFacts(NapoleonFacts):
+    """What everyone may know of a beginner deal at one moment (``core.fast.views``)."""
+
+    __slots__ = ("trump_card", "widow_shown")
+
+    trump_card: Card
+    widow_shown: tuple[Card, ...]
+
+    def build_table(self) -> dict[str, object]:
+        return beginner_table(self)
+
+
+def beginner_contract_text(src: BeginnerPublic) -> Message:
+    """The header line: it is the beginner game, and why the trump suit is what it is."""
+    suit, card = SuitRef(src.trump), CardRef(src.trump_card)
+    if len(src.widow_shown) > 1:
+        return msg("beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)", suit=suit,
+                   card=card)
+    return msg("beginner game: {suit} are trumps ({card} turned up from the widow)", suit=suit, card=card)
+
+
+BEGINNER_FIELDS: dict[str, Callable[[Any], object]] = {
+    **TABLE_FIELDS, "contract_text": lambda src: beginner_contract_text(src), "declarer": lambda src: None,
+    "alone": lambda src: None, "beginner": lambda src: True, "widow_shown": lambda src: src.widow_shown,
+    "trump_card": lambda src: src.trump_card,
+}
+"""The full game's table entries, without Napoleon's, plus the beginner game's own."""
+
+
+def beginner_table(src: BeginnerPublic) -> dict[str, object]:
+    """The full game's facts, without Napoleon's, plus the beginner game's own."""
+    return {key: build(src) for key, build in BEGINNER_FIELDS.items()}
+
+
 class BeginnerState(NapoleonState):
     """A deal of the beginner game: straight to the play, trumps from the widow, honours for each seat."""
+
+    facts_class = BeginnerFacts
+    table_fields = BEGINNER_FIELDS
 
     def __init__(self, options: Options, dealer: int, hands: Sequence[Sequence[Card]],
                  widow: Sequence[Card]) -> None:
@@ -114,51 +158,3 @@ class BeginnerState(NapoleonState):
     def table(self) -> dict[str, object]:
         """The full game's facts, without Napoleon's, plus the beginner game's own."""
         return beginner_table(self)
-
-
-class BeginnerPublic(NapoleonPublic, Protocol):
-    """The public attributes of a beginner deal: the full game's, and the turned-up widow cards."""
-
-    trump_card: Card
-    widow_shown: tuple[Card, ...]
-
-
-class BeginnerFacts(NapoleonFacts):
-    """What everyone may know of a beginner deal at one moment (``core.fast.views``)."""
-
-    __slots__ = ("trump_card", "widow_shown")
-
-    def __init__(self, state: NapoleonState) -> None:
-        super().__init__(state)
-        assert isinstance(state, BeginnerState)
-        self.trump_card = state.trump_card
-        self.widow_shown = state.widow_shown
-
-    def build_table(self) -> dict[str, object]:
-        return beginner_table(self)
-
-
-BeginnerState.facts_class = BeginnerFacts
-
-
-def beginner_contract_text(src: BeginnerPublic) -> Message:
-    """The header line: it is the beginner game, and why the trump suit is what it is."""
-    suit, card = SuitRef(src.trump), CardRef(src.trump_card)
-    if len(src.widow_shown) > 1:
-        return msg("beginner game: {suit} are trumps (the widow's joker passed over, {card} turned up)", suit=suit,
-                   card=card)
-    return msg("beginner game: {suit} are trumps ({card} turned up from the widow)", suit=suit, card=card)
-
-
-BEGINNER_FIELDS: dict[str, Callable[[Any], object]] = {
-    **TABLE_FIELDS, "contract_text": lambda src: beginner_contract_text(src), "declarer": lambda src: None,
-    "alone": lambda src: None, "beginner": lambda src: True, "widow_shown": lambda src: src.widow_shown,
-    "trump_card": lambda src: src.trump_card,
-}
-"""The full game's table entries, without Napoleon's, plus the beginner game's own."""
-BeginnerState.table_fields = BEGINNER_FIELDS
-
-
-def beginner_table(src: BeginnerPublic) -> dict[str, object]:
-    """The full game's facts, without Napoleon's, plus the beginner game's own."""
-    return {key: build(src) for key, build in BEGINNER_FIELDS.items()}

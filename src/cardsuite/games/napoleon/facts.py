@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...cards import Card
 from ...core.fast.facts import ReplayFacts
 from ...core.game import Event, SeatInfo
 from ...core.options import Options
 from .actions import BIDS
-from .deck import IS_HONOUR, PLAYERS
-from .table import NapoleonMoment, napoleon_seats, napoleon_table
+from .deck import IS_HONOUR
+from .table import napoleon_seats, napoleon_table
 
 _BID_RANKS = {bid.text: rank for rank, bid in enumerate(BIDS)}
 """A bid's rank on the ladder by its action text (a bid event's ``action``)."""
@@ -29,36 +30,31 @@ class NapoleonFacts(ReplayFacts):
     game = "napoleon"
     replayed = ("bidding", "play")
     options: Options
-
-    def __init__(self, state: NapoleonMoment) -> None:
-        self.players = PLAYERS
-        self.options = state.options
-        self.dealer = state.dealer
-        self.phase_name = state.phase_name
-        self.turn = state.turn
-        self.high = state.high
-        self.napoleon = state.napoleon
-        self.bid_n = state.bid_n
-        self.trump = state.trump
-        self.adjutant_card = state.adjutant_card
-        self.revealed = state.revealed
-        self.shown_adjutant = state.shown_adjutant
-        self.trick = tuple(state.trick)
-        self.trick_seats = tuple(state.trick_seats)
-        self.trick_number = state.trick_number
-        self.last_trick = state.last_trick
-        self.bids = tuple(state.bids)
-        self.passed = tuple(state.passed)
-        self.widow_size = state.widow_size
-        self.discarded = state.discarded
-        self.face_up = state.face_up
-        self.discards_to = state.discards_to
-        self.honours = tuple(state.honours)
-        self.tricks_won = tuple(state.tricks_won)
-        self.joker_suit = state.joker_suit
-        self.requested = state.requested
-        self.same_two = state.same_two
-        self.thrown_in = state.thrown_in
+    players: int
+    dealer: int
+    high: int
+    napoleon: int
+    bid_n: int
+    trump: int
+    adjutant_card: int
+    revealed: bool
+    shown_adjutant: int
+    trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    trick_number: int
+    last_trick: tuple[tuple[int, Card], ...]
+    bids: tuple[tuple[int, tuple[int, int] | None], ...]
+    passed: tuple[bool, ...]
+    widow_size: int
+    discarded: int
+    face_up: tuple[Card, ...]
+    discards_to: int
+    honours: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    joker_suit: int
+    requested: bool
+    same_two: bool
+    thrown_in: bool
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapoleonFacts:
         """These facts once ``events`` have happened: in the auction its bids and passes; in the play, as
