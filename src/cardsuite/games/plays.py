@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import Card, card_name, card_text
-from ..core.game import Action, Event
+from ..core.game import Action, DealSummary, Event, State
 from ..core.message import CardRef, Message, SeatRef, msg, msg_n
 
 PLAY_ACTIONS: Final = tuple(Action("play", (c,), f"play {card_text(c)}") for c in range(52))
@@ -26,17 +26,33 @@ PLAY_EVENT_TUPLES: Final = tuple(tuple((event,) for event in row) for row in PLA
 """``(PLAY_EVENTS[seat][card],)``, made once: what ``apply`` returns for most plays."""
 
 
-def summary_message(declarer: int, bid: Message, made: bool | None, tricks: int) -> Message:
-    """The deal page's line: the declarer's bid, whether it was made, and the tricks taken (Napas too)."""
+def contract_summary(declarer: int, high: str | None, thrown_in: bool, made: bool | None, tricks: int, name: str,
+                     words: Message | None) -> DealSummary:
+    """The deal's summary in a plain trick game with one declarer (Nap, Napas): thrown in, or the
+    declarer's bid (``name`` in English, ``words`` for the screens), whether it was made, the tricks taken."""
+    if thrown_in:
+        return DealSummary(redeal=True, text="all passed: thrown in", message=msg("all passed: thrown in"))
+    if high is None or words is None:
+        return DealSummary()
+    verdict = "" if made is None else (" made" if made else " failed")
+    text = f"seat {declarer} bid {name}{verdict} ({tricks} tricks)"
     seat = SeatRef(declarer)
     if made is None:
-        return msg_n("{seat} bid {bid} ({n} trick so far)", "{seat} bid {bid} ({n} tricks so far)", tricks,
-                     seat=seat, bid=bid)
-    if made:
-        return msg_n("{seat} bid {bid} and made it ({n} trick)", "{seat} bid {bid} and made it ({n} tricks)", tricks,
-                     seat=seat, bid=bid)
-    return msg_n("{seat} bid {bid} and failed ({n} trick)", "{seat} bid {bid} and failed ({n} tricks)", tricks,
-                 seat=seat, bid=bid)
+        message = msg_n("{seat} bid {bid} ({n} trick so far)", "{seat} bid {bid} ({n} tricks so far)", tricks,
+                        seat=seat, bid=words)
+    elif made:
+        message = msg_n("{seat} bid {bid} and made it ({n} trick)", "{seat} bid {bid} and made it ({n} tricks)",
+                        tricks, seat=seat, bid=words)
+    else:
+        message = msg_n("{seat} bid {bid} and failed ({n} trick)", "{seat} bid {bid} and failed ({n} tricks)", tricks,
+                        seat=seat, bid=words)
+    return DealSummary(declarer, high, made, False, text, {declarer: "declarer"}, message)
+
+
+def play_interned(state: State, seat: int, action: Action) -> tuple[Event, ...]:
+    """The ``play`` handler of a game whose ``apply`` knows ``PLAY_ACTIONS`` by identity: a well-formed play
+    action that is not one of them (its shape is checked) is applied as the interned one of its card."""
+    return state.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
 
 
 def trick_message(winner: int, card: Card, reason: str) -> Message:

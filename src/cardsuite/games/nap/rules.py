@@ -14,7 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, turn_view
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
-from ...core.message import Message, msg
+from ...core.message import Message
 from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
@@ -27,9 +27,10 @@ from ..plays import (
     PLAY_EVENT_TUPLES,
     PLAY_EVENTS,
     SUIT_PLAYS,
+    contract_summary,
     hand_plays,
+    play_interned,
     suit_plays,
-    summary_message,
 )
 from .bidding import (
     BID_ACTIONS,
@@ -112,18 +113,13 @@ def _bid_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...
     return state._bid(seat, action)
 
 
-def _play_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...]:
-    """``NapState._play``, for ``PHASES``."""
-    return state._play(seat, action)
-
-
 PHASES: Final[Mapping[str, Phase]] = {
     "bidding": Phase("must bid or pass before play starts", {
         "pass": (Verb("pass"), _bid_handler),
         "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
                 _bid_handler),
     }, (PASS, *BID_ACTIONS.values())),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), _play_handler)},
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), play_interned)},
                   PLAY_ACTIONS),
 }
 CLOCKWISE: Final = tuple(tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
@@ -380,10 +376,6 @@ class NapState(TurnState):
         return event
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """A well-formed play action that is not the interned one (the shape is checked): ``apply`` with that."""
-        return self.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
-
     def _settle(self) -> Event:
         """Score the contract; the event of each outcome is kept with the options' auction rules."""
         bid = self.high
@@ -411,16 +403,9 @@ class NapState(TurnState):
         return self._scores[self.declarer] > 0
 
     def summary(self) -> DealSummary:
-        if self.thrown_in:
-            return DealSummary(redeal=True, text="all passed: thrown in", message=msg("all passed: thrown in"))
-        if self.high is None:
-            return DealSummary()
-        made = self.made()
-        contract = BID_NAMES[self.high]
-        verdict = "" if made is None else (" made" if made else " failed")
-        text = f"seat {self.declarer} bid {contract}{verdict} ({self.taken[self.declarer]} tricks)"
-        message = summary_message(self.declarer, BID_WORDS[self.high], made, self.taken[self.declarer])
-        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"}, message)
+        high = self.high
+        return contract_summary(self.declarer, high, self.thrown_in, self.made(), self.taken[self.declarer],
+                                BID_NAMES[high] if high else "", BID_WORDS[high] if high else None)
 
     def contract_text(self) -> Message:
         """The header line: who declared what, and trumps once the first lead names them."""

@@ -46,10 +46,11 @@ from ..plays import (
     PLAY_EVENTS,
     PLAYS_OF_MASK,
     SUIT_PLAYS,
+    contract_summary,
     play_actions,
+    play_interned,
     suit_by_suit,
     suit_plays,
-    summary_message,
 )
 from .bidding import (
     BID_ACTIONS,
@@ -476,10 +477,6 @@ class NapasState(TurnState):
         return [event]
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """A well-formed play action that is not ``PLAY_ACTIONS``'s own: ``apply`` plays its card."""
-        return self.apply(seat, PLAY_ACTIONS[action.args[0]])  # type: ignore[index]  # a card: the shape is checked
-
     def _settle(self) -> Event:
         high = self.high
         assert high is not None
@@ -501,15 +498,9 @@ class NapasState(TurnState):
         return taken == 0 if self.high == ZERO else taken >= int(self.high)
 
     def summary(self) -> DealSummary:
-        if self.thrown_in:
-            return DealSummary(redeal=True, text="all passed: thrown in", message=msg("all passed: thrown in"))
-        if self.high is None:
-            return DealSummary()
-        made = self.made()
-        verdict = "" if made is None else (" made" if made else " failed")
-        text = f"seat {self.declarer} bid {BID_NAMES[self.high]}{verdict} ({self.taken[self.declarer]} tricks)"
-        message = summary_message(self.declarer, bid_words(self.high), made, self.taken[self.declarer])
-        return DealSummary(self.declarer, self.high, made, False, text, {self.declarer: "declarer"}, message)
+        high = self.high
+        return contract_summary(self.declarer, high, self.thrown_in, self.made(), self.taken[self.declarer],
+                                BID_NAMES[high] if high else "", bid_words(high) if high else None)
 
     def contract_text(self) -> Message:
         """The header line: who declared what, and the trumps."""
@@ -577,5 +568,5 @@ PHASES: Final[Mapping[str, Phase]] = {
         "exchange": (Verb("exchange", (CARD,), "exchange <up to 5 different cards>", fewest=0, most=HAND_SIZE,
                           distinct=True), NapasState._exchange),
     }),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), NapasState._play)}),
+    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), play_interned)}),
 }

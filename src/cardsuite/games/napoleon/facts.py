@@ -13,13 +13,13 @@ from ...core.game import Event, SeatInfo
 from ...core.options import Options
 from .actions import BIDS
 from .deck import IS_HONOUR
-from .table import napoleon_seats, napoleon_table
+from .table import NapoleonPublic, napoleon_seats, napoleon_table
 
 _BID_RANKS = {bid.text: rank for rank, bid in enumerate(BIDS)}
 """A bid's rank on the ladder by its action text (a bid event's ``action``)."""
 
 
-class NapoleonFacts(ReplayFacts):
+class NapoleonFacts(ReplayFacts, NapoleonPublic):
     """What everyone may know of a Napoleon deal at one moment (see ``core.fast.views``): never the adjutant's
     seat before the named card is played (``shown_adjutant``), nor the widow's or the discards' cards."""
 
@@ -32,29 +32,13 @@ class NapoleonFacts(ReplayFacts):
     options: Options
     players: int
     dealer: int
-    high: int
-    napoleon: int
-    bid_n: int
-    trump: int
-    adjutant_card: int
-    revealed: bool
-    shown_adjutant: int
     trick: tuple[Card, ...]
     trick_seats: tuple[int, ...]
-    trick_number: int
-    last_trick: tuple[tuple[int, Card], ...]
     bids: tuple[tuple[int, tuple[int, int] | None], ...]
     passed: tuple[bool, ...]
-    widow_size: int
-    discarded: int
-    face_up: tuple[Card, ...]
-    discards_to: int
     honours: tuple[int, ...]
     tricks_won: tuple[int, ...]
-    joker_suit: int
-    requested: bool
-    same_two: bool
-    thrown_in: bool
+    shown_adjutant: int
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapoleonFacts:
         """These facts once ``events`` have happened: in the auction its bids and passes; in the play, as

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Final
 
 from ...cards import BIT, JOKER, SUIT_MASK, SUIT_OF, Card, card_name, cards_in, mask_of
 from ...core.errors import IllegalAction
-from ...core.fast.facts import EMPTY, frozen
+from ...core.fast.facts import EMPTY, ReplayFacts, frozen
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, secret_view
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
@@ -98,7 +98,7 @@ class NapoleonState(TurnState):
     state need not look into one first.
     """
 
-    facts_class: ClassVar[type[NapoleonFacts]] = NapoleonFacts
+    facts_class: ClassVar[type[ReplayFacts]] = NapoleonFacts
     """What its views are built from (the beginner game has its own)."""
     to_act: frozenset[int] = NOBODY
     is_over: bool = False

@@ -24,6 +24,7 @@ UNKNOWN: Final = -3
 class NapoleonPublic(Protocol):
     """The public attributes the table is built from: a ``NapoleonState`` has them, and ``NapoleonFacts``."""
 
+    __slots__ = ()
     phase_name: str
     high: int
     napoleon: int
@@ -59,13 +60,6 @@ class NapoleonPublic(Protocol):
     def honours(self) -> Sequence[int]: ...
     @property
     def tricks_won(self) -> Sequence[int]: ...
-
-
-class NapoleonMoment(NapoleonPublic, Protocol):
-    """What ``NapoleonFacts`` takes from a live ``NapoleonState``: the public facts and the deal's constants."""
-
-    dealer: int
-    turn: int
 
 
 def public_roles(src: NapoleonPublic) -> dict[int, str]:
