@@ -93,6 +93,15 @@ class TurnState(State):
     def events(self) -> tuple[Event, ...]:
         return tuple(self.log)
 
+    def keep_setup(self, dealer: int | None, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                   own_lists: bool) -> None:
+        """Keep how the deal began: as ``_setup``, or, when ``own_lists`` (lists nobody else will change),
+        as the parts ``setup()`` makes it from when first asked (a random playout never asks)."""
+        if own_lists:
+            self._setup_parts = (dealer, hands, stock)
+        else:
+            self._setup = DealSetup(dealer, tuple(tuple(hand) for hand in hands), tuple(stock))
+
     def setup(self) -> DealSetup:
         """``_setup``, or one made from ``_setup_parts`` the first time it is asked for (a random playout
         never asks: its deals need not pay for it)."""

@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
-from ..cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, Card, CardSet, mask_of
+from ..cards import BIT, SUIT_MASK, SUIT_OF, Card, CardSet, mask_of
 from ..core.game import DealSummary, Score, State
 from ..core.search import Evaluator, Policy, rollout_until
+from ..core.tricks import standard_winner_of
 
 UNNAMED = -2
 """Trumps not named yet: Nap's first lead names them."""
@@ -87,20 +88,9 @@ def position_of(state: State, rules: TrickRules) -> Position | None:
 
 
 def _winner(trick: list[tuple[int, Card]], trump: int) -> int:
-    led = SUIT_OF[trick[0][1]]
-    seat, best = trick[0]
-    best_key = RANK_OF[best] + (100 if led == trump else 0)
-    for s, card in trick[1:]:
-        suit = SUIT_OF[card]
-        if suit == trump:
-            key = 100 + RANK_OF[card]
-        elif suit == led:
-            key = RANK_OF[card]
-        else:
-            continue
-        if key > best_key:
-            seat, best_key = s, key
-    return seat
+    """The seat whose card wins a complete trick (``core.tricks.standard_winner_of``)."""
+    index = standard_winner_of([card for _, card in trick], SUIT_OF[trick[0][1]], trump)[0]
+    return trick[index][0]
 
 
 class TrickSolver:

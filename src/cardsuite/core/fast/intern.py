@@ -6,23 +6,30 @@ formatting the same texts again. Events are keyed by what makes them differ (sea
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Hashable
+from typing import Final, TypeVar
 
 from ..game import Action, Event
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 _EVENTS: dict[tuple[object, ...], Event] = {}
 LIMIT: Final = 50_000
 
 
+def kept(table: dict[K, V], key: K, make: Callable[[], V], limit: int = LIMIT) -> V:
+    """``table[key]``, made by ``make`` the first time; the table is emptied when it holds over ``limit``."""
+    found = table.get(key)
+    if found is None:
+        if len(table) > limit:
+            table.clear()
+        found = table[key] = make()
+    return found
+
+
 def interned_event(key: tuple[object, ...], make: Callable[[], Event]) -> Event:
     """The event for ``key``, made by ``make`` the first time (the table is bounded)."""
-    found = _EVENTS.get(key)
-    if found is None:
-        if len(_EVENTS) > LIMIT:
-            _EVENTS.clear()
-        found = _EVENTS[key] = make()
-    return found
+    return kept(_EVENTS, key, make)
 
 
 def parsed_action(cache: dict[str, Action], text: str, parse: Callable[[str], Action]) -> Action:

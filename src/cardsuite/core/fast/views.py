@@ -241,12 +241,9 @@ class TurnParts(tuple[Any, ...]):
     def build(self, name: str) -> object:
         """The value of view field ``name`` (``AttributeError`` for a name that is not a field)."""
         deal, seat, hand_mask, legal, count, phase_name, turn = self
-        if name == "legal":
-            return legal() if callable(legal) else legal
-        if name == "seat":
-            return seat
-        if name == "hand":
-            return sorted_hand(hand_mask) if hand_mask else ()
+        value = own_field(name, seat, hand_mask, legal)
+        if value is not NOT_OWN:
+            return value
         if name == "history":
             log = deal.log
             return tuple(log) if len(log) == count else tuple(log[:count])
@@ -341,12 +338,9 @@ def build_secret_field(parts: tuple[Any, ...], name: str) -> object:
     or ``seats`` is first read (``SecretDeal.at``).
     """
     _, deal, seat, hand_mask, legal, private, count, mine, mine_count, phase_name, turn, facts = parts
-    if name == "legal":
-        return legal() if callable(legal) else legal
-    if name == "seat":
-        return seat
-    if name == "hand":
-        return sorted_hand(hand_mask) if hand_mask else ()
+    value = own_field(name, seat, hand_mask, legal)
+    if value is not NOT_OWN:
+        return value
     if name == "history":
         return seat_history(deal.public, count, mine, mine_count)
     if name == "table":
@@ -354,6 +348,22 @@ def build_secret_field(parts: tuple[Any, ...], name: str) -> object:
     if name == "seats":
         return (facts if facts is not None else deal.at(count, phase_name, turn)).seats()
     return turn_field(deal, phase_name, turn, private, name)
+
+
+NOT_OWN: Final = object()
+"""What ``own_field`` gives for a field that is not the seat's own."""
+
+
+def own_field(name: str, seat: int, hand_mask: int, legal: Legal) -> object:
+    """The fields a view of ``TurnParts`` or ``build_secret_field`` builds from the seat's own parts (its
+    legal actions, its seat, its hand), or ``NOT_OWN`` for any other field."""
+    if name == "legal":
+        return legal() if callable(legal) else legal
+    if name == "seat":
+        return seat
+    if name == "hand":
+        return sorted_hand(hand_mask) if hand_mask else ()
+    return NOT_OWN
 
 
 def turn_field(deal: Any, phase_name: str, turn: int, private: Mapping[str, object], name: str) -> object:

@@ -16,6 +16,7 @@ from typing import Final
 
 from ...cards import Card, cards_in
 from ...core.errors import IllegalAction
+from ...core.fast.intern import kept
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
 from ...core.message import SeatRef, listed, msg
 from ...core.options import Options
@@ -406,13 +407,7 @@ class GopsState(Simultaneous[int], State):
         key = int(self.early)
         for points in self.pts2:
             key = key << 12 | (points + 2048)
-        ends = self.t.ends
-        found = ends.get(key)
-        if found is None:
-            if len(ends) > 50_000:
-                ends.clear()
-            found = ends[key] = self._make_end_event()
-        return found
+        return kept(self.t.ends, key, self._make_end_event, 50_000)
 
     def _make_end_event(self) -> Event:
         scores = self.scores()
@@ -443,13 +438,7 @@ class GopsState(Simultaneous[int], State):
         if not self.over:
             return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}",
                                message=msg("prize {number} of {total}", number=self.turn + 1, total=ROUNDS))
-        key = (self.early, self.turn, *self.pts2)
-        found = _SUMMARIES.get(key)
-        if found is None:
-            if len(_SUMMARIES) > 20_000:
-                _SUMMARIES.clear()
-            found = _SUMMARIES[key] = self._end_summary()
-        return found
+        return kept(_SUMMARIES, (self.early, self.turn, *self.pts2), self._end_summary, 20_000)
 
     def _end_summary(self) -> DealSummary:
         """The summary of a finished game (made once per outcome: ``summary``)."""
@@ -468,23 +457,24 @@ class GopsState(Simultaneous[int], State):
 
     def view(self, seat: int) -> View:
         """A few ints and the shared ``GopsDeal`` (``build_gops_field``); every other field is built when read."""
-        deal = self._deal
-        if deal is None:  # ``clone`` clears it: a copy's log is its own
-            deal = self._deal = GopsDeal(self.players, self.options, self.t, self.log, self.rounds, self._start)
         waiting = self.waiting
         view: View = _new(View)  # its seat is built from the parts when read: a random bot reads only ``legal``
         _set_legal(view, LEGAL_BY_FACES[self.faces[seat]] if waiting >> seat & 1 else ())
-        _set_parts(view, (build_gops_field, deal, seat, self.choices[seat], len(self.log), self.turn, waiting))
+        _set_parts(view, (build_gops_field, self._deal or self._shared(), seat, self.choices[seat], len(self.log),
+                          self.turn, waiting))
         return view
 
     def public_view(self) -> View:
-        deal = self._deal
-        if deal is None:
-            deal = self._deal = GopsDeal(self.players, self.options, self.t, self.log, self.rounds, self._start)
         view: View = _new(View)
         _set_legal(view, ())
-        _set_parts(view, (build_gops_field, deal, PUBLIC_SEAT, None, len(self.log), self.turn, self.waiting))
+        _set_parts(view, (build_gops_field, self._deal or self._shared(), PUBLIC_SEAT, None, len(self.log),
+                          self.turn, self.waiting))
         return view
+
+    def _shared(self) -> GopsDeal:
+        """This game's ``GopsDeal``, made on its first view (``clone`` clears it: a copy's log is its own)."""
+        deal = self._deal = GopsDeal(self.players, self.options, self.t, self.log, self.rounds, self._start)
+        return deal
 
     def window(self, seat: int) -> View:
         """The view itself: it costs no more than a window would."""

@@ -13,7 +13,7 @@ from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, card_text, c
 from ...core.errors import IllegalAction
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, turn_view
-from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import PUBLIC_SEAT, Action, DealSummary, Event, SeatInfo, View
 from ...core.message import Message
 from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
@@ -154,10 +154,7 @@ class NapState(TurnState):
         self.players = players
         self.options = options
         self.dealer = dealer
-        if own_lists:
-            self._setup_parts = (dealer, hands, stock)
-        else:
-            self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
+        self.keep_setup(dealer, hands, stock, own_lists)
         self.hands = [mask_of(h) for h in hands] if masks is None else masks
         self.auction = auction_rules(options)  # one attribute: see "Few attributes" in the class docstring
         self.bids: list[tuple[int, str | None]] = []

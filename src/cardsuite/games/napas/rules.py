@@ -34,7 +34,7 @@ from ...core.fast.facts import EMPTY, frozen
 from ...core.fast.intern import interned_event
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, secret_view
-from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
+from ...core.game import PUBLIC_SEAT, Action, DealSummary, Event, SeatInfo, View
 from ...core.message import Message, msg
 from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, refusal
@@ -164,10 +164,7 @@ class NapasState(TurnState):
         self.players = players
         self.options = options
         self.dealer = dealer
-        if own_lists:
-            self._setup_parts = (dealer, hands, stock)
-        else:
-            self._setup = DealSetup(dealer, tuple(tuple(h) for h in hands), tuple(stock))
+        self.keep_setup(dealer, hands, stock, own_lists)
         self.hands = [mask_of(h) for h in hands]
         first = (dealer + 1) % players
         self.order = order = CLOCKWISE.get((first, players)) or clockwise(first, players)
