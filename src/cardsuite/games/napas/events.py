@@ -6,7 +6,7 @@ from typing import Final
 
 from ...cards import SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, card_text
 from ...core.game import Event
-from ...core.message import Message, SeatRef, SuitRef, msg, msg_n
+from ...core.message import Message, ParamValue, SeatRef, SuitRef, msg, msg_n
 from ...core.tricks import HIGHEST, HIGHEST_TRUMP
 from ..plays import trick_message
 from .bidding import BID_NAMES, LADDER, TRUMP_ACTIONS, ZERO, bid_words, deal_points
@@ -76,10 +76,9 @@ def score_event(declarer: int, high: str, taken: int, players: int) -> Event:
 
 def _score_message(declarer: int, bid: str, taken: int, made: bool, change: int) -> Message:
     """``seat N made 3 tricks with 4 tricks: +6`` without a language."""
+    said: dict[str, ParamValue] = {"seat": SeatRef(declarer), "bid": bid_words(bid), "change": change}
     if made:
-        return msg_n("{seat} made {bid} with {n} trick: {change:+}",
-                     "{seat} made {bid} with {n} tricks: {change:+}", taken,
-                     seat=SeatRef(declarer), bid=bid_words(bid), change=change)
-    return msg_n("{seat} failed {bid} with {n} trick: {change:+}",
-                 "{seat} failed {bid} with {n} tricks: {change:+}", taken,
-                 seat=SeatRef(declarer), bid=bid_words(bid), change=change)
+        return msg_n("{seat} made {bid} with {n} trick: {change:+}", "{seat} made {bid} with {n} tricks: {change:+}",
+                     taken, **said)
+    return msg_n("{seat} failed {bid} with {n} trick: {change:+}", "{seat} failed {bid} with {n} tricks: {change:+}",
+                 taken, **said)

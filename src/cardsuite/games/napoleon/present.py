@@ -26,7 +26,9 @@ K and A of each suit: 20 in all); the three Allies try to stop them. A match is 
 (♠ > ♥ > ♦ > ♣ at the same number; 11 is the lowest by default). `p` passes and drops out for good. When four
 have passed, the last bidder is Napoleon, takes the 3-card widow, discards 3 and names a card: its holder
 is the adjutant, unknown to all until that card is played.
-
+""")
+"""The goal and the bidding, before the card play (``PLAY_RULES``) and the scoring."""
+PLAY_RULES = N_("""\
 **Play.** 10 tricks; follow the suit led if you can. The special cards, strongest first:
 - **yoromeki**: the ♥Q takes a trick that holds the Mighty;
 - **Mighty**: the ♠A;
@@ -35,10 +37,11 @@ is the adjutant, unknown to all until that card is played.
 - **裏J** (ura, "back" jack): the other jack of the same colour;
 - **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;
 - then the highest trump, else the highest card of the suit led.
-
+""")
+"""The card play and the order of the special cards, on both pages."""
+SCORING = N_("""\
 **Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
 """)
-
 BEGINNER_HOW_TO_PLAY = N_("""\
 **The beginner game.** No bidding, no Napoleon, no adjutant: every seat plays for itself, and whoever
 takes the most honours (the 10, J, Q, K and A of each suit: 20 in all) wins the game. It is the way to
@@ -47,17 +50,9 @@ learn the order of the cards first. A match is 5 games by default; the honours a
 **Trumps.** The widow's cards are turned up one by one until one is not the joker: that card's suit is
 trumps (the top of the table says which card it was). The widow stays out of play. The player left of the
 dealer leads the first trick.
-
-**Play.** 10 tricks; follow the suit led if you can. The special cards, strongest first:
-- **yoromeki**: the ♥Q takes a trick that holds the Mighty;
-- **Mighty**: the ♠A;
-- **joker**: may be played at any time; led, it names the suit to follow. A led ♣3 requests it;
-- **表J** (omote, "front" jack): the jack of trumps;
-- **裏J** (ura, "back" jack): the other jack of the same colour;
-- **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;
-- then the highest trump, else the highest card of the suit led.
 """)
-"""The beginner game's page (option ``beginner``): no auction or adjutant, so the full page would mislead."""
+"""The beginner game's page (option ``beginner``), before ``PLAY_RULES``: no auction or adjutant, so the full
+page would mislead."""
 
 
 MIGHTY = make_card(ACE, SPADES)
@@ -148,10 +143,13 @@ class NapoleonPresentation(Presentation):
         return tuple(lines)
 
     def how_to_play(self) -> str | Message:
-        return HOW_TO_PLAY
+        return msg("{intro}\n{play}\n{scoring}", intro=Message(HOW_TO_PLAY), play=Message(PLAY_RULES),
+                   scoring=Message(SCORING))
 
     def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
-        return BEGINNER_HOW_TO_PLAY if options.get("beginner") else HOW_TO_PLAY
+        if options.get("beginner"):
+            return msg("{intro}\n{play}", intro=Message(BEGINNER_HOW_TO_PLAY), play=Message(PLAY_RULES))
+        return self.how_to_play()
 
     def ascii_words(self) -> Mapping[str, str]:
         return ASCII_WORDS
