@@ -30,12 +30,12 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from operator import add
 from typing import Final
 
 from .bots import RandomBot
 from .bots.peek import make_seat_bot
-from .core.game import Action, Bot, DealResult, DealSummary, Event, Game, MatchProgress, Score, State, View
+from .core.game import Action, Bot, DealResult, DealSummary, Event, Game, Score, State, View
+from .core.match import settle_deal
 from .core.options import Options
 
 # Student's t, two-sided 95%, for 1..30 degrees of freedom; beyond, a Cornish-Fisher expansion.
@@ -478,10 +478,9 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
     """One whole match: ``rng`` (the run's generator) draws the first dealer, deals every deal and drives
     every bot; each finished deal is counted, and the game's end rule asked, as ``Match`` does it.
 
-    The match is played here without a ``Match`` (the one ``Match(..., keep_record=False, rng=rng)``
-    would play: the same draws, in the same order, the same ``DealResult`` and ``MatchProgress`` for
-    ``match_over``), since a GOPS match is one deal of 26 cheap bids and a ``Match``'s attributes and
-    ``settle`` cost a tenth as much as the deal (``tests/bots/test_duplicate.py`` plays both and compares).
+    The match is played here without a ``Match`` object (the one ``Match(..., keep_record=False, rng=rng)``
+    would play: the same draws, in the same order), counting each deal with ``Match``'s own
+    ``core.match.settle_deal``; ``tests/bots/test_duplicate.py`` plays both and compares.
     """
     plan = seating.plan
     watchers: list[Callable[[State], None]] = []
@@ -496,14 +495,9 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
         for sit in watchers:
             sit(state)
         _play_deal(state, state.apply, plan)
-        scores = state.scores()
-        summary = state.summary()
-        if len(scores) != players:
-            raise ValueError(f"{len(scores)} scores for {players} seats")
-        units.append(_count_deal(scores, summary, seating))
-        results.append(DealResult(scores, summary))
-        totals = tuple(map(add, totals, scores))
-        if game.match_over(MatchProgress(players, options, tuple(results), totals)):
+        result, totals, over = settle_deal(game, options, state, results, totals)
+        units.append(_count_deal(result.scores, result.summary, seating))
+        if over:
             break
         dealer = game.next_dealer(dealer, players)
     _count_wins(totals, seating.levels, stats)

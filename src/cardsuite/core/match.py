@@ -12,6 +12,19 @@ from .game import Action, DealResult, DealSetup, Event, Game, MatchProgress, Sco
 from .options import Options
 
 
+def settle_deal(game: Game, options: Options, state: State, results: list[DealResult],
+                totals: Sequence[Score]) -> tuple[DealResult, tuple[Score, ...], bool]:
+    """Count a finished deal: its ``DealResult`` (appended to ``results``), the match's new totals, and whether
+    the match is over by the game's end rule. ``Match.settle`` and ``cardsuite simulate`` both count so."""
+    scores = state.scores()
+    if len(scores) != len(totals):
+        raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
+    result = DealResult(scores, state.summary())
+    results.append(result)
+    new_totals = tuple(map(add, totals, scores))
+    return result, new_totals, game.match_over(MatchProgress(len(totals), options, tuple(results), new_totals))
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     """Who sits in a seat: a name, and for a CPU its level."""
@@ -144,15 +157,9 @@ class Match:
             raise RuntimeError("the current deal is not over")
         if self._settled is state:
             return self.results[-1]
-        scores = state.scores()
-        result = DealResult(scores, state.summary())
-        self.results.append(result)
-        if len(scores) != self.players:
-            raise ValueError(f"{len(scores)} scores for {self.players} seats")
-        self.totals = list(map(add, self.totals, scores))
+        result, totals, self._ends = settle_deal(self.game, self.options, state, self.results, self.totals)
+        self.totals = list(totals)
         self._settled = state
-        self._ends = self.game.match_over(MatchProgress(self.players, self.options, tuple(self.results),
-                                                        tuple(self.totals)))  # ``progress()``, in line
         return result
 
     def next_deal(self) -> State:
