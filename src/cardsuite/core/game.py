@@ -1,7 +1,9 @@
 """The game contract: what every game plugin answers, and the values that cross it.
 
 Everything outside a plugin (matches, records, the CLI, the TUI, every bot, the conformance tests) talks
-to a game only through the names in this module. See ``docs/architecture.md`` for how they fit together.
+to a game only through the names in this module: the game (``Game``, ``GameInfo``, ``GameTraits``), its
+bots, and, handed on from ``core.state`` and ``core.values``, the deal (``State``) and the values that
+cross. See ``docs/architecture.md`` for how they fit together.
 
 State is mutable for speed: ``apply`` first checks the action and raises ``IllegalAction`` without
 touching anything, then changes the state in place and returns the events it caused. ``clone`` gives an
@@ -13,282 +15,30 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, cast
+from typing import Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
 from .message import Message
 from .options import Options, OptionSpec, resolve_options
 from .presentation import Presentation
-
-if TYPE_CHECKING:
-    from .search import SearchHooks
-
-Score = int | Fraction
-
-PUBLIC_SEAT: Final = -1
-"""The ``seat`` of a public (watcher) view: no seat at all, so it equals no seat's number."""
-
-_setattr: Final = object.__setattr__
-_FRESH_DICT: Any = object()
-"""The default of a field whose default is a new dict, in a frozen dataclass's own ``__init__``.
-
-``DealSummary``, ``DealResult`` and ``MatchProgress`` are made for every deal a match settles (``cardsuite
-simulate`` plays thousands a second), and the ``__init__`` a frozen dataclass is given calls
-``object.__setattr__`` once per field. Theirs is written out to set the instance's ``__dict__`` in one
-call (half the time for ``DealSummary``'s seven fields), with the same parameters and defaults; the class
-is still a frozen dataclass (its fields, equality, hash and ``repr`` are the generated ones)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A move as a small value: a verb and its arguments; ``str()`` is its record text (no seat)."""
-
-    verb: str
-    args: tuple[int | str, ...] = ()
-    text: str = field(default="", compare=False)
-
-    def __str__(self) -> str:
-        return self.text or " ".join([self.verb, *map(str, self.args)])
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in plain words (``text``) and as data for UIs and statistics.
-
-    ``visible_to`` is ``None`` for a public event, otherwise the seats allowed to see it (a drawn
-    card, a hidden bid). ``rule`` says why a trick was won when a rule decided it ("same-2").
-    ``action`` is the record text of the action that caused it, where the event's viewers may know it:
-    search bots rebuild consistent deals by replaying these. ``message`` is the same sentence without a
-    language (a message key and its seats, cards and numbers): screens show it in the reader's language,
-    while ``text`` stays the English for logs, the wire and tests.
-    """
-
-    kind: str
-    seat: int | None
-    text: str
-    card: Card | None = None
-    winner: int | None = None
-    rule: str | None = None
-    scores: tuple[Score, ...] | None = None
-    visible_to: frozenset[int] | None = None
-    action: str | None = None
-    data: tuple[tuple[str, object], ...] = ()
-    message: Message | None = None
-
-    def seen_by(self, seat: int) -> bool:
-        """Whether ``seat`` may see this event."""
-        return self.visible_to is None or seat in self.visible_to
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """What everyone may know about one seat."""
-
-    seat: int
-    cards_held: int
-    tricks: int = 0
-    role: str | None = None
-    facts: Mapping[str, object] = field(default_factory=dict)
-
-
-_LAZY_FIELDS: Final = frozenset({"game", "seat", "players", "phase", "to_act", "hand", "legal", "history", "seats",
-                                  "table", "private", "options", "dealer", "is_over"})
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """Everything one seat may know, and nothing more: the only thing a bot or a screen is given.
-
-    ``table`` holds the game's public facts (contract, trumps, prize, stock size, named adjutant card).
-    Keys shared by the trick games: ``contract_text`` (a header line), ``declarer`` (seat or None),
-    ``trump`` (suit, -1 for none), ``trick`` and ``last_trick`` ((seat, card) pairs), ``trick_number``.
-    Event texts name seats as ``seat N`` so that a UI can put names in their place.
-    ``private`` holds what only this seat has been told ("you are the adjutant"). Equal knowledge gives
-    equal views. ``State.public_view()`` gives a watcher's view: ``seat`` is ``PUBLIC_SEAT`` (-1), with no
-    hand, no legal actions and nothing private.
-
-    A view is an immutable value (a bot may keep it), but the built-in games do not copy anything into it
-    up front: ``parts`` (``core.fast.views.SeatParts``) holds the immutable pieces it is made of, and each field
-    is built the first time it is read (``__getattr__``), then kept. Views made directly with all fields
-    given, as a plugin may, have no parts. ``table``, ``private`` and ``options`` are read-only mappings.
-    ``parts`` is an object with a ``build(name)`` method (``ViewParts``), or a plain tuple whose first item
-    builds a field from the tuple, ``parts[0](parts, name)`` (``BuildTuple``): a plain tuple is made and
-    freed for a fraction of what a tuple subclass costs, which counts for a game whose deal is a few dozen
-    cheap decisions, each with its view (GOPS).
-
-    ``legal`` is a sequence of actions: a tuple, or the very lazy sequence ``State.legal_actions`` gave
-    (Napas's exchange and Napoleon's discard offer up to 286 choices, made only when indexed). Either is
-    an immutable value holding no reference to the state; it compares equal to the tuple of its actions,
-    and supports ``len``, indexing, slicing, iteration and ``in``. A reader that needs a tuple (to add to
-    it, or to send it) calls ``tuple(view.legal)``.
-    """
-
-    game: str
-    seat: int
-    players: int
-    phase: str
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
-    legal: Sequence[Action]
-    history: tuple[Event, ...]
-    seats: tuple[SeatInfo, ...]
-    table: Mapping[str, object]
-    private: Mapping[str, object]
-    options: Mapping[str, object]
-    dealer: int | None
-    is_over: bool
-    parts: ViewParts | BuildTuple | None = field(default=None, init=False, repr=False, compare=False)
-
-    def __getattr__(self, name: str) -> Any:
-        """Build a field of a view made from parts, the first time it is read (its slot is then set)."""
-        if name in _LAZY_FIELDS:
-            parts = self.parts
-            if parts is not None:
-                value = parts[0](parts, name) if parts.__class__ is tuple else cast(ViewParts, parts).build(name)
-                object.__setattr__(self, name, value)
-                return value
-        raise AttributeError(f"'View' object has no attribute {name!r}")
-
-
-class ViewParts(Protocol):
-    """What a view made on demand is built from (``core.fast.views.SeatParts``)."""
-
-    def build(self, name: str) -> object:
-        """The value of the view field ``name``."""
-        ...
-
-
-BuildTuple = tuple[Any, ...]
-"""A view's parts as a plain tuple, ``(build, *pieces)``: ``build(parts, name)`` gives the value of the view
-field ``name`` (``games.gops.public.build_gops_field``)."""
-
-
-@dataclass(frozen=True)
-class DealSetup:
-    """How a deal began: the dealer, each seat's hand before any exchange, and the stock, top first."""
-
-    dealer: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class DealSummary:
-    """The deal's outcome in words statistics can count: who declared what, and did it make."""
-
-    declarer: int | None = None
-    contract: str | None = None
-    made: bool | None = None
-    redeal: bool = False
-    text: str = ""
-    roles: Mapping[int, str] = field(default_factory=dict)
-    message: Message | None = None
-    """``text`` without a language, for screens (``text`` stays the English of logs, records and the wire)."""
-
-    def __init__(self, declarer: int | None = None, contract: str | None = None, made: bool | None = None,
-                 redeal: bool = False, text: str = "", roles: Mapping[int, str] = _FRESH_DICT,
-                 message: Message | None = None) -> None:
-        """The generated ``__init__``, written out (see ``_FRESH_DICT``): every deal makes one."""
-        _setattr(self, "__dict__", {"declarer": declarer, "contract": contract, "made": made, "redeal": redeal,
-                                    "text": text, "roles": {} if roles is _FRESH_DICT else roles, "message": message})
-
-
-class State(ABC):
-    """One deal in progress. Mutable; ``apply`` validates before it changes anything."""
-
-    players: int
-    options: Options
-
-    @property
-    @abstractmethod
-    def phase(self) -> str:
-        """The phase name: ``bidding``, ``play``, ``exchange``, ``over`` ..."""
-
-    @property
-    @abstractmethod
-    def to_act(self) -> frozenset[int]:
-        """Seats that must act now: one in turn-based phases, several in a simultaneous one, none at the end."""
-
-    @abstractmethod
-    def legal_actions(self, seat: int) -> Sequence[Action]:
-        """What ``seat`` may do now (empty when it is not to act): a sequence of actions, usually a tuple.
-
-        A game whose choices are many may return a lazy sequence that makes only the actions it is asked
-        for (Napoleon's discard: ``games.napoleon.discards.DiscardChoices``; Napas's exchange:
-        ``core.choices.DiscardChoices``), since a random playout reads ``len`` and one index; it holds the
-        same actions in the same order whenever it is read."""
-
-    @abstractmethod
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Do ``action`` for ``seat``; raise ``IllegalAction`` naming the rule, state unchanged."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool:
-        """Whether the deal has ended (played out, or thrown in)."""
-
-    @abstractmethod
-    def scores(self) -> tuple[Score, ...]:
-        """Each seat's score change for this deal so far: zeros until a trick game is scored."""
-
-    @abstractmethod
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
-
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy, for search and what-if."""
-
-    @abstractmethod
-    def setup(self) -> DealSetup:
-        """The dealer, hands and stock this deal began with (for records)."""
-
-    @abstractmethod
-    def summary(self) -> DealSummary:
-        """The contract and its result, for replay text and statistics."""
-
-    @abstractmethod
-    def zones(self) -> Mapping[str, tuple[Card, ...]]:
-        """Where every card of the deal is now (``hand 0``, ``stock``, ``played``, ``widow`` ...).
-
-        Each card of ``setup()`` is in exactly one zone: the conformance tests check that cards are
-        conserved through every action.
-        """
-
-    @abstractmethod
-    def events(self) -> tuple[Event, ...]:
-        """Every event of the deal so far, in order, hidden ones included (use ``view`` for a seat)."""
-
-    def window(self, seat: int) -> View:
-        """``view(seat)`` for this moment only, for the search bots' rollout policies.
-
-        A game may build it straight from the live state instead of copying the public facts: it is then
-        valid only until the next ``apply`` and holds the whole state, so nothing but a policy call inside a
-        search may be given one (a screen, a network seat or an outside bot gets ``view``). Its fields equal
-        ``view(seat)``'s (the conformance suite checks it). The default is ``view(seat)``.
-        """
-        return self.view(seat)
-
-    def public_view(self) -> View:
-        """What everyone may know, for a watcher: ``seat`` is ``PUBLIC_SEAT``, no hand, no legal actions,
-        nothing private (so no pending simultaneous choice), and only the public events.
-
-        ``table`` and ``seats`` hold public facts only, so they are the same in every seat's view (the
-        conformance suite checks it): this default takes them from seat 0's view. A game may build the
-        public view directly.
-        """
-        base = self.view(0)
-        return View(
-            game=base.game, seat=PUBLIC_SEAT, players=base.players, phase=base.phase, to_act=base.to_act,
-            hand=(), legal=(), history=tuple(e for e in self.events() if e.visible_to is None),
-            seats=base.seats, table=base.table, private={}, options=base.options, dealer=base.dealer,
-            is_over=base.is_over,
-        )
-
+from .search import SearchHooks
+from .state import State as State
+from .values import PUBLIC_SEAT as PUBLIC_SEAT
+from .values import Action as Action
+from .values import BuildTuple as BuildTuple
+from .values import DealResult as DealResult
+from .values import DealSetup as DealSetup
+from .values import DealSummary as DealSummary
+from .values import Event as Event
+from .values import Hint as Hint
+from .values import MatchProgress as MatchProgress
+from .values import Score as Score
+from .values import SeatInfo as SeatInfo
+from .values import View as View
+from .values import ViewParts as ViewParts
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
 
@@ -338,43 +88,6 @@ class GameInfo:
             if spec.key == key:
                 return spec
         raise KeyError(key)
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """A finished deal as the match sees it."""
-
-    scores: tuple[Score, ...]
-    summary: DealSummary
-
-    def __init__(self, scores: tuple[Score, ...], summary: DealSummary) -> None:
-        """The generated ``__init__``, written out (see ``_FRESH_DICT``): every deal of a match makes one."""
-        _setattr(self, "__dict__", {"scores": scores, "summary": summary})
-
-
-@dataclass(frozen=True)
-class MatchProgress:
-    """What a game needs to say whether its match is over."""
-
-    players: int
-    options: Options
-    deals: tuple[DealResult, ...]
-    totals: tuple[Score, ...]
-
-    def __init__(self, players: int, options: Options, deals: tuple[DealResult, ...],
-                 totals: tuple[Score, ...]) -> None:
-        """The generated ``__init__``, written out (see ``_FRESH_DICT``): ``Match.settle`` makes one per deal."""
-        _setattr(self, "__dict__", {"players": players, "options": options, "deals": deals, "totals": totals})
-
-
-@dataclass(frozen=True)
-class Hint:
-    """A bot's advice: the action, why in a player's words (a ``Message``, shown in the reader's language),
-    and the other actions with their values."""
-
-    action: Action
-    reason: str | Message
-    alternatives: tuple[tuple[Action, float], ...] = ()
 
 
 class Bot(Protocol):

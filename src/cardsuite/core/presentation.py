@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUIT_OF, Card, CardError, parse_card, sort_hand
 from .message import CardRef as CardRef
@@ -28,10 +27,7 @@ from .message import Message, msg
 from .message import RankRef as RankRef
 from .message import SeatRef as SeatRef
 from .message import SuitRef as SuitRef
-
-if TYPE_CHECKING:
-    from .game import Action, Event, View
-
+from .values import Action, Event, View
 
 Value = str | int | Fraction | SeatRef | CardRef | CardsRef | SuitRef | RankRef | Message
 """A placeholder value (``core.message``'s parameters): the screen shows seats by name, cards as faces."""

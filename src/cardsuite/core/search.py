@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .game import Action, DealSummary, Score, State, View
+from .state import State
+from .values import Action, DealSummary, Score, View
 
 Policy = Callable[[State, int, random.Random], Action]
 """Chooses an action for ``seat`` in a complete state (a rollout policy)."""
