@@ -1,8 +1,8 @@
 """CPU time to build every seat's view table (``dict(view.table)``) at every step of 200 random deals.
 
-The table holds the header line (``contract_text``), a ``Message`` since issue 15; this measures what
-building the whole table costs per deal, in ms, for Nap 4p, Napas 4p and Napoleon 5p. To compare with an
-earlier tree, run it once more with that tree first on the path:
+The table holds the header line (``contract_text``, a ``Message``); this measures what building the whole
+table costs per deal, in ms, for Nap 4p, Napas 4p and Napoleon 5p. To compare with an earlier tree, run it
+once more with that tree first on the path:
 ``git archive COMMIT src | tar -x -C /tmp/before && PYTHONPATH=/tmp/before/src .venv/bin/python bench/view_tables.py``.
 """
 

@@ -1,7 +1,7 @@
-"""The opt-in compiled build (issue 11): which modules mypyc compiles, whether it can, and how.
+"""The opt-in compiled build: which modules mypyc compiles, whether it can, and how.
 
 One place for what ``hatch_build.py`` (a wheel built with ``CARDSUITE_COMPILE=1``), ``bench/compiled.py``
-(interpreted and compiled side by side) and ``make compiled`` / ``make test-compiled`` share, so that the
+(the copies ``bench/engine_bars.py`` measures) and ``make compiled`` / ``make test-compiled`` share, so that the
 build people install, the build the tests check and the build the benchmark measures are the same one.
 It needs no third-party package to be imported: mypyc is imported only to compile.
 
@@ -65,9 +65,10 @@ HOT_MODULES = (
 """What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; Napoleon's
 ``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs;
 and ``cardsuite simulate``'s generic loop and random bot, which its share of the bare loop is measured through.
-And ``core/views.py``, the views ``cardsuite simulate`` makes at every decision.
-``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside plugins' states, which set
-``phases`` on their class, where a compiled ``TurnState`` would not look (docs/performance.md)."""
+And ``core/fast/views.py``, the views ``cardsuite simulate`` makes at every decision. A module split out of
+one of these is listed with it. ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of
+outside plugins' states, which set ``phases`` on their class, where a compiled ``TurnState`` would not look
+(docs/fast.md)."""
 
 BUILD_REQUIREMENTS = ("mypy>=1.10", "setuptools>=61")
 """What a wheel build adds to its build environment when it compiles (mypyc ships with mypy, and builds
