@@ -344,7 +344,13 @@ class NapoleonState(TurnState):
             self.trick_seats.append(seat)
             if card == JOKER:
                 self.joker_out = True
-            plain = card != self.adjutant_card and len(trick) < PLAYERS
+            if card != self.adjutant_card and len(trick) < PLAYERS:
+                self.turn = nxt = NEXT_SEAT[seat]
+                self.to_act = TO_ACT[nxt]
+                played = PLAYED[seat][card]
+                self.log.append(played[0])
+                return played
+            events = [PLAY_EVENTS[seat][card]]
         else:
             if card == JOKER:
                 if len(args) != 2 or args[1] not in (0, 1, 2, 3):
@@ -361,18 +367,15 @@ class NapoleonState(TurnState):
                 events = [JOKER_LEAD_EVENTS[seat][suit]]
             else:
                 self.led = SUIT_OF[card]
-            plain = card != JOKER and card != CLUB_THREE and card != self.adjutant_card
-        if plain:  # the trick goes on, and nothing but the card is told: one event, made once
-            self.turn = nxt = NEXT_SEAT[seat]
-            self.to_act = TO_ACT[nxt]
-            played = PLAYED[seat][card]
-            self.log.append(played[0])
-            return played
-        if card != JOKER or len(trick) > 1:  # a joker lead's event names its suit (above)
-            events = [PLAY_EVENTS[seat][card]]
-            if len(trick) == 1 and card == CLUB_THREE and self.request_on and not self.joker_out:
-                self.requested = True
-                events.append(JOKER_REQUEST_EVENTS[seat])
+                if card != CLUB_THREE and card != self.adjutant_card:  # a plain lead: one event, made once
+                    self.turn = nxt = NEXT_SEAT[seat]
+                    self.to_act = TO_ACT[nxt]
+                    self.log.append(PLAY_EVENTS[seat][card])
+                    return PLAYED[seat][card]
+                events = [PLAY_EVENTS[seat][card]]
+                if card == CLUB_THREE and self.request_on and not self.joker_out:
+                    self.requested = True
+                    events.append(JOKER_REQUEST_EVENTS[seat])
         if card == self.adjutant_card:
             self.revealed = True
             at = (seat * 53 + card) * 2 + (seat == self.napoleon)
