@@ -82,20 +82,10 @@ from .trick import RULES, trick_winner
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # clone() without __init__; BeginnerState
 class NapoleonState(TurnState):
-    """One deal of Napoleon.
+    """One deal of Napoleon: the auction, the adjutant's card, the widow and the discard, ten tricks.
 
-    ``to_act`` and ``is_over`` are attributes, kept up to date wherever the turn or the phase changes
-    (``__init__``, the auction's next bidder and its end, the discard, each card played, the end of a trick
-    and of the deal), rather than ``TurnState``'s properties: every caller (a random playout, the match,
-    search) reads both before every action, and a property is a Python call each time (a tenth of a
-    compiled random deal). ``NapState`` does the same.
-
-    ``phase_name``, ``turn`` and the other attributes a random deal sets that ``State`` and ``TurnState``
-    declare are declared here again: compiled, a class keeps the attributes it declares itself in fixed
-    fields, and those of its interpreted bases in a ``__dict__``, where reading one (every action reads the
-    phase and the turn) is a type lookup and a dictionary lookup. With none of them there, a random deal
-    makes no ``__dict__`` at all, and the interpreter's lookups of ``apply`` and ``legal_actions`` on the
-    state need not look into one first.
+    ``to_act`` and ``is_over`` are attributes kept current, and the attributes ``TurnState`` declares are
+    declared again here, so that a compiled deal keeps them in fixed fields (docs/fast.md).
     """
 
     facts_class: ClassVar[type[ReplayFacts]] = NapoleonFacts
@@ -193,12 +183,9 @@ class NapoleonState(TurnState):
         return ()  # over
 
     def apply(self, seat: Any, action: Action) -> tuple[Event, ...]:
-        """``TurnState.apply``, with a shortcut: an interned action of the phase's own verb (``PLAY``,
-        ``JOKER_LEADS``, ``PASS``, ``BIDS`` or ``ADJUTANT``, known by its identity, see ``INTERNED``) from
-        the seat to act goes straight to the phase's handler, since it has the shape the preamble would
-        check. Anything else, discards included, takes the whole preamble. The handlers check the rules.
-        ``seat`` is ``Any``: compiled by mypyc, an ``int`` parameter would raise ``TypeError`` for a seat
-        that is not a whole number before the preamble could refuse it with ``IllegalAction``."""
+        """``TurnState.apply``; an interned action of the phase's own verb (``INTERNED``) from the seat to act
+        goes straight to its handler, which checks the rules; anything else takes the whole preamble.
+        ``seat`` is ``Any``: compiled, an ``int`` parameter would refuse a malformed seat with ``TypeError``."""
         phase = self.phase_name
         if INTERNED.get(id(action)) == phase and seat == self.turn and seat.__class__ is int:
             if phase == "play":
@@ -393,13 +380,8 @@ class NapoleonState(TurnState):
 
     def _finish_trick(self, events: list[Event]) -> None:
         """End the trick of five cards: its winner, honours and event (added to ``events``), the discards
-        after the first trick, the settling after the last.
-
-        Written to make few objects, since a random deal ends ten tricks: the trick's mask and the last
-        trick's (seat, card) pairs come from tables, and the trick's event is found by a number made of
-        what it says rather than by a tuple (a tuple's hash and comparison cost more, and
-        every new tuple brings the next garbage collection closer).
-        """
+        after the first trick, the settling after the last. The trick's event is found by a number made of
+        what it says (``TRICK_EVENTS``), which costs less than a tuple key."""
         trick = self.trick
         seats = self.trick_seats
         number = self.trick_number
