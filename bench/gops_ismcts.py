@@ -9,7 +9,7 @@ docs/rules/gops.md); OpenSpiel's state is kept in step with it. Seats alternate 
 
 Slow (about 1 s per ISMCTS move at 1,000 simulations): not in CI or ``make bench``.
 
-    .venv/bin/python bench/gops_ismcts.py --games 200 --simulations 1000 --out ismcts.json
+    .venv/bin/python bench/gops_ismcts.py --games 200 --simulations 1000 --jobs 2 --out ismcts.json
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -25,6 +26,7 @@ from typing import Any
 from cardsuite.bots import make_bot
 from cardsuite.core.registry import get_game
 from cardsuite.games.gops.faces import FACE_LETTERS, FACE_OF
+from cardsuite.pool import open_pool
 
 IN_MAKE_BENCH = False
 
@@ -83,41 +85,46 @@ def play_game(index: int, hard: Any, ismcts_bot: Any, spiel_game: Any, hard_seat
     return float(scores[hard_seat]), float(scores[1 - hard_seat])
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Play the match and print the win rate with its 95% interval."""
+def play_indexed(job: tuple[int, int, int, str]) -> tuple[float, float]:
+    """Game number ``index`` of a run (in a worker): its own ISMCTS bot and generators, seeded by the index."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
+    index, seed, simulations, level = job
+    spiel_game = pyspiel.load_game_as_turn_based(
+        "goofspiel", {"num_cards": 13, "players": 2, "points_order": "random", "imp_info": False})
+    state_rng = np.random.RandomState(seed * 7919 + index)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=state_rng)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=state_rng,
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    bot.set_resampler(make_resampler(spiel_game, seed * 104729 + index))
+    hard = make_bot(get_game("gops"), level)
+    return play_game(index, hard, bot, spiel_game, index % 2, seed * 1_000_003 + index)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the match and print the win rate with its 95% interval."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--level", default="hard", help="our level, e.g. hard or hard:400")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (each game is the same for any)")
     parser.add_argument("--out", default="")
     args = parser.parse_args(argv)
 
-    spiel_game = pyspiel.load_game_as_turn_based(
-        "goofspiel", {"num_cards": 13, "players": 2, "points_order": "random", "imp_info": False})
-    gops = get_game("gops")
     wins = draws = 0
     margin = 0.0
     began = time.time()
-    for index in range(args.games):
-        state_rng = np.random.RandomState(args.seed * 7919 + index)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=state_rng)
-        bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=args.simulations,
-                               random_state=state_rng,
-                               final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
-        bot.set_resampler(make_resampler(spiel_game, args.seed * 104729 + index))
-        hard = make_bot(gops, args.level)
-        mine, theirs = play_game(index, hard, bot, spiel_game, index % 2, args.seed * 1_000_003 + index)
-        wins += mine > theirs
-        draws += mine == theirs
-        margin += mine - theirs
-        done = index + 1
-        print(f"{done}/{args.games}: hard {wins} wins, {draws} draws, {done - wins - draws} losses "
-              f"({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
+    jobs = [(index, args.seed, args.simulations, args.level) for index in range(args.games)]
+    with open_pool(args.jobs) as pool:
+        for done, (mine, theirs) in enumerate(pool.imap(play_indexed, jobs), 1):
+            wins += mine > theirs
+            draws += mine == theirs
+            margin += mine - theirs
+            print(f"{done}/{args.games}: hard {wins} wins, {draws} draws, {done - wins - draws} losses "
+                  f"({time.time() - began:.0f} s)", file=sys.stderr, flush=True)
     n = args.games
     rate = (wins + 0.5 * draws) / n
     half = 1.96 * math.sqrt(rate * (1 - rate) / n)
@@ -125,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
               "losses": n - wins - draws, "score_rate": round(rate, 4), "ci95": [round(rate - half, 4),
                                                                                 round(rate + half, 4)],
               "win_rate": round(wins / n, 4), "mean_margin": round(margin / n, 3),
-              "seconds": round(time.time() - began, 1)}
+              "seconds": round(time.time() - began, 1), "jobs": args.jobs, "load": round(os.getloadavg()[0], 2)}
     text = json.dumps(result)
     print(text)
     if args.out:
