@@ -15,6 +15,7 @@ GOPS = get_game("gops")
 OPTION_SETS = [
     {}, {"ties": "discard"}, {"ties": "split"}, {"negative_faces": True}, {"ace": "high"},
     {"ace": "beats_king"}, {"play_out": True}, {"games": 3}, {"negative_faces": True, "ties": "discard"},
+    {"ties": "rebid"}, {"ties": "rebid", "negative_faces": True}, {"ties": "rebid", "play_out": True},
 ]
 
 

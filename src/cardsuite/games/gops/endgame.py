@@ -84,7 +84,7 @@ def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[list[float], list
     w = [0.0] * cols
     for i, var in enumerate(basis):
         if var < cols:
-            w[var] = tab[i][-1]
+            w[var] = max(0.0, tab[i][-1])
     u = [max(0.0, objective[cols + i]) for i in range(rows)]
     su = sum(u) or 1.0
     sw = sum(w) or 1.0

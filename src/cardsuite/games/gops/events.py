@@ -64,7 +64,7 @@ CHOSEN_EVENTS: Final = tuple(CHOICE_FLAT[seat * 14 + 1][1] for seat in range(3))
 """``CHOSEN_EVENTS[seat]``: the public ``seat N has chosen`` event (the second event of every bid's pair)."""
 CHOSEN_PRIVATE: Final = (EMPTY, *(MappingProxyType({"chosen": FACE_LETTERS[f - 1]}) for f in ALL_FACES))
 """A seat's own pending bid, for its view only: ``CHOSEN_PRIVATE[face]``."""
-RULES: Final = ("highest", "lowest", "third", "carry", "split", "discard", "lost", "zero")
+RULES: Final = ("highest", "lowest", "third", "carry", "split", "discard", "lost", "zero", "rebid")
 _RULE_MESSAGES: Final = {
     "highest": msg_p("GOPS round", "the highest card"),
     "lowest": msg_p("GOPS round", "the lowest card (negative pot)"),
@@ -90,6 +90,7 @@ def award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Even
         "split": f"a tie: {words} are split, {show_points(Fraction(value, 2))} each",
         "discard": f"a tie: {words} are discarded",
         "lost": f"a tie in the last round: {words} score for nobody",
+        "rebid": f"a tie: everyone bids again for {words}",
         "zero": f"the pot sums to 0: {words} are removed and nobody scores",
     }
     prizes = CardsRef(tuple(pot))
@@ -98,6 +99,7 @@ def award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Even
         "split": msg("a tie: {prizes} are split, {points} each", prizes=prizes, points=Fraction(value, 2)),
         "discard": msg("a tie: {prizes} are discarded", prizes=prizes),
         "lost": msg("a tie in the last round: {prizes} score for nobody", prizes=prizes),
+        "rebid": msg("a tie: everyone bids again for {prizes}", prizes=prizes),
         "zero": msg("the pot sums to 0: {prizes} are removed and nobody scores", prizes=prizes),
     }
     return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data,

@@ -20,7 +20,6 @@ deterministic for a seed.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -29,12 +28,12 @@ from fractions import Fraction
 from typing import cast
 
 from ...core.game import Action, Hint, State, View
-from ...core.message import N_, Message, SeatRef, listed, msg
+from ...core.message import Message, SeatRef, listed, msg
 from .endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
-from .faces import FACE_LETTERS, FACE_OF, face_rank
+from .faces import FACE_LETTERS, face_rank
+from .reading import MODELS, Reading, fixed_rules, read_seats
 
 DEFAULT_BUDGET_MS = 200.0
-READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids
 def tenths(value: float) -> Fraction:
     """A value to one decimal place, exactly (words show it with the language's decimal separator)."""
     return Fraction(round(value * 10), 10)
@@ -42,7 +41,6 @@ def tenths(value: float) -> Fraction:
 
 READ_NOTE = 0.6  # a reading this sure is named in the hint
 READ_PURE = 0.8  # with every other seat read this surely, play the best answer outright
-SMOOTH = 0.05  # share of "any card" mixed into each kind's bid, so one odd bid does not rule a kind out
 TRIED = 0.25  # answering read seats outright: only cards searched at least this share of the most searched
 EXPLORE = 0.12
 EXACT_COST_MS = ((4, 20.0), (5, 250.0), (6, 8000.0))
@@ -105,7 +103,7 @@ class Sim:
         prize = self.prizes.pop(0)
         value = self.pot + prize
         self.rest_abs -= abs(prize)
-        last = not self.prizes
+        last = not self.prizes or not self.hands[0]
         bids = _strength(faces, rules.ace)
         winner = -1
         tie = False
@@ -135,6 +133,9 @@ class Sim:
         elif tie and rules.ties == "carry" and not last:
             self.pot_abs += abs(prize)
             self.pot = value
+        elif tie and rules.ties == "rebid" and not last:  # the same prize is bid for again
+            self.prizes.insert(0, prize)
+            self.rest_abs += abs(prize)
         else:
             if tie and rules.ties == "split":
                 for s in range(rules.players):
@@ -144,7 +145,11 @@ class Sim:
             self.over = True
         elif rules.early_end:
             top = sorted(self.pts, reverse=True)
-            if top[0] - top[1] > self.rest_abs + self.pot_abs:
+            if rules.ties == "rebid":  # r bid rounds left win at most the r largest prizes
+                bound = float(sum(sorted((abs(v) for v in self.prizes), reverse=True)[:len(self.hands[0])]))
+            else:
+                bound = self.rest_abs + self.pot_abs
+            if top[0] - top[1] > bound:
                 self.over = True
 
     def utility(self, seat: int) -> float:
@@ -153,37 +158,6 @@ class Sim:
         weight = OTHERS_WEIGHT[len(pts)]
         return pts[seat] - weight * (sum(pts) - pts[seat]) / (len(pts) - 1)
 
-
-Reading = tuple[float, str, list[tuple[int, float]]]
-"""How a seat bids: the weight of the known kinds, the likeliest kind, and its mix of this round's cards."""
-
-Model = Callable[[int, list[int]], int]
-"""A fixed opponent rule: (prize face, faces held) -> the face it bids."""
-
-
-def _match(prize: int, held: list[int]) -> int:
-    return prize
-
-
-def _above(prize: int, held: list[int]) -> int:
-    return 1 if prize == 13 else prize + 1
-
-
-def _highest(prize: int, held: list[int]) -> int:
-    return max(held)
-
-
-def _lowest(prize: int, held: list[int]) -> int:
-    return min(held)
-
-
-MODELS: tuple[tuple[str, Model], ...] = (
-    (N_("{seat} bids each prize's own value"), _match),
-    (N_("{seat} bids one above each prize (the ace on the king)"), _above),
-    (N_("{seat} always bids its highest card"), _highest),
-    (N_("{seat} always bids its lowest card"), _lowest),
-)
-"""The fixed rules a seat may follow: what the hint says of a seat caught following one, and the rule."""
 
 Read = tuple[Message, int | None]
 """What the hint says of one read seat, and the card that seat most likely plays (``None``: no one card)."""
@@ -298,8 +272,8 @@ class HardGopsBot:
         began = time.perf_counter()
         rules, hands, current, future, pts, pot, pot_abs = self._read(view)
         me = view.seat
-        models = self._models(view, rules) if self.exploit else {}
-        predicted = self._read_seats(view, models) if self.exploit else {}
+        models = fixed_rules(view) if self.exploit else {}
+        predicted = read_seats(view, models) if self.exploit else {}
         notes: list[Read] = [(msg(MODELS[i][0], seat=SeatRef(seat)), None) for seat, i in sorted(models.items())]
         for seat, (weight, kind, mix) in sorted(predicted.items()):
             if weight >= READ_NOTE and kind == "random":
@@ -425,6 +399,8 @@ class HardGopsBot:
             node.value_count[seat][index] += 1
         return payoff
 
+    _read_seats = staticmethod(read_seats)  # how each other seat bids (``reading.read_seats``)
+
     @staticmethod
     def _model_face(model: int, sim: Sim, seat: int, prize_face: int) -> int:
         return MODELS[model][1](prize_face, sim.hands[seat])
@@ -531,104 +507,6 @@ class HardGopsBot:
         pot = float(cast(int, table["pot_value"]))
         pot_abs = float(sum(abs(values[c]) for c in pot_cards))
         return rules, hands, None if prize is None else values[prize], future, pts, pot, pot_abs
-
-    @staticmethod
-    def _models(view: View, rules: Rules) -> dict[int, int]:
-        """Opponents whose every bid so far fits one fixed rule (at least three bids seen)."""
-        history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], view.table["history"])
-        if len(history) < 3 or view.table["prize"] is None or rules.ace != "low" or rules.negative:
-            return {}
-        found: dict[int, int] = {}
-        for seat in range(view.players):
-            if seat == view.seat:
-                continue
-            for index, (_name, model) in enumerate(MODELS):
-                held = list(range(1, 14))
-                fits = True
-                for pot, faces, _winner, _rule in history:
-                    prize_face = FACE_OF[pot[-1]]
-                    if model(prize_face, held) != faces[seat]:
-                        fits = False
-                        break
-                    held.remove(faces[seat])
-                if fits:
-                    prize = cast(int, view.table["prize"])
-                    remaining = cast(tuple[tuple[int, ...], ...], view.table["remaining"])[seat]
-                    if model(FACE_OF[prize], list(remaining)) in remaining:
-                        found[seat] = index
-                    break
-        return found
-
-    @staticmethod
-    def _read_seats(view: View, models: dict[int, int]) -> dict[int, Reading]:
-        """How each other seat bids, read from the public history: like ``normal``, like ``easy``, at random.
-
-        Both heuristic CPUs bid from public facts only, so the chances with which a ``normal`` or an
-        ``easy`` player in that seat would have bid each card in every past round can be worked out
-        exactly, and so can this round's. The seat's actual bids weigh those kinds against a random
-        bidder and an unknown player (a loose bid in proportion to the prize). Returns, per seat, the
-        weight of the known kinds, the likeliest kind, and its mix of this round's cards: the search
-        draws the seat's card from that mix with that weight (the rest of the time the seat is searched
-        like any other).
-        """
-        from ...core.options import resolve_options
-        from .bots import EasyGopsBot, NormalGopsBot, proportional, situation
-        from .deal import new_gops_deal
-        from .faces import PLAY, standard_hands
-        from .tables import OPTIONS
-
-        table = view.table
-        history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
-        prize = cast("int | None", table["prize"])
-        others = [s for s in range(view.players) if s != view.seat and s not in models]
-        if not history or prize is None or not others:
-            return {}
-        turned = [row[0][-1] for row in history] + [prize]
-        rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
-        options = resolve_options(OPTIONS, view.options)
-        state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
-        normal, easy = NormalGopsBot(), EasyGopsBot()
-        kinds = ("normal", "easy")
-        log_odds = {seat: dict.fromkeys((*kinds, "random", "unknown"), 0.0) for seat in others}
-
-        def mixes(sit_view: View, seat: int) -> dict[str, dict[int, float]]:
-            sit = situation(sit_view, seat)
-            n = len(sit.mine)
-            out = {"normal": normal.mix_for(sit)}
-            out["easy"] = easy.mix_for(sit, out["normal"])
-            out["random"] = {f: 1 / n for f in sit.mine}
-            out["unknown"] = proportional(sit.mine, sit.quantile, sit.ace, 3.0, sit.known)
-            return {name: {f: (1 - SMOOTH) * mix.get(f, 0.0) + SMOOTH / n for f in sit.mine}
-                    for name, mix in out.items()}
-
-        start = max(0, len(history) - READ_ROUNDS)  # earlier rounds are replayed without reading (cheaper)
-        for number, row in enumerate(history):
-            faces: tuple[int, ...] = row[1]
-            if number >= start:
-                current = state.view(view.seat)
-                for seat in others:
-                    for name, mix in mixes(current, seat).items():
-                        log_odds[seat][name] += math.log(mix.get(faces[seat], 1e-9))
-            for seat in range(view.players):
-                state.apply(seat, PLAY[faces[seat]])
-        if state.is_over:
-            return {}
-        current = state.view(view.seat)
-        out: dict[int, Reading] = {}
-        for seat in others:
-            odds = log_odds[seat]
-            top = max(odds.values())
-            weights = {name: math.exp(v - top) for name, v in odds.items()}
-            total = sum(weights.values())
-            now = mixes(current, seat)
-            known = {name: weights[name] / total for name in (*kinds, "random")}
-            weight = sum(known.values())
-            if weight < 0.05:
-                continue
-            cards = sorted(now["random"])
-            blend = [(f, sum(known[name] * now[name][f] for name in known) / weight) for f in cards]
-            out[seat] = (weight, max(known, key=known.__getitem__), blend)
-        return out
 
     @staticmethod
     def _answer(face: int, likely: int | None) -> Message:

@@ -15,6 +15,7 @@ TIE_RULES = {
     "carry": N_p("GOPS ties", "carried to the next prize"),
     "discard": N_p("GOPS ties", "discarded"),
     "split": N_p("GOPS ties", "split between the tied players"),
+    "rebid": N_p("GOPS ties", "bid for again, with the cards left"),
 }
 
 HOW_TO_PLAY = N_("""\

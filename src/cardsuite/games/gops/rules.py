@@ -84,7 +84,7 @@ class GopsState(Simultaneous[int], State):
             self.faces = [face_mask(m) for m in self._start]
             if any(len(set(map(FACE_OF.__getitem__, h))) < len(h) for h in hands):
                 self._ids = NO_IDS  # a face held twice: ``faces`` alone cannot follow the hand
-        self.prizes = prizes
+        self.prizes = self._stock = prizes  # ``ties=rebid`` puts a tied prize back in front: a new list
         # Simultaneous's fields, set here (one call less per game)
         self.choices = [None] * players
         self.waiting = waiting = (1 << players) - 1
@@ -94,7 +94,7 @@ class GopsState(Simultaneous[int], State):
         self.rounds: list[tuple[tuple[Card, ...], tuple[int, ...], int | None, str]] = []
         # ``fast``: 2 players with the prize face up, so a round may be looked up (``Tables.fast``); ``quick``:
         # that and no pot carried now (``_resolve`` keeps it current), the one test ``apply`` makes for it
-        self.fast = self.quick = players == 2 and not t.blind
+        self.fast = self.quick = players == 2 and not t.blind and t.ties != "rebid"
         # the public events only, in order; a seat's own ``choose`` events are not kept here but put back
         # where they happened (just before the seat's ``chosen`` event) by ``events`` and by its views
         self.log: list[Event] = [] if t.blind else [t.turn_events[prizes[0]]]
@@ -134,12 +134,13 @@ class GopsState(Simultaneous[int], State):
 
     def setup(self) -> DealSetup:
         hands = self._hands if self._hands is not STANDARD_HANDS else STANDARD_HANDS[: self.players]
-        return DealSetup(None, tuple(tuple(h) for h in hands), tuple(self.prizes))
+        return DealSetup(None, tuple(tuple(h) for h in hands), tuple(self._stock))
 
     @property
     def discarded(self) -> tuple[Card, ...]:
         """The prizes nobody took (ties that discard or split them, a last tie, a pot worth 0), in order."""
-        return tuple(c for pot, _faces, winner, rule in self.rounds if winner is None and rule != "carry" for c in pot)
+        return tuple(c for pot, _faces, winner, rule in self.rounds
+                     if winner is None and rule != "carry" and rule != "rebid" for c in pot)
 
     @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
@@ -345,7 +346,8 @@ class GopsState(Simultaneous[int], State):
             else:
                 rule = "lowest"
                 winner = bids.index(min(bids))
-        if t.blind:
+        again = self.rounds and self.rounds[-1][3] == "rebid"  # this prize was tied and is bid for again
+        if t.blind and not again:
             events = (t.turn_events[prize], *events)
         self.turn = turn = self.turn + 1
         last = turn == ROUNDS
@@ -363,6 +365,11 @@ class GopsState(Simultaneous[int], State):
         elif rule == "tie" and t.ties == "carry" and not last:
             self.pot, self.pot_value = pot, value
             winner, rule = -1, "carry"
+        elif rule == "tie" and t.ties == "rebid" and not last:
+            # decision 5: the cards stay played, nothing is carried, and the same prize is bid for again;
+            # ``turn`` counts bid rounds, so the prize goes back in front of the ones still face down
+            self.prizes = (*self.prizes[:turn], prize, *self.prizes[turn:])
+            winner, rule = -1, "rebid"
         else:
             if rule == "tie" and t.ties == "split":
                 for s in range(self.players):
@@ -372,7 +379,7 @@ class GopsState(Simultaneous[int], State):
                 rule = "lost" if t.ties == "carry" else "discard"
             self.pot, self.pot_value = (), 0
             winner = -1
-        key = pot_mask << 5 | (winner + 1) << 3 | RULES.index(rule)
+        key = pot_mask << 6 | (winner + 1) << 4 | RULES.index(rule)
         award = t.awards.get(key)
         if award is None:
             award = t.awards[key] = award_event(winner, cards_in(pot_mask), rule, value)
@@ -385,7 +392,8 @@ class GopsState(Simultaneous[int], State):
             self.choices = [None] * self.players
             self.waiting = waiting = (1 << self.players) - 1
             self.to_act = SEAT_SETS[waiting]
-            events = (*events, award) if t.blind else (*events, award, t.turn_events[self.prizes[turn]])
+            events = ((*events, award) if t.blind or rule == "rebid"
+                      else (*events, award, t.turn_events[self.prizes[turn]]))
             self._row = self.prizes[turn] * 392
             self.quick = self.fast and not self.pot
         self.log += events
@@ -396,6 +404,9 @@ class GopsState(Simultaneous[int], State):
         pts = sorted(self.pts2, reverse=True)
         lead = pts[0] - pts[1]
         t = self.t
+        if t.ties == "rebid":  # r bid rounds left can win at most the r largest prizes still in play
+            left = sorted((abs(t.value[c]) for c in self.prizes[self.turn:]), reverse=True)
+            return lead > 2 * sum(left[:ROUNDS - self.turn])
         if lead <= 2 * t.least_rest[self.turn]:  # cannot be decided yet, whatever is left: skip the sum
             return False
         rest = sum(abs(t.value[c]) for c in self.prizes[self.turn:]) + sum(abs(t.value[c]) for c in self.pot)
@@ -485,8 +496,9 @@ class GopsState(Simultaneous[int], State):
 
     @property
     def turned(self) -> tuple[Card, ...]:
-        """The prizes turned so far (the current one too when it is face up)."""
-        return tuple(self.prizes[:self.turn + (0 if self.over or self.t.blind else 1)])
+        """The prizes turned so far (the current one too when it is face up), each once."""
+        turned = self.prizes[:self.turn + (0 if self.over or self.t.blind else 1)]
+        return tuple(dict.fromkeys(turned)) if self.t.ties == "rebid" else tuple(turned)
 
     @property
     def n_rounds(self) -> int:

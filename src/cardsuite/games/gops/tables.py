@@ -16,8 +16,8 @@ from .events import CHOICE_FLAT, REVEAL_PAIRS, award_event, card_name_gops
 from .faces import FACE_OF, LEGAL_BY_FACES, PRIZES, ROUNDS, legal_of
 
 OPTIONS: Final = (
-    OptionSpec("ties", "carry", "When nobody takes a prize: carry it to the next, discard it, or split it (2 players).",
-               choices=("carry", "discard", "split")),
+    OptionSpec("ties", "carry", "When nobody takes a prize: carry it to the next, discard it, split it (2 players), "
+               "or bid again for it (rebid).", choices=("carry", "discard", "split", "rebid")),
     OptionSpec("negative_faces", False,
                "J, Q and K prizes are worth -1, -2 and -3; the lowest card takes a negative pot."),
     OptionSpec("ace", "low", "The ace: low (1), high (beats the king, prize worth 14), or beats only the king.",
