@@ -51,3 +51,24 @@ def test_the_server_keeps_only_the_identity_id() -> None:
     with pytest.raises(ProtocolError) as lang:
         parse_request('{"v":1,"type":"create","game":"nap","language":"<script>"}')
     assert lang.value.code == "bad_message"
+
+
+def test_the_identity_command_exports_and_imports(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "identity", *args],
+                              capture_output=True, text=True, timeout=60, env={"CARDSUITE_HOME": str(home)})
+
+    first, second = tmp_path / "a", tmp_path / "b"
+    exported = run(first, "--export")
+    assert exported.returncode == 0, exported.stderr
+    code = exported.stdout.strip().splitlines()[-1]
+    assert code.startswith("CSID-")
+    assert run(second, "--server", "cards.example.org").stdout != run(first, "--server", "cards.example.org").stdout
+    imported = run(second, "--import", code)
+    assert imported.returncode == 0 and "kept in" in imported.stdout  # the earlier identity is moved aside
+    assert run(second, "--server", "cards.example.org").stdout == run(first, "--server", "cards.example.org").stdout
+    refused = run(second, "--import", code[:-1] + ("A" if code[-1] != "A" else "B"))
+    assert refused.returncode != 0 and "does not check" in refused.stderr + refused.stdout

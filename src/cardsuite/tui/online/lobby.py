@@ -1,0 +1,105 @@
+"""``cardsuite online`` on a terminal: a server's lobby, its public tables to sit at or to watch.
+
+It asks the server for its public tables (``list``), shows them with their game, seats free, rated or
+practice, the host's language and the host, and exits with the ``Seating`` the player chose: Enter sits
+down (with this device's identity for that server), ``w`` watches, ``r`` asks again. Everything a server
+sends is shown as data.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Static
+
+from ...core.message import N_
+from ...i18n import _, pgettext
+from ...naming import shown
+from ...net.client import Client, ClientError
+from ..words import ESC, translate_bindings
+from .app import Seating
+
+
+class LobbyApp(App["Seating | None"]):
+    """The public tables of one server; exits with the chosen seat (or None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", N_("Sit down")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("r", "refresh", N_("Refresh")),
+        Binding("escape", "leave", N_("Back"), key_display=ESC),
+    ]
+
+    def __init__(self, url: str, name: str, identity: str | None) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.url, self.person, self.identity = url, name, identity
+        self.entries: list[dict[str, Any]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Public tables at {server}").format(server=shown(self.url)), id="title")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="note")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        table.add_columns(pgettext("lobby column", "code"), pgettext("lobby column", "game"),
+                          pgettext("lobby column", "seats"), pgettext("lobby column", "kind"),
+                          pgettext("lobby column", "language"), pgettext("lobby column", "host"))
+        await self.action_refresh()
+
+    async def action_refresh(self) -> None:
+        """Ask the server for its public tables again."""
+        note = self.query_one("#note", Static)
+        try:
+            client = await Client(self.url).connect()
+            try:
+                answer = await client.request("list")
+            finally:
+                await client.close()
+        except ClientError as exc:
+            note.update(_("The server did not answer: {reason}").format(reason=shown(exc.message)))
+            return
+        raw = answer.get("tables")
+        self.entries = [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
+        table = self.query_one("#tables", DataTable)
+        table.clear()
+        for entry in self.entries:
+            if entry.get("status") == "lobby":
+                seats = _("{free} of {seats} free").format(free=entry.get("seats_free"), seats=entry.get("players"))
+            else:
+                seats = _("being played")
+            kind = pgettext("lobby", "practice") if entry.get("practice") else \
+                pgettext("lobby", "rated") if entry.get("rated") else pgettext("lobby", "unrated")
+            table.add_row(*(shown(str(v)) for v in (entry.get("code"), entry.get("game"), seats, kind,
+                                                     entry.get("language") or "-", entry.get("host"))))
+        note.update(_("No public tables at {server} now.").format(server=shown(self.url)) if not self.entries
+                    else _("Enter sits down, w watches."))
+        table.focus()
+
+    def _chosen(self) -> dict[str, Any] | None:
+        table = self.query_one("#tables", DataTable)
+        row = table.cursor_row
+        return self.entries[row] if self.entries and 0 <= row < len(self.entries) else None
+
+    def action_join(self) -> None:
+        """Sit down at the chosen table."""
+        entry = self._chosen()
+        if entry is not None:
+            self.exit(Seating(self.url, code=str(entry.get("code")), name=self.person, identity=self.identity))
+
+    def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_watch(self) -> None:
+        """Watch the chosen table."""
+        entry = self._chosen()
+        if entry is not None:
+            self.exit(Seating(self.url, code=str(entry.get("code")), name=self.person, watch=True))
+
+    def action_leave(self) -> None:
+        """Close the lobby without sitting down."""
+        self.exit(None)
