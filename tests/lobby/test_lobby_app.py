@@ -23,7 +23,7 @@ def test_the_lobby_lists_and_sits_down_or_watches(tmp_path: Path) -> None:
         app = LobbyApp(url, "Bob", "K" * 52)
         async with app.run_test() as pilot:
             await pilot.pause(0.5)
-            table = app.query_one("#tables")
+            table = app.screen.query_one("#tables")
             assert table.row_count == 1  # type: ignore[attr-defined]
             await pilot.press("w")
         watched = app.return_value

@@ -121,14 +121,14 @@ def host(
         fields["players"] = players
     if turn_seconds is not None:
         fields["turn_seconds"] = turn_seconds
-    fields["identity"] = server_key(device_key(), url)
     if public:
         fields["public"] = True
     if rated:
         fields["rated"] = True
     names = load_settings().names
     fields["language"] = current_language()
-    seating = Seating(url, name=name or (names[0] if names else "Host"), create=fields)
+    seating = Seating(url, name=name or (names[0] if names else "Host"), create=fields,
+                      identity=server_key(device_key(), url))
     _run_online(seating, _display(ascii_only, four_colour))
 
 

@@ -142,7 +142,8 @@ class OnlineApp(CardsuiteApp):
             client = await Client(seating.url).connect()
             self.client = client
             if seating.create:
-                made = await client.request("create", name=seating.name, **seating.create)
+                mine: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
+                made = await client.request("create", name=seating.name, **{**mine, **seating.create})
                 self._keep(str(made["code"]), str(made["token"]), int(made["seat"]))
             else:
                 assert seating.code is not None

@@ -59,12 +59,15 @@ class OnlineDialog(ModalScreen["Seating | None"]):
             yield Input("", id="online-code", placeholder=CODE_EXAMPLE, max_length=MAX_CODE)
             with Horizontal():
                 yield Button(_("Host or join"), id="online-go", variant="primary", compact=True)
+                yield Button(_("Public tables"), id="online-lobby", compact=True)
                 yield Button(_("Back"), id="online-back", compact=True)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Go, or back to the form."""
         if event.button.id == "online-go":
             self.go()
+        elif event.button.id == "online-lobby":
+            self.lobby()
         else:
             self.dismiss(None)
 
@@ -84,6 +87,21 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         else:
             self.notify(seating, severity="warning", markup=False)
 
+    def lobby(self) -> None:
+        """The server's public tables: the one chosen there is what this dialog dismisses with."""
+        from .lobby import LobbyScreen
+
+        seating = self.seating()
+        if not isinstance(seating, Seating):
+            self.notify(seating, severity="warning", markup=False)
+            return
+
+        def chosen(picked: Seating | None) -> None:
+            if picked is not None:
+                self.dismiss(picked)
+
+        self.app.push_screen(LobbyScreen(seating.url, seating.name, _identity_for(seating.url)), callback=chosen)
+
     def seating(self) -> Seating | str:
         """What the fields ask for, or the line that says which field cannot be used and why."""
         address = self.query_one("#online-server", Input).value
@@ -97,10 +115,18 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         except ProtocolError:
             return _("Your name needs at least one letter or digit.")
         code_text = self.query_one("#online-code", Input).value.strip()
+        identity = _identity_for(url)
         if not code_text:
-            return Seating(url, name=name, create=dict(self.table))
+            return Seating(url, name=name, create=dict(self.table), identity=identity)
         try:
-            return Seating(url, code=clean_code(code_text), name=name)
+            return Seating(url, code=clean_code(code_text), name=name, identity=identity)
         except ProtocolError:
             return _("{code} is not a join code: a code is six letters and digits, like {example}.").format(
                 code=quoted(code_text, 20), example=CODE_EXAMPLE)
+
+
+def _identity_for(url: str) -> str:
+    """This device's player identity key for the server at ``url`` (made on first use)."""
+    from ...net.identity import device_key, server_key
+
+    return server_key(device_key(), url)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...core.message import N_
@@ -22,8 +23,8 @@ from ..words import ESC, translate_bindings
 from .app import Seating
 
 
-class LobbyApp(App["Seating | None"]):
-    """The public tables of one server; exits with the chosen seat (or None)."""
+class LobbyScreen(Screen["Seating | None"]):
+    """The public tables of one server; dismisses with the chosen seat (or None)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", N_("Sit down")),
@@ -34,7 +35,7 @@ class LobbyApp(App["Seating | None"]):
 
     def __init__(self, url: str, name: str, identity: str | None) -> None:
         super().__init__()
-        translate_bindings(self)
+        translate_bindings(self)  # the key bar in the reader's language
         self.url, self.person, self.identity = url, name, identity
         self.entries: list[dict[str, Any]] = []
 
@@ -89,7 +90,7 @@ class LobbyApp(App["Seating | None"]):
         """Sit down at the chosen table."""
         entry = self._chosen()
         if entry is not None:
-            self.exit(Seating(self.url, code=str(entry.get("code")), name=self.person, identity=self.identity))
+            self.dismiss(Seating(self.url, code=str(entry.get("code")), name=self.person, identity=self.identity))
 
     def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
         self.action_join()
@@ -98,8 +99,19 @@ class LobbyApp(App["Seating | None"]):
         """Watch the chosen table."""
         entry = self._chosen()
         if entry is not None:
-            self.exit(Seating(self.url, code=str(entry.get("code")), name=self.person, watch=True))
+            self.dismiss(Seating(self.url, code=str(entry.get("code")), name=self.person, watch=True))
 
     def action_leave(self) -> None:
         """Close the lobby without sitting down."""
-        self.exit(None)
+        self.dismiss(None)
+
+
+class LobbyApp(App["Seating | None"]):
+    """``cardsuite online`` on a terminal: the lobby screen alone; exits with the chosen seat (or None)."""
+
+    def __init__(self, url: str, name: str, identity: str | None) -> None:
+        super().__init__()
+        self.screen_args = (url, name, identity)
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen(*self.screen_args), callback=self.exit)
