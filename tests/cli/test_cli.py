@@ -166,3 +166,31 @@ def test_simulate_refuses_bad_input_in_one_line() -> None:
     assert result.returncode == 1 and "no 'genius' CPU level" in result.stderr
     result = run("simulate", "nap", "--option", "deck=tiny", "--games", "1")
     assert result.returncode == 1 and "option deck" in result.stderr
+
+
+ONLINE = {"serve", "host", "join", "web-seat"}
+"""The server's and the online client's commands: their numbers are described (and checked) with the protocol."""
+
+
+def test_every_number_on_the_command_line_has_a_range_and_docs_index_lists_it() -> None:
+    """A numeric option without a bounded parser would take ``inf``, ``١٢`` or 5000 digits."""
+    import inspect
+
+    from cardsuite.cli import app
+    from cardsuite.cli._args import Bounded
+
+    index = (Path(__file__).resolve().parents[2] / "docs" / "index.md").read_text(encoding="utf-8")
+    checked = 0
+    for info in app.registered_commands:
+        if info.name in ONLINE:
+            continue
+        for name, param in inspect.signature(info.callback).parameters.items():
+            if str(param.annotation).split(" | ")[0] not in ("int", "float"):  # annotations are text here
+                continue
+            checked += 1
+            parser = getattr(param.default, "parser", None)
+            assert isinstance(parser, Bounded), (info.name, name)
+            decls = getattr(param.default, "param_decls", None) or ()
+            flag = next((d for d in decls if d.startswith("--")), name.upper())
+            assert f"| `{info.name}` | `{flag}` | {parser.range_text()} |" in index, (info.name, flag)
+    assert checked >= 16

@@ -11,7 +11,7 @@ from cardsuite.core.options import OptionSpec, parse_option_pairs, resolve_optio
 from cardsuite.core.tricks import Trick, playable, refusal, standard_winner
 
 SPECS = (
-    OptionSpec("n", 2, "a count", minimum=1),
+    OptionSpec("n", 2, "a count", minimum=1, maximum=9),
     OptionSpec("flag", True, "a switch"),
     OptionSpec("mode", "a", "a choice", choices=("a", "b")),
     OptionSpec("size", 0, "a number choice", choices=(0, 30)),
@@ -26,7 +26,7 @@ def test_defaults_fill_in_and_non_default_is_what_records_store() -> None:
 
 
 def test_option_values_in_words() -> None:
-    assert [spec.values_text() for spec in SPECS] == ["integer >= 1", "true, false", "a, b", "0, 30"]
+    assert [spec.values_text() for spec in SPECS] == ["1..9", "true, false", "a, b", "0, 30"]
 
 
 @pytest.mark.parametrize(("given", "message"), [

@@ -41,40 +41,65 @@ class Ran:
         return self.err.splitlines()
 
 
-def cli(*args: str) -> Ran:
-    """Run ``cardsuite ARGS`` in this process (the TUI replaced by recorders); never raises."""
+def cli(*args: str, encoding: str | None = None) -> Ran:
+    """Run ``cardsuite ARGS`` in this process (screens, server and online client replaced by recorders).
+
+    With ``encoding``, stdout and stderr are a terminal of that encoding (``latin-1``: what it cannot
+    show must not stop the program). Never raises.
+    """
+    from cardsuite.net import server
     from cardsuite.tui import app as tui_app
+    from cardsuite.tui.online import app as online_app
 
     opened: list[Any] = []
     shown: list[str] = []
-    out, err = io.StringIO(), io.StringIO()
 
     def opening(*what: Any) -> None:
         opened.append(what)
         shown.extend(paths.take_notices())
 
-    recorders = {
-        "run_table": lambda config: opening("table", config),
-        "run_resumed": lambda record, match, autosave: opening("resumed", record, match, autosave),
-        "run_home": lambda: opening("home"),
-    }
-    saved = {name: getattr(tui_app, name) for name in recorders}
+    recorders: list[tuple[object, str, Any]] = [
+        (tui_app, "run_table", lambda config: opening("table", config)),
+        (tui_app, "run_resumed", lambda record, match, autosave: opening("resumed", record, match, autosave)),
+        (tui_app, "run_home", lambda: opening("home")),
+        (server, "run_server", lambda config, ready=None: opening("serve", config)),
+        (online_app, "run_online", lambda seating, display=None: opening("online", seating)),
+    ]
+    saved = [(module, name, getattr(module, name)) for module, name, _ in recorders]
+    streams = [_stream(encoding), _stream(encoding)]
     old_argv = sys.argv
     code: int = 0
     try:
-        for name, recorder in recorders.items():
-            setattr(tui_app, name, recorder)
+        for module, name, recorder in recorders:
+            setattr(module, name, recorder)
         sys.argv = ["cardsuite", *args]
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(streams[0]), contextlib.redirect_stderr(streams[1]):
             try:
                 main()
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
         sys.argv = old_argv
-        for name, original in saved.items():
-            setattr(tui_app, name, original)
-    return Ran(code, out.getvalue(), err.getvalue(), opened, shown)
+        for module, name, original in saved:
+            setattr(module, name, original)
+    out, err = (_text(stream, encoding) for stream in streams)
+    return Ran(code, out, err, opened, shown)
+
+
+def _stream(encoding: str | None) -> io.TextIOBase:
+    if encoding is None:
+        return io.StringIO()
+    return io.TextIOWrapper(io.BytesIO(), encoding=encoding, errors="strict", write_through=True)
+
+
+def _text(stream: io.TextIOBase, encoding: str | None) -> str:
+    if isinstance(stream, io.StringIO):
+        return stream.getvalue()
+    assert isinstance(stream, io.TextIOWrapper) and encoding is not None
+    stream.flush()
+    raw = stream.buffer
+    assert isinstance(raw, io.BytesIO)
+    return raw.getvalue().decode(encoding)
 
 
 def refused(ran: Ran, *words: str) -> str:

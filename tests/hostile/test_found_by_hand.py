@@ -603,3 +603,36 @@ def test_reading_a_history_that_is_not_there_creates_nothing(home: Path) -> None
     for args in (["history"], ["stats"], ["stats", "--json"], ["export", "1"], ["resume", "--list"]):
         one_line_or_works(cli(*args))
         assert not home.exists(), args
+
+
+# -- every number from outside has a bound ------------------------------------------------------------
+
+
+def test_an_integer_option_without_bounds_cannot_be_declared() -> None:
+    from cardsuite.core.options import OptionSpec
+
+    with pytest.raises(ValueError, match="needs choices or a minimum and a maximum"):
+        OptionSpec("deals", 2, "how many", minimum=1)
+    with pytest.raises(ValueError, match=r"outside 1\.\.9"):
+        OptionSpec("deals", 20, "how many", minimum=1, maximum=9)
+    from cardsuite.core.registry import all_games
+
+    for game in all_games():
+        for spec in game.info.options:
+            if isinstance(spec.default, int) and not isinstance(spec.default, bool) and spec.choices is None:
+                assert spec.minimum is not None and spec.maximum is not None, (game.info.name, spec.key)
+
+
+@pytest.mark.parametrize(("game", "option", "largest"), [
+    ("nap", "deals_per_player", 10), ("gops", "games", 50), ("napas", "target", 100), ("napoleon", "games", 50)])
+def test_an_option_past_its_bound_is_refused_wherever_it_comes_from(home: Path, tmp_path: Path, game: str,
+                                                                   option: str, largest: int) -> None:
+    """``simulate -o deals_per_player=999999999999999999`` ran for ever; now every way in refuses it."""
+    huge = f"{option}=999999999999999999"
+    refused(cli("simulate", game, "-o", huge, "--games", "1"), f"above the maximum {largest}")
+    refused(cli("play", game, "-o", f"{option}={largest + 1}"), f"above the maximum {largest}")
+    record: dict[str, object] = {"format": "cardsuite-record/1", "game": game, "players": 4,
+              "options": {option: largest + 1}, "deals": []}
+    record["players"] = {"gops": 2, "napoleon": 5}.get(game, 4)
+    refused(cli("replay", str(write_json(tmp_path / "r.json", record))), f"above the maximum {largest}")
+    assert f"{option}" in cli("rules", game).out and f"1..{largest}" in cli("rules", game).out

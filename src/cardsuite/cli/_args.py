@@ -2,14 +2,14 @@
 
 Typer's own ``int`` and ``float`` accept ``١٢`` (Arabic-Indic digits), 5000-digit integers that later
 overflow SQLite, and ``inf``/``nan``. Each option that takes a number names one of these parsers
-(``parser=whole(0, 1000)``), so such input is one line (``Invalid value for '--limit': ...``).
+(``parser=whole(0, 1000)``), so such input is one line (``Invalid value for '--limit': ...``), and every
+number has a range a test can read (``Bounded.low``, ``Bounded.high``) and docs/index.md lists.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 
 import typer
 
@@ -22,10 +22,29 @@ LARGEST = 10**18 - 1
 """The largest whole number any option takes (seeds, history ids): it fits a 64-bit integer."""
 
 
-def whole(low: int, high: int) -> Callable[[object], int]:
-    """A parser of whole numbers from ``low`` to ``high``, written with the digits 0-9."""
+class Bounded:
+    """A parser of numbers from ``low`` to ``high`` (both included); ``whole`` and ``decimal`` make them."""
 
-    def parse(raw: object) -> int:
+    def __init__(self, low: float, high: float, integer: bool) -> None:
+        self.low, self.high, self.integer = low, high, integer
+
+    def __repr__(self) -> str:
+        return f"{'whole' if self.integer else 'decimal'}({self.low:g}, {self.high:g})"
+
+    def range_text(self) -> str:
+        """The range as docs/index.md writes it: ``0..99``, ``1..600000``."""
+        return f"{self._show(self.low)}..{self._show(self.high)}"
+
+    def _show(self, bound: float) -> str:
+        return str(int(bound)) if self.integer else f"{bound:.12g}"
+
+    def _outside(self, value: object) -> typer.BadParameter:
+        return typer.BadParameter(f"{value} is not between {self._show(self.low)} and {self._show(self.high)}")
+
+    def __call__(self, raw: object) -> int | float:
+        return self._whole(raw) if self.integer else self._decimal(raw)
+
+    def _whole(self, raw: object) -> int:
         if isinstance(raw, int) and not isinstance(raw, bool):
             value = raw
         else:
@@ -33,19 +52,13 @@ def whole(low: int, high: int) -> Callable[[object], int]:
             if not _WHOLE.fullmatch(text):
                 raise typer.BadParameter(f"{quoted(text, 20)} is not a whole number written with 0-9")
             if len(text.lstrip("+-")) > 19:
-                raise typer.BadParameter(f"{quoted(text, 20)} is not between {low} and {high}")
+                raise self._outside(quoted(text, 20))
             value = int(text)
-        if not low <= value <= high:
-            raise typer.BadParameter(f"{value} is not between {low} and {high}")
+        if not self.low <= value <= self.high:
+            raise self._outside(value)
         return value
 
-    return parse
-
-
-def decimal(low: float, high: float) -> Callable[[object], float]:
-    """A parser of finite decimal numbers from ``low`` to ``high`` (``2``, ``0.5``; no ``inf``, no ``1e9``)."""
-
-    def parse(raw: object) -> float:
+    def _decimal(self, raw: object) -> float:
         if isinstance(raw, int | float) and not isinstance(raw, bool):
             value = float(raw)
         else:
@@ -53,8 +66,16 @@ def decimal(low: float, high: float) -> Callable[[object], float]:
             if not _DECIMAL.fullmatch(text):
                 raise typer.BadParameter(f"{quoted(text, 20)} is not a decimal number like 2 or 0.5")
             value = float(text)
-        if not (math.isfinite(value) and low <= value <= high):
-            raise typer.BadParameter(f"{value:g} is not between {low:g} and {high:g}")
+        if not (math.isfinite(value) and self.low <= value <= self.high):
+            raise self._outside(f"{value:.12g}")
         return value
 
-    return parse
+
+def whole(low: int, high: int) -> Bounded:
+    """A parser of whole numbers from ``low`` to ``high``, written with the digits 0-9."""
+    return Bounded(low, high, integer=True)
+
+
+def decimal(low: float, high: float) -> Bounded:
+    """A parser of finite decimal numbers from ``low`` to ``high`` (``2``, ``0.5``; no ``inf``, no ``1e9``)."""
+    return Bounded(low, high, integer=False)

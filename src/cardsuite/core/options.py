@@ -25,7 +25,9 @@ class OptionSpec:
     """One option: its key, default, allowed values and what it changes.
 
     The value type is the default's type. ``choices`` lists the allowed values; without it an integer
-    option takes any whole number between ``minimum`` and ``maximum``.
+    option takes the whole numbers from ``minimum`` to ``maximum``, which it must give (no number from
+    outside is unbounded: a match of a billion deals is refused, not played). A spec that breaks this
+    is refused when it is made (``ValueError``), so a game with one does not load.
     """
 
     key: str
@@ -34,6 +36,16 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and self.choices is None:
+            if self.minimum is None or self.maximum is None:
+                raise ValueError(f"option {self.key}: an integer option needs choices or a minimum and a maximum")
+            if not self.minimum <= self.default <= self.maximum:
+                raise ValueError(f"option {self.key}: the default {self.default} is outside "
+                                 f"{self.minimum}..{self.maximum}")
+        if self.choices is not None and self.default not in self.choices:
+            raise ValueError(f"option {self.key}: the default {self.default!r} is not one of its choices")
 
     def parse(self, raw: object) -> OptionValue:
         """A checked value from JSON (``3``, ``true``, ``"none"``) or CLI text (``"3"``, ``"true"``)."""
@@ -77,13 +89,9 @@ class OptionSpec:
             return ", ".join(_show(v) for v in self.choices)
         if isinstance(self.default, bool):
             return "true, false"
-        low = "" if self.minimum is None else str(self.minimum)
-        high = "" if self.maximum is None else str(self.maximum)
-        if low and high:
-            return f"{low}..{high}"
-        if low:
-            return f"integer >= {low}"
-        return "integer"
+        if isinstance(self.default, int):
+            return f"{self.minimum}..{self.maximum}"
+        return "text"
 
 
 def _show(value: OptionValue) -> str:

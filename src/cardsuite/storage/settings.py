@@ -1,24 +1,39 @@
 """Settings: names, card style, ASCII suits, CPU speed, language and preferred options per game, in TOML.
 
-The file is flat and small, so it is written here by hand (no TOML writer needed) and read through the
-bounded reader (``cardsuite.files``: a regular file of at most 256 KB, nesting and numbers limited, a
-byte-order mark allowed). A file that does not parse, or holds a value of the wrong kind (a name with a
-control character, a speed that is not one, an option the game does not have or a value it does not
-allow), is moved aside with a timestamp and reported in one line naming the file; the defaults are used
-and the next save starts a fresh file. Options of a game that is not installed are kept as they are.
+The file is read through the bounded reader (``cardsuite.files``: a regular file of at most 256 KB, nesting
+and numbers limited, a byte-order mark allowed). A file that does not parse, or holds a value of the wrong
+kind (a name with a control character, a speed that is not one, an option the game does not have or a
+value it does not allow), is moved aside with a timestamp and reported in one line naming the file; the
+defaults are used and the next save starts a fresh file. Writing changes only the known values that
+differ, in the file as it is (``tomlkit``): unknown keys and tables, comments and options of a game that
+is not installed stay as the person wrote them.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tomlkit
+import tomlkit.exceptions
+import tomlkit.items
+
 from ..core.errors import CardsuiteError, UnknownGame
 from ..core.registry import get_game
-from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_toml, write_atomically
+from ..files import (
+    SETTINGS_LIMIT,
+    FileMissing,
+    FileRefused,
+    FileUnreadable,
+    parse_toml,
+    read_text,
+    read_toml,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from ..naming import check_name, quoted
 from . import paths
 
@@ -175,58 +190,140 @@ def read_language(path: Path | None = None) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _string(text: str) -> str:
-    """A TOML basic string: quotes and backslashes escaped, control characters as \\uXXXX."""
-    out = []
-    for char in text:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04X}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+_HEADER = "cardsuite settings (see docs/saves.md); unknown keys, tables and comments are kept"
 
 
 def _key(text: str) -> str:
-    return text if _BARE.match(text) else _string(text)
+    """A key as it may be shown in a message about the file."""
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else quoted(text, 30)
 
 
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return _string(str(value))
+def settings_toml(settings: Settings, old: str | None = None) -> str:
+    """The settings as TOML text: ``old`` (the file as it is) with the known values set where they differ.
+
+    Unknown keys and tables, comments and the order of what is kept stay as they were; a known key that is
+    missing is added when its value is not the default. Without ``old``, a new file with every value.
+    """
+    document = tomlkit.parse(old) if old is not None else _new_document()
+    defaults = Settings()
+    for key in ("names", "card_style", "ascii", "speed", "language", "introduced"):
+        value = getattr(settings, key)
+        current = document.get(key)
+        if current is None and (old is None or value != getattr(defaults, key)):
+            document[key] = value  # a new file says every value; an old one gains only what is not the default
+        elif current is not None and not _same(_plain(current), value):
+            document[key] = value
+    _set_options(document, settings.options)
+    return tomlkit.dumps(document)
 
 
-def settings_toml(settings: Settings) -> str:
-    """The settings as TOML text."""
-    lines = [
-        "# cardsuite settings (see docs/saves.md)",
-        f"names = {_value(settings.names)}",
-        f"card_style = {_value(settings.card_style)}",
-        f"ascii = {_value(settings.ascii)}",
-        f"speed = {_value(settings.speed)}",
-        f"language = {_value(settings.language)}",
-        f"introduced = {_value(settings.introduced)}",
-    ]
-    for game, table in sorted(settings.options.items()):
-        lines += ["", f"[options.{_key(game)}]"]
-        lines += [f"{_key(k)} = {_value(v)}" for k, v in sorted(table.items())]
-    return "\n".join(lines) + "\n"
+def _new_document() -> tomlkit.TOMLDocument:
+    document = tomlkit.document()
+    document.add(tomlkit.comment(_HEADER))
+    return document
+
+
+def _same(written: object, value: object) -> bool:
+    """Whether the file already says ``value`` (a speed of ``0.5`` is the setting ``"0.5"``)."""
+    return written == value or (isinstance(value, str) and not isinstance(written, bool | str | list)
+                                and str(written) == value)
+
+
+def _plain(item: object) -> object:
+    """A tomlkit value as plain Python (``unwrap``), for comparing with a setting."""
+    unwrap = getattr(item, "unwrap", None)
+    return unwrap() if callable(unwrap) else item
+
+
+def _set_options(document: tomlkit.TOMLDocument, wanted: Mapping[str, Mapping[str, Scalar]]) -> None:
+    """``[options.GAME]`` tables as ``wanted`` says, keeping a game's value that is its default as written."""
+    tables = document.get("options")
+    if tables is None:
+        if not wanted:
+            return
+        tables = tomlkit.table(is_super_table=True)
+        document["options"] = tables
+    if not isinstance(tables, MutableMapping):
+        document["options"] = tables = tomlkit.table(is_super_table=True)
+    for game in [str(g) for g in tables if str(g) not in wanted]:  # a game whose options are all defaults now
+        table = tables[game]
+        if isinstance(table, MutableMapping):
+            for key in [str(k) for k in table if not _is_default(game, str(k), _plain(table[k]))]:
+                del table[key]
+            if not table and not _has_comment(table):
+                del tables[game]
+    for game, options in wanted.items():
+        table = tables.get(game)
+        if not isinstance(table, MutableMapping):
+            table = tomlkit.table()
+            tables[game] = table
+        for key in [str(k) for k in table if str(k) not in options]:
+            if not _is_default(game, key, _plain(table[key])):
+                del table[key]
+        for key, value in options.items():
+            if key not in table or _plain(table[key]) != value:
+                table[key] = value
+
+
+def _has_comment(table: object) -> bool:
+    """Whether a tomlkit table holds a comment of the person's (then it stays, even with no key left)."""
+    body = getattr(getattr(table, "value", None), "body", [])
+    return any(isinstance(item, tomlkit.items.Comment) for _, item in body)
+
+
+def _is_default(game: str, key: str, value: object) -> bool:
+    """Whether ``value`` is what ``game``'s option ``key`` is anyway (False for a game that is not installed)."""
+    try:
+        spec = get_game(game).info.option(key)
+        return bool(spec.parse(value) == spec.default)
+    except (CardsuiteError, KeyError):
+        return False
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically (checked first: what is written always loads back)."""
-    text = settings_toml(settings)
+    """Write the settings atomically, keeping what else the file holds; nothing is written when nothing changed.
+
+    What is written always loads back (checked first). A file that is damaged is moved aside first (never
+    written over); one the system will not let us read is left alone, and ``SettingsError`` says why, as
+    it does for a write the system refuses.
+    """
+    target = path or paths.settings_path()
+    old = _current(target)
     try:
+        text = settings_toml(settings, old)
         _from_toml(parse_toml(text))
+    except (FileRefused, tomlkit.exceptions.TOMLKitError) as exc:
+        raise SettingsError(f"the settings cannot be written: {exc}") from None
+    if text == old:
+        return
+    try:
+        remove_stale_temporaries(target.parent, target.name)
+        write_atomically(target, text)
     except FileRefused as exc:
         raise SettingsError(str(exc)) from None
-    write_atomically(path or paths.settings_path(), text)
+
+
+def _current(target: Path) -> str | None:
+    """The settings file's text when it can be kept and rewritten; None when there is none (or it went aside)."""
+    try:
+        text = read_text(target, SETTINGS_LIMIT)
+    except FileMissing:
+        return None
+    except FileUnreadable as exc:
+        raise SettingsError(f"{exc}: the settings were not saved") from None
+    except FileRefused as exc:
+        paths.quarantine(target, exc.reason)
+        return None
+    try:
+        _from_toml(parse_toml(text))
+        tomlkit.parse(text)
+    except FileRefused as exc:
+        paths.quarantine(target, str(exc))
+        return None
+    except SettingsError as exc:
+        paths.quarantine(target, str(exc))
+        return None
+    except tomlkit.exceptions.TOMLKitError as exc:
+        paths.quarantine(target, f"cannot be rewritten keeping its comments: {exc}")
+        return None
+    return text
