@@ -636,3 +636,26 @@ def test_an_option_past_its_bound_is_refused_wherever_it_comes_from(home: Path, 
     record["players"] = {"gops": 2, "napoleon": 5}.get(game, 4)
     refused(cli("replay", str(write_json(tmp_path / "r.json", record))), f"above the maximum {largest}")
     assert f"{option}" in cli("rules", game).out and f"1..{largest}" in cli("rules", game).out
+
+
+def test_this_devices_identity_file_is_read_and_written_like_every_other(home: Path) -> None:
+    """A FIFO or a link to /dev/zero in its place is moved aside, not waited on; a read-only home is one line."""
+    from .homes import make_read_only, tmpfs
+    from .test_cli_fuzz import run_bounded
+
+    home.mkdir()
+    os.mkfifo(home / "identity.json")
+    ran = run_bounded(["host", "nap"], "utf-8")  # a read that waited on the FIFO would hang here
+    assert ran.code == 0 and ran.opened[0][0] == "online", ran.err
+    assert "identity.json is damaged" in " ".join(ran.shown) and list(home.glob("identity.json.corrupt-*"))
+    assert json.loads((home / "identity.json").read_text(encoding="utf-8"))["key"]
+    with tmpfs(home.parent / "ro") as mount:
+        (mount / "home").mkdir()
+        make_read_only(mount)
+        os.environ[paths.HOME_VARIABLE] = str(mount / "home")
+        try:
+            line = refused(cli("host", "nap"), "cannot keep this device's identity")
+        finally:
+            os.environ[paths.HOME_VARIABLE] = str(home)
+        assert "Read-only file system" in line
+        subprocess.run(["mount", "-o", "remount,rw", str(mount)], check=True)

@@ -21,14 +21,18 @@ import secrets
 import time
 from pathlib import Path
 
+from ..errors import CardsuiteError
+
 FILE_NAME = "identity.json"
+IDENTITY_LIMIT = 4096
+"""The identity file is read as hostile input, through the bounded reader, up to this many bytes."""
 KEY_BYTES = 32
 KEY_LENGTH = 52  # base32 of 32 bytes, without padding
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 CODE_PREFIX = "CSID"
 
 
-class IdentityError(Exception):
+class IdentityError(CardsuiteError):
     """A key or an export code that is not one (the message says why, in one line)."""
 
 
@@ -96,15 +100,18 @@ def identity_path() -> Path:
 
 def load_key() -> str | None:
     """This device's key, if it has one (a damaged file is moved aside and reported, then None)."""
+    from ..files import FileMissing, FileRefused, FileUnreadable, read_json
     from ..storage import paths
 
     path = identity_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        data = read_json(path, IDENTITY_LIMIT)
+    except FileMissing:
         return None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        paths.quarantine(path, f"not an identity file: {exc}")
+    except FileUnreadable as exc:
+        raise IdentityError(str(exc)) from None
+    except FileRefused as exc:
+        paths.quarantine(path, f"not an identity file: {exc.reason}")
         return None
     try:
         return check_key(data.get("key") if isinstance(data, dict) else None)
@@ -116,17 +123,21 @@ def load_key() -> str | None:
 def keep_key(key: str) -> Path | None:
     """Make ``key`` this device's identity. A different key kept before is never deleted: it is moved aside
     (``identity.json.replaced-<time>``), and that file is returned."""
-    from ..files import write_atomically
+    from ..files import move_aside, write_atomically
 
     path = identity_path()
     key = check_key(key)
     aside = None
     before = load_key() if path.exists() else None
-    if before is not None and before != key:
-        aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
-        path.replace(aside)
     text = json.dumps({"key": key, "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
-    write_atomically(path, text + "\n")
+    try:
+        if before is not None and before != key:
+            aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
+            move_aside(path, aside)
+        write_atomically(path, text + "\n")
+    except (OSError, CardsuiteError) as exc:  # a read-only or full data folder: one line, not a traceback
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise IdentityError(f"cannot keep this device's identity in {path}: {why}") from None
     return aside
 
 
