@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 
-from ..cards import RANK_OF, SUIT_OF, Card
+from ..cards import RANK_OF, SUIT_OF, SUITS, Card
 from ..core.message import Message, msg
 
 
@@ -115,3 +116,48 @@ def stay_under(cards: Sequence[Card], trick: Sequence[tuple[int, Card]], declare
         if under:
             return highest(under, rng), msg("against {contract}: stay under the declarer's card", contract=contract)
     return None
+
+
+@dataclass(frozen=True)
+class TrumpWeights:
+    """What a hand's cards are worth in tricks to a declarer, for one game's heuristic bids (``trump_tricks``)."""
+
+    next_below: float  # a trump with exactly one missing trump above it (others held above count for it)
+    long_trump: float  # any other trump in a holding of three or more
+    short_trump: float  # any other trump in a shorter holding
+    crowd: float  # how much each player beyond three takes off a side ace's and king's worth
+    side_ace: float
+    side_king_with_ace: float
+    side_king_guarded: float  # a side king with another card of its suit, no ace
+    void: float  # a void side suit with two trumps or more
+    weak_exchanged: float = 0.0  # each side card under the king, which an exchange may swap (Napas)
+
+
+def trump_tricks(hand: Sequence[Card], suit: int, players: int, weights: TrumpWeights) -> float:
+    """Tricks ``hand`` may take as declarer with ``suit`` as trumps: a rough estimate by ``weights``."""
+    trumps = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == suit), reverse=True)
+    estimate = 0.0
+    for held, rank in enumerate(trumps):
+        missing_above = sum(1 for r in range(rank + 1, 15) if r not in trumps)
+        if missing_above <= held:
+            estimate += 1.0
+        elif missing_above == held + 1:
+            estimate += weights.next_below
+        else:
+            estimate += weights.long_trump if len(trumps) >= 3 else weights.short_trump
+    crowd = weights.crowd * (players - 3)
+    for other in SUITS:
+        if other == suit:
+            continue
+        side = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == other), reverse=True)
+        if side and side[0] == 14:
+            estimate += weights.side_ace - crowd
+            if len(side) > 1 and side[1] == 13:
+                estimate += weights.side_king_with_ace - crowd
+        elif side and side[0] == 13 and len(side) > 1:
+            estimate += weights.side_king_guarded
+        if not side and len(trumps) >= 2:
+            estimate += weights.void
+    if weights.weak_exchanged:
+        estimate += weights.weak_exchanged * sum(1 for c in hand if SUIT_OF[c] != suit and RANK_OF[c] < 13)
+    return estimate

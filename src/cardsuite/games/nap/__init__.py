@@ -82,10 +82,11 @@ class Nap(NapPresentation, Game):
         return super().describe_action(action)
 
     def search_hooks(self) -> SearchHooks:
-        """Solve the trick play of each sampled deal exactly (5 tricks are few)."""
-        from ..tricksolver import NAP_RULES, solved_evaluator
+        """Solve the trick play of each sampled deal exactly; value bids against the others' own play."""
+        from ..trickeval import bidding_evaluator
+        from ..tricksolver import NAP_RULES
 
-        return SearchHooks(evaluator=solved_evaluator(NAP_RULES))
+        return SearchHooks(evaluator=bidding_evaluator(NAP_RULES))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapBot, NormalNapBot

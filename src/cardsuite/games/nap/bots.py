@@ -14,6 +14,7 @@ from ...cards import RANK_OF, SUIT_OF, SUITS, Card, ranked_deck
 from ...core.game import Action, ReasonedBot, View
 from ...core.message import CardRef, Message, SuitRef, msg, msg_p
 from ..trickplay import (
+    TrumpWeights,
     current_winner,
     follow_to_win,
     highest,
@@ -22,6 +23,7 @@ from ..trickplay import (
     shed_as_declarer,
     stay_under,
     sure_winner,
+    trump_tricks,
 )
 from .bidding import LADDER
 
@@ -39,33 +41,15 @@ def unseen_cards(view: View) -> set[Card]:
     return set(ranked_deck(_lowest_rank(view))) - set(view.hand) - played
 
 
+NAP_WEIGHTS = TrumpWeights(next_below=0.6, long_trump=0.3, short_trump=0.15, crowd=0.1, side_ace=0.8,
+                           side_king_with_ace=0.5, side_king_guarded=0.25, void=0.2)
+"""What ``normal`` counts a Nap hand's cards as, in tricks (``trickplay.trump_tricks``)."""
+
+
 def trump_strength(hand: Sequence[Card], suit: int, players: int, lowest: int) -> float:
     """Tricks this hand may take as declarer with ``suit`` as trumps (a rough estimate)."""
-    trumps = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == suit), reverse=True)
-    estimate = 0.0
-    for held, rank in enumerate(trumps):
-        missing_above = sum(1 for r in range(rank + 1, 15) if r not in trumps)
-        if missing_above <= held:
-            estimate += 1.0
-        elif missing_above == held + 1:
-            estimate += 0.6
-        else:
-            estimate += 0.3 if len(trumps) >= 3 else 0.15
-    crowd = 0.1 * (players - 3)
-    for other in SUITS:
-        if other == suit:
-            continue
-        side = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == other), reverse=True)
-        if side and side[0] == 14:
-            estimate += 0.8 - crowd
-            if len(side) > 1 and side[1] == 13:
-                estimate += 0.5 - crowd
-        elif side and side[0] == 13 and len(side) > 1:
-            estimate += 0.25
-        if not side and len(trumps) >= 2:
-            estimate += 0.2
     del lowest
-    return estimate
+    return trump_tricks(hand, suit, players, NAP_WEIGHTS)
 
 
 def best_trump(hand: Sequence[Card], players: int, lowest: int) -> tuple[int, float]:

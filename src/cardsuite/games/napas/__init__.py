@@ -159,10 +159,11 @@ class Napas(NapasPresentation, Game):
         return super().describe_action(action)
 
     def search_hooks(self) -> SearchHooks:
-        """Solve the trick play of each sampled deal exactly, with must-trump and the trump lead."""
-        from ..tricksolver import NAPAS_RULES, solved_evaluator
+        """Solve the trick play exactly (must-trump, the trump lead); value bids against the others' play."""
+        from ..trickeval import bidding_evaluator
+        from ..tricksolver import NAPAS_RULES
 
-        return SearchHooks(evaluator=solved_evaluator(NAPAS_RULES))
+        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapasBot, NormalNapasBot

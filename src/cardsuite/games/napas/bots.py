@@ -15,6 +15,7 @@ from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
 from ...core.game import Action, ReasonedBot, View
 from ...core.message import CardRef, Message, SuitRef, msg, msg_n, msg_p
 from ..trickplay import (
+    TrumpWeights,
     current_winner,
     follow_to_win,
     highest,
@@ -23,6 +24,7 @@ from ..trickplay import (
     shed_as_declarer,
     stay_under,
     sure_winner,
+    trump_tricks,
 )
 from .bidding import LADDER, ZERO
 from .exchange import exchange_action
@@ -47,35 +49,15 @@ def unseen_cards(view: View) -> set[Card]:
     return {c for c in range(52) if RANK_OF[c] >= low} - mine - played
 
 
+NAPAS_WEIGHTS = TrumpWeights(next_below=0.55, long_trump=0.35, short_trump=0.15, crowd=0.08, side_ace=0.75,
+                             side_king_with_ace=0.4, side_king_guarded=0.2, void=0.15, weak_exchanged=0.12)
+"""What ``normal`` counts a Napas hand's cards as, in tricks, the exchange's chances included."""
+
+
 def trump_estimate(hand: Sequence[Card], suit: int, players: int, low: int) -> float:
     """Tricks this hand may take as declarer with ``suit`` as trumps, before the exchange (rough)."""
-    trumps = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == suit), reverse=True)
-    estimate = 0.0
-    for held, rank in enumerate(trumps):
-        missing_above = sum(1 for r in range(rank + 1, 15) if r not in trumps)
-        if missing_above <= held:
-            estimate += 1.0
-        elif missing_above == held + 1:
-            estimate += 0.55
-        else:
-            estimate += 0.35 if len(trumps) >= 3 else 0.15
-    crowd = 0.08 * (players - 3)
-    for other in SUITS:
-        if other == suit:
-            continue
-        side = sorted((RANK_OF[c] for c in hand if SUIT_OF[c] == other), reverse=True)
-        if side and side[0] == 14:
-            estimate += 0.75 - crowd
-            if len(side) > 1 and side[1] == 13:
-                estimate += 0.4 - crowd
-        elif side and side[0] == 13 and len(side) > 1:
-            estimate += 0.2
-        if not side and len(trumps) >= 2:
-            estimate += 0.15
-    # The exchange: weak side cards may be swapped for trumps or aces.
-    weak = sum(1 for c in hand if SUIT_OF[c] != suit and RANK_OF[c] < 13)
-    estimate += 0.12 * weak
-    return estimate
+    del low
+    return trump_tricks(hand, suit, players, NAPAS_WEIGHTS)
 
 
 def best_trump(hand: Sequence[Card], players: int, low: int) -> tuple[int, float]:
