@@ -659,3 +659,9 @@ def test_this_devices_identity_file_is_read_and_written_like_every_other(home: P
             os.environ[paths.HOME_VARIABLE] = str(home)
         assert "Read-only file system" in line
         subprocess.run(["mount", "-o", "remount,rw", str(mount)], check=True)
+
+
+@pytest.mark.parametrize("server", ["\x1b[2J", "[", "host:99999", "ws://[::1", "a" * 300 + ":x", "\u202ehost"])
+def test_a_server_address_no_url_parser_reads_is_one_line(home: Path, server: str) -> None:
+    refused(cli("join", server, "ABC234"))
+    refused(cli("host", "nap", "--server", server))

@@ -13,10 +13,12 @@ import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
 from ..core.game import Event, View
+from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .wire import WireError, decode_event, decode_view
 
@@ -34,7 +36,22 @@ class ClientError(Exception):
 
 
 def server_url(address: str) -> str:
-    """``HOST[:PORT]`` (or a ``ws://`` / ``wss://`` URL) as the URL of the protocol socket."""
+    """``HOST[:PORT]`` (or a ``ws://`` / ``wss://`` URL) as the URL of the protocol socket.
+
+    ``ClientError`` for anything that is not one, including text no URL parser reads (``"\\x1b[2J"``).
+    """
+    url = _server_url(address)
+    try:
+        parts = urlsplit(url)
+        if not parts.hostname or not url.isprintable():
+            raise ValueError("no host")
+        _ = parts.port  # a port that is no number or out of range raises here
+    except ValueError:
+        raise ClientError("address", f"{quoted(address, 40)} is not HOST, HOST:PORT or a ws(s):// URL") from None
+    return url
+
+
+def _server_url(address: str) -> str:
     text = address.strip()
     if text.startswith(("ws://", "wss://")):
         return text if text.rstrip("/").endswith("/game") else text.rstrip("/") + "/game"
