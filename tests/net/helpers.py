@@ -19,6 +19,9 @@ from cardsuite.core.game import View
 from cardsuite.core.registry import get_game
 from cardsuite.net.client import Client, ClientError
 
+ROOMY = ("--tables-per-address", "1000", "--creates-per-hour", "1000000", "--connections-per-address", "1000")
+"""``serve`` options for a test that opens many tables and connections from loopback on purpose."""
+
 
 @dataclass
 class ServerProcess:
@@ -89,14 +92,15 @@ class RecordingClient(Client):
 async def play_randomly(client: Client, rng: random.Random, until_filed: bool = True, level: str = "random",
                         until_step: int | None = None) -> None:
     """Act (a CPU of ``level`` decides on the client's view) whenever the client's seat must, say ready
-    after each deal, until the match is filed."""
+    after each deal, until the match is filed (a practice match: until it is over)."""
     bot = None
     acted: tuple[int, int] | None = None
     while True:
         update = await client.next_update(60)
         if update.type == "closed":
             return
-        if client.table.get("history_id") is not None and until_filed:
+        if until_filed and (client.table.get("history_id") is not None
+                            or (client.table.get("practice") and client.table.get("status") == "finished")):
             return
         view = client.view
         if until_step is not None and client.step >= until_step:
@@ -115,12 +119,14 @@ async def play_randomly(client: Client, rng: random.Random, until_filed: bool = 
             await client.send("act", action=str(bot.choose(view, rng)))
 
 
-async def seated_clients(url: str, game: str, players: int, options: dict[str, object], seed: int,
+async def seated_clients(url: str, game: str, players: int, options: dict[str, object], seed: int | None = None,
                          cls: type[Client] = RecordingClient) -> tuple[list[Client], str]:
-    """A table with every seat held by a client (the host creates it; the others join); they and its code."""
+    """A table with every seat held by a client (the host creates it; the others join); they and its code.
+    With a ``seed`` it is a practice table."""
     host = await cls(url).connect()
+    chosen = {} if seed is None else {"seed": seed}
     made = await host.request("create", game=game, players=players, options=options, cpu="random",
-                              name="Seat0", seed=seed)
+                              name="Seat0", **chosen)
     clients = [host]
     for seat in range(1, players):
         other = await cls(url).connect()

@@ -93,3 +93,34 @@ def test_a_browser_sits_down_from_a_link_and_plays_a_card(tmp_path: Path) -> Non
     _chromium()
     with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(_play(server.url, tmp_path / "browser.png", tmp_path / "profile"))
+
+
+async def _two_browsers(url: str, root: Path) -> None:
+    async with Clients(url) as new:
+        host = await new()
+        made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")
+        link = f"{_page_url(url)}?code={made['code']}&name=Eve"
+
+        def seats() -> list[tuple[str, bool]]:
+            return [(str(s.get("name")), bool(s.get("connected"))) for s in host.table.get("seats", [])]
+
+        async with browser(root / "alice") as alice, browser(root / "bob") as bob:
+            first = alice.pages[0] if alice.pages else await alice.new_page()
+            await first.goto(link, wait_until="domcontentloaded")
+            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            second = bob.pages[0] if bob.pages else await bob.new_page()
+            await second.goto(link, wait_until="domcontentloaded")  # the same link in another browser
+            await wait_for(lambda: seats()[2] == ("Eve 2", True), 60)
+            assert [kind for kind in (s.get("kind") for s in host.table["seats"])] == ["person"] * 3
+            await first.close()  # Alice's browser leaves, and comes back to its own seat
+            await wait_for(lambda: seats()[1] == ("Eve", False), 30)
+            again = await alice.new_page()
+            await again.goto(link, wait_until="domcontentloaded")
+            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            assert seats() == [("Ann", True), ("Eve", True), ("Eve 2", True)]
+
+
+def test_two_browsers_from_one_link_get_two_seats_and_each_comes_back_to_its_own(tmp_path: Path) -> None:
+    _chromium()
+    with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(_two_browsers(server.url, tmp_path))

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardsuite.net.protocol import REQUEST_TYPES
 
-from .helpers import ServerProcess, start_server
+from .helpers import ROOMY, ServerProcess, start_server
 
 KEYS = ["v", "type", "ref", "game", "players", "options", "cpu", "name", "turn_seconds", "seed", "code",
         "watch", "token", "action", "on"]
@@ -52,7 +52,7 @@ texts = st.one_of(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     running = start_server(tmp_path_factory.mktemp("fuzz"), "--rate", "100000", "--cpu-delay", "0",
-                           "--turn-seconds", "0")
+                           "--turn-seconds", "0", *ROOMY)
     yield running
     running.stop()
     assert running.process.stderr is not None

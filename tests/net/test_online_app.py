@@ -10,7 +10,7 @@ from cardsuite.net.tokens import find_seat
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp, Seating
 from cardsuite.tui.screens.table import TableScreen
 
-from .helpers import Clients, play_randomly, running_server, wait_for
+from .helpers import Clients, play_randomly, running_server, start_server, wait_for
 
 
 def test_a_remote_seat_plays_cards_from_the_table_screen(tmp_path: Path) -> None:
@@ -78,3 +78,37 @@ async def test_the_home_screen_online_entry_hosts_the_form_or_joins_a_code() -> 
         assert isinstance(seating, Seating) and seating.code == expected
         if expected is None:  # host: the table on the form goes to the server
             assert seating.create["game"] and seating.create["players"]
+
+
+def test_a_seat_comes_back_by_itself_after_the_server_is_killed(tmp_path: Path) -> None:
+    """kill -9 of the server: the table says reconnecting…, then the seat is back when the server is, untyped."""
+    first = start_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0")
+    port = first.url.rsplit(":", 1)[1].split("/", 1)[0]
+    servers = [first]
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            host.rejoin = ("resume", {"code": made["code"], "token": made["token"]})
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(120, 40)):
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                session = app.session
+                assert session is not None
+                lines = [str(line.text) for line in session.status_lines()]
+                assert lines[0] == "table {code}" and session.status_lines()[0].values["code"] == made["code"]
+                assert [str(session.seat_status(s).text) for s in (0, 1)] == ["connected", "connected"]
+                servers[0].kill()
+                await wait_for(lambda: session.client.reconnecting, 20)
+                assert "reconnecting…" in [str(line.text) for line in session.status_lines()]
+                servers.append(start_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--port", port))
+                await wait_for(lambda: not session.client.reconnecting and session.me == 1, 30)
+                await wait_for(lambda: all(s.get("connected") for s in session.client.table.get("seats", [])), 30)
+                assert session.gone is None and session.client.view is not None
+                assert isinstance(app.screen, TableScreen)
+
+    try:
+        asyncio.run(run(first.url))
+    finally:
+        servers[-1].stop()

@@ -43,13 +43,13 @@ MATCHES = [
 ]
 
 OTHER_MESSAGES = {
-    "hello": {"v", "type", "server", "protocol", "limits"},
-    "ok": {"v", "type", "ref", "table", "code", "seat", "token"},
+    "hello": {"v", "type", "server", "protocol", "limits", "public_url", "web"},
+    "ok": {"v", "type", "ref", "table", "code", "seat", "token", "practice"},
     "error": {"v", "type", "ref", "code", "message"},
     "pong": {"v", "type", "ref"},
     "table": {"v", "type", "table", "code", "game", "title", "players", "status", "you", "host", "cpu",
-              "turn_seconds", "grace_seconds", "options", "seats", "deal", "totals", "results", "match_over",
-              "history_id", "public", "rated", "practice", "language", "rematch", "next_code"},
+              "turn_seconds", "grace_seconds", "paused", "options", "seats", "deal", "totals", "results",
+              "match_over", "history_id", "public", "rated", "practice", "language", "rematch", "next_code"},
 }
 HIDDEN_ZONES = ("stock", "widow", "discards", "chosen")
 
@@ -166,7 +166,7 @@ def _check_message(raw: dict[str, Any], view: View | None, seat: int | None, hid
 
 
 async def _play(url: str, game: str, players: int, options: dict[str, object], seed: int) -> tuple[list[Any], Any]:
-    clients, code = await seated_clients(url, game, players, options, seed)
+    clients, code = await seated_clients(url, game, players, options)
     watcher = RecordingClient(url)
     await watcher.connect()
     await watcher.request("join", code=code, watch=True)

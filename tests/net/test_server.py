@@ -26,7 +26,7 @@ FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000")
 
 async def _host(new: Clients, **options: object) -> tuple[Client, dict[str, object]]:
     host = await new(RecordingClient)
-    made = await host.request("create", game="nap", players=3, cpu="random", name="Ann", seed=5,
+    made = await host.request("create", game="nap", players=3, cpu="random", name="Ann",
                               options={"deals_per_player": 1}, **options)
     return host, made
 
@@ -178,7 +178,7 @@ def test_kill_9_in_the_middle_resumes_every_table_and_loses_no_confirmed_action(
             out = []
             for seed in (1, 2):
                 host = await new()
-                made = await host.request("create", game="gops", players=2, cpu="random", name="Ann", seed=seed)
+                made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
                 guest = await new()
                 joined = await guest.request("join", code=made["code"], name="Bob")
                 rng = random.Random(seed)

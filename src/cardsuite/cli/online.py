@@ -11,50 +11,85 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.registry import get_game
+from ._args import LARGEST, decimal, whole
 
 _DATA_HELP = "Folder for the tables and the history (default: the data folder's 'server')."
 _WEB_HELP = "Also serve the table to browsers (textual-serve) at http://HOST:PORT/."
 _URL_HELP = "The address browsers use, behind a proxy (https://cards.example.org)."
 _STORE_HELP = "A PostgreSQL store shared by several server processes (postgresql://…); default: SQLite in --data."
 _ADVERTISE_HELP = "With --store: the address other processes send this one's players to (wss://cards.example.org/p/1)."
+_PROXY_HELP = "Count limits by the X-Forwarded-For address a proxy on loopback adds (behind nginx or Caddy)."
 
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
-    port: int = typer.Option(8765, "--port", help="Port to listen on (0: any free port; the first line says which)."),
+    port: int = typer.Option(8765, "--port", parser=whole(0, 65535),
+                             help="Port to listen on, 0-65535 (0: any free port; the first line says which)."),
     data: Path | None = typer.Option(None, "--data", help=_DATA_HELP),
     web: bool = typer.Option(False, "--web", help=_WEB_HELP),
     public_url: str | None = typer.Option(None, "--public-url", help=_URL_HELP),
-    turn_seconds: int = typer.Option(60, "--turn-seconds", help="Default seconds for a person's turn (0: no timer)."),
-    grace_seconds: float = typer.Option(30.0, "--grace-seconds", help="Seconds before a CPU takes a dropped seat."),
-    cpu_delay: float = typer.Option(0.8, "--cpu-delay", help="Seconds a CPU waits before its move."),
-    deal_pause: float = typer.Option(20.0, "--deal-pause", help="Longest wait after a deal before the next."),
+    turn_seconds: int = typer.Option(60, "--turn-seconds", parser=whole(0, 3600),
+                                     help="Default seconds for a person's turn, 0-3600 (0: no timer)."),
+    grace_seconds: float = typer.Option(30.0, "--grace-seconds", parser=decimal(0, 3600),
+                                        help="Seconds before a CPU takes a dropped seat, 0-3600."),
+    cpu_delay: float = typer.Option(0.8, "--cpu-delay", parser=decimal(0, 60),
+                                    help="Seconds a CPU waits before its move, 0-60."),
+    deal_pause: float = typer.Option(20.0, "--deal-pause", parser=decimal(0, 600),
+                                     help="Longest wait in seconds after a deal before the next, 0-600."),
     durable: bool = typer.Option(False, "--durable", help="Wait for the disk on every action (power cuts)."),
-    rate: float = typer.Option(20.0, "--rate", help="Messages a second one connection may send (bursts: 2x)."),
+    rate: float = typer.Option(20.0, "--rate", parser=decimal(1, 100_000),
+                               help="Messages a second one connection may send, 1-100000 (bursts: 2x)."),
     store: str | None = typer.Option(None, "--store", help=_STORE_HELP),
     advertise: str | None = typer.Option(None, "--advertise", help=_ADVERTISE_HELP),
-    lease_seconds: float = typer.Option(8.0, "--lease-seconds", help="With --store: how long a table's lease lasts."),
+    lease_seconds: float = typer.Option(8.0, "--lease-seconds", parser=decimal(2, 3600),
+                                        help="With --store: how long a table's lease lasts, 2-3600 seconds."),
+    max_tables: int = typer.Option(2000, "--max-tables", parser=whole(1, 100_000),
+                                   help="Tables the server holds at most, 1-100000."),
+    tables_per_address: int = typer.Option(4, "--tables-per-address", parser=whole(1, 100_000),
+                                           help="Open tables one address may have created, 1-100000."),
+    creates_per_hour: int = typer.Option(30, "--creates-per-hour", parser=whole(1, 1_000_000),
+                                         help="Tables one address may create an hour, 1-1000000."),
+    lobby_minutes: float = typer.Option(10.0, "--lobby-minutes", parser=decimal(0.01, 1440),
+                                        help="A lobby nobody is connected to closes after this, 0.01-1440."),
+    idle_minutes: float = typer.Option(30.0, "--idle-minutes", parser=decimal(0.01, 10080),
+                                       help="A started table nobody is connected to closes after this, 0.01-10080."),
+    max_connections: int = typer.Option(4000, "--max-connections", parser=whole(1, 1_000_000),
+                                        help="Protocol connections in all, 1-1000000."),
+    connections_per_address: int = typer.Option(16, "--connections-per-address", parser=whole(1, 1_000_000),
+                                                help="Protocol connections from one address, 1-1000000."),
+    join_strikes: int = typer.Option(5, "--join-strikes", parser=whole(1, 1000),
+                                     help="Failed joins from one address before it must wait, 1-1000."),
+    strike_pause: float = typer.Option(30.0, "--strike-pause", parser=decimal(0.1, 3600),
+                                       help="Seconds it waits the first time (doubled each time), 0.1-3600."),
+    max_web_seats: int = typer.Option(32, "--max-web-seats", parser=whole(1, 10_000),
+                                      help="Browser seats (a process each) in all, 1-10000."),
+    web_seats_per_address: int = typer.Option(2, "--web-seats-per-address", parser=whole(1, 10_000),
+                                              help="Browser seats from one address, 1-10000."),
+    web_seats_per_hour: int = typer.Option(60, "--web-seats-per-hour", parser=whole(1, 1_000_000),
+                                           help="Browser seats one address may open an hour, 1-1000000."),
+    trust_proxy: bool = typer.Option(False, "--trust-proxy", help=_PROXY_HELP),
 ) -> None:
     """Start a server: it holds the tables, checks every action, and resumes every table after a restart."""
     from ..storage.paths import data_dir
 
-    if not 0 <= port < 65536:
-        raise CardsuiteError("--port must be from 0 (any free port) to 65535")
-    if min(turn_seconds, grace_seconds, cpu_delay, deal_pause) < 0 or rate <= 0:
-        raise CardsuiteError("times must not be negative, and --rate must be above 0")
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
-    if lease_seconds < 2:
-        raise CardsuiteError("--lease-seconds must be at least 2")
     try:
+        from ..net.limits import Limits
         from ..net.server import ServerConfig, run_server
         from ..net.table import Timing
     except ImportError as exc:
         raise CardsuiteError(f"the server needs {exc.name}: pip install aiohttp textual-serve") from None
     folder = data if data is not None else data_dir() / "server"
+    timing = Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause, lobby_minutes * 60, idle_minutes * 60)
+    limits = Limits(max_tables=max_tables, tables_per_address=tables_per_address, creates_per_hour=creates_per_hour,
+                    max_connections=max_connections, connections_per_address=connections_per_address,
+                    join_strikes=join_strikes, strike_pause=strike_pause, max_web_seats=max_web_seats,
+                    web_seats_per_address=web_seats_per_address, web_seats_per_hour=web_seats_per_hour,
+                    trust_proxy=trust_proxy)
     config = ServerConfig(host=host, port=port, data=folder, durable=durable, web=web, public_url=public_url,
-                          rate=rate, timing=Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause),
-                          store=store, advertise=advertise, lease_seconds=lease_seconds)
+                          rate=rate, timing=timing, limits=limits, store=store, advertise=advertise,
+                          lease_seconds=lease_seconds)
 
     def ready(url: str) -> None:
         kept = "the PostgreSQL store" if store else folder
@@ -91,11 +126,15 @@ def _run_online(seating: object, display: object) -> None:
 def host(
     game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
     server: str = typer.Option("127.0.0.1:8765", "--server", help="The server, HOST[:PORT] or a ws(s):// URL."),
-    players: int | None = typer.Option(None, "--players", "-p", help="How many seats (default: the game's)."),
+    players: int | None = typer.Option(None, "--players", "-p", parser=whole(1, 16),
+                                       help="How many seats, 1-16 (default: the game's)."),
     cpu: str = typer.Option("normal", "--cpu", help="The level of the CPUs in empty seats."),
     option: list[str] = typer.Option([], "--option", "-o", help="A rule option key=value (repeatable)."),
     name: str | None = typer.Option(None, "--name", help="Your name at the table (default: the settings')."),
-    turn_seconds: int | None = typer.Option(None, "--turn-seconds", help="Seconds for a turn (0: no timer)."),
+    turn_seconds: int | None = typer.Option(None, "--turn-seconds", parser=whole(0, 3600),
+                                            help="Seconds for a turn, 0-3600 (0: no timer)."),
+    seed: int | None = typer.Option(None, "--seed", parser=whole(0, LARGEST),
+                                    help="Deal from this seed: a practice table, said so to all, never rated."),
     public: bool = typer.Option(False, "--public", help="List the table in the server's lobby."),
     rated: bool = typer.Option(False, "--rated", help="A rated table (your identity's rating; shared stores)."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
@@ -121,6 +160,8 @@ def host(
         fields["players"] = players
     if turn_seconds is not None:
         fields["turn_seconds"] = turn_seconds
+    if seed is not None:
+        fields["seed"] = seed
     if public:
         fields["public"] = True
     if rated:
@@ -162,8 +203,8 @@ def web_seat() -> None:
     """(Started by ``serve --web`` for each browser: a seat from the page's link.)"""
     import os
 
-    from ..net.protocol import ProtocolError, clean_name
-    from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PAGE_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
+    from ..net.protocol import SEAT_PASS_HEADER, ProtocolError, clean_name
+    from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PASS_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
     from ..tui.online.app import Seating
 
     code = os.environ.get(CODE_VARIABLE)
@@ -174,8 +215,9 @@ def web_seat() -> None:
         name = clean_name(os.environ.get(NAME_VARIABLE) or "Guest")
     except ProtocolError:
         name = "Guest"
-    seating = Seating(server, code=code, name=name, token=os.environ.get(TOKEN_VARIABLE),
-                      page=os.environ.get(PAGE_VARIABLE))
+    seat_pass = os.environ.get(PASS_VARIABLE)
+    seating = Seating(server, code=code, name=name, token=os.environ.get(TOKEN_VARIABLE), browser=True,
+                      headers={SEAT_PASS_HEADER: seat_pass} if seat_pass else {})
     _run_online(seating, _display(False, False))
 
 

@@ -3,6 +3,11 @@
 Used by ``cardsuite host``/``join`` (through the remote session), the browser seat, the load bench and
 the tests. Every server message is checked too: a message that is not what the protocol says closes the
 connection with a ``ClientError`` rather than reaching the table screen.
+
+A client told how to get its seat back (``rejoin``: the ``resume`` it made, or a watcher's ``join``) comes
+back by itself when the connection drops: it tries again with a growing pause (``BACKOFF``), says
+``reconnecting`` and ``resumed`` in its updates, and gives up (``closed``) only when the server says the
+seat or the table is gone, closes it for good, or stays away longer than ``RECONNECT_FOR``.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +29,14 @@ from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .wire import WireError, decode_event, decode_view
 
 DEFAULT_PORT = 8765
+BACKOFF = (0.25, 10.0)
+"""The first pause before trying to reconnect, and the longest (each try doubles it, with some jitter)."""
+RECONNECT_FOR = 900.0
+"""Seconds a client keeps trying to reconnect before it gives up."""
+FINAL = frozenset({"bad_token", "no_table", "full", "name_taken", "version", "protocol"})
+"""Refusals that trying again cannot change: the client stops reconnecting."""
+FINAL_CLOSES = frozenset({1008, 1009})
+"""WebSocket close codes after which a client does not come back (the server closed it for its conduct)."""
 
 
 class ClientError(Exception):
@@ -68,6 +82,25 @@ def _server_url(address: str) -> str:
     return f"ws://{text}:{DEFAULT_PORT}/game"
 
 
+def friends_address(url: str, public_url: str | None = None) -> str:
+    """What a friend types after ``cardsuite join`` to reach the server at ``url`` (or its public address)."""
+    if public_url:
+        return public_url.rstrip("/")
+    text = url.removesuffix("/game")
+    if text.startswith("ws://"):
+        text = text[len("ws://"):]
+        return text.removesuffix(f":{DEFAULT_PORT}")
+    return text
+
+
+def page_address(url: str, public_url: str | None = None) -> str:
+    """The browser page of the server at ``url`` (``serve --web``), or its public address."""
+    if public_url:
+        return public_url.rstrip("/") + "/"
+    scheme = "https" if url.startswith("wss://") else "http"
+    return scheme + "://" + url.split("://", 1)[-1].removesuffix("/game") + "/"
+
+
 @dataclass
 class Update:
     """A message from the server that is not an answer: ``table``, ``view`` or ``notice``."""
@@ -79,8 +112,16 @@ class Update:
 class Client:
     """One connection to a server: ``request`` waits for the answer; ``updates`` queues everything else."""
 
-    def __init__(self, url: str, session: aiohttp.ClientSession | None = None) -> None:
+    def __init__(self, url: str, session: aiohttp.ClientSession | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         self.url = url
+        self.headers = dict(headers or {})
+        self.rejoin: tuple[str, dict[str, Any]] | None = None  # the request that gets the seat back
+        self.reconnecting = False
+        self.retry_at: float | None = None  # when the next reconnection try starts (monotonic)
+        self.tries = 0
+        self._closing = False
+        self._reconnector: asyncio.Task[None] | None = None
         self.session: aiohttp.ClientSession | None = session
         self._own_session = session is None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
@@ -102,28 +143,47 @@ class Client:
         self.log: list[dict[str, Any]] | None = None
 
     async def connect(self, timeout: float = 10.0) -> Client:
-        """Open the connection and read the server's hello."""
+        """Open the connection and read the server's hello (a server that turns the connection away says
+        why in one line: the ``ClientError``)."""
+        try:
+            await self._open(timeout)
+        except ClientError:
+            if self._own_session and self.session is not None:
+                await self.session.close()
+            raise
+        return self
+
+    async def _open(self, timeout: float) -> None:
         if self.session is None:
             self.session = aiohttp.ClientSession()
         try:
-            self.ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
-                                                    timeout=aiohttp.ClientWSTimeout(ws_close=5.0),
-                                                    autoping=True)
-            first = await asyncio.wait_for(self.ws.receive(), timeout)
+            ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
+                                               timeout=aiohttp.ClientWSTimeout(ws_close=5.0), autoping=True,
+                                               headers=self.headers)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            if self._own_session:
-                await self.session.close()
             raise ClientError("connect", f"cannot reach {self.url}: {exc or type(exc).__name__}") from None
-        hello = self._parse(first.data if first.type == aiohttp.WSMsgType.TEXT else None)
+        try:
+            first = await asyncio.wait_for(ws.receive(), timeout)
+            hello = self._parse(first.data if first.type == aiohttp.WSMsgType.TEXT else None)
+        except (TimeoutError, aiohttp.ClientError, OSError, ClientError):
+            await ws.close()
+            raise ClientError("connect", f"{self.url} did not greet this client") from None
+        if hello.get("type") == "error":
+            await ws.close()
+            raise ClientError(str(hello.get("code")), str(hello.get("message")))
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION:
-            await self.close()
+            await ws.close()
             raise ClientError("version", f"{self.url} does not speak cardsuite protocol {PROTOCOL_VERSION}")
-        self.hello = hello
-        self._reader = asyncio.get_running_loop().create_task(self._read())
-        return self
+        self.ws, self.hello = ws, hello
+        self._reader = asyncio.get_running_loop().create_task(self._read(ws))
 
     async def close(self) -> None:
-        """Close the connection (pending requests fail)."""
+        """Close the connection (pending requests fail); it does not come back."""
+        self._closing = True
+        if self._reconnector is not None and self._reconnector is not asyncio.current_task():
+            self._reconnector.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._reconnector
         if self.ws is not None:
             with contextlib.suppress(Exception):
                 await self.ws.close()
@@ -179,10 +239,10 @@ class Client:
         finally:
             self._waiting.pop(ref, None)
 
-    async def _read(self) -> None:
-        assert self.ws is not None
+    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        broken: ClientError | None = None
         try:
-            async for frame in self.ws:
+            async for frame in ws:
                 if frame.type != aiohttp.WSMsgType.TEXT:
                     break
                 data = self._parse(frame.data)
@@ -191,11 +251,51 @@ class Client:
                     self.log.append(data)
                 await self._dispatch(data)
         except ClientError as exc:
+            broken = exc
             await self.updates.put(Update("error", {"code": exc.code, "message": exc.message}))
         finally:
             self._fail_waiting()
-            self.closed.set()
-            await self.updates.put(Update("closed"))
+            if self._comes_back(ws, broken):
+                self._reconnector = asyncio.get_running_loop().create_task(self._reconnect())
+            elif not self.reconnecting:
+                self.closed.set()
+                await self.updates.put(Update("closed", {"code": ws.close_code}))
+
+    def _comes_back(self, ws: aiohttp.ClientWebSocketResponse, broken: ClientError | None) -> bool:
+        return (self.rejoin is not None and not self._closing and not self.reconnecting and broken is None
+                and ws.close_code not in FINAL_CLOSES)
+
+    async def _reconnect(self) -> None:
+        """Try again, with a growing pause, until the seat is back, the server says it never will be, or
+        ``RECONNECT_FOR`` has passed."""
+        assert self.rejoin is not None
+        kind, fields = self.rejoin
+        self.reconnecting, self.tries = True, 0
+        await self.updates.put(Update("reconnecting"))
+        pause, give_up = BACKOFF[0], time.monotonic() + RECONNECT_FOR
+        reason: dict[str, Any] = {"code": "gone", "message": "the server did not come back"}
+        while not self._closing and time.monotonic() < give_up:
+            wait = pause * random.uniform(0.8, 1.2)
+            self.retry_at = time.monotonic() + wait
+            await asyncio.sleep(wait)
+            pause = min(BACKOFF[1], pause * 2)
+            self.tries += 1
+            try:
+                await self._open(10.0)
+                await self.request(kind, **fields)
+            except ClientError as exc:
+                if self.ws is not None:
+                    await self.ws.close()
+                if exc.code in FINAL:
+                    reason = {"code": exc.code, "message": exc.message}
+                    break
+                continue
+            self.reconnecting, self.retry_at = False, None
+            await self.updates.put(Update("resumed"))
+            return
+        self.reconnecting, self.retry_at = False, None
+        self.closed.set()
+        await self.updates.put(Update("closed", reason))
 
     async def _dispatch(self, data: dict[str, Any]) -> None:
         kind = data["type"]
@@ -209,7 +309,7 @@ class Client:
                     future.set_result(data)
             return
         if kind == "table":
-            self.table = data
+            self.table, self.table_at = data, time.monotonic()
         elif kind == "view":
             self._take_view(data)
         await self.updates.put(Update(kind, data))
@@ -255,6 +355,7 @@ class Client:
         return self._raw_view is not None and bool(self._raw_view.get("is_over"))
 
     timers_at = 0.0
+    table_at = 0.0
 
     async def next_update(self, timeout: float | None = None) -> Update:
         """The next update from the server (``closed`` once the connection has gone)."""

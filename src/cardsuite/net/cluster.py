@@ -23,7 +23,7 @@ from .protocol import ProtocolError
 from .table import Table
 
 if TYPE_CHECKING:
-    from .server import Hub
+    from .hub import Hub
 
 log = logging.getLogger("cardsuite.serve")
 
@@ -125,8 +125,8 @@ class Cluster:
         hub.wakers.pop(table.code, None)
         for conn in hub.conns.pop(table.code, set()):
             conn.table, conn.seat, conn.watching = None, None, False
-            conn.close_code = GOING_AWAY
-            conn.send_close()
+            conn.send_close(GOING_AWAY)
+        hub.addresses.ended(table.code)
         self.lost += 1
 
     def locate(self, code: str) -> Table | None:

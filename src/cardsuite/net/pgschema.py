@@ -99,6 +99,8 @@ CREATE INDEX ratings_board ON ratings (game, (mu - 3 * sigma) DESC);
 
 MIGRATIONS: tuple[tuple[int, str, str], ...] = (
     (1, "tables, seats, actions, processes, identities, history and ratings", TABLES),
+    (2, "each table's deal secret (tables made before keep dealing from their seed)",
+     "ALTER TABLE tables ADD COLUMN secret TEXT;"),
 )
 """(version, what it adds, SQL): append only."""
 

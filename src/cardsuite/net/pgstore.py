@@ -120,11 +120,12 @@ class PgTableStore:
         with self.lock, self.conn.transaction():
             self.conn.execute(
                 "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, owner,"
-                " lease_until, public, rated, practice, language)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s)",
+                " lease_until, public, rated, practice, language, secret)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s,"
+                " %s)",
                 (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
                  row.turn_seconds, row.status, self.process, self.lease, listing.public, listing.rated,
-                 listing.practice, listing.language))
+                 listing.practice, listing.language, row.secret.hex() if row.secret else None))
             with self.conn.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (%s, %s, %s, %s, %s, %s)",
@@ -148,7 +149,7 @@ class PgTableStore:
                               " DO UPDATE SET name = excluded.name, seen = now()", (seat.identity, seat.name))
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
-        """Move a table to ``playing`` or ``finished`` (with its history id)."""
+        """Move a table to ``playing``, ``finished`` (with its history id) or ``closed``."""
         with self.lock:
             self._fence(table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
                         (status, history_id))
@@ -184,7 +185,7 @@ class PgTableStore:
         with self.lock:
             row = self.conn.execute(
                 "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id,"
-                " public, rated, practice, language FROM tables WHERE id = %s", (table_id,)).fetchone()
+                " public, rated, practice, language, secret FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
             seats = self.conn.execute("SELECT name, kind, token, identity FROM seats WHERE table_id = %s"
@@ -194,7 +195,8 @@ class PgTableStore:
         options = row[4] if isinstance(row[4], dict) else {}
         out = TableRow(row[0], row[1], row[2], int(row[3]), options, row[5], int(row[6]), int(row[7]), row[8],
                        row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10],
-                       listing=Listing(bool(row[11]), bool(row[12]), bool(row[13]), str(row[14])))
+                       listing=Listing(bool(row[11]), bool(row[12]), bool(row[13]), str(row[14])),
+                       secret=bytes.fromhex(row[15]) if row[15] else None)
         out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in seats]
         for deal, line in actions:
             while len(out.deals) <= deal:
@@ -223,7 +225,8 @@ class PgTableStore:
         with self.lock:
             rows = self.conn.execute(
                 "UPDATE tables SET owner = %s, lease_until = now() + %s * interval '1 second' WHERE id IN ("
-                " SELECT id FROM tables WHERE (status <> 'finished' OR history_id IS NULL) AND (lease_until <= now()"
+                " SELECT id FROM tables WHERE (status IN ('lobby', 'playing')"
+                "  OR (status = 'finished' AND history_id IS NULL AND NOT practice)) AND (lease_until <= now()"
                 "  OR (%s AND owner IN (SELECT id FROM processes WHERE url = %s AND id <> %s)))"
                 " ORDER BY created LIMIT %s FOR UPDATE SKIP LOCKED) RETURNING id",
                 (self.process, self.lease, mine_before, self.advertise, self.process, limit)).fetchall()
@@ -235,7 +238,8 @@ class PgTableStore:
             row = self.conn.execute(
                 "UPDATE tables SET owner = %s, lease_until = now() + %s * interval '1 second' WHERE id = ("
                 " SELECT id FROM tables WHERE code = %s AND lease_until <= now()"
-                " AND (status <> 'finished' OR history_id IS NULL) FOR UPDATE SKIP LOCKED) RETURNING id",
+                " AND (status IN ('lobby', 'playing') OR (status = 'finished' AND history_id IS NULL AND NOT practice))"
+                " FOR UPDATE SKIP LOCKED) RETURNING id",
                 (self.process, self.lease, code)).fetchone()
         return None if row is None else str(row[0])
 
@@ -269,7 +273,8 @@ class PgTableStore:
 
     def counts(self) -> dict[str, int]:
         """Tables by status and live processes, across the whole store (for ``/metrics``)."""
-        rows = self._run("SELECT status, count(*) FROM tables WHERE status <> 'finished' GROUP BY status").fetchall()
+        rows = self._run("SELECT status, count(*) FROM tables WHERE status IN ('lobby', 'playing')"
+                         " GROUP BY status").fetchall()
         out = {f"tables_{r[0]}": int(r[1]) for r in rows}
         live = self._run("SELECT count(*) FROM processes WHERE seen > now() - %s * interval '1 second'",
                          (self.lease,)).fetchone()

@@ -29,6 +29,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud an
 CODE_LENGTH = 6
 TOKEN_BYTES = 16  # 128 random bits
 LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+SEAT_PASS_HEADER = "X-Cardsuite-Seat-Pass"
+"""A browser seat's process sends the pass its server gave it in this header (docs/protocol.md)."""
 
 
 class ProtocolError(Exception):
@@ -142,10 +144,21 @@ def _create(body: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _token(value: object) -> str:
+    token = _text(value, "token", 64)
+    if len(token) != 2 * TOKEN_BYTES or any(ch not in "0123456789abcdef" for ch in token):
+        raise ProtocolError("bad_token", "that seat token is not valid here")
+    return token
+
+
 def _join(body: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"code": clean_code(body.get("code")), "watch": _flag(body.get("watch", False), "watch")}
     if not out["watch"]:
         out["name"] = clean_name(body.get("name", "Player"))
+        if "token" in body:  # the client's own token (128 random bits): the browser seat brings one
+            out["token"] = _token(body["token"])
+    elif "token" in body:
+        raise ProtocolError("bad_message", "a watcher holds no token")
     out["identity"] = _identity(body)
     return out
 
@@ -156,10 +169,7 @@ def _game(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _resume(body: Mapping[str, Any]) -> dict[str, Any]:
-    token = _text(body.get("token"), "token", 64)
-    if len(token) != 2 * TOKEN_BYTES or any(ch not in "0123456789abcdef" for ch in token):
-        raise ProtocolError("bad_token", "that seat token is not valid here")
-    return {"code": clean_code(body.get("code")), "token": token}
+    return {"code": clean_code(body.get("code")), "token": _token(body.get("token"))}
 
 
 def _act(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -180,7 +190,7 @@ def _nothing(body: Mapping[str, Any]) -> dict[str, Any]:
 _FIELDS: dict[str, tuple[frozenset[str], Any]] = {
     "create": (frozenset({"game", "players", "options", "cpu", "name", "turn_seconds", "seed", "public", "rated",
                           "language", "identity"}), _create),
-    "join": (frozenset({"code", "name", "watch", "identity"}), _join),
+    "join": (frozenset({"code", "name", "watch", "identity", "token"}), _join),
     "resume": (frozenset({"code", "token"}), _resume),
     "start": (frozenset(), _nothing),
     "act": (frozenset({"action"}), _act),

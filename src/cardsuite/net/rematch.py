@@ -1,21 +1,22 @@
-"""Rematch: when a match is over, the same table again with the same people, options and listing, and a
-fresh deal. Each person asks for it (``rematch``); when every person at the table has, the new table is
-made with every seat as it was (the same names, seat tokens and identities, so nobody needs a new token)
-and starts at once; every connection at the old table moves to it, and the old table's summary names the
-new code (``next_code``), where a ``resume`` with the old code lands too.
+"""Rematch: when a match is over, the same table again with the same people, options and listing, and
+fresh deals from a new secret. Each person asks for it (``rematch``); when every person at the table has,
+the new table is made with every seat as it was (the same names, seat tokens and identities, so nobody
+needs a new token) and starts at once; every connection at the old table moves to it, and the old table's
+summary names the new code (``next_code``), where a ``resume`` with the old code lands too.
 """
 
 from __future__ import annotations
 
+from .dealing import new_secret
 from .lobby import Listing
 from .protocol import ProtocolError
 from .store import SeatRow, TableRow
-from .table import Table, new_seed, new_table_id
+from .table import Table, new_table_id
 
 
 def ask(table: Table, seat: int) -> bool:
     """``seat``'s person asks for a rematch; True when every person at the table has."""
-    if table.status != "finished" or table.history_id is None:
+    if table.status != "finished":
         raise ProtocolError("state", "a rematch is offered once the match is over")
     if table.next_code is not None:
         raise ProtocolError("state", f"the rematch has started: table {table.next_code}")
@@ -26,10 +27,11 @@ def ask(table: Table, seat: int) -> bool:
 
 
 def rematch_row(table: Table, code: str) -> TableRow:
-    """The new table: the old one's settings and seats, a fresh seed from the operating system."""
+    """The new table: the old one's settings and seats, a fresh deal secret from the operating system (a
+    practice table's rematch is a fair one)."""
     old = table.row
     listing = Listing(table.listing.public, table.listing.rated, False, table.listing.language)
     seats = [SeatRow(s.name, s.kind, s.token, s.identity) if s.kind == "person" else SeatRow(f"CPU {i}", "open")
              for i, s in enumerate(table.seats)]
-    return TableRow(new_table_id(), code, old.game, old.players, dict(old.options), old.cpu, new_seed(),
-                    old.turn_seconds, "lobby", "", seats, listing=listing)
+    return TableRow(new_table_id(), code, old.game, old.players, dict(old.options), old.cpu, 0,
+                    old.turn_seconds, "lobby", "", seats, listing=listing, secret=new_secret())

@@ -1,9 +1,11 @@
 """The server's tables on disk: one SQLite database (WAL) in the server's data folder.
 
-A table is its settings (game, players, options, seed, timer), its seats (name, kind and the SHA-256 of
-the seat token, never the token) and its actions, one row per action, written before the action is
-confirmed to anyone. The match itself is never stored: it is rebuilt by replaying the actions from the
-seed, so a restart (or a kill -9) resumes every table exactly where it was. ``synchronous=NORMAL``:
+A table is its settings (game, players, options, the deal secret or a practice table's chosen seed, timer),
+its seats (name, kind and the SHA-256 of the seat token, never the token) and its actions, one row per
+action, written before the action is confirmed to anyone. The match itself is never stored: it is rebuilt
+by replaying the actions from the deals' source, so a restart (or a kill -9) resumes every table exactly
+where it was. A table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or
+abandoned); finished and closed tables are never loaded again. ``synchronous=NORMAL``:
 a committed action survives the process being killed; only a power cut can lose the last ones
 (``durable=True`` makes every commit wait for the disk).
 """
@@ -81,6 +83,7 @@ class TableRow:
     deals: list[list[str]] = field(default_factory=list)
     history_id: int | None = None
     listing: Listing = field(default_factory=Listing)
+    secret: bytes | None = None  # the deals' key; None: they follow ``seed`` (a table of an earlier version)
 
 
 def now() -> str:
@@ -99,7 +102,7 @@ class TableStore:
         self.conn.execute("PRAGMA journal_mode = WAL")
         self.conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
         self.conn.executescript(SCHEMA)
-        for table, column in (("tables", "listing"), ("seats", "identity")):  # added after the first version
+        for table, column in (("tables", "listing"), ("seats", "identity"), ("tables", "secret")):  # added later
             if column not in {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}:
                 self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
 
@@ -117,9 +120,10 @@ class TableStore:
         with self._transaction():
             self.conn.execute(
                 "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, created,"
-                " updated, listing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " updated, listing, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
-                 row.turn_seconds, row.status, stamp, stamp, row.listing.to_text()),
+                 row.turn_seconds, row.status, stamp, stamp, row.listing.to_text(),
+                 row.secret.hex() if row.secret else None),
             )
             self.conn.executemany(
                 "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (?, ?, ?, ?, ?, ?)",
@@ -135,7 +139,7 @@ class TableStore:
             self._touch(table_id)
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
-        """Move a table to ``playing`` or ``finished`` (with its history id)."""
+        """Move a table to ``playing``, ``finished`` (with its history id) or ``closed``."""
         with self._transaction():
             self.conn.execute("UPDATE tables SET status = ?, history_id = COALESCE(?, history_id) WHERE id = ?",
                               (status, history_id, table_id))
@@ -163,9 +167,12 @@ class TableStore:
 
     # -- reading ----------------------------------------------------------------------------------
     def open_tables(self) -> Iterator[TableRow]:
-        """Every table not finished (and finished ones not yet filed in the history), with seats and actions."""
+        """Every table in the lobby or playing (and finished ones not yet filed in the history, but practice
+        tables, which are never filed), with seats and actions."""
         ids = [r[0] for r in self.conn.execute(
-            "SELECT id FROM tables WHERE status != 'finished' OR history_id IS NULL ORDER BY created")]
+            "SELECT id FROM tables WHERE status IN ('lobby', 'playing')"
+            " OR (status = 'finished' AND history_id IS NULL"
+            " AND COALESCE(json_extract(listing, '$.practice'), 0) = 0) ORDER BY created")]
         for table_id in ids:
             found = self.table(table_id)
             if found is not None:
@@ -174,14 +181,14 @@ class TableStore:
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats and actions."""
         row = self.conn.execute(
-            "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id, listing"
-            " FROM tables WHERE id = ?", (table_id,)).fetchone()
+            "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id, listing,"
+            " secret FROM tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             return None
         options = json.loads(row[4])
         out = TableRow(row[0], row[1], row[2], int(row[3]), options if isinstance(options, dict) else {},
                        row[5], int(row[6]), int(row[7]), row[8], row[9], history_id=row[10],
-                       listing=Listing.from_text(row[11]))
+                       listing=Listing.from_text(row[11]), secret=bytes.fromhex(row[12]) if row[12] else None)
         out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in self.conn.execute(
             "SELECT name, kind, token, identity FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
         for deal, line in self.conn.execute(

@@ -5,7 +5,13 @@ time, and sends what it says. The match is rebuilt from the stored actions on a 
 
 Who plays a seat: an ``open`` seat (nobody sat down, or its person left) is the CPU's. A person's seat is
 the person's, except while they handed it to the CPU (``by_choice``), when their last connection has been
-gone longer than the grace period, and for one decision each time their turn timer runs out.
+gone longer than the grace period, and for one decision each time their turn timer runs out. CPUs play only
+while at least one person is connected: a table everyone has left waits (it costs nothing), and closes
+after ``Timing.idle_seconds`` (a lobby after ``Timing.lobby_seconds``); a table whose people all gave their
+seats up closes at once.
+
+The deals come from the table's secret (``dealing.KeyedRandom``), stored with it and never sent; a table
+created with a chosen seed is a practice table, said so to everyone, and never filed in the history.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
 from ..core.record import score_json
 from ..core.registry import get_game
+from .dealing import KeyedRandom, new_secret, practice_key
 from .lobby import Listing
 from .protocol import ProtocolError, new_token, token_digest, token_matches
 from .store import SeatRow, TableRow
@@ -37,7 +44,12 @@ class Timing:
     grace_seconds: float = 30.0
     cpu_delay: float = 0.8
     deal_pause: float = 20.0
+    lobby_seconds: float = 600.0  # a lobby nobody is connected to closes after this
+    idle_seconds: float = 1800.0  # a started table nobody is connected to closes after this
 
+
+FINISHED_LINGER = 60.0
+"""Seconds a finished table stays in memory after its last person left (its result is in the history)."""
 
 @dataclass
 class Seat:
@@ -63,14 +75,9 @@ class Seat:
 class Due:
     """The next thing the table does by itself, and when (monotonic seconds)."""
 
-    kind: str  # "cpu", "timeout", "grace", "deal", "finish"
+    kind: str  # "cpu", "timeout", "grace", "deal", "finish", "close" (nobody is coming back), "drop" (done)
     at: float
     seat: int | None = None
-
-
-def new_seed() -> int:
-    """A deal seed for a table nobody chose it for, from the operating system."""
-    return secrets.randbelow(2**31)
 
 
 def new_table_id() -> str:
@@ -98,7 +105,9 @@ class Table:
         self.listing = row.listing
         self.rematch: set[int] = set()  # seats whose people asked for a rematch
         self.next_code: str | None = None  # the rematch's table, once it started
-        self.match = Match(game, row.players, self.options, row.seed, self.seat_specs())
+        rng = KeyedRandom(row.secret) if row.secret is not None else None
+        self.match = Match(game, row.players, self.options, row.seed, self.seat_specs(), rng=rng)
+        self.alone_since: float | None = time.monotonic()  # since when no person is connected
         self.status = row.status
         self.history_id = row.history_id
         self.version = 0
@@ -143,8 +152,9 @@ class Table:
         token = new_token()
         seats = [SeatRow(host_name, "person", token_digest(token), identity)]
         seats += [SeatRow(f"CPU {i}", "open") for i in range(1, count)]
+        secret = new_secret() if seed is None else practice_key(seed)
         row = TableRow(new_table_id(), code, game.info.name, count, dict(resolved.non_default()), cpu,
-                       seed if seed is not None else new_seed(), turn_seconds, "lobby", "", seats, listing=listing)
+                       seed or 0, turn_seconds, "lobby", "", seats, listing=listing, secret=secret)
         store.create(row)
         return cls(row, game, timing, store), token
 
@@ -172,8 +182,9 @@ class Table:
                      for s in self.seats)
 
     # -- seats ------------------------------------------------------------------------------------
-    def sit(self, name: str, identity: str | None = None) -> tuple[int, str]:
-        """Seat a newcomer in the first open seat (a CPU plays it until then); the seat and its token."""
+    def sit(self, name: str, identity: str | None = None, token: str | None = None) -> tuple[int, str]:
+        """Seat a newcomer in the first open seat (a CPU plays it until then); the seat and its token (the
+        one the newcomer brought, or a new one)."""
         if self.status == "finished":
             raise ProtocolError("state", "this match is over")
         if self.listing.rated and identity is None:
@@ -185,7 +196,7 @@ class Table:
             raise ProtocolError("name_taken", f"someone called {name} already sits at this table")
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
-                token = new_token()
+                token = token or new_token()
                 self.seats[index] = Seat(name, "person", token_digest(token), waiting_since=seat.waiting_since,
                                          identity=identity)
                 self.store.set_seat(self.id, index, self.seats[index].row())
@@ -196,19 +207,36 @@ class Table:
 
     def seat_of_token(self, token: str) -> int:
         """The seat this token holds (every seat is compared, in constant time each)."""
-        found = None
-        for index, seat in enumerate(self.seats):
-            if token_matches(token, seat.token) and seat.kind == "person":
-                found = index
+        found = self.find_token(token)
         if found is None:
             raise ProtocolError("bad_token", "that seat token does not hold a seat at this table")
         return found
 
-    def connect(self, seat: int) -> None:
+    def find_token(self, token: str) -> int | None:
+        """The seat this token holds, or None (every seat is compared, in constant time each)."""
+        found = None
+        for index, seat in enumerate(self.seats):
+            if token_matches(token, seat.token) and seat.kind == "person":
+                found = index
+        return found
+
+    def people_here(self) -> bool:
+        """Whether any person holding a seat is connected now (watchers do not count)."""
+        return any(s.kind == "person" and s.connections for s in self.seats)
+
+    def _presence(self, now: float) -> None:
+        here = self.people_here()
+        if here:
+            self.alone_since = None
+        elif self.alone_since is None:
+            self.alone_since = now
+
+    def connect(self, seat: int, now: float | None = None) -> None:
         """A connection for ``seat`` opened: the person is back (a CPU that stood in stops)."""
         info = self.seats[seat]
         info.connections += 1
         info.gone_since, info.dropped = None, False
+        self._presence(time.monotonic() if now is None else now)
         self.changed()
 
     def disconnect(self, seat: int, now: float) -> None:
@@ -217,13 +245,16 @@ class Table:
         info.connections = max(0, info.connections - 1)
         if not info.connections:
             info.gone_since = now
+        self._presence(now)
         self.changed()
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: int, now: float | None = None) -> None:
         """The person gives the seat up: the CPU plays it from now on, and a newcomer may take it."""
         info = self.seats[seat]
-        info.kind, info.token, info.by_choice = "open", None, False
+        info.kind, info.token, info.by_choice, info.connections, info.gone_since = "open", None, False, 0, None
         self.store.set_seat(self.id, seat, info.row())
+        self.match.seats = self.seat_specs()
+        self._presence(time.monotonic() if now is None else now)
         self.changed()
 
     def set_by_choice(self, seat: int, on: bool) -> None:
@@ -323,11 +354,25 @@ class Table:
         self.changed()
 
     def finished(self, history_id: int | None) -> None:
-        """The match is over and filed in the history."""
+        """The match is over and filed in the history (a practice match: not filed, ``None``)."""
         self.status = "finished"
         self.history_id = history_id
         self.store.set_status(self.id, "finished", history_id)
         self.changed()
+
+    def close(self) -> None:
+        """The table ends unfinished: nobody came back to it, or its people all gave their seats up."""
+        self.status = "closed"
+        self.store.set_status(self.id, "closed")
+        self.changed()
+
+    def why_closing(self) -> str | None:
+        """Why the table closes at once, if it does: its people all left, or the host left the lobby."""
+        if self.status in ("lobby", "playing") and not any(s.kind == "person" for s in self.seats):
+            return "everyone at the table gave their seat up"
+        if self.status == "lobby" and self.seats[0].kind != "person":
+            return "the host left before the match started"
+        return None
 
     def changed(self) -> None:
         """The table's public facts (seats, status, results) changed: everyone gets the summary again."""
@@ -336,11 +381,22 @@ class Table:
     # -- what is due ------------------------------------------------------------------------------
     def due(self, now: float) -> Due | None:
         """The next thing the table does by itself, or None (it waits for people)."""
-        if self.status == "lobby" or (self.status == "finished" and self.history_id is not None):
+        status = self.status
+        if status == "closed":
             return None
+        here = self.people_here()
         match = self.match
-        if match.is_over:
-            return Due("finish", now)
+        if match.is_over and (status == "playing" or (self.history_id is None and not self.listing.practice)):
+            return Due("finish", now)  # filed even when nobody is connected
+        if status == "finished":
+            return None if here else Due("drop", (self.alone_since or now) + FINISHED_LINGER)
+        if self.why_closing() is not None:
+            return Due("close", now)
+        if not here:  # nobody to play for: the CPUs wait, and the table closes when nobody comes back
+            wait = self.timing.lobby_seconds if status == "lobby" else self.timing.idle_seconds
+            return Due("close", (self.alone_since or now) + wait)
+        if status == "lobby":
+            return None
         if match.deal_over:
             since = self.deal_over_since if self.deal_over_since is not None else now
             at = now if self.everyone_ready(now) else since + self.timing.deal_pause
@@ -358,6 +414,13 @@ class Table:
             if info.gone_since is not None and not self.cpu_plays(index, now):
                 found.append(Due("grace", info.gone_since + self.timing.grace_seconds, index))
         return min(found, key=lambda d: d.at) if found else None
+
+    def grace_left(self, seat: int, now: float) -> float | None:
+        """Seconds until the CPU takes the seat of a person who dropped (None: not dropping now)."""
+        info = self.seats[seat]
+        if info.kind != "person" or info.gone_since is None or info.dropped:
+            return None
+        return round(max(0.0, info.gone_since + self.timing.grace_seconds - now), 1)
 
     def seconds_left(self, now: float) -> dict[str, float]:
         """Each waited-for person's time left on the turn timer (seat as a string key)."""
@@ -386,9 +449,11 @@ class Table:
             "cpu": self.row.cpu,
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.timing.grace_seconds,
+            "paused": self.status == "playing" and not self.people_here(),
             "options": dict(self.options.non_default()),
             "seats": [
-                {"name": s.name, "kind": s.kind, "connected": s.connections > 0, "cpu": self.cpu_plays(i, now)}
+                {"name": s.name, "kind": s.kind, "connected": s.connections > 0, "cpu": self.cpu_plays(i, now),
+                 "grace_left": self.grace_left(i, now)}
                 for i, s in enumerate(self.seats)
             ],
             "deal": len(match.logs) - 1,

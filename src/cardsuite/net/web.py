@@ -1,20 +1,29 @@
 """``cardsuite serve --web``: the Textual table in a browser, served by textual-serve on the same port.
 
-A browser opening ``/`` (or a link ``/?code=K7P2QX``) gets textual-serve's page; its terminal socket
-(``/web/ws/...``) starts one ``cardsuite web-seat`` process for that browser, which is an ordinary protocol
-client of this server on loopback: the browser seat sees only its seat's view, like any other. The join
-code and the seat token travel in the socket's path and reach the process as environment variables
-(checked first: never through a shell). The table screen offers a link with the seat token so the browser
-can come back to its seat.
+A browser opening ``/?code=K7P2QX&name=Ann`` gets textual-serve's page; its terminal socket
+(``/web/ws/CODE/NAME``) starts one ``cardsuite web-seat`` process for that browser, which is an ordinary
+protocol client of this server on loopback: the browser seat sees only its seat's view, like any other.
+
+The seat belongs to the browser: the page sets a cookie with a random key of that browser's own (HttpOnly,
+SameSite=Strict, never in a URL), and the seat token the process brings to ``join`` is made from that key
+and the join code. The same browser opening the link again comes back to its seat; another browser, with
+another key, gets a seat of its own. The socket refuses pages of other sites (``Origin``), and the number
+of seat processes is bounded per address and in all (``Limits``); the process's protocol connection counts
+for the browser's address through a pass only this server hands out.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import html
 import os
+import secrets
 import shlex
 import sys
+import time
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import aiohttp_jinja2
 import jinja2
@@ -22,39 +31,52 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from .limits import client_address
 from .protocol import ProtocolError, clean_code, clean_name
 
 if TYPE_CHECKING:
+    from .hub import Hub
     from .server import ServerConfig
 
 CODE_VARIABLE = "CARDSUITE_JOIN_CODE"
 TOKEN_VARIABLE = "CARDSUITE_SEAT_TOKEN"
 SERVER_VARIABLE = "CARDSUITE_SERVER"
 NAME_VARIABLE = "CARDSUITE_SEAT_NAME"
-PAGE_VARIABLE = "CARDSUITE_PAGE_URL"
+PASS_VARIABLE = "CARDSUITE_SEAT_PASS"
+COOKIE = "cardsuite_browser"
+COOKIE_DAYS = 30
+POLICY_CLOSE = 1008
 
 
-def _checked(match_info: Any) -> dict[str, str]:
-    """The code and token from a socket path, only when they are well formed (else nothing)."""
+def _checked(values: Any) -> dict[str, str]:
+    """The code and name from a link or a socket path, only when they are well formed (else nothing)."""
     out: dict[str, str] = {}
     try:
-        if match_info.get("code"):
-            out[CODE_VARIABLE] = clean_code(match_info["code"])
+        if values.get("code"):
+            out[CODE_VARIABLE] = clean_code(values["code"])
     except ProtocolError:
         return {}
-    token = str(match_info.get("token", ""))  # "-" in a path: no token
-    if len(token) == 32 and all(ch in "0123456789abcdef" for ch in token):
-        out[TOKEN_VARIABLE] = token
     try:
-        if match_info.get("name"):
-            out[NAME_VARIABLE] = clean_name(match_info["name"])
+        if values.get("name"):
+            out[NAME_VARIABLE] = clean_name(values["name"])
     except ProtocolError:
         pass
     return out
 
 
+def browser_key(request: web.Request) -> str | None:
+    """The browser's own key from its cookie, when it is well formed."""
+    key = request.cookies.get(COOKIE, "")
+    return key if len(key) == 32 and all(ch in "0123456789abcdef" for ch in key) else None
+
+
+def seat_token(key: str, code: str) -> str:
+    """The seat token a browser brings to table ``code``: its key's HMAC of the code (128 bits)."""
+    return hmac.new(bytes.fromhex(key), f"seat {code}".encode("ascii"), hashlib.sha256).hexdigest()[:32]
+
+
 class _SeatService(AppService):
-    """textual-serve's app process, with the browser's join code and token in its environment."""
+    """textual-serve's app process, with the browser's join code and seat token in its environment."""
 
     def __init__(self, command: str, extra: dict[str, str], **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
@@ -69,10 +91,11 @@ class _SeatService(AppService):
 class BrowserSeat(Server):
     """textual-serve's server, its routes mounted in the cardsuite app (one port for both)."""
 
-    def __init__(self, command: str, config: ServerConfig) -> None:
+    def __init__(self, command: str, config: ServerConfig, hub_of: Any) -> None:
         super().__init__(command, title="cardsuite", public_url=config.public_url or "")
         self.config = config
         self.fixed_url = config.public_url
+        self.hub_of = hub_of  # request -> the Hub (it exists once the app has started)
 
     @property
     def game_url(self) -> str:
@@ -88,15 +111,21 @@ class BrowserSeat(Server):
             return self.fixed_url.rstrip("/")
         return f"{request.scheme}://{request.host}"
 
+    def _address(self, request: web.Request) -> str:
+        return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.config.limits.trust_proxy)
+
     async def page(self, request: web.Request) -> web.Response:
-        """The page: textual-serve's template, its socket URL carrying the join code of the link."""
+        """The page: textual-serve's template, its socket URL carrying the link's code and name (no token)."""
+        hub: Hub = self.hub_of(request)
+        full = hub.addresses.web_refusal(self._address(request))
+        if full is not None:
+            body = f"<!DOCTYPE html><title>cardsuite</title><p>cardsuite: {html.escape(full)}</p>\n"
+            return web.Response(status=503, text=body, content_type="text/html")
         base = self.base_url(request)
         path = "/web/ws"
-        parts = _checked({"code": request.query.get("code", ""), "token": request.query.get("seat", ""),
-                          "name": request.query.get("name", "")})
+        parts = _checked({"code": request.query.get("code", ""), "name": request.query.get("name", "")})
         if CODE_VARIABLE in parts:
             path += "/" + parts[CODE_VARIABLE]
-            path += "/" + parts.get(TOKEN_VARIABLE, "-")
             if NAME_VARIABLE in parts:
                 path += "/" + quote(parts[NAME_VARIABLE], safe="")
         socket = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + path
@@ -106,18 +135,60 @@ class BrowserSeat(Server):
             size = 16
         context = {"font_size": size, "app_websocket_url": socket,
                    "config": {"static": {"url": base + "/static/"}}, "application": {"name": "cardsuite"}}
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if browser_key(request) is None:
+            response.set_cookie(COOKIE, secrets.token_hex(16), max_age=COOKIE_DAYS * 86400, path="/",
+                                httponly=True, samesite="Strict", secure=base.startswith("https"))
+        return response
+
+    @staticmethod
+    def _refusal(hub: Hub, address: str, code: str | None) -> str | None:
+        """Why no seat process starts for this socket: no table behind its code (a failed join), a paused
+        address, or the browser-seat limits; None: it starts (and counts)."""
+        now = time.monotonic()
+        try:
+            hub.addresses.check_join(address, now)
+        except ProtocolError as exc:
+            hub.count_refusal(exc.code)
+            return exc.message
+        if code is None or code not in hub.tables:
+            hub.addresses.strike(address, now)
+            hub.count_refusal("no_table")
+            return "no table behind this link: ask for the link again"
+        refused = hub.addresses.open_web_seat(address, now)
+        if refused is not None:
+            hub.count_refusal("limit")
+        return refused
+
+    def _same_site(self, request: web.Request) -> bool:
+        """Whether the socket was opened by this server's own page (a browser always says where from)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        return urlsplit(origin).netloc.lower() == urlsplit(self.base_url(request)).netloc.lower()
 
     async def terminal(self, request: web.Request) -> web.WebSocketResponse:
         """One browser's terminal: a ``cardsuite web-seat`` process joined to this server."""
+        hub: Hub = self.hub_of(request)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
+        if not self._same_site(request):
+            raise web.HTTPForbidden(text="cardsuite: a browser seat opens only from this server's own page\n")
+        address = self._address(request)
+        parts = _checked(request.match_info)
+        refused = self._refusal(hub, address, parts.get(CODE_VARIABLE))
+        await websocket.prepare(request)
+        if refused is not None:
+            await websocket.close(code=POLICY_CLOSE, message=refused[:120].encode("utf-8"))
+            return websocket
         width = _size(request.query.get("width"), 80)
         height = _size(request.query.get("height"), 24)
-        extra = {SERVER_VARIABLE: self.game_url, PAGE_VARIABLE: self.base_url(request) + "/",
-                 **_checked(request.match_info)}
+        seat_pass = secrets.token_hex(16)
+        hub.passes[seat_pass] = address
+        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts}
+        # without the browser's cookie: a seat it cannot come back to
+        extra[TOKEN_VARIABLE] = seat_token(browser_key(request) or secrets.token_hex(16), extra[CODE_VARIABLE])
         service: AppService | None = None
         try:
-            await websocket.prepare(request)
             service = _SeatService(self.command, extra, write_bytes=websocket.send_bytes,
                                    write_str=websocket.send_str, close=websocket.close,
                                    download_manager=self.download_manager, debug=False)
@@ -129,6 +200,8 @@ class BrowserSeat(Server):
             if service is not None:
                 await service.stop()
             await websocket.close()
+            hub.passes.pop(seat_pass, None)
+            hub.addresses.close_web_seat(address)
         return websocket
 
 
@@ -139,14 +212,13 @@ def _size(text: str | None, default: int) -> int:
         return default
 
 
-def add_browser_seat(app: web.Application, config: ServerConfig) -> None:
-    """Mount the browser seat: ``/`` (the page), ``/web/ws[/CODE[/TOKEN]]`` and ``/static``."""
+def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
+    """Mount the browser seat: ``/`` (the page), ``/web/ws[/CODE[/NAME]]`` and ``/static``."""
     command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "cardsuite", "web-seat"))
-    seat = BrowserSeat(command, config)
+    seat = BrowserSeat(command, config, lambda request: request.app[hub_key])
     aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(os.fspath(seat.templates_path)))
     app.router.add_get("/", seat.page)
     app.router.add_get("/web/ws", seat.terminal)
     app.router.add_get("/web/ws/{code}", seat.terminal)
-    app.router.add_get("/web/ws/{code}/{token}", seat.terminal)
-    app.router.add_get("/web/ws/{code}/{token}/{name}", seat.terminal)
+    app.router.add_get("/web/ws/{code}/{name}", seat.terminal)
     app.router.add_static("/static", seat.statics_path)

@@ -1,8 +1,10 @@
 """The table screen for a seat at a server: ``cardsuite host``, ``cardsuite join`` and the browser seat.
 
-``OnlineApp`` connects inside Textual's own event loop, creates, joins or resumes a seat (the token is
-kept in the data folder, so the same command again resumes it), shows a lobby with the join code until
-the match starts, then the ordinary table screen over a ``RemoteSession``.
+``OnlineApp`` connects inside Textual's own event loop, creates, joins or resumes a seat, shows a lobby with
+the join code until the match starts, then the ordinary table screen over a ``RemoteSession``. A terminal
+keeps its seat tokens in the person's data folder (the same command again resumes the seat); a browser seat
+brings the token its browser's cookie gives it and keeps no file. After a drop the client comes back by
+itself (``Client.rejoin``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ...core.errors import CardsuiteError
 from ...core.message import N_
 from ...core.registry import get_game
 from ...i18n import _, game_words
-from ...net.client import Client, ClientError
+from ...net.client import Client, ClientError, friends_address, page_address
 from ...net.tokens import SavedSeat, find_seat, forget_seat, keep_seat
 from .. import app as tui_app
 from ..app import CardsuiteApp
@@ -43,20 +45,32 @@ class Seating:
     watch: bool = False
     token: str | None = None
     create: dict[str, Any] = field(default_factory=dict)
-    page: str | None = None  # the browser seat's page: the table notes a link back to the seat
+    browser: bool = False  # a browser seat: it brings its own token (``token``), keeps no file, and renames
+    headers: dict[str, str] = field(default_factory=dict)  # sent when connecting (a browser seat's pass)
     identity: str | None = None  # the player identity's key for this server (rated tables need it)
 
 
-def lobby_lines(table: Mapping[str, Any], url: str) -> list[str]:
+MAX_RENAMES = 9
+"""A browser seat whose link's name is taken at the table tries "Ann 2" ... "Ann 9"."""
+
+
+def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | None = None) -> list[str]:
     """The lobby's text in the reader's language: the table and its join code, how friends join, the seats."""
     code = str(table.get("code", ""))
+    hello = hello or {}
     try:
         title = game_words(get_game(str(table.get("game", "")))).gettext(str(table.get("title", "")))
     except CardsuiteError:  # a game this program lacks: the server's title as it is
         title = str(table.get("title", ""))
     lines = [_("{game}: table {code} at {server}").format(game=title, code=code, server=url), ""]
-    # TRANSLATORS: HOST and NAME in the command stand for the server's address and the friend's name.
-    lines.append(_("Friends join with: {command}").format(command=f"cardsuite join HOST {code} --name NAME"))
+    if table.get("practice"):
+        lines += [_("Practice table: the host chose the deals, so they can be known. Nothing here is rated."), ""]
+    public = hello.get("public_url") if isinstance(hello.get("public_url"), str) else None
+    address = friends_address(url, public)
+    # TRANSLATORS: NAME in the command stands for the friend's name.
+    lines.append(_("Friends join with: {command}").format(command=f"cardsuite join {address} {code} --name NAME"))
+    if hello.get("web"):
+        lines.append(_("or in a browser: {link}").format(link=f"{page_address(url, public)}?code={code}"))
     lines.append("")
     for index, seat in enumerate(table.get("seats", [])):
         name = str(seat.get("name") or "")
@@ -96,8 +110,11 @@ class LobbyScreen(Screen[None]):
         self.show()
 
     def show(self) -> None:
-        """Redraw from the table summary."""
-        self.query_one("#lobby-text", Static).update("\n".join(lobby_lines(self.client.table, self.client.url)))
+        """Redraw from the table summary (and say so while the connection is being made again)."""
+        lines = lobby_lines(self.client.table, self.client.url, self.client.hello)
+        if self.client.reconnecting:
+            lines.insert(1, _("reconnecting…"))
+        self.query_one("#lobby-text", Static).update("\n".join(lines))
 
     async def action_start(self) -> None:
         """The host starts the match."""
@@ -139,48 +156,75 @@ class OnlineApp(CardsuiteApp):
         """Connect, create/join/resume, then the lobby or the table."""
         seating = self.seating
         try:
-            client = await Client(seating.url).connect()
+            client = await Client(seating.url, headers=seating.headers).connect()
             self.client = client
-            if seating.create:
-                mine: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
-                made = await client.request("create", name=seating.name, **{**mine, **seating.create})
-                self._keep(str(made["code"]), str(made["token"]), int(made["seat"]))
-            else:
-                assert seating.code is not None
-                saved = None if seating.watch else find_seat(seating.url, seating.code)
-                token = seating.token or (saved.token if saved else None)
-                if token:
-                    resumed = await client.request("resume", code=seating.code, token=token)
-                    self._keep(seating.code, token, int(resumed.get("seat") or 0))
-                elif seating.watch:
-                    await client.request("join", code=seating.code, watch=True)
-                else:
-                    extra: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
-                    made = await client.request("join", code=seating.code, name=seating.name, **extra)
-                    self._keep(seating.code, str(made["token"]), int(made["seat"]))
+            await self._take_seat(client)
         except ClientError as exc:
-            if exc.code == "bad_token" and seating.code:
+            if exc.code == "bad_token" and seating.code and not seating.browser:
                 forget_seat(seating.url, seating.code)
             self.error = exc.message
             self.exit()
             return
+        if seating.watch:
+            client.rejoin = ("join", {"code": seating.code, "watch": True})
+        elif self.token and seating.code:
+            client.rejoin = ("resume", {"code": seating.code, "token": self.token})
         for _attempt in range(100):
             if client.table:
                 break
             await asyncio.sleep(0.05)
         self.session = RemoteSession(client, get_game(str(client.table["game"])), remote_config(client))
         self.session.on_change = self.changed
-        if seating.page and self.token and seating.code:
-            link = f"{seating.page}?code={seating.code}&seat={self.token}"
-            self.session.note(_("Your seat's link (keep it to come back): {link}").format(link=link), self.session.me)
+        if seating.browser:
+            self.session.note(_("This browser keeps your seat: open the same link again to come back to it."),
+                              self.session.me)
         if client.table.get("status") == "lobby":
             await self.push_screen(LobbyScreen(client))
         else:
             self.open_table()
         self._follow = asyncio.get_running_loop().create_task(self._follow_then_leave())
 
+    async def _take_seat(self, client: Client) -> None:
+        """Create, join, resume or watch, as the seating says."""
+        seating = self.seating
+        if seating.create:
+            mine: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
+            made = await client.request("create", name=seating.name, **{**mine, **seating.create})
+            self._keep(str(made["code"]), str(made["token"]), int(made["seat"]))
+            return
+        assert seating.code is not None
+        if seating.watch:
+            await client.request("join", code=seating.code, watch=True)
+            return
+        if seating.browser and seating.token:  # the browser's own token: its seat again, or a new one
+            await self._join_as_browser(client, seating.code, seating.token)
+            return
+        saved = find_seat(seating.url, seating.code)
+        token = seating.token or (saved.token if saved else None)
+        if token:
+            resumed = await client.request("resume", code=seating.code, token=token)
+            self._keep(seating.code, token, int(resumed.get("seat") or 0))
+        else:
+            extra: dict[str, Any] = {"identity": seating.identity} if seating.identity else {}
+            made = await client.request("join", code=seating.code, name=seating.name, **extra)
+            self._keep(seating.code, str(made["token"]), int(made["seat"]))
+
+    async def _join_as_browser(self, client: Client, code: str, token: str) -> None:
+        """Join with the browser's token; a name already seated becomes "Ann 2" (one link, many friends)."""
+        name = self.seating.name
+        for number in range(1, MAX_RENAMES + 1):
+            try:
+                await client.request("join", code=code, name=name, token=token)
+                self.token = token
+                return
+            except ClientError as exc:
+                if exc.code != "name_taken" or number == MAX_RENAMES:
+                    raise
+                name = f"{self.seating.name[:20]} {number + 1}"
+
     def _keep(self, code: str, token: str, seat: int) -> None:
-        keep_seat(SavedSeat(self.seating.url, code, token, seat, self.seating.name))
+        if not self.seating.browser:
+            keep_seat(SavedSeat(self.seating.url, code, token, seat, self.seating.name))
         self.token = token
         if self.seating.create:
             self.seating.code = code

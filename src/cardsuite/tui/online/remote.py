@@ -3,14 +3,19 @@
 The screen shows views and submits actions exactly as it does for a local match; here a view is the one
 the server last sent this connection, an action goes to the server (which checks it and answers), seats
 played elsewhere are ``remote`` turns, and the CPU, the timers and the history live on the server. When
-a message arrives, ``on_change`` tells the screen to look again.
+a message arrives, ``on_change`` tells the screen to look again. ``status_lines`` and ``seat_status`` give
+the screen what it shows of the table itself: the join code, a practice table, a connection being made
+again, and for every seat whether its person is connected or a CPU stands in (with the seconds left of the
+grace period).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +23,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Action, DealSummary, Event, Game, Score, View
 from ...core.match import SeatSpec
 from ...core.message import Message
+from ...core.presentation import Line
 from ...i18n import _, game_words
 from ...i18n.render import event_text
 from ...naming import name_seats
@@ -61,6 +67,7 @@ class RemoteSession(TableSession):
         self.ready_for: int | None = None
         self.options = game.resolve_options(config.options, len(self.names))
         self._tasks: set[asyncio.Task[None]] = set()
+        self.gone: str | None = None  # why the connection ended for good
 
     # -- who plays --------------------------------------------------------------------------------
     @property
@@ -87,7 +94,8 @@ class RemoteSession(TableSession):
 
     def next_turn(self) -> Turn:
         view = self.client.view
-        if view is None or self.client.table.get("status") != "playing":
+        if view is None or self.client.table.get("status") != "playing" or self.client.reconnecting \
+                or self.gone is not None:
             return Turn("remote")
         if view.is_over:  # after "ready", wait for the server's next deal
             return Turn("remote") if self.ready_for == self.client.deal else Turn("over")
@@ -137,16 +145,59 @@ class RemoteSession(TableSession):
             self.on_change()
 
     async def follow(self) -> None:
-        """Read the server's messages until the connection closes, telling the screen of each change."""
-        while True:
-            update = await self.client.next_update()
-            if update.type == "closed":
-                self.note("The connection to the server closed; `cardsuite join` again resumes your seat.")
+        """Read the server's messages until the connection closes for good, telling the screen of each change
+        (and, while something counts down, once a second)."""
+        ticker = asyncio.get_running_loop().create_task(self._tick())
+        try:
+            while True:
+                update = await self.client.next_update()
+                if update.type == "closed":
+                    reason = str(update.data.get("message") or "")
+                    self.gone = reason or _("the connection closed")
+                    self.note(_("The connection to the server closed: {reason}. `cardsuite join` again resumes your "
+                                "seat while the table lasts.").format(reason=self.gone))
+                    self.changed()
+                    return
+                if update.type == "reconnecting":
+                    self.note(_("The connection to the server dropped: reconnecting…"))
+                elif update.type == "resumed":
+                    self.note(_("Reconnected: your seat is yours again."))
+                elif update.type == "table":
+                    self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
+                    if self.client.table.get("status") == "closed":
+                        self.note(_("This table has closed: nobody was playing at it any more."))
                 self.changed()
-                return
-            if update.type == "table":
-                self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
-            self.changed()
+        finally:
+            ticker.cancel()
+
+    async def _tick(self) -> None:
+        """Redraw once a second while a reconnection or a grace period counts down."""
+        while True:
+            await asyncio.sleep(1.0)
+            seats = self.client.table.get("seats", [])
+            if self.client.reconnecting or any(isinstance(s.get("grace_left"), int | float) for s in seats):
+                self.changed()
+
+    def status_lines(self) -> tuple[Line, ...]:
+        """The line under the header: the join code, a practice table, the connection."""
+        table = self.client.table
+        lines = [Line("table {code}", {"code": str(table.get("code", ""))})]
+        if table.get("practice"):
+            lines.append(Line("practice table: not rated", strong=True))
+        if self.gone is not None:
+            lines.append(Line("not connected", strong=True))
+        elif self.client.reconnecting:
+            lines.append(Line("reconnecting…", strong=True))
+        if table.get("status") == "closed":
+            lines.append(Line("this table has closed", strong=True))
+        return tuple(lines)
+
+    def seat_status(self, seat: int) -> Line | None:
+        """Whether the seat's person is connected or a CPU stands in (with the grace seconds left)."""
+        seats = self.client.table.get("seats", [])
+        if not 0 <= seat < len(seats):
+            return None
+        return seat_line(seats[seat], time.monotonic() - self.client.table_at)
 
     # -- the log ----------------------------------------------------------------------------------
     def note(self, text: str, seat: int | None = None) -> None:
@@ -228,6 +279,18 @@ class RemoteSession(TableSession):
             with contextlib.suppress(BaseException):
                 await task
         await self.client.close()
+
+
+def seat_line(seat: Mapping[str, object], elapsed: float = 0.0) -> Line:
+    """A seat's connection and stand-in, ``elapsed`` seconds after the server said so."""
+    if seat.get("kind") != "person":
+        return Line("open seat: a CPU plays")
+    grace = seat.get("grace_left")
+    if seat.get("connected"):
+        return Line("connected, a CPU plays") if seat.get("cpu") else Line("connected")
+    if isinstance(grace, int | float) and not isinstance(grace, bool):
+        return Line("away: a CPU takes over in {seconds} s", {"seconds": max(0, math.ceil(grace - elapsed))})
+    return Line("away: a CPU plays") if seat.get("cpu") else Line("away")
 
 
 def _summary_message(data: object) -> Message | None:

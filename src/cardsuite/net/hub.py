@@ -1,0 +1,562 @@
+"""Every table of a server, the connections at each, and what each request does to them.
+
+A request has been checked for shape (``protocol.parse_request``) before it reaches ``Hub.handle``; here it
+meets the limits (``limits.AddressBook``: tables per address, failed joins) and the table. A refusal is a
+``ProtocolError``, which the socket turns into one ``error`` message. A task per table does what is due by
+itself: CPU moves, timer timeouts, the grace period, the next deal, filing a finished match into the
+history, and closing a table nobody came back to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..bots.base import make_bot
+from ..core.game import Bot, View
+from ..storage.history import History
+from ..storage.saves import save_record_of
+from . import rematch
+from .conn import MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, RATE_PER_SECOND, Conn, burst_for
+from .limits import AddressBook, Limits
+from .lobby import Listing, listed_here
+from .metrics import Metrics
+from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Request, error_message, message, new_code
+from .storeapi import open_store
+from .table import Table, Timing, watcher_view
+from .wire import encode_value, encode_view
+
+log = logging.getLogger("cardsuite.serve")
+
+GAME_PATH = "/game"
+
+
+@dataclass
+class ServerConfig:
+    """How the server runs: where it listens, where it keeps its files, its timing and limits."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data: Path = Path(".")
+    timing: Timing = field(default_factory=Timing)
+    limits: Limits = field(default_factory=Limits)
+    durable: bool = False
+    web: bool = False
+    public_url: str | None = None
+    rate: float = RATE_PER_SECOND
+    store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
+    advertise: str | None = None  # the address clients reach this process at (default: where it listens)
+    lease_seconds: float = 8.0
+
+
+def _ref(req: Request) -> dict[str, int]:
+    return {"ref": req.ref} if req.ref is not None else {}
+
+
+class Hub:
+    """Every table of this server, the connections at each, and the tasks that drive them."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.timing = config.timing
+        config.data.mkdir(parents=True, exist_ok=True)
+        self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
+                                config.lease_seconds)
+        self.history: Any = History(config.data / "history.sqlite3")
+        self.cluster: Any = None
+        if config.store:
+            from .cluster import Cluster
+            from .pghistory import PgHistory
+            from .pgstore import PgTableStore
+
+            assert isinstance(self.store, PgTableStore)
+            self.history = PgHistory(config.store)
+            self.cluster = Cluster(self, self.store)
+        self.metrics = Metrics()
+        self.addresses = AddressBook(config.limits)
+        self.passes: dict[str, str] = {}  # a browser seat's pass -> the browser's address (web.py)
+        self.tables: dict[str, Table] = {}
+        self.conns: dict[str, set[Conn]] = {}
+        self.wakers: dict[str, asyncio.Event] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.bots: dict[tuple[str, str], Bot] = {}
+        self.live: set[Conn] = set()
+        self.actions = 0
+        self.refused: dict[str, int] = {}
+
+    # -- lifecycle --------------------------------------------------------------------------------
+    def advertise(self) -> str:
+        """The address other processes send this process's clients to."""
+        config = self.config
+        if config.advertise:
+            return config.advertise
+        host = f"[{config.host}]" if ":" in config.host else config.host
+        return f"ws://{host}:{config.port}{GAME_PATH}"
+
+    def resume_tables(self) -> int:
+        """Load every unfinished table from the database (after a restart or a kill); how many."""
+        count = 0
+        for row in self.store.open_tables():
+            try:
+                table = Table.from_row(row, self.timing, self.store)
+            except Exception as exc:  # one damaged table must not keep the others down
+                log.error("table %s could not be resumed: %s", row.id, exc)
+                continue
+            self.add(table)
+            count += 1
+        return count
+
+    def add(self, table: Table) -> None:
+        """Start serving ``table``."""
+        self.tables[table.code] = table
+        self.conns.setdefault(table.code, set())
+        self.wakers[table.code] = asyncio.Event()
+        self.drivers[table.code] = asyncio.get_running_loop().create_task(self.drive(table))
+
+    def drop(self, table: Table) -> None:
+        """Stop serving ``table`` (closed, or finished and left): its connections are told and let go."""
+        code = table.code
+        if self.tables.get(code) is not table:
+            return
+        self.broadcast(table)
+        for conn in list(self.conns.get(code, ())):
+            conn.table, conn.seat, conn.watching = None, None, False
+        del self.tables[code]
+        self.conns.pop(code, None)
+        self.wakers.pop(code, None)
+        self.drivers.pop(code, None)
+        self.addresses.ended(code)
+
+    async def going_away(self) -> None:
+        """Close every connection (WebSocket code 1001): clients reconnect to the next server."""
+        for conn in list(self.live):
+            conn.send_close(1001)
+
+    async def close(self) -> None:
+        """Stop every table's task, hand the leases over (a shared store) and close the database."""
+        if self.cluster is not None:
+            await self.cluster.stop()
+        for task in self.drivers.values():
+            task.cancel()
+        for task in list(self.drivers.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.store.close()
+
+    def wake(self, table: Table) -> None:
+        """Tell the table's task that something changed."""
+        waker = self.wakers.get(table.code)
+        if waker is not None:
+            waker.set()
+
+    # -- requests ---------------------------------------------------------------------------------
+    async def handle(self, conn: Conn, req: Request) -> None:
+        """Do what one checked request asks; ``ProtocolError`` becomes the client's error message."""
+        handler: Callable[[Conn, Request], Awaitable[None]] = getattr(self, f"_on_{req.type}")
+        try:
+            await handler(conn, req)
+        except ProtocolError as exc:
+            self.count_refusal(exc.code)
+            raise
+
+    async def _on_ping(self, conn: Conn, req: Request) -> None:
+        conn.send(message("pong", **_ref(req)))
+
+    def _free(self, conn: Conn) -> None:
+        if conn.table is not None:
+            raise ProtocolError("state", "this connection already holds a seat or watches: open another one")
+
+    async def _on_create(self, conn: Conn, req: Request) -> None:
+        self._free(conn)
+        self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
+        f = req.fields
+        code = new_code()
+        while code in self.tables or self.store.code_taken(code):
+            code = new_code()
+        listing = Listing(f["public"], f["rated"], False, f["language"])
+        if listing.rated and self.cluster is None:
+            raise ProtocolError("bad_table", "rated tables need a server on a shared store (serve --store)")
+        table, token = Table.create(self.store, self.timing, code, f["game"], f.get("players"), f["options"],
+                                    f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
+                                    f["identity"])
+        self.add(table)
+        self.addresses.created(conn.address, code)
+        self._attach(conn, table, 0)
+        conn.send(message("ok", **_ref(req), table=table.id, code=code, seat=0, token=token,
+                          practice=table.listing.practice))
+        self.broadcast(table)
+
+    def _find(self, conn: Conn, code: str) -> Table:
+        """The table of a join or resume: the address may be paused, and a wrong code is a strike."""
+        now = time.monotonic()
+        try:
+            self.addresses.check_join(conn.address, now)
+        except ProtocolError:
+            conn.paused_tries += 1
+            if conn.paused_tries > MAX_PAUSED:
+                conn.send_close(POLICY_CLOSE)
+            raise
+        table = self.tables.get(code)
+        if table is None and self.cluster is not None:
+            table = self.cluster.locate(code)  # adopted now, or Elsewhere: the owner's address
+        if table is None:
+            self._strike(conn, now)
+            raise ProtocolError("no_table", f"no table {code} at this server (it may have ended)")
+        return table
+
+    def _strike(self, conn: Conn, now: float) -> None:
+        self.addresses.strike(conn.address, now)
+        conn.failed_joins += 1
+        if conn.failed_joins >= MAX_FAILED_JOINS:
+            conn.send_close(POLICY_CLOSE)
+
+    async def _on_join(self, conn: Conn, req: Request) -> None:
+        self._free(conn)
+        table = self._find(conn, req.fields["code"])
+        if req.fields["watch"]:
+            if table.status == "closed":
+                raise ProtocolError("no_table", "that table has closed")
+            conn.table, conn.watching = table, True
+            self.conns[table.code].add(conn)
+            conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=None,
+                              practice=table.listing.practice))
+        else:
+            token = req.fields.get("token")
+            seat = table.find_token(token) if token else None
+            if seat is None:
+                seat, token = table.sit(req.fields["name"], req.fields["identity"], token)
+            self._attach(conn, table, seat)
+            conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat, token=token,
+                              practice=table.listing.practice))
+            if table.status == "lobby" and table.full_of_people():
+                table.start()
+                self.wake(table)
+        self.broadcast(table)
+
+    async def _on_resume(self, conn: Conn, req: Request) -> None:
+        self._free(conn)
+        table = self._find(conn, req.fields["code"])
+        if table.next_code is not None:  # the seat moved on to the rematch, with the same token
+            table = self._find(conn, table.next_code)
+        try:
+            seat = table.seat_of_token(req.fields["token"])
+        except ProtocolError:
+            self._strike(conn, time.monotonic())
+            raise
+        self._attach(conn, table, seat)
+        conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat,
+                          practice=table.listing.practice))
+        self.broadcast(table)
+
+    def _attach(self, conn: Conn, table: Table, seat: int) -> None:
+        conn.table, conn.seat = table, seat
+        self.conns[table.code].add(conn)
+        table.connect(seat)
+        self.wake(table)
+
+    def _seated(self, conn: Conn) -> tuple[Table, int]:
+        if conn.table is None or conn.seat is None:
+            raise ProtocolError("not_seated", "sit at a table first (create, join or resume)")
+        return conn.table, conn.seat
+
+    async def _on_start(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        if seat != 0:
+            raise ProtocolError("not_host", "only the host (seat 0) starts the match")
+        table.start()
+        conn.send(message("ok", **_ref(req)))
+        self.wake(table)
+        self.broadcast(table)
+
+    async def _on_act(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        now = time.monotonic()
+        if table.status == "playing" and table.cpu_plays(seat, now) and table.seats[seat].by_choice:
+            raise ProtocolError("state", "the CPU plays your seat now: take it back first")
+        self._act(table, seat, req.fields["action"], now)
+        conn.send(message("ok", **_ref(req)))
+        self.broadcast(table)
+
+    def _act(self, table: Table, seat: int, text: str, now: float) -> None:
+        try:
+            table.act(seat, text, now)
+        except ProtocolError:
+            raise
+        except Exception as exc:
+            if self.cluster is not None and self.cluster.is_lost(exc):  # another process owns the table now
+                raise self.cluster.lost_lease(table, exc) from None
+            if table.broken:  # the store refused the write: rebuild the table from what it holds
+                self._reload(table)
+                raise ProtocolError("server", "the server could not save that action; try again") from None
+            raise
+        self.actions += 1
+        self.wake(table)
+
+    def _reload(self, table: Table) -> None:
+        row = self.store.table(table.id)
+        if row is None:
+            return
+        fresh = Table.from_row(row, self.timing, self.store)
+        for conn in self.conns.get(table.code, set()):
+            conn.table = fresh
+            if conn.seat is not None:
+                fresh.connect(conn.seat)
+        self.tables[table.code] = fresh
+
+    async def _on_ready(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        table.mark_ready(seat, time.monotonic())
+        conn.send(message("ok", **_ref(req)))
+        self.wake(table)
+
+    async def _on_cpu(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        table.set_by_choice(seat, bool(req.fields["on"]))
+        conn.send(message("ok", **_ref(req)))
+        self.wake(table)
+        self.broadcast(table)
+
+    async def _on_leave(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        table.leave(seat, time.monotonic())
+        for other in list(self.conns.get(table.code, ())):  # every connection of that seat lets it go
+            if other.seat == seat:
+                self.conns[table.code].discard(other)
+                other.table, other.seat = None, None
+        conn.send(message("ok", **_ref(req)))
+        self.wake(table)
+        self.broadcast(table)
+
+    async def _on_list(self, conn: Conn, req: Request) -> None:
+        game = req.fields["game"]
+        if self.cluster is not None:
+            found = await asyncio.to_thread(self.cluster.listing, game)
+        else:
+            found = listed_here(self.tables.values(), game)
+        conn.send(message("ok", **_ref(req), tables=found))
+
+    async def _on_board(self, conn: Conn, req: Request) -> None:
+        game = req.fields["game"]
+        if self.cluster is None:
+            raise ProtocolError("state", "this server keeps no leaderboard (rated play needs serve --store)")
+        if game is None:
+            raise ProtocolError("bad_message", "board needs the game")
+        rows = await asyncio.to_thread(self.history.board, game)
+        conn.send(message("ok", **_ref(req), game=game, board=[r.as_json() for r in rows]))
+
+    async def _on_rematch(self, conn: Conn, req: Request) -> None:
+        table, seat = self._seated(conn)
+        everyone = rematch.ask(table, seat)
+        conn.send(message("ok", **_ref(req)))
+        if everyone:
+            self._start_rematch(table)
+        self.broadcast(table)
+
+    def _start_rematch(self, table: Table) -> None:
+        code = new_code()
+        while code in self.tables or self.store.code_taken(code):
+            code = new_code()
+        row = rematch.rematch_row(table, code)
+        self.store.create(row)
+        fresh = Table(row, table.game, self.timing, self.store)
+        self.add(fresh)
+        creator = self.addresses.creators.get(table.code)
+        if creator is not None:
+            self.addresses.created(creator, code)
+        table.next_code = code
+        table.changed()
+        for conn in list(self.conns.get(table.code, ())):
+            self.conns[table.code].discard(conn)
+            conn.table, conn.sent_deal, conn.sent_history, conn.sent_version = fresh, -1, (), -1
+            self.conns[code].add(conn)
+            if conn.seat is not None:
+                fresh.connect(conn.seat)
+        fresh.start()
+        self.wake(fresh)
+        self.broadcast(fresh)
+
+    async def _on_sync(self, conn: Conn, req: Request) -> None:
+        if conn.table is None:
+            raise ProtocolError("not_seated", "sit at a table or watch one first")
+        conn.sent_deal, conn.sent_history, conn.sent_version = -1, (), -1
+        conn.send(message("ok", **_ref(req)))
+        self.send_state(conn, time.monotonic())
+
+    def detach(self, conn: Conn) -> None:
+        """The connection closed: its seat's person is gone (the grace period starts when it was the last)."""
+        table = conn.table
+        if table is None:
+            return
+        self.conns.get(table.code, set()).discard(conn)
+        if conn.seat is not None and table.seats[conn.seat].kind == "person":
+            table.disconnect(conn.seat, time.monotonic())
+        conn.table, conn.seat, conn.watching = None, None, False
+        self.wake(table)
+        self.broadcast(table)
+
+    # -- sending ----------------------------------------------------------------------------------
+    def broadcast(self, table: Table) -> None:
+        """Send every connection at ``table`` what changed, each only its own seat's view."""
+        now = time.monotonic()
+        views: dict[int | None, View] = {}
+        for conn in list(self.conns.get(table.code, ())):
+            self.send_state(conn, now, views)
+
+    def send_state(self, conn: Conn, now: float, views: dict[int | None, View] | None = None) -> None:
+        """The table summary when it changed, then the view of the connection's seat (a watcher's: public)."""
+        table = conn.table
+        if table is None:
+            return
+        views = {} if views is None else views
+        if conn.sent_version != table.version:
+            conn.sent_version = table.version
+            conn.send(message("table", **table.summary(now, conn.seat)))
+        if table.status in ("lobby", "closed"):
+            return
+        seat = conn.seat
+        if seat not in views:
+            state = table.match.state
+            views[seat] = state.view(seat) if seat is not None else watcher_view(state)
+        view = views[seat]
+        deal, step = table.step()
+        skip = 0
+        if conn.sent_deal == deal and view.history[: len(conn.sent_history)] == conn.sent_history:
+            skip = len(conn.sent_history)
+        conn.sent_deal, conn.sent_history = deal, view.history
+        if table.options_wire is None:
+            table.options_wire = encode_value(dict(view.options))
+        conn.send(message("view", deal=deal, step=step, timers=table.seconds_left(now),
+                          view=encode_view(view, skip, table.options_wire)))
+
+    # -- what tables do by themselves -------------------------------------------------------------
+    async def drive(self, table: Table) -> None:
+        """Do what is due at ``table`` when it is due: CPU moves, timeouts, grace, next deal, filing, closing."""
+        code = table.code
+        waker = self.wakers[code]
+        while code in self.tables:
+            table = self.tables[code]
+            try:
+                now = time.monotonic()
+                due = table.due(now)
+                if due is None or due.at > now:
+                    waker.clear()
+                    timeout = None if due is None else due.at - now
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(waker.wait(), timeout)
+                    continue
+                await self.do(table, due.kind, due.seat)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: what was due failed", table.id)
+                await asyncio.sleep(1.0)
+
+    async def do(self, table: Table, kind: str, seat: int | None) -> None:
+        """One due thing."""
+        now = time.monotonic()
+        if kind == "deal":
+            table.next_deal(now)
+        elif kind == "finish":
+            if table.listing.practice:  # a practice match is never filed, so never rated
+                table.finished(None)
+            else:
+                record = save_record_of(table.match, table.id)
+                if table.row.secret is not None:  # the match is over: the record may tell where its deals came from
+                    meta = record["save"]
+                    assert isinstance(meta, dict)
+                    meta["deal_secret"] = table.row.secret.hex()
+                if self.cluster is not None:
+                    keys = rated_keys(table)
+                    history_id = await asyncio.to_thread(self.history.record_finished, record, keys)
+                else:
+                    history_id = await asyncio.to_thread(self.history.record_finished, record)
+                table.finished(history_id)
+            self.addresses.ended(table.code)  # a finished table no longer counts for its creator
+        elif kind == "close":
+            table.close()
+            self.drop(table)
+            return
+        elif kind == "drop":
+            self.drop(table)
+            return
+        elif kind == "grace" and seat is not None:
+            table.grace_over(seat)
+        elif seat is not None:
+            await self.cpu_move(table, seat)
+        self.broadcast(table)
+
+    async def cpu_move(self, table: Table, seat: int) -> None:
+        """The CPU decides for ``seat`` (off the event loop) and acts, unless the table moved on meanwhile."""
+        version = (table.version, table.moves)
+        view = table.match.state.view(seat)
+        key = (table.game.info.name, table.row.cpu)
+        if key not in self.bots:
+            self.bots[key] = make_bot(table.game, table.row.cpu)
+        bot = self.bots[key]
+        rng = random.Random(table.rngs[seat].getrandbits(64))
+        action = await asyncio.to_thread(bot.choose, view, rng)
+        if (table.version, table.moves) != version or self.tables.get(table.code) is not table:
+            return
+        if not table.people_here():  # everyone left while it thought: the table waits for them
+            return
+        self._act(table, seat, str(action), time.monotonic())
+
+    def hello(self) -> str:
+        """The first message of every connection."""
+        limits = self.config.limits
+        return message("hello", server=f"cardsuite {__version__}", protocol=PROTOCOL_VERSION,
+                       limits={"message_bytes": MAX_CLIENT_MESSAGE, "per_second": self.config.rate,
+                               "burst": burst_for(self.config.rate), "join_strikes": limits.join_strikes},
+                       public_url=self.config.public_url, web=self.config.web)
+
+    def count_refusal(self, code: str) -> None:
+        """Count one refusal (``/status`` shows them by code)."""
+        self.refused[code] = self.refused.get(code, 0) + 1
+
+    def refusal(self, code: str, text: str) -> str:
+        """A refusal that answers no request (a connection turned away), counted like the others."""
+        self.count_refusal(code)
+        return error_message(code, text)
+
+    def status(self) -> dict[str, Any]:
+        """Counts for ``GET /status`` (the load bench and the tests read them; no table's content)."""
+        return {"tables": len(self.tables), "connections": sum(len(c) for c in self.conns.values()),
+                "live": len(self.live), "actions": self.actions, "web_seats": sum(self.addresses.web.values()),
+                "refused": dict(sorted(self.refused.items())), **self.metrics.summary()}
+
+    def figures(self) -> dict[str, Any]:
+        """Everything ``GET /metrics`` shows."""
+        summary = self.metrics.summary()
+        out: dict[str, Any] = {
+            "cardsuite_tables": len(self.tables),
+            "cardsuite_connections": len(self.live),
+            "cardsuite_actions_total": self.actions,
+            "cardsuite_actions_per_second": summary["actions_per_second"],
+            "cardsuite_action_p50_ms": summary["action_p50_ms"],
+            "cardsuite_action_p95_ms": summary["action_p95_ms"],
+            "cardsuite_uptime_seconds": round(time.monotonic() - self.metrics.started, 1),
+        }
+        if self.cluster is not None:
+            counts = self.store.counts()  # type: ignore[attr-defined]
+            out["cardsuite_tables_adopted_total"] = self.cluster.adopted
+            out["cardsuite_tables_lost_total"] = self.cluster.lost
+            out["cardsuite_store_tables"] = {k.removeprefix("tables_"): v for k, v in counts.items()
+                                             if k.startswith("tables_")}
+            out["cardsuite_store_processes"] = counts.get("processes", 0)
+        return out
+
+
+def rated_keys(table: Table) -> list[str] | None:
+    """Who a finished match rates, seat by seat: identities (CPUs by level); None for an unrated table."""
+    listing = table.listing
+    if not listing.rated or listing.practice:
+        return None
+    return [s.identity if s.kind == "person" and s.identity else f"CPU {table.row.cpu}" for s in table.seats]
