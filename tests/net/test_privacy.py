@@ -52,6 +52,8 @@ OTHER_MESSAGES = {
               "match_over", "history_id", "public", "rated", "practice", "language", "rematch", "next_code"},
 }
 HIDDEN_ZONES = ("stock", "widow", "discards", "chosen")
+RULES_NAMING_CARDS = ("the joker is requested",)
+"""Public sentences that name a card by a rule, never by where it is (Napoleon's club 3 led asks for the joker)."""
 
 
 def _mentions(card: int) -> list[re.Pattern[str]]:
@@ -61,6 +63,12 @@ def _mentions(card: int) -> list[re.Pattern[str]]:
     words = card_name(card) if card == JOKER else card_name(card).removeprefix("the ")
     patterns.append(re.compile(re.escape(words), re.IGNORECASE))
     return patterns
+
+
+def _without_rules(text: str) -> str:
+    for rule in RULES_NAMING_CARDS:
+        text = text.replace(rule, "")
+    return text
 
 
 def _strings(data: Any) -> list[str]:
@@ -146,7 +154,7 @@ def _check_message(raw: dict[str, Any], view: View | None, seat: int | None, hid
         named = {a["args"][0] for a in legal if a["verb"] == "adjutant"}
         raw["view"]["legal"] = [a for a in legal if a["verb"] != "adjutant"]
         assert not named or not hidden - named, f"{where}: the cards one may name depend on where cards are"
-    texts = _strings(raw)
+    texts = [_without_rules(text) for text in _strings(raw)]
     for card in hidden:
         for pattern in _mentions(card):
             for text in texts:
@@ -221,7 +229,7 @@ def test_no_connection_sees_a_hidden_card(tmp_path: Path, game: str, players: in
                 checked += 1
     assert not by_moment, f"messages for moments the record does not have: {sorted(by_moment)[:3]}"
     assert len(watcher.views) > 10, "the watcher was sent no public view"
-    assert checked > 20 * players
+    assert checked > 10 * players  # every seat was checked at many moments (the deals are random now)
 
     # the other messages carry no cards: only the fields their type has (an error answers the client's own
     # request, in words about its own action)

@@ -115,6 +115,7 @@ class Client:
     def __init__(self, url: str, session: aiohttp.ClientSession | None = None,
                  headers: dict[str, str] | None = None) -> None:
         self.url = url
+        self.front = url  # where it first connected: the site's front address (``elsewhere`` moves ``url``)
         self.headers = dict(headers or {})
         self.rejoin: tuple[str, dict[str, Any]] | None = None  # the request that gets the seat back
         self.reconnecting = False
@@ -289,6 +290,11 @@ class Client:
                 if exc.code in FINAL:
                     reason = {"code": exc.code, "message": exc.message}
                     break
+                moved = exc.data.get("url")
+                if exc.code == "elsewhere" and isinstance(moved, str):  # the table lives at another process now
+                    self.url, pause = moved, BACKOFF[0]
+                elif exc.code == "connect":  # that process is gone: ask the front address again
+                    self.url = self.front
                 continue
             self.reconnecting, self.retry_at = False, None
             await self.updates.put(Update("resumed"))

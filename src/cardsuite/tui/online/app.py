@@ -50,6 +50,8 @@ class Seating:
     identity: str | None = None  # the player identity's key for this server (rated tables need it)
 
 
+MAX_HOPS = 3
+"""How many times a client follows ``elsewhere`` to the process that serves its table."""
 MAX_RENAMES = 9
 """A browser seat whose link's name is taken at the table tries "Ann 2" ... "Ann 9"."""
 
@@ -155,10 +157,20 @@ class OnlineApp(CardsuiteApp):
     async def sit_down(self) -> None:
         """Connect, create/join/resume, then the lobby or the table."""
         seating = self.seating
+        url = seating.url
         try:
-            client = await Client(seating.url, headers=seating.headers).connect()
-            self.client = client
-            await self._take_seat(client)
+            for hop in range(MAX_HOPS + 1):
+                client = await Client(url, headers=seating.headers).connect()
+                self.client = client
+                try:
+                    await self._take_seat(client)
+                    break
+                except ClientError as exc:
+                    moved = exc.data.get("url")
+                    if exc.code != "elsewhere" or not isinstance(moved, str) or hop == MAX_HOPS:
+                        raise
+                    await client.close()  # another process of the site serves this table: ask it there
+                    url = moved
         except ClientError as exc:
             if exc.code == "bad_token" and seating.code and not seating.browser:
                 forget_seat(seating.url, seating.code)
