@@ -51,6 +51,9 @@ def test_the_host_waits_in_the_lobby_and_starts_the_match(tmp_path: Path) -> Non
             assert app.client is not None
             code = str(app.client.table.get("code"))
             await wait_for(lambda: code in str(app.screen.query_one("#lobby-text").render()), 20)
+            hint = str(app.screen.query_one("#lobby-text").render())
+            port = url.rsplit(":", 1)[1].split("/")[0]
+            assert f"cardsuite join 127.0.0.1:{port} {code} --name NAME" in hint  # the real server, not HOST
             await pilot.press("enter")
             await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
 
@@ -112,3 +115,28 @@ def test_a_seat_comes_back_by_itself_after_the_server_is_killed(tmp_path: Path) 
         asyncio.run(run(first.url))
     finally:
         servers[-1].stop()
+
+
+def test_each_seat_says_whether_its_person_is_here_or_a_cpu_stands_in(tmp_path: Path) -> None:
+    """A dropped person's seat counts down the grace period, then says a CPU plays it."""
+    from cardsuite.core.registry import get_game
+    from cardsuite.tui.online.remote import RemoteSession, remote_config
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            bob = await new()
+            await bob.request("join", code=made["code"], name="Bob")
+            await wait_for(lambda: bool(bob.table) and bob.table["status"] == "playing")
+            session = RemoteSession(bob, get_game("gops"), remote_config(bob))
+            assert session.seat_status(0) is not None and session.seat_status(0).text == "connected"
+            await host.close()
+            await wait_for(lambda: session.seat_status(0).text == "away: a CPU takes over in {seconds} s")
+            assert 0 < int(session.seat_status(0).values["seconds"]) <= 2
+            await wait_for(lambda: session.seat_status(0).text == "away: a CPU plays", 10)
+            assert session.seat_status(1).text == "connected"
+            assert session.status_lines()[0].values["code"] == made["code"]
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--grace-seconds", "2") as server:
+        asyncio.run(run(server.url))
