@@ -44,7 +44,7 @@ class Table:
         while not self.stop:
             host = await Client(self.url, headers=PLAYERS).connect()
             made = await host.request("create", game="nap", players=3, cpu="random", name="Ann",
-                                      options={"deals_per_player": 20})
+                                      options={"deals_per_player": 10})
             guest = await Client(self.url, headers=PLAYERS).connect()
             await guest.request("join", code=made["code"], name="Bob")
             await host.request("start")
