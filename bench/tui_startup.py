@@ -11,7 +11,7 @@
    until the table has handled it (the hand's cursor moved, the hand marked for a repaint) is recorded
    (median and worst). Pilot's ``press`` is not used: it waits for the whole app to go idle.
 
-Bars (issue 14): start-up median ≤ 0.7 s, peak memory ≤ 80 MB, a key echoed in < 100 ms while CPUs think.
+Bars: start-up median ≤ 0.7 s, peak memory ≤ 80 MB, a key echoed in < 100 ms while CPUs think.
 Run: ``.venv/bin/python bench/tui_startup.py`` (``--runs N``). Note the load (``uptime``) with the figures.
 """
 
