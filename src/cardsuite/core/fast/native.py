@@ -1,6 +1,6 @@
-"""What lets the rules engines be compiled by mypyc (``bench/compiled.py``) and still run as plain Python.
+"""What lets the rules engines be compiled by mypyc (``make compiled``) and still run as plain Python.
 
-The rules engines run as plain Python. ``bench/compiled.py`` can also compile the hot modules with mypyc,
+The rules engines run as plain Python. ``make compiled`` can also compile the hot modules with mypyc,
 which turns their classes into fixed-layout C types; a few classes need a word about that (a view's facts
 class extends a slotted Python class and must stay a Python class; a state's ``clone`` makes it
 without ``__init__``). mypyc reads the decorator from the type checker's view, where it is mypy's own

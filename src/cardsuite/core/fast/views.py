@@ -264,7 +264,7 @@ def turn_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: Leg
     log's length, the phase and the seat to act into one ``TurnParts`` and makes no ``PublicFacts`` (a
     new one every moment cost more than the rest of the view); the facts are made when ``table`` or
     ``seats`` is first read, once per moment for every view of it (``DealFacts.at``). ``seat`` too is
-    built from the parts when first read (as in ``seat_view``): a slot write per view, for a field most
+    built from the parts when first read: a slot write per view, for a field most
     views made for a decision are never asked for.
     """
     log: list[Event] = state.log
@@ -398,8 +398,8 @@ def secret_view(state: Any, kind: FactsKind, seat: int, hand_mask: int, legal: L
     the facts are made when ``table`` or ``seats`` is first read, once per moment for every view of it,
     from the facts of the first moment of the phase and the public events since (``SecretDeal.at``). In
     the other phases (a few decisions: naming trumps, the exchange, the adjutant, the discard) each
-    moment's facts are taken from the state when its first view is made, as ``seat_view`` does. The log is
-    split into public events and each seat's own by ``logs_of``, as for ``seat_view``.
+    moment's facts are taken from the state when its first view is made. The log is split into public
+    events and each seat's own by ``logs_of``.
     """
     length = len(state.log)
     logs = logs_of(state)

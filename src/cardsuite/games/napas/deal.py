@@ -68,7 +68,7 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
                    hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None) -> NapasState:
     """Shuffle and deal 2 then 3 from the dealer's left, or check and use the given cards.
 
-    ``NapasState`` is called with its arguments spelled out: compiled by mypyc (``bench/compiled.py``), a
+    ``NapasState`` is called with its arguments spelled out: compiled by mypyc (``make compiled``), a
     call with ``*args`` goes through the class object, which makes a ``serializable`` class's instance
     without running ``__init__``.
 
