@@ -8,7 +8,6 @@ compiled method would refuse as ``self``; and a compiled class cannot extend ``M
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, Final, Protocol
 
@@ -142,10 +141,7 @@ class ReplayFacts(TurnFacts):
     def __init__(self, state: Any) -> None:
         """Take every slot of the class (but ``moment`` and the built ``table`` and ``seats``) from the
         attribute of ``state`` of the same name, a list as a tuple."""
-        names = _taken_slots(self.__class__)
-        values = _GETTERS[names](state)
-        for name, value in zip(names, values, strict=True):
-            setattr(self, name, tuple(value) if value.__class__ is list else value)
+        (_TAKE.get(self.__class__) or _made(self.__class__, True))(self, state)
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> ReplayFacts:
         """The facts once ``events`` (the public events logged since these facts' moment, all of the same
@@ -157,44 +153,34 @@ class ReplayFacts(TurnFacts):
         """A new facts object of the same class with the same values (``after`` then changes some):
         every slot of the class and its bases but the built ``table`` and ``seats``."""
         cls = self.__class__
-        names = _FACT_SLOTS.get(cls)
-        if names is None:
-            names = _FACT_SLOTS[cls] = (*_taken_slots(cls), "moment")
         other = _new(cls)
-        for name, value in zip(names, _GETTERS[names](self), strict=True):  # ``__init__`` set every slot
-            setattr(other, name, value)
+        (_COPY.get(cls) or _made(cls, False))(self, other)
         return other
 
 
-_FACT_SLOTS: dict[type, tuple[str, ...]] = {}
-"""``ReplayFacts.copy``'s slot names, by class."""
-_TAKEN_SLOTS: dict[type, tuple[str, ...]] = {}
-"""``ReplayFacts.__init__``'s slot names, by class."""
-_GETTERS: dict[tuple[str, ...], Callable[[Any], tuple[Any, ...]]] = {}
-"""One ``attrgetter`` per list of slot names (a tuple of the values in one call)."""
+_TAKE: dict[type, Callable[[Any, Any], None]] = {}
+"""``ReplayFacts.__init__``'s work for each class: ``take(facts, state)``."""
+_COPY: dict[type, Callable[[Any, Any], None]] = {}
+"""``ReplayFacts.copy``'s work for each class: ``copy(facts, other)``."""
 
 
-def _taken_slots(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases but ``moment`` and the built ``table`` and ``seats``."""
-    names = _TAKEN_SLOTS.get(cls)
-    if names is None:
-        names = _TAKEN_SLOTS[cls] = tuple(
-            name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
-            if name not in ("_seats", "_table", "moment"))
-    for key in (names, (*names, "moment")):
-        if key not in _GETTERS:
-            _GETTERS[key] = attrgetter(*key) if len(key) > 1 else _one_getter(key[0])
-    return names
-
-
-def _one_getter(name: str) -> Callable[[Any], tuple[Any, ...]]:
-    """``attrgetter(name)``, giving its one value in a tuple as ``attrgetter`` of several names does."""
-    get = attrgetter(name)
-
-    def getter(obj: Any) -> tuple[Any, ...]:
-        return (get(obj),)
-
-    return getter
+def _made(cls: type, take: bool) -> Callable[[Any, Any], None]:
+    """The function that sets every slot of a ``cls`` object at once, written out for the class (one
+    attribute read and write each, as a hand-written ``__init__`` would): from a state (``take``, a list
+    as a tuple) or from another facts object (``moment`` too)."""
+    names = [name for klass in cls.__mro__ for name in klass.__dict__.get("__slots__", ())
+             if name not in ("_seats", "_table", "moment")]
+    if take:
+        lines = [f"    v = state.{name}\n    facts.{name} = tuple(v) if v.__class__ is list else v" for name in names]
+        source = "def take(facts, state):\n" + "\n".join(lines) + "\n"
+    else:
+        source = "def take(facts, other):\n" + "\n".join(f"    other.{name} = facts.{name}"
+                                                         for name in (*names, "moment")) + "\n"
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<{cls.__name__} slots>", "exec"), namespace)  # names are the class's own slots
+    made: Callable[[Any, Any], None] = namespace["take"]
+    (_TAKE if take else _COPY)[cls] = made
+    return made
 
 
 _UNBUILT: Final = object()
