@@ -78,6 +78,15 @@ class NapasFacts(ReplayFacts):
     stock_size: int
     exchange: ExchangeFacts | None
 
+    def __init__(self, state: NapasMoment) -> None:
+        """The state's public facts under the same names (written out: compiled, as the state is)."""
+        (self.players, self.options, self.dealer, self.phase_name, self.turn, self.high, self.declarer, self.trump,
+         self.trick, self.trick_leader, self.trick_number, self.last_seats, self.last_cards, self.stock_size,
+         self.exchange) = (state.players, state.options, state.dealer, state.phase_name, state.turn, state.high,
+                           state.declarer, state.trump, state.trick, state.trick_leader, state.trick_number,
+                           state.last_seats, state.last_cards, state.stock_size, state.exchange)
+        self.bids, self.taken = tuple(state.bids), tuple(state.taken)
+
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
         """These facts once ``events`` (of the auction: bids and passes; or of the play: cards and tricks)
         have happened, as ``NapasState`` changes them: the bids, the high bid and its bidder; the trick in
