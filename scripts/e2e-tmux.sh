@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # End-to-end check of the TUI in a real terminal (tmux): for each game, start `cardsuite play GAME`, see the
 # first-play "how to play" page, the table (seats, hand, key bar), the keymap, and play the whole first deal
-# with keys to its result page. Then, in Nap, kill the terminal in the middle of deal 2 and check that
-# `cardsuite resume` reopens the match where it was. Last, an ASCII terminal (TERM=dumb) shows only ASCII.
-# Everything is saved under a temporary CARDSUITE_HOME, never in the user's folders.
-# Run by `make e2e` (which installs tmux with apt-get when it is missing and it may).
+# by the keys a person would press (a card's key under it, a bid's key, the marked cards then `y`) to its
+# result page. Enter in the auction must not pass. Then, in Nap, kill the terminal in the middle of deal 2
+# and check that `cardsuite resume` reopens the match where it was; the replay of a finished match opens
+# the table on a terminal and prints text through a pipe; an ASCII terminal (TERM=dumb) shows only ASCII;
+# and a whole match of every game is played with `--plain` through a pipe, in English, Japanese and
+# Lithuanian. Everything is saved under a temporary CARDSUITE_HOME, never in the user's folders.
+# Run by `make e2e`; tmux comes from scripts/need.sh (a missing tmux that cannot be installed fails).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 BIN="${BIN:-.venv/bin}"
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "e2e: SKIP: tmux is not installed and could not be installed (apt-get install -y tmux)" >&2
-    exit 0
-fi
+bash scripts/need.sh tmux || { echo "e2e: FAIL: tmux is needed and could not be installed" >&2; exit 1; }
 if [ ! -x "$BIN/cardsuite" ]; then
-    echo "e2e: $BIN/cardsuite not found; run 'make setup' first" >&2
+    echo "e2e: FAIL: $BIN/cardsuite not found; run 'make setup' first" >&2
     exit 2
 fi
 
@@ -43,7 +43,7 @@ wait_for() {
     done
     return 0
 }
-start_table() {  # start_table ENV ARGS: a table in a fresh tmux session (retried while a server shuts down)
+start_table() {  # start_table ENV ARGS: a program in a fresh tmux session (retried while a server shuts down)
     tmux kill-session -t "$SESSION" 2>/dev/null || true
     for _ in 1 2 3 4 5; do
         sleep 0.3
@@ -53,24 +53,32 @@ start_table() {  # start_table ENV ARGS: a table in a fresh tmux session (retrie
     fail "tmux could not start a session"
 }
 
-# play_deal GAME: press the keys a person would until the first deal's result page shows
+# play_deal GAME: press the keys a person would until the first deal's result page shows: a card's key (the
+# next of 1 … 9, 0, p each time, so that an illegal card or an absent key is followed by another), the first
+# entry of a list, the marked cards confirmed with y
+KEYS=(1 2 3 4 5 6 7 8 9 0 p)
 play_deal() {
-    local game="$1" moves=0 text
-    for _ in $(seq 1 400); do
+    local game="$1" moves=0 text turn=0
+    for _ in $(seq 1 500); do
         text="$(screen)"
         if grep -qF "Deal 1 is over" <<<"$text"; then
             echo "e2e: $game: deal 1 played with $moves key presses"
             return 0
         fi
-        if grep -qF "choices" <<<"$text" && grep -qF "type to filter" <<<"$text"; then
-            tmux send-keys -t "$SESSION" Enter          # a list (the adjutant card): its first entry
-        elif grep -qE "mark [0-9]+ cards to discard" <<<"$text"; then
-            tmux send-keys -t "$SESSION" 1 Space 2 Space 3 Space Enter
+        if grep -qE "these [0-9]+ cards\?" <<<"$text"; then
+            tmux send-keys -t "$SESSION" y               # the summary of marked cards: yes
+        elif grep -qF "choices" <<<"$text" && grep -qF "type to filter" <<<"$text"; then
+            tmux send-keys -t "$SESSION" Enter           # a list (a Napoleon bid, the adjutant card): its first entry
+        elif grep -qE "mark [0-9]+ cards? to|mark the cards to" <<<"$text"; then
+            tmux send-keys -t "$SESSION" 1 2 3 Enter     # mark three cards (one or two for a short exchange), Enter
+            sleep 0.2
+            grep -qE "these [0-9]+ cards\?" <<<"$(screen)" || tmux send-keys -t "$SESSION" k
         elif grep -qF "Your turn" <<<"$text"; then
-            tmux send-keys -t "$SESSION" Enter          # the card under the cursor, or the first button
+            tmux send-keys -t "$SESSION" "${KEYS[$((turn % ${#KEYS[@]}))]}"
+            turn=$((turn + 1))
         fi
         moves=$((moves + 1))
-        sleep 0.25
+        sleep 0.2
     done
     fail "$game: the first deal did not end"
 }
@@ -83,7 +91,7 @@ for spec in "nap 4" "napas 4" "napoleon 5" "gops 3"; do
     start_table "$UTF8" "play $game --players $2 --seed 3 --speed fast"
     wait_for "How to play" 15
     echo "e2e: $game: the first play opens 'how to play' after $(echo "$(date +%s.%N) - $start" | bc 2>/dev/null || echo '?') s"
-    tmux send-keys -t "$SESSION" Escape
+    tmux send-keys -t "$SESSION" Enter
     wait_for "(you)" 10
     text="$(screen)"
     for want in "deal 1" "CPU 1" "CPU 2" "q Menu" "? Keys"; do
@@ -95,11 +103,18 @@ for spec in "nap 4" "napas 4" "napoleon 5" "gops 3"; do
     wait_for "take back your bid" 5
     tmux send-keys -t "$SESSION" Escape
     sleep 0.3
+    if [ "$game" = nap ]; then  # Enter in the auction presses nothing (it used to pass)
+        wait_for "Your turn" 15
+        tmux send-keys -t "$SESSION" Enter
+        sleep 0.5
+        screen | grep -qF "Enter chooses" || fail "nap: Enter in the auction did not say what to press"
+        screen | grep -qF "Player passed" && fail "nap: Enter in the auction passed"
+    fi
     play_deal "$game"
     tmux send-keys -t "$SESSION" Enter
     sleep 0.5
 done
-echo "e2e: a deal of every game played in a real terminal"
+echo "e2e: a deal of every game played in a real terminal, by its keys"
 
 # a kill in the middle of Nap's deal 2 leaves a save that resume reopens at the same moment
 start_table "$UTF8" "play nap --players 4 --seed 1 --speed fast"
@@ -121,12 +136,39 @@ grep -qF -- "deal 2 / 8" <<<"$text" || fail "the resumed table is not at deal 2"
 [ "$(screen | grep -F '(you)' | head -1)" = "$before" ] || fail "the resumed table is not where it was: '$before'"
 echo "e2e: resume reopened the match at deal 2, same seat line"
 
-# the menu quits the table; the match stays saved
+# the menu quits the table with its own key; the match stays saved
 tmux send-keys -t "$SESSION" q
 wait_for "Quit this table" 5
-tmux send-keys -t "$SESSION" Up Enter
+tmux send-keys -t "$SESSION" x
 wait_for "CARDSUITE-EXITED" 10
 screen | grep -qF "the match is saved as" || fail "leaving the table does not say where the match is saved"
+
+# --plain: a whole match of every game through a pipe, in every language (filed in the history)
+for lang in en ja lt; do
+    for game in nap napas napoleon gops; do
+        PLAIN_HOME="$(mktemp -d)"
+        extra=""
+        case "$game" in nap) extra="--option deals_per_player=1" ;; napas) extra="--option target=2" ;; esac
+        CARDSUITE_HOME="$PLAIN_HOME" "$BIN/python" scripts/e2e_plain.py "$game" --lang "$lang" --bin "$BIN/cardsuite" \
+            $extra || { rm -rf "$PLAIN_HOME"; echo "e2e: FAIL: --plain $game ($lang)" >&2; exit 1; }
+        if [ "$lang" = en ] && [ "$game" = gops ]; then
+            id="$(CARDSUITE_HOME="$PLAIN_HOME" "$BIN/cardsuite" history --json | head -1 | sed -E 's/.*"id": ([0-9]+).*/\1/')"
+            CARDSUITE_HOME="$PLAIN_HOME" "$BIN/cardsuite" export "$id" "$HOME_DIR/gops-record.json" >/dev/null
+        fi
+        rm -rf "$PLAIN_HOME"
+    done
+done
+echo "e2e: a whole match of every game with --plain through a pipe, in en, ja and lt"
+
+# the replay of a record: the table on a terminal (step, all hands), text through a pipe
+"$BIN/cardsuite" replay "$HOME_DIR/gops-record.json" | grep -qF "Totals" || { echo "e2e: FAIL: piped replay" >&2; exit 1; }
+start_table "$UTF8" "replay $HOME_DIR/gops-record.json"
+wait_for "Replay: deal 1 of 1, step 0" 15
+tmux send-keys -t "$SESSION" Right Right Right
+wait_for "step 3 of" 5
+tmux send-keys -t "$SESSION" a q
+wait_for "CARDSUITE-EXITED" 10
+echo "e2e: replay opens the table on a terminal and prints text through a pipe"
 
 # an ASCII terminal: nothing but ASCII on the screen
 start_table "LANG=C.UTF-8 TERM=dumb" "play napoleon --seed 2 --speed fast"

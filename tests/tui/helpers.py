@@ -190,6 +190,8 @@ async def drive(
             run.deal_pages.append(screen_text(app))
             await pilot.press("enter")
         elif isinstance(screen, TableScreen):
+            if screen.awaiting is None:  # a forced card played itself meanwhile: wait for the next need
+                continue
             if stop is not None and stop(screen):
                 return run
             seat = screen.awaiting

@@ -81,13 +81,23 @@ def play(
     ),
     auto_play: bool = typer.Option(True, "--auto-play/--no-auto-play",
                                    help="A forced card (the only legal one) plays itself after a moment."),
+    plain: bool = typer.Option(False, "--plain",
+                               help="Line by line, for screen readers, braille displays and pipes (no screen)."),
 ) -> None:
     """Open a table: play a whole match at the keyboard, hot-seat or against CPUs (saved after every move)."""
     config = make_config(game, players, humans, cpu, seats, option, seed, ascii_only, four_colour, speed, auto_play)
-    from ..tui.app import run_table
     from ..tui.config import TableConfig
 
     assert isinstance(config, TableConfig)
+    if plain:
+        import sys
+
+        from ..tui.plain import run_plain
+
+        run_plain(config, sys.stdin, sys.stdout)
+        return
+    from ..tui.app import run_table
+
     run_table(config)
 
 

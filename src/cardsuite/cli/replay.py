@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import typer
@@ -17,13 +18,21 @@ from ..naming import shown
 def replay_command(
     file: Path = typer.Argument(..., help="A game record (cardsuite-record/1 JSON)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result object of docs/records.md."),
+    as_text: bool = typer.Option(False, "--text", help="Print the match as text (also when not on a terminal)."),
+    ascii_only: bool = typer.Option(False, "--ascii", help="At the table: suits as S H D C."),
 ) -> None:
-    """Replay a record: bids, contract, trumps, every trick and its winner, the score changes."""
+    """Replay a record: at a terminal the table, step by step; piped, every trick and score as text."""
     result = replay(load_record(file), get_game)
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    _show(result)
+    if as_text or not (sys.stdout.isatty() and sys.stdin.isatty()) or not result.deals:
+        _show(result)
+        return
+    from ..tui.config import suits_encodable
+    from ..tui.replay import run_replay
+
+    run_replay(result, tuple(seat_names(result)), ascii_only or not suits_encodable())
 
 
 def seat_names(result: Replay) -> list[str]:

@@ -60,13 +60,15 @@ class ActionLook:
     ``label``: its words on a button. ``cards``: the cards it uses (from the hand, or a card it names).
     ``key``: a mnemonic that chooses it (``m`` for misère; several characters are typed into a list's
     filter, ``13s``). ``retractable``: the seat may take it back until the next seat acts (a bid, a
-    trump choice), without that counting as help.
+    trump choice), without that counting as help. ``order``: where a list of many shows it, lower first
+    (the usual choices before the rest); equal orders keep the legal actions' order.
     """
 
     label: str | Message
     cards: tuple[Card, ...] = ()
     key: str | None = None
     retractable: bool = False
+    order: int = 0
 
 
 @dataclass(frozen=True)

@@ -365,12 +365,13 @@ def seat_facts(raw_seats: tuple[Mapping[str, object], ...], players: int,
     """Each seat's identity and counts from a record's ``seats`` and its ``"save"`` key."""
     hints = counts(meta.get("hints"), players)
     undos = counts(meta.get("undos"), players)
+    helped = counts(meta.get("cpu"), players)
     seats = list(raw_seats[:players]) + [{} for _ in range(players - len(raw_seats[:players]))]
     out: list[SeatFacts] = []
     for index, seat in enumerate(seats):
         level = seat.get("level")
         kind, player = identity(str(seat.get("kind", "human")), str(seat.get("name", f"Seat {index}"))[:200],
-                                str(level)[:100] if level is not None else None)
+                                str(level)[:100] if level is not None else None, helped[index] > 0)
         out.append(SeatFacts(kind, player, str(level)[:100] if kind == "cpu" and level is not None else None,
                              hints[index], undos[index]))
     return out

@@ -38,12 +38,18 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def identity(kind: str, name: str, level: str | None) -> tuple[str, str]:
+SHARED = "shared"
+"""The kind of a person's seat that a CPU played for part of the match: counted and rated apart."""
+
+
+def identity(kind: str, name: str, level: str | None, helped: bool = False) -> tuple[str, str]:
     """Who a seat is for ratings and statistics: ``("human", name)`` for a person, ``("cpu", "CPU <level>")``
-    for a CPU. The kind is part of the identity: a person called "CPU easy" is not the easy CPU."""
+    for a CPU, ``("shared", name)`` for a person's seat a CPU played for part of the match (so that the CPU's
+    play is never credited to the person). The kind is part of the identity: a person called "CPU easy" is not
+    the easy CPU."""
     if kind == "cpu":
         return "cpu", f"CPU {level or 'unknown'}"
-    return "human", name.strip()
+    return (SHARED if helped else "human"), name.strip()
 
 
 _LOOKS_LIKE_A_CPU = re.compile(r"(?i)\s*cpu(\W|$)")
@@ -56,6 +62,8 @@ def player_labels(identities: Sequence[tuple[str, str]]) -> dict[tuple[str, str]
     taken: set[str] = set()
     for kind, player in identities:
         label = player if kind == "cpu" or not _LOOKS_LIKE_A_CPU.match(player) else f"{player} (person)"
+        if kind == SHARED:
+            label = f"{player} (with the CPU)"
         base, number = label, 2
         while label in taken:  # only a hostile record gets here (a CPU level named like a person)
             label = f"{base} [{number}]"

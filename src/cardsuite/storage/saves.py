@@ -65,6 +65,7 @@ def save_record_of(
     undos: Sequence[int] | None = None,
     assisted: bool = False,
     created: str | None = None,
+    cpu: Sequence[int] | None = None,
 ) -> dict[str, object]:
     """The match's record with the ``"save"`` key that lets it be continued (and files it in the history).
 
@@ -80,6 +81,7 @@ def save_record_of(
         "updated": _now(),
         "hints": counts(hints, match.players),
         "undos": counts(undos, match.players),
+        "cpu": counts(cpu, match.players),
         "assisted": bool(assisted),
     }
     return record
@@ -123,6 +125,8 @@ class Autosave:
         self.created = _now()
         self.hints: list[int] = []
         self.undos: list[int] = []
+        self.cpu: list[int] = []
+        """Per seat: the actions a CPU made for a person's seat (handed over, or a turn timer that ran out)."""
         self.assisted = False
         self.kept = keep  # written from the first save (else once a person has acted)
         self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
@@ -137,7 +141,7 @@ class Autosave:
         created = meta.get("created")
         if isinstance(created, str):
             out.created = created[:40]
-        for name in ("hints", "undos"):
+        for name in ("hints", "undos", "cpu"):
             raw = meta.get(name)
             if isinstance(raw, list):
                 setattr(out, name, counts(raw, min(len(raw), 64)))
@@ -155,10 +159,16 @@ class Autosave:
         self.undos[seat] += 1
         self.assisted = True
 
+    def count_cpu(self, seat: int) -> None:
+        """A CPU acted for ``seat``'s person (the match is then assisted, the seat counted as shared)."""
+        self.cpu = counts(self.cpu, max(len(self.cpu), seat + 1))
+        self.cpu[seat] += 1
+        self.assisted = True
+
     def record(self, match: Match) -> dict[str, object]:
         """The match's record with this save's ``"save"`` key."""
         return save_record_of(match, self.id, match_id=self.match_id, hints=self.hints, undos=self.undos,
-                              assisted=self.assisted, created=self.created)
+                              assisted=self.assisted, created=self.created, cpu=self.cpu)
 
     def save(self, match: Match) -> bool:
         """Write the match as it stands now, atomically; False (and a notice) if the disk refused.

@@ -23,7 +23,7 @@ from ..storage.paths import take_notices
 from ..storage.saves import Autosave, save_meta, save_path
 from ..storage.settings import Settings, load_settings
 from .config import TableConfig, parse_speed, suits_encodable
-from .render import Display
+from .render import TABLE_COLOURS, Display
 from .screens.table import TableScreen
 from .session import Session
 
@@ -60,7 +60,7 @@ class CardsuiteApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours: its felt, the felt's edge under the hand, and the text on them."""
-        return {"felt": "#1b5e3c", "felt-edge": "#134a2f", "felt-text": "#eef3ea"}
+        return dict(TABLE_COLOURS)
 
     def show_notices(self) -> None:
         """Each storage notice as a warning toast."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import Card
 from ..core.game import Action, Game, View
-from ..core.message import Message, N_p, Wording, msg, msg_n
+from ..core.message import CardRef, CardsRef, Message, N_p, Wording, msg, msg_n
 from ..core.presentation import ActionLook, cards_named
 from ..i18n import active
 
@@ -133,7 +133,7 @@ class Plan:
             return actions[0]
         return None
 
-    def keys(self) -> list[tuple[str, str]]:
+    def phase_keys(self) -> list[tuple[str, str]]:
         """Every key of this phase and what it does (a card's record text or a button's label)."""
         out = [(key, f"card {card}") for card, key in zip(self.order, self.card_keys, strict=False)]
         out += [(item.key, item.label) for item in self.items if item.key]
@@ -159,6 +159,20 @@ def safe_look(game: Game, action: Action, view: View) -> ActionLook:
         return ActionLook(str(action), cards_named(action))
 
 
+def label_of(action: Action, look: ActionLook) -> str | Message:
+    """An action's words: the game's label; a card played from the hand by its name where the game labels
+    it with its record text (the hand shows such cards), never the code."""
+    if isinstance(look.label, Message):
+        return look.label
+    if action.verb == "play" and len(look.cards) == 1 and look.label == str(action):
+        return msg("play {card}", card=CardRef(look.cards[0]))
+    if look.cards and look.label == str(action):  # several cards named by their codes: the verb and the cards
+        known = VERB_WORDS.get(action.verb)
+        verb = Message(known[0][1], context=known[0][0]) if known else Message(action.verb.replace("_", " "))
+        return msg("{verb}: {cards}", verb=verb, cards=CardsRef(look.cards))
+    return look.label
+
+
 def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, verb: str | None = None,
          say: Say = english_say, order: Sequence[Card] | None = None) -> Plan:
     """The plan for ``view``'s legal actions; ``reserved`` keys belong to the table; ``verb`` is kept if legal.
@@ -171,7 +185,7 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, v
         return Plan(order=shown)
     hand = set(view.hand)
     looks = {a: safe_look(game, a, view) for a in view.legal}
-    labels = {a: say(look.label) for a, look in looks.items()}
+    labels = {a: say(label_of(a, look)) for a, look in looks.items()}
     groups: dict[str, list[Action]] = {}
     for action in view.legal:
         groups.setdefault(action.verb, []).append(action)
@@ -188,7 +202,8 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, v
             items.extend(Item(labels[a], "action", (a,)) for a in actions if not cards_of[a])
         elif len(actions) > MAX_BUTTONS or any(uses):
             words = say(msg("{verb}: {n} choices", verb=verb_words(name, say), n=len(actions)))
-            items.append(Item(words, "list", tuple(actions), verb=name))
+            ordered = tuple(sorted(actions, key=lambda a: looks[a].order))  # the usual choices first
+            items.append(Item(words, "list", ordered, verb=name))
         else:
             items.extend(Item(labels[a], "action", (a,)) for a in actions)
     if len(card_verbs) > 1:

@@ -23,6 +23,10 @@ _NOT_CARDS = re.compile(r"size|count|value|tricks|points|honours|score|number|ca
 _ONE_CARD = re.compile(r"(^|_)card$|^prize$")
 
 
+TABLE_COLOURS: Mapping[str, str] = {"felt": "#1b5e3c", "felt-edge": "#134a2f", "felt-text": "#eef3ea"}
+"""The table's theme colours: its felt, the felt's edge under the hand, the text on them."""
+
+
 class Display:
     """Display settings every widget shares: ASCII or symbols, two or four colours, the game's ASCII words,
     and the catalog the game's words are translated with (its own gettext domain, else cardsuite's)."""

@@ -21,6 +21,11 @@ from .render import Display, running_totals, score_text, sparkline
 from .text import fit
 
 
+def assisted_words() -> str:
+    """Why a match is marked assisted."""
+    return _("(assisted: undo was used, or the CPU played for a person)")
+
+
 def _pad(text: str, width: int) -> str:
     """``text`` followed by spaces up to ``width`` terminal cells (a Japanese character takes two)."""
     return text + " " * max(0, width - cell_len(text))
@@ -64,7 +69,7 @@ def deal_page(names: Sequence[str], summary_text: str | Message, score_line: str
         total = display.plain(_("total {points}").format(points=score_text(totals[seat])))
         body.append(f"{_pad(shown, width)}{display.plain(sign + score_text(change)):>7}   {total}\n")
     if assisted:
-        body.append("\n" + display.plain(_("(assisted: undo was used)")), style="dim")
+        body.append("\n" + display.plain(assisted_words()), style="dim")
     return body
 
 
@@ -94,7 +99,7 @@ def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: S
         shown = display.plain(fit(names[seat], width - 2, display.ascii_only))
         body.append(f"{_pad(shown, width)}{sparkline(runs[seat], low, high, display.ascii_only)}\n")
     if assisted:
-        body.append("\n" + display.plain(_("(assisted: undo was used)")) + "\n", style="dim")
+        body.append("\n" + display.plain(assisted_words()) + "\n", style="dim")
     return body
 
 

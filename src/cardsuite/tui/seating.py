@@ -64,7 +64,7 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
     name.append(style_set.plain(session.names[seat]), style="bold")
     if view.dealer == seat:
         marks.append(pgettext("the dealer's mark beside a name", "D"))
-    if seat == bottom and viewer is not None:
+    if seat == bottom and viewer is not None and not session.watching:
         marks.append(_("(you)"))
     if session.is_cpu(seat) and seat in session.people:
         marks.append(_("(CPU plays)"))

@@ -89,6 +89,8 @@ class TableSession(ABC):
     options: Options
     assisted: bool
     on_change: Callable[[], None] | None = None
+    watching = False
+    """True: nobody plays at this screen (a replay); no seat is marked "(you)"."""
 
     @property
     def players(self) -> int:
@@ -189,6 +191,9 @@ class TableSession(ABC):
 
     def count_hint(self, seat: int, by: int = 1) -> None:  # noqa: B027 - optional
         """``seat`` asked for a hint (``by=-1``: the hint failed and does not count)."""
+
+    def count_cpu(self, seat: int) -> None:  # noqa: B027 - optional
+        """A CPU acted for ``seat``'s person (handed over, or the turn timer ran out): the match is assisted."""
 
     @property
     @abstractmethod
@@ -319,6 +324,12 @@ class Session(TableSession):
         """``seat`` asked for a hint (kept in the save, then in the history); ``by=-1`` takes one back."""
         self.autosave.count_hint(seat, by)
         self.autosave.save(self.match)
+
+    def count_cpu(self, seat: int) -> None:
+        """A CPU acted for ``seat``'s person: kept in the save and the history (the seat is then counted apart
+        from its person), and the match is assisted."""
+        self.autosave.count_cpu(seat)
+        self.assisted = True
 
     def finish(self) -> int | None:
         """File the finished match into the history (its save is removed); the history id, or None."""

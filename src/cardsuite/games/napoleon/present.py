@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import ACE, JOKER, SPADES, SUIT_LETTERS, make_card
+from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
 from .actions import bid_words
+from .deck import SAME_COLOUR_JACK, TRUMP_JACK
 
 ROLES: Mapping[str, Role] = {
     "napoleon": Role("Napoleon", True),
@@ -71,7 +72,10 @@ class NapoleonPresentation(Presentation):
                               retractable=True)
         if action.verb == "adjutant":
             card = int(action.args[0])
-            return ActionLook(msg("Adjutant: {card}", card=CardRef(card)), (card,))
+            order, why = usual_call(card, view.table.get("trump"))
+            label = msg("Adjutant: {card} ({why})", card=CardRef(card), why=why) if why is not None else \
+                msg("Adjutant: {card}", card=CardRef(card))
+            return ActionLook(label, (card,), key=call_key(card), order=order)
         if action.verb == "play" and len(action.args) == 2:
             return ActionLook(msg("Lead the joker, naming {suit}", suit=SuitRef(int(action.args[1]))), (JOKER,))
         return ActionLook(str(action), cards_named(action))
@@ -153,6 +157,34 @@ class NapoleonPresentation(Presentation):
 
     def ascii_words(self) -> Mapping[str, str]:
         return ASCII_WORDS
+
+
+def usual_call(card: int, trump: object) -> tuple[int, Message | None]:
+    """Where a card stands among the usual adjutant calls (lower first) and its name there: Mighty, the joker,
+    the trump jack (表J), the same-colour jack (裏J), the three top trumps left, then the other trumps, then
+    every other card."""
+    suit = trump if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < 4 else -1
+    if card == MIGHTY:
+        return 0, msg("Mighty")
+    if card == JOKER:
+        return 1, None
+    if suit >= 0 and card == TRUMP_JACK[suit]:
+        return 2, msg("表J, the trump jack")
+    if suit >= 0 and card == SAME_COLOUR_JACK[suit]:
+        return 3, msg("裏J, the same-colour jack")
+    if suit >= 0 and card // 13 == suit:
+        higher = sum(1 for other in range(card + 1, suit * 13 + 13)
+                     if other not in (MIGHTY, TRUMP_JACK[suit], SAME_COLOUR_JACK[suit]))
+        return (4 + higher, msg("a top trump")) if higher < 3 else (10 + higher, None)
+    return 30, None
+
+
+def call_key(card: int) -> str:
+    """What a person types to find a card in the adjutant list: ``as``, ``10h``, ``jk``."""
+    if card == JOKER:
+        return "jk"
+    rank = RANK_LETTERS[card % 13]
+    return ("10" if rank == "T" else rank.lower()) + SUIT_LETTERS[card // 13].lower()
 
 
 def _ints(values: Sequence[object]) -> tuple[int, ...]:

@@ -66,12 +66,15 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"), key_display=ESC)]
 
-    def __init__(self, title: str, labels: list[str], keys: list[str] | None = None) -> None:
+    def __init__(self, title: str, labels: list[str], keys: list[str] | None = None,
+                 searches: list[str] | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.title_text = title
         self.labels = labels
         self.keys = [k.lower() for k in keys] if keys else [""] * len(labels)
+        self.searches = [s.lower() for s in searches] if searches else [""] * len(labels)
+        """More words each entry is found by (a card's name in words and its code, ``ace of spades AS``)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -84,14 +87,14 @@ class ChoiceScreen(ModalScreen[int | None]):
         yield Footer(compact=True)
 
     def _options(self, needle: str) -> list[Option]:
-        """The labels containing every typed word, or whose key is exactly what was typed (``13s``)."""
+        """The entries whose key is exactly what was typed (``13s``, ``as``) first, then those whose words
+        hold every typed word (``ace of spades``)."""
         needle = needle.strip().lower()
         exact = [i for i, key in enumerate(self.keys) if needle and key == needle.replace(" ", "")]
-        if exact:
-            return [Option(Text(self.labels[i]), id=str(i)) for i in exact]
         words = needle.split()
-        return [Option(Text(label), id=str(i)) for i, label in enumerate(self.labels)
-                if all(w in f"{label.lower()} {self.keys[i]}" for w in words)]
+        found = [i for i, label in enumerate(self.labels) if i not in exact
+                 and all(w in f"{label.lower()} {self.keys[i]} {self.searches[i]}" for w in words)]
+        return [Option(Text(self.labels[i]), id=str(i)) for i in (*exact, *found)]
 
     def on_mount(self) -> None:
         """Focus the filter when there is one, else the list."""

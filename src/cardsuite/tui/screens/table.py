@@ -27,8 +27,8 @@ from textual.worker import get_current_worker
 from ...cards import Card, card_text
 from ...core.errors import CardsuiteError
 from ...core.game import Action, Bot, View
-from ...core.message import N_
-from ...i18n import _, pgettext
+from ...core.message import N_, Wording
+from ...i18n import _, active, pgettext
 from ...i18n.reasons import words_of
 from ..flow import Step
 from ..layout import capacity
@@ -69,10 +69,11 @@ class TableScreen(TablePages):
         _binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; the "
                  "match is then marked assisted)")),
         _binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
-        _binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why")),
+        _binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why"), show=False),
         _binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
         _binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"), show=False),
-        _binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)")),
+        _binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)"),
+                 show=False),
         _binding("question_mark", "keymap", N_("Keys"), N_("this list of keys (f there: forced cards play "
                                                            "themselves, on or off)"), key_display="?"),
         _binding("q", "menu", N_("Menu"), N_("the menu: rules, scores, keys, CPU seat, abandon or quit")),
@@ -96,6 +97,7 @@ class TableScreen(TablePages):
         self.flash_for = 0.0
         self.forced_timer: Timer | None = None
         self.told_enter = -1
+        self.shape: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     # -- what the screen offers now (callers and tests read these) -----------------------------------
     @property
@@ -312,6 +314,8 @@ class TableScreen(TablePages):
         self.flow.cpu_seat = None
         if message.note:
             self.note(message.note)
+        if message.seat in self.session.people:  # the CPU played a person's seat: an honest record says so
+            self.session.count_cpu(message.seat)
         if not self.perform(message.seat, message.action) and not self.flow.finished:
             legal = self.session.view(message.seat).legal
             if legal:  # a CPU's refused move must not stall the table
@@ -379,10 +383,10 @@ class TableScreen(TablePages):
         order = tuple(c for g in groups for c in g)
         self.plan = plan(session.game, view if my_turn else None, self.RESERVED_KEYS, self.plan.verb, self._say,
                          order)
-        if not self.plan.card_verbs and self.plan.items:
-            self.zone = "actions"
-        elif self.plan.card_verbs and not self.plan.items:
-            self.zone = "hand"
+        shape = (tuple(self.plan.card_verbs), tuple(it.label for it in self.plan.items))
+        if shape != self.shape:  # a new choice: the hand when it is played from, else the buttons
+            self.shape = shape
+            self.zone = "hand" if self.plan.card_verbs else "actions"
         labels = tuple((it.key, self.style_set.plain(it.label)) for it in self.plan.items)
         actions.show(labels, my_turn and self.zone == "actions", self._prompt(view, my_turn))
         hand.show(groups, self.plan.legal_cards, self.plan.multi, my_turn and self.plan.verb is not None,
@@ -496,8 +500,19 @@ class TableScreen(TablePages):
                 self.perform(seat, actions[index])
 
         keys = [self.plan.looks[a].key or "" if a in self.plan.looks else "" for a in actions]
-        self.app.push_screen(ChoiceScreen(self.style_set.plain(title), [self._label(a) for a in actions], keys),
-                             callback=chosen)
+        searches = [self._search_words(a) for a in actions]
+        self.app.push_screen(ChoiceScreen(self.style_set.plain(title), [self._label(a) for a in actions], keys,
+                                          searches), callback=chosen)
+
+    def _search_words(self, action: Action) -> str:
+        """More words to find ``action`` by in a list: its cards' names, in the reader's language and in
+        English, and their codes (``ace of spades AS 10S``)."""
+        look = self.plan.looks.get(action)
+        words: list[str] = []
+        reader, english = Wording(active()), Wording()
+        for card in look.cards if look is not None else ():
+            words += [reader.card(card), english.card(card), card_text(card), card_text(card).replace("T", "10")]
+        return self.style_set.plain(" ".join(words))
 
     @on(ItemPicked)
     def item_picked(self, message: ItemPicked) -> None:
@@ -589,11 +604,7 @@ class TableScreen(TablePages):
             self._choose(seat, matches, cards)
             return
         action = matches[0]
-        faces = self.style_set.cards(cards)
-        body = Text()
-        body.append_text(Text(self.style_set.plain(self.plan.label(action))))
-        body.append("\n")
-        body.append_text(faces)
+        body = Text(self.style_set.plain(self.plan.label(action)))
         title = _("{verb} these {n} cards?").format(verb=verb_words(verb, self._say), n=len(cards))
 
         def answered(yes: bool | None) -> None:

@@ -34,7 +34,7 @@ class TablePages(Screen[None]):
     """The table's pages and the actions that are not a move (see ``TableScreen`` for the rest)."""
 
     def __init__(self, session: TableSession, style: Display) -> None:
-        super().__init__()
+        super().__init__(classes="table-screen")
         translate_bindings(self)
         self.session = session
         self.flow = TurnFlow(session)

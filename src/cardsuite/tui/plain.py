@@ -1,0 +1,418 @@
+"""``cardsuite play … --plain``: the table as lines of text, for screen readers, braille displays and pipes.
+
+No Textual and no cursor movement: one line per event, cards and seats in words in the reader's language,
+then a prompt that says what the seat may do; the person types a card or a bid by its key (the same keys
+as the table: ``1`` … ``9``, ``0``, ``j`` …; ``p``, ``3``, ``13s``), by its code (``KS``, ``10H``) or by its
+name (``king of spades``), or a word: ``hand``, ``table``, ``score``, ``hint``, ``undo``, ``keys``,
+``quit``. It drives the same ``Session`` (saves, history, undo, take-back) and the same planning as the
+table. At the end of the input the match stays saved.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TextIO
+
+from rich.text import Text
+
+from ..cards import Card, CardError, card_text, parse_card
+from ..core.errors import CardsuiteError
+from ..core.game import Action, View
+from ..core.message import Catalog, Message, N_p, Wording
+from ..i18n import _, active, game_words, ngettext, pgettext
+from ..i18n.reasons import trump_aware, words_of
+from .config import TableConfig
+from .planning import Plan, plan, verb_words
+from .render import Display
+from .reports import deal_page, match_page
+from .seating import centre_lines, top_parts
+from .session import Session, TableSession
+
+COMMANDS = (N_p("plain mode command", "hand"), N_p("plain mode command", "table"),
+            N_p("plain mode command", "score"), N_p("plain mode command", "hint"),
+            N_p("plain mode command", "undo"), N_p("plain mode command", "keys"),
+            N_p("plain mode command", "help"), N_p("plain mode command", "quit"))
+"""Words that are not a move, each in English and in the reader's language."""
+PROMPT = "> "
+"""Where the person types (the same in every language, so that a script can answer too)."""
+
+
+class WordsDisplay(Display):
+    """A display that says cards and suits in words ("the king of spades"), never as symbols."""
+
+    def __init__(self, words: Mapping[str, str] | None = None, catalog: Catalog | None = None) -> None:
+        super().__init__(False, False, words, catalog)
+        self.wording = Wording(catalog if catalog is not None else active())
+
+    def with_words(self, words: Mapping[str, str], catalog: Catalog | None = None) -> WordsDisplay:
+        return WordsDisplay(words, catalog)
+
+    def card(self, card: Card, extra: str = "") -> Text:
+        return Text(self.wording.card(card))
+
+    def cards(self, cards: Sequence[Card]) -> Text:
+        return Text(pgettext("list separator", ", ").join(self.wording.card(c) for c in cards))
+
+    def suit(self, suit: int) -> str:
+        return self.wording.suit(suit) if 0 <= suit < 4 else "-"
+
+
+class PlainTable:
+    """One match played line by line over ``session``, reading ``source`` and writing to ``out``."""
+
+    def __init__(self, session: TableSession, source: TextIO, out: TextIO) -> None:
+        self.session = session
+        self.source = source
+        self.out = out
+        self.display = WordsDisplay(session.game.ascii_words(), game_words(session.game))
+        self.wording = Wording(game_words(session.game), session.names)
+        self.printed: dict[int | None, list[str]] = {}
+        self.last_person: int | None = None
+        self.plan = Plan()
+
+    # -- output ------------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """One line out."""
+        print(text, file=self.out, flush=True)
+
+    def words(self, text: str | Message) -> str:
+        """A game's message in the reader's language, seats by name and cards in words."""
+        return self.display.say(text, self.session.names)
+
+    def show_new_events(self, seat: int | None) -> None:
+        """The log lines ``seat`` has not seen yet (all of them again, marked, after an undo)."""
+        lines = self.session.log_lines(seat)
+        seen = self.printed.get(seat, [])
+        if lines[: len(seen)] != seen:
+            self.say(_("(the table went back: the deal so far)"))
+            seen = []
+        for line in lines[len(seen):]:
+            self.say(self._words_of_line(line))
+        self.printed[seat] = list(lines)
+
+    def _words_of_line(self, line: str) -> str:
+        """A log line as it is (the session's lines are words already; symbols for suits become words)."""
+        wording = self.display.wording
+        for suit, symbol in enumerate("♠♥♦♣"):
+            line = line.replace(symbol, " " + wording.suit(suit))
+        return line
+
+    # -- the match -------------------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the match ends (True) or the input ends or the person quits (False)."""
+        session = self.session
+        self.say(" · ".join(top_parts(None, session, self.display, None)))
+        seats = pgettext("list separator", ", ").join(
+            f"{name}{'' if s in session.people else ' (' + _('CPU') + ')'}" for s, name in enumerate(session.names))
+        self.say(_("Seats, in order of play: {seats}").format(seats=seats))
+        self.say(_("Type a card or a bid by its key, code or name; help lists the words you may type."))
+        while True:
+            turn = session.next_turn()
+            if turn.kind == "over":
+                self.show_new_events(self._viewer())
+                if not self.end_of_deal():
+                    return True
+                continue
+            if turn.kind == "cpu":
+                self.cpu_move(turn.seat)
+                continue
+            if turn.kind == "remote":
+                return False
+            if not self.person_turn(turn.seat):
+                return False
+
+    def _viewer(self) -> int | None:
+        people = self.session.people
+        return people[0] if len(people) == 1 else self.last_person
+
+    def cpu_move(self, seat: int) -> None:
+        """A CPU acts at once (a failing bot plays the first legal action)."""
+        move = self.session.cpu_move(seat)
+        if move is None:
+            return
+        try:
+            action = move.bot.choose(move.view, move.rng)
+        except Exception:  # a broken bot must not end the game
+            action = move.view.legal[0]
+        try:
+            self.session.submit(seat, action)
+        except CardsuiteError:
+            self.session.submit(seat, move.view.legal[0])
+
+    def end_of_deal(self) -> bool:
+        """The deal's result; False when the match is over (its standings said)."""
+        session = self.session
+        report = session.deal_report()
+        self.say(_("Deal {number} is over").format(number=report.number))
+        summary = report.summary.message or report.summary.text
+        page = deal_page(session.names, summary, report.score_text, report.changes, report.totals,
+                         session.assisted, self.display)
+        for line in page.plain.splitlines():
+            if line.strip():
+                self.say(line.rstrip())
+        if not session.match_over:
+            session.next_deal()
+            self.printed.clear()
+            self.say(" · ".join(top_parts(None, session, self.display, None)))
+            return True
+        history_id = session.finish()
+        self.say(_("The match is over"))
+        page = match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.display)
+        for line in page.plain.splitlines():
+            if line.strip():
+                self.say(line.rstrip())
+        if history_id is not None:
+            self.say(_("In the history as match {id} (cardsuite history, stats).").format(id=history_id))
+        return False
+
+    # -- a person's turn --------------------------------------------------------------------------------
+    def person_turn(self, seat: int) -> bool:
+        """Ask ``seat``'s person until they act; False when the input ends or they quit."""
+        session = self.session
+        if len(session.people) > 1 and self.last_person != seat:
+            self.say(_("Pass to {name}, then press Enter").format(name=session.names[seat]))
+            if self._read() is None:
+                return False
+        self.last_person = seat
+        self.show_new_events(seat)
+        view = session.view(seat)
+        self.plan = self.make_plan(view)
+        forced = self.plan.forced() if session.config.auto_play else None
+        if forced is not None:
+            self.say(_("{name} must play {action}: played automatically").format(
+                name=session.names[seat], action=self.label(forced)))
+            if self.act(forced, seat):
+                return True
+        self.prompt(seat, view)
+        while True:
+            line = self._read()
+            if line is None:
+                return False
+            answer = line.strip()
+            if not answer:
+                self.prompt(seat, view)
+                continue
+            word = self._command_word(answer)
+            if word == "quit":
+                return False
+            if word is not None:
+                self.command(word, seat, view)
+                view = session.view(seat)
+                continue
+            action, why = self.understand(answer)
+            if action is None:
+                self.say(why)
+                continue
+            if self.act(action, seat):
+                return True
+
+    def _command_word(self, answer: str) -> str | None:
+        """The command ``answer`` is, in English or in the reader's language (``help``, ``ヒント``)."""
+        low = answer.lower()
+        for context, word in COMMANDS:
+            if low in (word, pgettext(context, word).lower()):
+                return word
+        return None
+
+    def make_plan(self, view: View) -> Plan:
+        """What the seat may do, keyed as on the table (the hand in the game's order)."""
+        try:
+            groups = self.session.game.arrange_hand(view.hand, view)
+        except Exception:  # a presentation hook must not stop the game
+            groups = (tuple(view.hand),)
+        order = tuple(c for g in groups for c in g)
+        return plan(self.session.game, view, say=self.words, order=order)
+
+    def act(self, action: Action, seat: int) -> bool:
+        """Send ``action``; False (the rule's reason said) when it is refused."""
+        try:
+            self.session.submit(seat, action)
+        except CardsuiteError as exc:
+            first = exc.args[0] if exc.args else str(exc)
+            self.say(_("Not allowed: {reason}").format(
+                reason=self.words(words_of(first if isinstance(first, Message) else str(first)))))
+            return False
+        return True
+
+    def label(self, action: Action) -> str:
+        """An action in words."""
+        return self.plan.label(action)
+
+    def prompt(self, seat: int, view: View) -> None:
+        """The hand, then what the seat may do now and how to type it."""
+        session = self.session
+        self.say(self.hand_line(view))
+        choices: list[str] = []
+        if self.plan.verb is not None:
+            legal = self.plan.legal_cards
+            playable = [f"{key} {self.display.wording.card(card)}" for card, key in
+                        zip(self.plan.order, self.plan.card_keys, strict=False) if card in legal]
+            verb = verb_words(self.plan.verb, self.words, button=False)
+            if self.plan.multi:
+                sizes = sorted({len(self.plan.cards_of[a]) for a in self.plan.card_verbs[self.plan.verb]})
+                count = pgettext("list separator", ", ").join(map(str, sizes))
+                choices.append(_("{verb} {count} of these cards (type their keys on one line): {cards}").format(
+                    verb=verb, count=count, cards="; ".join(playable)))
+            else:
+                choices.append(_("{verb} one of: {cards}").format(verb=verb, cards="; ".join(playable)))
+        for item in self.plan.items:
+            if item.kind == "list":
+                shown = [f"{self.plan.looks[a].key or ''} {self.label(a)}".strip() for a in item.actions[:12]]
+                more = len(item.actions) - len(shown)
+                text = "; ".join(shown) + (" …" + ngettext("and {n} more", "and {n} more", more).format(n=more)
+                                           if more > 0 else "")
+                choices.append(f"{item.label}: {text}")
+            else:
+                choices.append(f"{item.key} {item.label}".strip())
+        self.say(_("Your turn, {name}. You may: {choices}").format(name=session.names[seat],
+                                                                  choices=" | ".join(choices)))
+        self.say(_("Type your choice (help for more)."))
+
+    def hand_line(self, view: View) -> str:
+        """The seat's hand in words, with each card's key when the hand is played from."""
+        keys = dict(zip(self.plan.order, self.plan.card_keys, strict=False))
+        order = self.plan.order or tuple(view.hand)
+        cards = [f"{keys[c]} {self.display.wording.card(c)}" if c in keys else self.display.wording.card(c)
+                 for c in order]
+        return _("Your hand: {cards}").format(cards="; ".join(cards) if cards else _("(no cards)"))
+
+    def command(self, word: str, seat: int, view: View) -> None:
+        """A word that is not a move (``hand``, ``table``, ``score``, ``hint``, ``undo``, ``help``): its answer."""
+        session = self.session
+        if word == "hand":
+            self.say(self.hand_line(view))
+        elif word == "table":
+            self.say(" · ".join(top_parts(view, session, self.display, None)))
+            for line in centre_lines(view, session, self.display):
+                self.say(line.plain)
+            for other in range(view.players):
+                info = view.seats[other]
+                self.say(_("{name}: {held} held, {won} won").format(name=session.names[other],
+                                                                   held=info.cards_held, won=info.tricks))
+        elif word == "score":
+            totals = pgettext("list separator", ", ").join(f"{n} {t}" for n, t in zip(session.names, session.totals,
+                                                                                     strict=True))
+            self.say(_("Totals: {totals}").format(totals=totals))
+        elif word == "hint":
+            self.hint(seat)
+        elif word == "undo":
+            if session.can_undo(seat) and session.undo(seat):
+                self.say(_("Undone: back to your previous decision (this match is now assisted)."))
+                self.show_new_events(seat)
+                view = session.view(seat)
+                self.plan = self.make_plan(view)
+                self.prompt(seat, view)
+            else:
+                self.say(_("Undo is only for one person playing against CPUs."))
+        elif word in ("keys", "help"):
+            self.say(_("Type a card's key (the number or letter before it), its code (KS, 10H) or its name (king "
+                       "of spades); a bid's key or words; several cards on one line for an exchange or a "
+                       "discard. Words: hand, table, score, hint, undo, quit."))
+
+    def hint(self, seat: int) -> None:
+        """The strongest CPU's advice, with its reason."""
+        session = self.session
+        move = session.cpu_move(seat, session.best_level)
+        if move is None:
+            return
+        session.count_hint(seat)
+        try:
+            hint = move.bot.hint(move.view, random.Random(seat))
+        except Exception as exc:  # a hint is a nicety
+            session.count_hint(seat, -1)
+            self.say(_("No hint this time: the CPU failed ({error}); it is not counted.").format(error=exc))
+            return
+        reason = self.words(trump_aware(words_of(hint.reason), move.view.table.get("trump")))
+        self.say(_("Hint: {action} — {reason}").format(action=self.label(hint.action),
+                                                      reason=reason[:1].upper() + reason[1:]))
+
+    # -- understanding what was typed ----------------------------------------------------------------
+    def understand(self, answer: str) -> tuple[Action | None, str]:
+        """The action ``answer`` names, or None and why it names none."""
+        plan_ = self.plan
+        text = answer.strip()
+        low = text.lower()
+        for item in plan_.items:
+            if item.kind == "action" and low == item.key.lower():
+                return item.actions[0], ""
+        every = [a for item in plan_.items for a in item.actions]
+        for action in every:
+            look = plan_.looks.get(action)
+            if look is not None and look.key is not None and low.replace(" ", "") == look.key.lower():
+                return action, ""
+        cards = self._cards(text)
+        if cards and plan_.verb is not None:
+            matches = plan_.matching(cards)
+            if len(matches) == 1:
+                return matches[0], ""
+            if plan_.multi or len(cards) > 1:
+                return None, _("Those cards are not one of the choices: {cards}.").format(
+                    cards=self.display.cards(cards).plain)
+            if not matches:  # one card that may not be played: the game says why
+                try:
+                    return self.session.game.parse_action(f"{plan_.verb} {card_text(cards[0])}"), ""
+                except CardsuiteError as exc:
+                    return None, _("Not allowed: {reason}").format(reason=self.words(words_of(str(exc))))
+            return None, _("That card can be played in several ways; type one of: {choices}").format(
+                choices="; ".join(self.label(a) for a in matches))
+        named = [a for a in every if low and low == self.label(a).lower()]
+        named = named or [a for a in every if low and low in self.label(a).lower()]
+        if len(named) == 1:
+            return named[0], ""
+        if len(named) > 1:
+            return None, _("Several choices fit that; type more of one: {choices}").format(
+                choices="; ".join(self.label(a) for a in named[:8]))
+        return None, _("That is not a choice now. Type help for the words you may use.")
+
+    def _cards(self, text: str) -> tuple[Card, ...]:
+        """The cards ``text`` names: by key, code or name (several separated by spaces or commas)."""
+        plan_ = self.plan
+        by_name = {self.display.wording.card(c).lower(): c for c in plan_.order}
+        english = Wording()
+        by_name.update({english.card(c).lower(): c for c in plan_.order})
+        by_name.update({english.card(c).lower().removeprefix("the "): c for c in plan_.order})
+        low = text.lower().strip()
+        if low in by_name:
+            return (by_name[low],)
+        out: list[Card] = []
+        for token in low.replace(",", " ").split():
+            card = plan_.card_for_key(token)
+            if card is None:
+                try:
+                    card = parse_card(token.upper().replace("10", "T"))
+                except CardError:
+                    return ()
+                if card not in plan_.order:
+                    return ()
+            out.append(card)
+        return tuple(out)
+
+    def _read(self) -> str | None:
+        """One line of input after the ``> `` mark (None at its end)."""
+        self.out.write(PROMPT)
+        self.out.flush()
+        line = self.source.readline()
+        if not _is_terminal(self.source):
+            self.out.write("\n")  # a pipe does not echo: the next line starts on its own line
+        return None if line == "" else line
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
+        return False
+
+
+def run_plain(config: TableConfig, source: TextIO, out: TextIO,
+              make_session: Callable[[TableConfig], TableSession] = Session) -> str | None:
+    """Play ``config``'s match line by line; the save id when it is left unfinished."""
+    session = make_session(config)
+    done = PlainTable(session, source, out).run()
+    saved = session.saved_id
+    if not done and saved is not None:
+        print(_("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=saved), file=out)
+        return saved
+    return None

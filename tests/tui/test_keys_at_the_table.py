@@ -1,0 +1,147 @@
+"""Keys at the table, by Pilot: one key plays a card, Enter never passes, a forced card plays itself, marked
+cards are confirmed first, the match-over page keeps Enter from leaving, and a CPU's play for a person is
+filed as such."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardsuite.core.match import SeatSpec
+from cardsuite.storage.stats import stats
+from cardsuite.tui.screens.modals import ConfirmScreen, MatchOverScreen
+from cardsuite.tui.screens.table import TableScreen
+
+from .helpers import config, drive, log_text, random_legal, screen_text, settle, table_app
+
+CPU = SeatSpec("Cy", "cpu", "random")
+NAP_SEATS = [SeatSpec("You"), CPU, SeatSpec("Di", "cpu", "random"), SeatSpec("Ed", "cpu", "random")]
+
+
+async def _to_play(pilot: object, app: object) -> TableScreen:
+    """Pass through the auction (p) until the person has a card to play."""
+    table = app.table  # type: ignore[attr-defined]
+    assert table is not None
+    for _ in range(30):
+        await settle(pilot, app)  # type: ignore[arg-type]
+        view = table.session.match.state.view(0)
+        if view.phase == "play" and table.awaiting == 0 and len(view.legal) > 1:
+            return table  # type: ignore[no-any-return]
+        if table.awaiting == 0 and view.phase == "bidding":
+            await pilot.press("p")  # type: ignore[attr-defined]
+        elif table.awaiting == 0:
+            await pilot.press(table.plan.card_keys[0])  # type: ignore[attr-defined]
+    raise AssertionError("no card to choose")
+
+
+async def test_one_key_plays_a_card_and_enter_never_passes() -> None:
+    """In the auction Enter presses nothing, not even with the arrows on Pass; in the play a card's key
+    plays it at once."""
+    app = table_app(config("nap", NAP_SEATS, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.session.view(0).phase == "bidding" and table.awaiting == 0
+        before = list(table.session.match.logs[-1].actions)
+        await pilot.press("enter")
+        pass_index = next(i for i, it in enumerate(table.items) if it.actions[0].verb == "pass")
+        for _ in range(pass_index + 1):
+            await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.session.match.logs[-1].actions == before, "Enter passed"
+        assert "Enter does not" in log_text(app) or "Enter chooses nothing" in log_text(app)
+        table = await _to_play(pilot, app)
+        view = table.session.match.state.view(0)
+        card = next(c for c in table.plan.order if c in table.plan.legal_cards)
+        count = len(table.session.match.logs[-1].actions)
+        await pilot.press(table.plan.key_of(card))
+        await pilot.pause()
+        actions = table.session.match.logs[-1].actions
+        assert len(actions) > count and actions[count].startswith("0 play"), (actions, view.legal)
+
+
+async def test_a_forced_card_plays_itself_after_a_moment() -> None:
+    """Auto-play on (the default): the only legal card is played without a key, after a short pause that
+    the prompt announces."""
+    cfg = config("nap", NAP_SEATS, seed=7)
+    cfg.cpu_delay = 0.05
+    app = table_app(cfg)
+
+    def forced(table: TableScreen) -> bool:
+        view = table.session.match.state.view(0)
+        return view.phase == "play" and len(view.legal) == 1
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, random_legal(1), stop=forced)
+        table = app.table
+        assert table is not None and table.awaiting == 0
+        assert "it plays itself" in screen_text(app)
+        count = len(table.session.match.logs[-1].actions)
+        await asyncio.sleep(1.0)
+        await pilot.pause()
+        assert len(table.session.match.logs[-1].actions) > count  # played with no key
+        assert any("played automatically" in n.text for n in table.session.notes)
+
+
+async def test_marked_cards_are_confirmed_before_the_exchange() -> None:
+    """Napas: Enter with nothing marked exchanges nothing and says what to do; two keys and Enter show a
+    summary; n goes back with the marks kept; y applies it."""
+    seats = [SeatSpec("You"), SeatSpec("Cy", "cpu", "normal"), SeatSpec("Di", "cpu", "normal"),
+             SeatSpec("Ed", "cpu", "normal")]
+    app = table_app(config("napas", seats, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.table
+        assert table is not None
+        for _ in range(40):
+            await settle(pilot, app)
+            if isinstance(app.screen, TableScreen) and table.plan.verb == "exchange" and table.plan.multi:
+                break
+            if isinstance(app.screen, TableScreen) and table.awaiting == 0:
+                keys = [it.key for it in table.items] or list(table.plan.card_keys)
+                await pilot.press("p" if table.session.view(0).phase == "bidding" else keys[0])
+            elif not isinstance(app.screen, TableScreen):
+                await pilot.press("enter")
+        assert table.plan.verb == "exchange", "the person never came to exchange"
+        count = len(table.session.match.logs[-1].actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.session.match.logs[-1].actions) == count
+        assert "Mark the cards to exchange first" in log_text(app)
+        first, second = table.plan.card_keys[:2]
+        await pilot.press(first, second, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "2 cards" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and len(table.session.match.logs[-1].actions) == count
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        line = table.session.match.logs[-1].actions[count]
+        assert line.startswith("0 exchange") and len(line.split()) == 4, line
+
+
+async def test_enter_on_the_match_over_page_plays_again_and_a_cpu_seat_is_filed_as_such() -> None:
+    """A person who hands the seat to the CPU mid-match is filed as "(with the CPU)", never credited with
+    the CPU's play; Enter on the standings plays again instead of leaving."""
+    seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")]
+    app = table_app(config("gops", seats, seed=4, games=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.awaiting == 0
+        await pilot.press(table.plan.card_keys[0])
+        await settle(pilot, app)
+        await pilot.press("c")
+        for _ in range(200):
+            await settle(pilot, app)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            await pilot.press("enter")
+        assert isinstance(app.screen, MatchOverScreen) and "assisted" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.is_running and isinstance(app.screen, TableScreen) and app.table is not table
+    players = stats("gops")["games"]["gops"]["players"]
+    assert "Ann (with the CPU)" in players and "Ann" not in players

@@ -1,0 +1,136 @@
+"""A replay to watch (``cardsuite replay FILE`` on a terminal) and the line-by-line game (``--plain``)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from cardsuite.bots import make_bot
+from cardsuite.cli.replay import seat_names
+from cardsuite.core.match import Match, SeatSpec
+from cardsuite.core.record import replay, save_record
+from cardsuite.core.registry import get_game
+from cardsuite.i18n import use_language
+from cardsuite.storage.history import History
+from cardsuite.tui.plain import PROMPT, PlainTable
+from cardsuite.tui.render import Display
+from cardsuite.tui.replay import RecordCursor, ReplayApp
+from cardsuite.tui.session import Session
+
+from .helpers import config, screen_text
+
+
+def _record(game_name: str, players: int, deals: int = 2, seed: int = 5) -> dict[str, object]:
+    game = get_game(game_name)
+    match = Match(game, players, game.resolve_options({}, players), seed,
+                  [SeatSpec(f"P{i}", "cpu", "normal") for i in range(players)])
+    bot, rng = make_bot(game, "normal"), random.Random(seed)
+    for number in range(deals):
+        while not match.deal_over:
+            seat = min(match.state.to_act)
+            match.act(seat, bot.choose(match.state.view(seat), rng))
+        if match.is_over or number == deals - 1:
+            break
+        match.next_deal()
+    return match.record()
+
+
+def test_the_cursor_steps_through_every_action_and_across_deals() -> None:
+    """Forward to the end and back to the start, one action at a time, crossing the deal boundary."""
+    result = replay(_record("nap", 4), get_game)
+    cursor = RecordCursor(result)
+    total = sum(len(d.actions) for d in result.deals)
+    forward = 0
+    while cursor.move(1):
+        forward += 1
+    assert forward == total + len(result.deals) - 1  # each deal's start is a step too
+    assert cursor.deal == len(result.deals) - 1 and cursor.state().is_over
+    assert cursor.totals() == result.totals
+    while cursor.move(-1):
+        pass
+    assert (cursor.deal, cursor.step) == (0, 0) and not cursor.state().events()
+    assert cursor.to_deal(1) and cursor.step == 0 and not cursor.to_deal(9)
+
+
+async def test_the_replay_table_steps_shows_every_hand_on_request_and_quits() -> None:
+    """The viewer draws the table; → steps, n goes to the next deal, a shows every hand, q quits."""
+    result = replay(_record("nap", 4), get_game)
+    app = ReplayApp(result, tuple(seat_names(result)), Display())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "step 0 of" in text and "deal 1 of 2" in text
+        await pilot.press("right", "right")
+        assert "step 2 of" in screen_text(app)
+        hidden = result.deals[0].setup.hands[1][0]
+        face = Display().card(hidden).plain
+        await pilot.press("a")
+        await pilot.pause()
+        assert face in screen_text(app)
+        await pilot.press("a", "n")
+        await pilot.pause()
+        assert "deal 2 of 2" in screen_text(app)
+        await pilot.press("q")
+    assert app.return_code in (0, None)
+
+
+def test_a_piped_replay_prints_text(tmp_path: Path) -> None:
+    """Not on a terminal, ``replay`` prints the match as text, as before (and ``--text`` forces it)."""
+    from typer.testing import CliRunner
+
+    from cardsuite.cli import app
+
+    path = tmp_path / "nap.json"
+    save_record(path, _record("nap", 4))
+    for extra in ([], ["--text"]):
+        result = CliRunner().invoke(app, ["replay", str(path), *extra])
+        assert result.exit_code == 0 and "Totals" in result.stdout and "won the trick" in result.stdout
+
+
+class Person(io.StringIO):
+    """Types what a person would at each ``> ``: a choice the prompt offers (a seeded random one)."""
+
+    def __init__(self, table: list[PlainTable], seed: int) -> None:
+        super().__init__()
+        self.table, self.rng, self.lines = table, random.Random(seed), 0
+
+    def readline(self, size: int | None = -1) -> str:
+        self.lines += 1
+        if self.lines > 3000:
+            return ""
+        offered = self.table[0].plan
+        keys = [it.key for it in offered.items if it.kind == "action"]
+        for it in offered.items:
+            if it.kind == "list":
+                keys += [offered.looks[a].key or "" for a in it.actions if offered.looks[a].key]
+        cards = [k for c, k in zip(offered.order, offered.card_keys, strict=False) if c in offered.legal_cards]
+        if offered.multi:
+            size = min(len(self.table[0].plan.cards_of[a]) for a in offered.card_verbs[offered.verb or ""])
+            return " ".join(cards[:max(1, size)]) + "\n"
+        choices = keys + cards
+        return (self.rng.choice(choices) if choices else "") + "\n"
+
+
+@pytest.mark.parametrize(("game", "language"), [("napoleon", "en"), ("napas", "lt"), ("nap", "ja")])
+def test_a_whole_match_is_played_line_by_line(game: str, language: str) -> None:
+    """``--plain``: one line per event, a prompt that says what may be done, keys typed as text; the match
+    goes to its end and into the history, in every language."""
+    use_language(language)
+    found = get_game(game)
+    players = found.info.default_players
+    seats = [SeatSpec("Ann")] + [SeatSpec(f"CPU {i}", "cpu", "easy") for i in range(1, players)]
+    options = {"games": 1} if game == "napoleon" else ({"target": 1} if game == "napas" else
+                                                       {"deals_per_player": 1})
+    session = Session(config(game, seats, seed=3, **options))
+    holder: list[PlainTable] = []
+    out = io.StringIO()
+    table = PlainTable(session, Person(holder, 3), out)
+    holder.append(table)
+    assert table.run(), out.getvalue()[-2000:]
+    text = out.getvalue()
+    assert text.count(PROMPT) > 3 and "Ann" in text
+    assert not any(code in text for code in (" KS", " 10H", "seat 0", "play 5")), text[-1500:]
+    assert History().matches()[0].game == game
