@@ -65,14 +65,16 @@ soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"
 
 # The real-part checks: the TUI in tmux, then the browser seat in Debian's headless Chromium. Each installs
-# what it needs (scripts/need.sh, the e2e extra) and fails, never skips, when it cannot run.
+# what it needs (scripts/need.sh, the e2e extra) and fails, never skips, when it cannot run; both run, and
+# the target fails when either does.
 CHROMIUM ?= /usr/bin/chromium
 e2e: setup catalogs
 	bash scripts/need.sh tmux
-	bash scripts/e2e-tmux.sh
 	bash scripts/need.sh chromium
 	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
-	CARDSUITE_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m browser -o addopts="-q" -p no:randomly tests/net/test_browser.py
+	status=0; bash scripts/e2e-tmux.sh || status=$$?; \
+	CARDSUITE_CHROMIUM=$(CHROMIUM) $(BIN)/pytest -m browser -o addopts="-q" -p no:randomly tests/net/test_browser.py \
+		|| status=$$?; exit $$status
 
 # Opt-in compiled engines (docs/performance.md): a wheel with the hot modules compiled by mypyc
 # (CARDSUITE_COMPILE=1, see hatch_build.py), installed with the test tools into its own environment,

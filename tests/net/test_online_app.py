@@ -140,3 +140,19 @@ def test_each_seat_says_whether_its_person_is_here_or_a_cpu_stands_in(tmp_path: 
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--grace-seconds", "2") as server:
         asyncio.run(run(server.url))
+
+
+def test_a_lobby_whose_host_left_says_it_has_closed(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(120, 40)):
+                await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
+                await host.request("leave")
+                await wait_for(lambda: "has closed" in str(app.screen.query_one("#lobby-text").render()), 20)
+                assert isinstance(app.screen, LobbyScreen)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))

@@ -86,7 +86,10 @@ def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | N
             line = _("seat {number}: {name} (not connected)")
         lines.append("  " + line.format(number=index, name=name, level=table.get("cpu", "")))
     lines.append("")
-    lines.append(_("Press Enter to start now.") if table.get("host") else _("Waiting for the host to start."))
+    if table.get("status") == "closed":
+        lines.append(_("This table has closed: nobody was playing at it any more."))
+    else:
+        lines.append(_("Press Enter to start now.") if table.get("host") else _("Waiting for the host to start."))
     return lines
 
 
@@ -258,7 +261,7 @@ class OnlineApp(CardsuiteApp):
         if client is None or session is None or not self.is_running or not self.screen_stack:
             return
         if isinstance(self.screen, LobbyScreen):
-            if client.table.get("status") == "lobby":
+            if client.table.get("status") in ("lobby", "closed"):  # a closed lobby says so where it is
                 self.screen.show()
                 return
             self.pop_screen()
