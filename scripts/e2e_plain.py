@@ -26,6 +26,7 @@ def choices(prompt: str) -> tuple[list[str], list[str]]:
     """The buttons' keys and the keys of the cards (or of a list's entries) the last prompt offers."""
     buttons: list[str] = []
     cards: list[str] = []
+    prompt = prompt.replace("\uff1a", ":")  # Japanese writes the full-width colon
     body = prompt.split(":", 1)[-1] if ":" in prompt else prompt
     for entry in re.split(r" \| ", body):
         entry = entry.strip()
