@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard src/cardsuite/locale/*/LC_MESSAGES/*.po))
 
 .PHONY: setup catalogs messages play test lint typecheck unit bench strength soak e2e clean compiled test-compiled \
-	test-postgres test-cluster
+	test-postgres test-cluster test-openspiel
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,11 @@ test-postgres: setup catalogs
 test-cluster: setup
 	$(BIN)/python -m pip install --quiet -e '.[cluster]'
 	$(BIN)/pytest -m cluster -o addopts="-q" tests/bots/test_cluster.py
+
+# GOPS against OpenSpiel's goofspiel (installs open_spiel from the package index); fails when it cannot run.
+test-openspiel: setup
+	$(BIN)/python -m pip install --quiet open_spiel
+	$(BIN)/pytest -m openspiel -o addopts="-q" tests/games/test_gops_openspiel.py
 
 soak: setup
 	$(BIN)/pytest -m soak -o addopts="-q"
