@@ -1,11 +1,13 @@
 """Several real server processes on one real PostgreSQL store, over loopback: redirects to a table's owner,
-takeover after kill -9 of the owner with no confirmed action lost, one history entry, /health, /metrics."""
+takeover after kill -9 of the owner with no confirmed action lost, one history entry, /health, /metrics,
+and an owner that stalled past its lease letting its table go to the process that took it."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import signal
 import urllib.request
 from pathlib import Path
 
@@ -135,3 +137,41 @@ def test_kill_9_of_the_owner_moves_its_table_with_every_confirmed_action(tmp_pat
         owner = conn.execute("SELECT p.url FROM tables t JOIN processes p ON p.id = t.owner").fetchone()
     assert len(acked) == 2 and all(a in stored for a in acked)
     assert owner == (second.url,)
+
+
+def _owner_url(pg_url: str) -> str | None:
+    with psycopg.connect(pg_url) as conn:
+        row = conn.execute("SELECT p.url FROM tables t JOIN processes p ON p.id = t.owner").fetchone()
+    return None if row is None else str(row[0])
+
+
+def test_an_owner_that_stalled_past_its_lease_lets_its_table_go_and_its_people_follow(
+        tmp_path: Path, pg_url: str) -> None:
+    first, second = _servers(tmp_path, pg_url)
+
+    async def run() -> None:
+        host = await Client(first.url).connect()
+        made = await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+        host.rejoin = ("resume", {"code": made["code"], "token": made["token"]})
+        first.process.send_signal(signal.SIGSTOP)  # stalled: it renews nothing, the second takes the table
+        try:
+            await wait_for(lambda: _owner_url(pg_url) == second.url)
+        finally:
+            first.process.send_signal(signal.SIGCONT)
+        # the first finds its lease gone, closes the connection (1012), and the client lands at the second
+        seen: list[str] = []
+        while not seen or seen[-1] not in ("resumed", "closed"):
+            seen.append((await host.next_update(timeout=20)).type)
+        assert "reconnecting" in seen and seen[-1] == "resumed" and host.url == second.url
+        assert host.table.get("code") == made["code"]
+        await host.close()
+
+    try:
+        asyncio.run(run())
+        status, text = _get(first.url, "/metrics")
+        assert status == 200 and "cardsuite_tables_lost_total 1" in text and "cardsuite_tables 0" in text
+        status, text = _get(second.url, "/metrics")
+        assert "cardsuite_tables_adopted_total 1" in text
+    finally:
+        first.stop()
+        second.stop()

@@ -9,11 +9,10 @@ import time
 import psycopg
 import pytest
 
-from cardsuite.net.lobby import Listing
 from cardsuite.net.pghistory import PgHistory
 from cardsuite.net.pgschema import MIGRATIONS, SchemaError, latest, migrate
 from cardsuite.net.pgstore import LeaseLost, PgTableStore
-from cardsuite.net.store import SeatRow, TableRow
+from cardsuite.net.rows import Listing, SeatRow, TableRow
 
 from .records import finished_record
 

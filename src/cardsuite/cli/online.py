@@ -75,8 +75,9 @@ def serve(
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
     try:
+        from ..net.config import ServerConfig
         from ..net.limits import Limits
-        from ..net.server import ServerConfig, run_server
+        from ..net.server import run_server
         from ..net.table import Timing
     except ImportError as exc:
         raise CardsuiteError(f"the server needs {exc.name}: pip install aiohttp textual-serve") from None

@@ -16,19 +16,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .pgstore import LeaseLost, PgTableStore
 from .protocol import ProtocolError
-from .table import Table
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .table import Table, Timing
 
 log = logging.getLogger("cardsuite.serve")
 
 ADOPT_BATCH = 25
-GOING_AWAY = 1012  # WebSocket "service restart": reconnect (through the front address) and resume
 
 
 class Elsewhere(ProtocolError):
@@ -40,10 +36,24 @@ class Elsewhere(ProtocolError):
         self.fields = {"url": url}
 
 
+class Host(Protocol):
+    """What the cluster needs of this process's hub (``hub.Hub``): the tables it serves, and serving or
+    letting go of one."""
+
+    timing: Timing
+    tables: dict[str, Table]
+
+    def add(self, table: Table) -> None:
+        """Start serving ``table``."""
+
+    def hand_over(self, table: Table) -> bool:
+        """Stop serving ``table`` at once (another process owns it); False when it was not served here."""
+
+
 class Cluster:
     """This process's part in a shared store: its leases, the tables it adopts, and redirects."""
 
-    def __init__(self, hub: Hub, store: PgTableStore) -> None:
+    def __init__(self, hub: Host, store: PgTableStore) -> None:
         self.hub = hub
         self.store = store
         self.task: asyncio.Task[None] | None = None
@@ -115,19 +125,8 @@ class Cluster:
 
     def drop(self, table: Table) -> None:
         """Stop serving ``table`` (another process owns it now); its people reconnect and land there."""
-        hub = self.hub
-        if hub.tables.get(table.code) is not table:
-            return
-        del hub.tables[table.code]
-        driver = hub.drivers.pop(table.code, None)
-        if driver is not None:
-            driver.cancel()
-        hub.wakers.pop(table.code, None)
-        for conn in hub.conns.pop(table.code, set()):
-            conn.table, conn.seat, conn.watching = None, None, False
-            conn.send_close(GOING_AWAY)
-        hub.addresses.ended(table.code)
-        self.lost += 1
+        if self.hub.hand_over(table):
+            self.lost += 1
 
     def locate(self, code: str) -> Table | None:
         """The table with ``code`` if this process may serve it now (adopting it when its lease ran out);

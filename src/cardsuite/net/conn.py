@@ -30,6 +30,7 @@ MAX_FAILED_JOINS = 10
 MAX_PAUSED = 3
 """Joins a connection may try while its address is paused before it is closed."""
 POLICY_CLOSE = 1008  # WebSocket "policy violation": the server will not talk with this connection any more
+GOING_AWAY = 1012  # WebSocket "service restart": reconnect (through the front address) and resume
 
 
 def burst_for(rate: float) -> float:

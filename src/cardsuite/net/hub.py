@@ -15,9 +15,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..bots.base import make_bot
@@ -25,36 +23,21 @@ from ..core.game import Bot, View
 from ..storage.history import History
 from ..storage.saves import save_record_of
 from . import rematch
-from .conn import MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, RATE_PER_SECOND, Conn, burst_for
-from .limits import AddressBook, Limits
-from .lobby import Listing, listed_here
+from .config import GAME_PATH, ServerConfig
+from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
+from .limits import AddressBook
+from .lobby import listed_here
 from .metrics import Metrics
 from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Request, error_message, message, new_code
+from .rows import Listing
 from .storeapi import open_store
-from .table import Table, Timing, watcher_view
+from .table import Table, watcher_view
 from .wire import encode_value, encode_view
 
+if TYPE_CHECKING:
+    from .cluster import Cluster
+
 log = logging.getLogger("cardsuite.serve")
-
-GAME_PATH = "/game"
-
-
-@dataclass
-class ServerConfig:
-    """How the server runs: where it listens, where it keeps its files, its timing and limits."""
-
-    host: str = "127.0.0.1"
-    port: int = 8765
-    data: Path = Path(".")
-    timing: Timing = field(default_factory=Timing)
-    limits: Limits = field(default_factory=Limits)
-    durable: bool = False
-    web: bool = False
-    public_url: str | None = None
-    rate: float = RATE_PER_SECOND
-    store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
-    advertise: str | None = None  # the address clients reach this process at (default: where it listens)
-    lease_seconds: float = 8.0
 
 
 def _ref(req: Request) -> dict[str, int]:
@@ -71,7 +54,7 @@ class Hub:
         self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
                                 config.lease_seconds)
         self.history: Any = History(config.data / "history.sqlite3")
-        self.cluster: Any = None
+        self.cluster: Cluster | None = None
         if config.store:
             from .cluster import Cluster
             from .pghistory import PgHistory
@@ -134,6 +117,24 @@ class Hub:
         self.wakers.pop(code, None)
         self.drivers.pop(code, None)
         self.addresses.ended(code)
+
+    def hand_over(self, table: Table) -> bool:
+        """Stop serving ``table`` at once, another process owns it now (``cluster.py``): its task stops and
+        its connections are closed with ``GOING_AWAY``, so they reconnect and land at the owner. False when
+        this process was not serving it."""
+        code = table.code
+        if self.tables.get(code) is not table:
+            return False
+        del self.tables[code]
+        driver = self.drivers.pop(code, None)
+        if driver is not None:
+            driver.cancel()
+        self.wakers.pop(code, None)
+        for conn in self.conns.pop(code, set()):
+            conn.table, conn.seat, conn.watching = None, None, False
+            conn.send_close(GOING_AWAY)
+        self.addresses.ended(code)
+        return True
 
     async def going_away(self) -> None:
         """Close every connection (WebSocket code 1001): clients reconnect to the next server."""

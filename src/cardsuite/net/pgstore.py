@@ -20,9 +20,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .lobby import Listing
 from .pgschema import migrate
-from .store import SeatRow, TableRow
+from .rows import Listed, Listing, SeatRow, TableRow
 
 LEASE_SECONDS = 10.0
 """How long a lease lasts unless renewed; a dead process's tables move after at most this long."""
@@ -60,28 +59,6 @@ class Owner:
     process: str | None
     url: str | None
     live: bool
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A public table as the lobby lists it."""
-
-    code: str
-    game: str
-    players: int
-    options: dict[str, object]
-    status: str
-    seats_free: int
-    rated: bool
-    practice: bool
-    language: str
-    host: str
-
-    def as_json(self) -> dict[str, object]:
-        """The lobby entry on the wire."""
-        return {"code": self.code, "game": self.game, "players": self.players, "options": self.options,
-                "status": self.status, "seats_free": self.seats_free, "rated": self.rated,
-                "practice": self.practice, "language": self.language, "host": self.host}
 
 
 class PgTableStore:

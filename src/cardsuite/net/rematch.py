@@ -8,9 +8,8 @@ summary names the new code (``next_code``), where a ``resume`` with the old code
 from __future__ import annotations
 
 from .dealing import new_secret
-from .lobby import Listing
 from .protocol import ProtocolError
-from .store import SeatRow, TableRow
+from .rows import Listing, SeatRow, TableRow
 from .table import Table, new_table_id
 
 

@@ -17,8 +17,9 @@ from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
+from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
-from .hub import GAME_PATH, Hub, ServerConfig
+from .hub import Hub
 from .limits import client_address, is_loopback
 from .metrics import exposition
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request

@@ -16,10 +16,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from .lobby import Listing
+from .rows import Listing, SeatRow, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -53,37 +52,6 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
-
-
-@dataclass
-class SeatRow:
-    """A seat as stored: ``kind`` is ``person`` (someone holds its token) or ``open`` (a CPU plays it)."""
-
-    name: str
-    kind: str
-    token: str | None = None
-    identity: str | None = None  # the id (a digest) of the player identity that sat here, if any
-
-
-@dataclass
-class TableRow:
-    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``)."""
-
-    id: str
-    code: str
-    game: str
-    players: int
-    options: dict[str, object]
-    cpu: str
-    seed: int
-    turn_seconds: int
-    status: str
-    created: str
-    seats: list[SeatRow] = field(default_factory=list)
-    deals: list[list[str]] = field(default_factory=list)
-    history_id: int | None = None
-    listing: Listing = field(default_factory=Listing)
-    secret: bytes | None = None  # the deals' key; None: they follow ``seed`` (a table of an earlier version)
 
 
 def now() -> str:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
-from .store import SeatRow, TableRow
+from .rows import SeatRow, TableRow
 
 
 class Store(Protocol):

@@ -29,9 +29,8 @@ from ..core.match import Match, SeatSpec
 from ..core.record import score_json
 from ..core.registry import get_game
 from .dealing import KeyedRandom, new_secret, practice_key
-from .lobby import Listing
 from .protocol import ProtocolError, new_token, token_digest, token_matches
-from .store import SeatRow, TableRow
+from .rows import Listing, SeatRow, TableRow
 from .storeapi import Store
 from .wire import encode_message
 

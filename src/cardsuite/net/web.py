@@ -35,8 +35,8 @@ from .limits import client_address
 from .protocol import ProtocolError, clean_code, clean_name
 
 if TYPE_CHECKING:
+    from .config import ServerConfig
     from .hub import Hub
-    from .server import ServerConfig
 
 CODE_VARIABLE = "CARDSUITE_JOIN_CODE"
 TOKEN_VARIABLE = "CARDSUITE_SEAT_TOKEN"

@@ -1,0 +1,34 @@
+"""How a ``cardsuite serve`` process runs: where it listens, where it keeps its files, its timing and limits.
+
+``cli/online.py`` fills it from the ``serve`` options; the server, the hub and the browser seat read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .conn import RATE_PER_SECOND
+from .limits import Limits
+from .table import Timing
+
+GAME_PATH = "/game"
+"""Where the protocol's WebSocket is served."""
+
+
+@dataclass
+class ServerConfig:
+    """How the server runs: where it listens, where it keeps its files, its timing and limits."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    data: Path = Path(".")
+    timing: Timing = field(default_factory=Timing)
+    limits: Limits = field(default_factory=Limits)
+    durable: bool = False
+    web: bool = False
+    public_url: str | None = None
+    rate: float = RATE_PER_SECOND
+    store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
+    advertise: str | None = None  # the address clients reach this process at (default: where it listens)
+    lease_seconds: float = 8.0
