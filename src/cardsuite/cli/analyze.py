@@ -10,13 +10,12 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..core.message import Message, SeatRef, msg
-from ..core.record import load_record, replay, score_json
-from ..core.registry import get_game
+from ..core.record import score_json
 from ..i18n import _, game_words, ngettext
 from ..i18n.reasons import words_of
 from ..i18n.render import wording
 from ._args import LARGEST, decimal, whole
-from .replay import seat_names
+from .replay import replayed, seat_names
 
 if TYPE_CHECKING:
     from ..bots.analysis import DealAnalysis
@@ -34,7 +33,7 @@ def analyze_command(
     """Show, for each finished deal, the best result with all hands visible and where value was lost."""
     from ..bots.analysis import Analyst
 
-    result = replay(load_record(file), get_game)
+    result = replayed(file)
     analyst = Analyst(result.game, rollouts=rollouts, seed=seed)
     names = seat_names(result)
     report: list[dict[str, object]] = []

@@ -12,13 +12,12 @@ from rich.cells import cell_len
 from ..core.errors import CardsuiteError
 from ..core.game import State, View
 from ..core.message import Message
-from ..core.record import Replay, load_record, replay
-from ..core.registry import get_game
+from ..core.record import Replay
 from ..i18n import _, game_words
 from ..i18n.reasons import words_of
 from ..i18n.render import wording
 from ._args import LARGEST, decimal, whole
-from .replay import seat_names
+from .replay import replayed, seat_names
 
 
 def current_state(result: Replay) -> State:
@@ -42,7 +41,7 @@ def hint_command(
     """Print the hint for the seat to move: the action, why, and the value of the alternatives."""
     from ..bots import make_bot
 
-    result = replay(load_record(file), get_game)
+    result = replayed(file)
     state = current_state(result)
     movers = sorted(state.to_act)
     if seat >= 0:

@@ -13,7 +13,8 @@ from typing import Any
 import typer
 
 from ..core.errors import CardsuiteError
-from ..i18n import _, pgettext
+from ..i18n import _
+from ..i18n.lobby import offer_word
 from ..naming import shown
 
 
@@ -120,10 +121,9 @@ def lobby_line(entry: dict[str, Any]) -> str:
         state = _("{free} of {seats} seats free").format(free=entry.get("seats_free"), seats=entry.get("players"))
     else:
         state = _("being played (watch)")
-    kind = pgettext("lobby", "practice") if entry.get("practice") else \
-        pgettext("lobby", "rated") if entry.get("rated") else pgettext("lobby", "unrated")
     options = " ".join(f"{k}={v}" for k, v in sorted(dict(entry.get("options") or {}).items()))
-    line = f"{entry.get('code')}  {entry.get('game')!s:<9} {state}  {kind}  {entry.get('language') or '-'}"
+    line = (f"{entry.get('code')}  {entry.get('game')!s:<9} {state}  {offer_word(entry)}"
+            f"  {entry.get('language') or '-'}")
     return f"{line}  {entry.get('host')}" + (f"  {options}" if options else "")
 
 

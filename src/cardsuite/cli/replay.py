@@ -22,7 +22,7 @@ def replay_command(
     ascii_only: bool = typer.Option(False, "--ascii", help="At the table: suits as S H D C."),
 ) -> None:
     """Replay a record: at a terminal the table, step by step; piped, every trick and score as text."""
-    result = replay(load_record(file), get_game)
+    result = replayed(file)
     if as_json:
         print(json.dumps(result.as_json()))
         return
@@ -33,6 +33,11 @@ def replay_command(
     from ..tui.replay import run_replay
 
     run_replay(result, tuple(seat_names(result)), ascii_only or not suits_encodable())
+
+
+def replayed(file: Path) -> Replay:
+    """The record at ``file`` read through the bounded reader and replayed by its installed game."""
+    return replay(load_record(file), get_game)
 
 
 def seat_names(result: Replay) -> list[str]:

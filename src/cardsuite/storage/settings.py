@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,13 +90,51 @@ class SettingsError(ValueError):
     """A settings file with a value of the wrong kind."""
 
 
-def _names(value: object) -> list[str]:
+def _strings(value: object, refusal: str) -> list[str]:
+    """A list of strings as it is; anything else is refused with ``refusal``."""
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        raise SettingsError("names must be a list of names")
+        raise SettingsError(refusal)
+    return [str(n) for n in value]
+
+
+def _names(value: object) -> list[str]:
+    names = _strings(value, "names must be a list of names")
     try:
-        return [check_name(n) for n in value]
+        return [check_name(n) for n in names]
     except CardsuiteError as exc:
         raise SettingsError(f"names: {exc}") from None
+
+
+def _card_style(value: object) -> str:
+    if value not in CARD_STYLES:
+        raise SettingsError(f"card_style must be one of {', '.join(CARD_STYLES)}")
+    return str(value)
+
+
+def _ascii(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise SettingsError("ascii must be true or false")
+    return value
+
+
+def _speed(value: object) -> str:
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        raise SettingsError("speed must be a name (instant, fast, normal, slow) or seconds")
+    try:
+        parse_speed(str(value))
+    except CardsuiteError as exc:
+        raise SettingsError(str(exc)) from None
+    return str(value)
+
+
+def _language(value: object) -> str:
+    if not isinstance(value, str):
+        raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
+    return value
+
+
+def _introduced(value: object) -> list[str]:
+    return _strings(value, "introduced must be a list of game names")
 
 
 def _options(value: object) -> dict[str, dict[str, Scalar]]:
@@ -125,38 +163,19 @@ def _options(value: object) -> dict[str, dict[str, Scalar]]:
     return out
 
 
+_READERS: dict[str, Callable[[object], object]] = {
+    "names": _names, "card_style": _card_style, "ascii": _ascii, "speed": _speed, "language": _language,
+    "introduced": _introduced, "options": _options,
+}
+"""Each key the file may hold and what checks its value (the value it returns is the setting)."""
+
+
 def _from_toml(data: Mapping[str, object]) -> Settings:
     out = Settings()
     for key, value in data.items():
-        if key == "names":
-            out.names = _names(value)
-        elif key == "card_style":
-            if value not in CARD_STYLES:
-                raise SettingsError(f"card_style must be one of {', '.join(CARD_STYLES)}")
-            out.card_style = str(value)
-        elif key == "ascii":
-            if not isinstance(value, bool):
-                raise SettingsError("ascii must be true or false")
-            out.ascii = value
-        elif key == "speed":
-            if not isinstance(value, str | int | float) or isinstance(value, bool):
-                raise SettingsError("speed must be a name (instant, fast, normal, slow) or seconds")
-            try:
-                parse_speed(str(value))
-            except CardsuiteError as exc:
-                raise SettingsError(str(exc)) from None
-            out.speed = str(value)
-        elif key == "language":
-            if not isinstance(value, str):
-                raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
-            out.language = value
-        elif key == "introduced":
-            if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-                raise SettingsError("introduced must be a list of game names")
-            out.introduced = [str(n) for n in value]
-        elif key == "options":
-            out.options = _options(value)
-        # unknown keys are from a newer version: ignored on reading (see docs/saves.md)
+        reader = _READERS.get(key)
+        if reader is not None:  # unknown keys are from a newer version: ignored on reading (see docs/saves.md)
+            setattr(out, key, reader(value))
     return out
 
 
