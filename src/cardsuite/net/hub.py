@@ -106,35 +106,34 @@ class Hub:
 
     def drop(self, table: Table) -> None:
         """Stop serving ``table`` (closed, or finished and left): its connections are told and let go."""
-        code = table.code
-        if self.tables.get(code) is not table:
-            return
-        self.broadcast(table)
-        for conn in list(self.conns.get(code, ())):
-            conn.table, conn.seat, conn.watching = None, None, False
-        del self.tables[code]
-        self.conns.pop(code, None)
-        self.wakers.pop(code, None)
-        self.drivers.pop(code, None)
-        self.addresses.ended(code)
+        if self.tables.get(table.code) is table:
+            self.broadcast(table)
+            self._let_go(table)
 
     def hand_over(self, table: Table) -> bool:
         """Stop serving ``table`` at once, another process owns it now (``cluster.py``): its task stops and
         its connections are closed with ``GOING_AWAY``, so they reconnect and land at the owner. False when
         this process was not serving it."""
-        code = table.code
-        if self.tables.get(code) is not table:
+        if self.tables.get(table.code) is not table:
             return False
-        del self.tables[code]
-        driver = self.drivers.pop(code, None)
+        driver = self.drivers.get(table.code)
         if driver is not None:
             driver.cancel()
-        self.wakers.pop(code, None)
-        for conn in self.conns.pop(code, set()):
-            conn.table, conn.seat, conn.watching = None, None, False
+        for conn in self._let_go(table):
             conn.send_close(GOING_AWAY)
-        self.addresses.ended(code)
         return True
+
+    def _let_go(self, table: Table) -> set[Conn]:
+        """Forget ``table`` and its task; its connections (returned) hold nothing any more."""
+        code = table.code
+        conns = self.conns.pop(code, set())
+        for conn in conns:
+            conn.table, conn.seat, conn.watching = None, None, False
+        del self.tables[code]
+        self.wakers.pop(code, None)
+        self.drivers.pop(code, None)
+        self.addresses.ended(code)
+        return conns
 
     async def going_away(self) -> None:
         """Close every connection (WebSocket code 1001): clients reconnect to the next server."""
