@@ -152,7 +152,8 @@ def test_markup_in_names_is_text_in_replay_and_play(home: Path, tmp_path: Path) 
 
 
 async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -> None:
-    from cardsuite.tui.app import CardsuiteApp, resumed_config
+    from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.config import resumed_config
 
     from ..tui.helpers import screen_text, settle
 

@@ -6,8 +6,9 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.i18n import PSEUDO, use_language
-from cardsuite.tui.online.app import Seating, lobby_lines
+from cardsuite.tui.online.app import lobby_lines
 from cardsuite.tui.online.dialog import OnlineDialog
+from cardsuite.tui.online.seating import Seating
 
 from ..tui.helpers import screen_text
 from .screens import cut_off, unmarked_words

@@ -23,9 +23,9 @@ from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import get_game
 from cardsuite.i18n import PSEUDO, use_language
 from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens.hot_seat import HandoffScreen
 from cardsuite.tui.screens.modals import (
     ChoiceScreen,
-    HandoffScreen,
     MatchOverScreen,
     MenuScreen,
     RulesScreen,

@@ -9,8 +9,8 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.net.client import Client
-from cardsuite.tui.online.app import Seating
 from cardsuite.tui.online.dialog import OnlineDialog
+from cardsuite.tui.online.seating import Seating
 
 from ..net.helpers import running_server
 

@@ -7,7 +7,8 @@ import random
 from pathlib import Path
 
 from cardsuite.net.tokens import find_seat
-from cardsuite.tui.online.app import LobbyScreen, OnlineApp, Seating
+from cardsuite.tui.online.app import LobbyScreen, OnlineApp
+from cardsuite.tui.online.seating import Seating
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import Clients, play_randomly, running_server, start_server, wait_for

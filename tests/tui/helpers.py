@@ -16,10 +16,10 @@ from cardsuite.core.game import Action, View
 from cardsuite.core.match import SeatSpec
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.config import TableConfig
+from cardsuite.tui.screens.hot_seat import HandoffScreen
 from cardsuite.tui.screens.modals import (
     ChoiceScreen,
     ConfirmScreen,
-    HandoffScreen,
     KeysScreen,
     MatchOverScreen,
     RulesScreen,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App
 
-from cardsuite.tui.app import run_app
+from cardsuite.tui.table_app import run_app
 
 
 class Crashing(App[None]):

@@ -7,7 +7,8 @@ import pytest
 from cardsuite.core.match import SeatSpec
 from cardsuite.storage.settings import load_settings
 from cardsuite.tui.app import CardsuiteApp
-from cardsuite.tui.screens.modals import HandoffScreen, MatchOverScreen, RulesScreen
+from cardsuite.tui.screens.hot_seat import HandoffScreen
+from cardsuite.tui.screens.modals import MatchOverScreen, RulesScreen
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import config, drive, random_legal, screen_text, settle, table_app

@@ -108,3 +108,23 @@ def test_the_adjutant_list_finds_as_ace_of_spades_and_AS() -> None:
         found = screen._options(typed)
         assert found and found[0].id == "0", typed
     assert [o.id for o in screen._options("ace")] == ["0", "2"]
+
+
+def test_every_key_of_the_table_is_its_own_has_an_action_and_a_line_on_the_keys_page() -> None:
+    """A letter the table binds is one of its own (no card or button takes it), every other letter is free
+    for them, each binding names an action of the screen, and each one with help is on the ``?`` page."""
+    from textual.binding import Binding
+
+    from cardsuite.tui.screens.table import TableScreen
+    from cardsuite.tui.screens.table_keys import FREE_KEYS, TABLE_BINDINGS, key_rows
+
+    bindings = [b for b in TABLE_BINDINGS if isinstance(b, Binding)]
+    own = [b for b in bindings if not b.action.startswith("press_key")]
+    letters = {k.strip() for b in own for k in b.key.split(",") if len(k.strip()) == 1 and k.strip().isalpha()}
+    assert letters == TABLE_KEYS
+    assert not set(FREE_KEYS) & TABLE_KEYS and set(FREE_KEYS) | TABLE_KEYS >= set("abcdefghijklmnopqrstuvwxyz")
+    for binding in bindings:
+        name = binding.action.split("(")[0]
+        assert callable(getattr(TableScreen, f"action_{name}", None)), binding.action
+    page = "\n".join(words for _, words in key_rows(TABLE_BINDINGS, str))
+    assert all(b.tooltip in page for b in own if b.tooltip)

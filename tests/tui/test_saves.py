@@ -15,8 +15,8 @@ from cardsuite.storage.history import History, ratings_for
 from cardsuite.storage.paths import saves_dir
 from cardsuite.storage.saves import Autosave, list_saves, load_save
 from cardsuite.storage.settings import Settings, load_settings, save_settings
-from cardsuite.tui.app import CardsuiteApp, resumed_config
-from cardsuite.tui.config import build_seats
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.config import build_seats, resumed_config
 from cardsuite.tui.screens.home import HomeScreen
 from cardsuite.tui.screens.modals import ConfirmScreen, TextScreen
 from cardsuite.tui.screens.table import TableScreen

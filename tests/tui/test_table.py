@@ -10,7 +10,7 @@ from cardsuite.core.game import Game
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import all_games, get_game
 from cardsuite.tui.config import cpu_levels
-from cardsuite.tui.screens.modals import HandoffScreen
+from cardsuite.tui.screens.hot_seat import HandoffScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.panels import EventLog
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
+
 from cardsuite.core.match import SeatSpec
 from cardsuite.tui.flow import TAKE_BACK_WINDOW, TurnFlow, pause_seconds
+from cardsuite.tui.screens.trick_pause import TrickPause
 from cardsuite.tui.session import Session
 
 from .helpers import config
@@ -152,3 +157,40 @@ def test_a_late_answer_is_dropped_after_the_table_moved_on() -> None:
     before = flow.generation
     flow.moved_on()
     assert flow.generation == before + 1 and flow.cpu_seat is None
+
+
+class Timers:
+    """``set_timer`` as the screen has it, run by hand: each timer's delay and callback, and whether it stopped."""
+
+    def __init__(self) -> None:
+        self.made: list[tuple[float, Callable[[], None], list[bool]]] = []
+
+    def __call__(self, delay: float, callback: Callable[[], None]) -> Any:
+        stopped: list[bool] = []
+        self.made.append((delay, callback, stopped))
+        return SimpleNamespace(stop=lambda: stopped.append(True))
+
+
+def test_the_trick_pause_gathers_the_trick_when_its_moment_is_over_or_at_a_key() -> None:
+    """One timer per trick on show, for the rest of its moment; its end (or a key first) gathers it once."""
+    flow, clock = _flow([SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random"),
+                         SeatSpec("Ed", "cpu", "random")], delay=0.5)
+    flow.viewer = 0
+    timers, gathered = Timers(), []
+    pause = TrickPause(flow, timers, lambda: gathered.append(flow.flash))
+    pause.watch()
+    assert timers.made == []  # nothing on show yet
+    session = flow.session
+    while flow.flash is None:
+        step = flow.step()
+        if flow.flash is None:
+            session.submit(step.seat, session.view(step.seat).legal[-1])
+            flow.acted(step.seat, False)
+    clock.now += 0.25
+    pause.watch()
+    pause.watch()  # the same trick is timed once
+    assert len(timers.made) == 1 and timers.made[0][0] == flow.flash_until - clock.now
+    pause.end()  # a key before the moment is over
+    assert flow.flash is None and gathered and timers.made[0][2] == [True]
+    timers.made[0][1]()  # the timer had been stopped; were it to fire all the same, nothing is gathered twice
+    assert len(gathered) == 1

@@ -147,7 +147,7 @@ def host(
     from ..net.client import ClientError, server_url
     from ..net.identity import device_key, server_key
     from ..storage.settings import load_settings
-    from ..tui.online.app import Seating
+    from ..tui.online.seating import Seating
 
     found = get_game(game)
     options = parse_option_pairs(option)
@@ -187,7 +187,7 @@ def join(
     from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_code, clean_name
     from ..storage.settings import load_settings
-    from ..tui.online.app import Seating
+    from ..tui.online.seating import Seating
 
     try:
         url = server_url(server)
@@ -206,7 +206,7 @@ def web_seat() -> None:
 
     from ..net.protocol import SEAT_PASS_HEADER, ProtocolError, clean_name
     from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PASS_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
-    from ..tui.online.app import Seating
+    from ..tui.online.seating import Seating
 
     code = os.environ.get(CODE_VARIABLE)
     server = os.environ.get(SERVER_VARIABLE)

@@ -1,47 +1,36 @@
 """The Textual app: opens the home screen or a table straight away, and returns home after a match.
 
 Every table saves its match after each action (``Session.autosave``); ``run_resumed`` reopens a saved
-match at the same seats and the same moment, with the display settings of the settings file.
+match at the same seats and the same moment, with the display settings of the settings file. The home
+screen's Online entry opens its dialog here, and ``run_home`` then runs the online table it asked for.
 """
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from textual.app import App
-from textual.binding import Binding
+from textual.screen import Screen
 
-from ..core.errors import CardsuiteError
 from ..core.match import Match
 from ..i18n import ENGLISH, _, current_language, readable_in_ascii, use_language
 from ..naming import shown
-from ..storage.paths import take_notices
-from ..storage.saves import Autosave, save_meta, save_path
-from ..storage.settings import Settings, load_settings
-from .config import TableConfig, parse_speed, suits_encodable
-from .render import TABLE_COLOURS, Display
+from ..storage.saves import Autosave, save_path
+from .config import TableConfig, resumed_config
+from .render import Display
 from .screens.table import TableScreen
 from .session import Session
+from .table_app import TableApp, run_app
 
 
-class CardsuiteApp(App[None]):
+class CardsuiteApp(TableApp):
     """Home screen (no config) or a table for ``config`` (a resumed ``match`` and its ``autosave``)."""
-
-    CSS_PATH = "styles/app.tcss"
-    TITLE = "cardsuite"
-    ENABLE_COMMAND_PALETTE = False
-    no_intro = False
-    """True: no "how to play" page on a first play (benchmarks, tests of other things)."""
 
     def __init__(
         self, config: TableConfig | None = None, match: Match | None = None, autosave: Autosave | None = None
     ) -> None:
-        super().__init__()
-        self.config = config
+        super().__init__(config)
         self.from_home = config is None
         self._resume = (match, autosave)
         self.saved_id: str | None = None
@@ -49,23 +38,19 @@ class CardsuiteApp(App[None]):
     def on_mount(self) -> None:
         """Open what was asked for, then show what storage had to report (damaged files moved aside)."""
         if self.config is None:
-            from .screens.home import HomeScreen
-
-            self.push_screen(HomeScreen())
+            self.push_screen(self._home())
         else:
             match, autosave = self._resume
             self._resume = (None, None)
             self.start_table(self.config, match, autosave)
         self.show_notices()
 
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The table's colours: its felt, the felt's edge under the hand, and the text on them."""
-        return dict(TABLE_COLOURS)
+    @staticmethod
+    def _home() -> Screen[None]:
+        """The home screen (its form, saves and ratings load only when it opens: not for `cardsuite play`)."""
+        from .screens.home import HomeScreen
 
-    def show_notices(self) -> None:
-        """Each storage notice as a warning toast."""
-        for line in take_notices():
-            self.notify(line, severity="warning", timeout=10, markup=False)
+        return HomeScreen()
 
     def start_table(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""
@@ -79,41 +64,22 @@ class CardsuiteApp(App[None]):
         self.push_screen(TableScreen(session, Display(config.ascii_only, config.four_colour)))
         self.show_notices()
 
+    def open_online(self, name: str, table: dict[str, object]) -> None:
+        """The home screen's Online entry: where the server is, host ``table`` there or join a code."""
+        from .online.dialog import OnlineDialog  # the network client loads only when it is asked for
+
+        def chosen(seating: object) -> None:
+            if seating is not None:
+                self.go_online(seating)
+
+        self.push_screen(OnlineDialog(name, table), callback=chosen)
+
     def go_online(self, seating: object) -> None:
         """Leave the home screen for an online table (``run_home`` opens it: ``tui.online.app``)."""
         self.online_request = seating
         self.exit()
 
     online_request: object = None
-
-    def introduce(self, game: str) -> bool:
-        """Whether this is the first play of ``game`` here (then it is remembered as introduced)."""
-        if self.no_intro:
-            return False
-        from ..storage.settings import load_settings, save_settings
-
-        settings = load_settings()
-        if game in settings.introduced:
-            return False
-        settings.introduced.append(game)
-        with contextlib.suppress(OSError, ValueError):  # not remembered: it opens again next time
-            save_settings(settings)
-        return True
-
-    def get_key_display(self, binding: Binding) -> str:
-        """Key names in ASCII when the terminal is ASCII."""
-        shown = super().get_key_display(binding)
-        if self.config is not None and self.config.ascii_only and not shown.isascii():
-            return binding.key_display or binding.key
-        return shown
-
-    @property
-    def table(self) -> TableScreen | None:
-        """The open table, if any (tests use it to inspect the session)."""
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
 
     def table_finished(self, then: str = "leave") -> None:
         """After a match or a quit: ``again`` (same seats and options, new seed), ``home``, or leave
@@ -127,37 +93,13 @@ class CardsuiteApp(App[None]):
             return
         if then == "home" or self.from_home:
             if not self.from_home:
-                from .screens.home import HomeScreen
-
                 self.from_home = True
-                self.push_screen(HomeScreen())
+                self.push_screen(self._home())
             if self.saved_id:
                 self.notify(_("The match is saved as {id}: Continue it here or with `cardsuite resume`.").format(
                     id=shown(self.saved_id)), markup=False)
             return
         self.exit()
-
-
-def resumed_config(record: Mapping[str, object], match: Match, settings: Settings | None = None) -> TableConfig:
-    """The table for a rebuilt ``match``: its seats, options and seed, the display from ``settings``."""
-    settings = settings or load_settings()
-    notes: tuple[str, ...] = ()
-    try:
-        delay = parse_speed(settings.speed)
-    except CardsuiteError as exc:  # load_settings checks the speed; a Settings built in code may not
-        delay = parse_speed("normal")
-        notes = (_("{error}: the CPUs play at normal speed").format(error=exc),)
-    save_id = shown(str(save_meta(record).get("id", "")))
-    return TableConfig(
-        game=match.game.info.name,
-        seats=match.seats,
-        options=match.options.non_default(),
-        seed=match.seed,  # undo replays from the match seed
-        ascii_only=settings.ascii or not suits_encodable(),
-        four_colour=settings.four_colour,
-        cpu_delay=delay,
-        notes=(_("resumed {id} (seed {seed})").format(id=save_id, seed=match.seed), *notes),
-    )
 
 
 def run_table(config: TableConfig) -> str | None:
@@ -172,15 +114,6 @@ def run_resumed(record: Mapping[str, object], match: Match, autosave: Autosave) 
     app = CardsuiteApp(resumed_config(record, match), match, autosave)
     run_app(app)
     return _report(app.saved_id)
-
-
-def run_app(app: App[Any], headless: bool = False) -> None:
-    """Run ``app`` in the terminal; if it stopped on an error, exit with its status (Textual has already
-    printed what went wrong), so that a crashed table never reports success to a shell or a script."""
-    app.run(headless=headless)
-    code = app.return_code
-    if code:
-        raise SystemExit(code)
 
 
 def _report(saved_id: str | None) -> str | None:

@@ -1,4 +1,5 @@
-"""What a table is set up with: the game, the seats, the options, and display settings.
+"""What a table is set up with: the game, the seats, the options, and display settings (a new table's,
+or a saved match's again: ``resumed_config``).
 
 Pure Python (no Textual), so the CLI can check a command line and fail in one line before the TUI loads.
 """
@@ -13,10 +14,12 @@ from dataclasses import dataclass, field
 from ..bots.base import levels_for
 from ..core.errors import CardsuiteError
 from ..core.game import Game
-from ..core.match import SeatSpec
+from ..core.match import Match, SeatSpec
 from ..i18n import _
-from ..naming import check_name, quoted
+from ..naming import check_name, quoted, shown
+from ..storage.saves import save_meta
 from ..storage.settings import SPEEDS as SPEEDS
+from ..storage.settings import Settings, load_settings
 from ..storage.settings import parse_speed as parse_speed
 
 
@@ -45,6 +48,28 @@ class TableConfig:
     def humans(self) -> tuple[int, ...]:
         """Seats played by people."""
         return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+
+def resumed_config(record: Mapping[str, object], match: Match, settings: Settings | None = None) -> TableConfig:
+    """The table for a rebuilt ``match``: its seats, options and seed, the display from ``settings``."""
+    settings = settings or load_settings()
+    notes: tuple[str, ...] = ()
+    try:
+        delay = parse_speed(settings.speed)
+    except CardsuiteError as exc:  # load_settings checks the speed; a Settings built in code may not
+        delay = parse_speed("normal")
+        notes = (_("{error}: the CPUs play at normal speed").format(error=exc),)
+    save_id = shown(str(save_meta(record).get("id", "")))
+    return TableConfig(
+        game=match.game.info.name,
+        seats=match.seats,
+        options=match.options.non_default(),
+        seed=match.seed,  # undo replays from the match seed
+        ascii_only=settings.ascii or not suits_encodable(),
+        four_colour=settings.four_colour,
+        cpu_delay=delay,
+        notes=(_("resumed {id} (seed {seed})").format(id=save_id, seed=match.seed), *notes),
+    )
 
 
 def cpu_levels(game: Game) -> tuple[str, ...]:

@@ -13,9 +13,8 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -29,9 +28,11 @@ from ..i18n.reasons import trump_aware
 from ..i18n.render import event_text, wording
 from .config import TableConfig
 from .layout import SeatBlock, capacity
-from .render import TABLE_COLOURS, Display
+from .render import Display
+from .screens.table_frame import fit_faces, table_frame
 from .seating import table_model, top_parts
 from .session import DealReport, TableSession, Turn
+from .table_app import TableApp, run_app
 from .widgets.hand import HandView
 from .widgets.panels import EventLog, TopBar
 from .widgets.table import TableView
@@ -211,26 +212,14 @@ class ReplayScreen(Screen[None]):
         self.seat = 0
 
     def compose(self) -> ComposeResult:
-        yield TopBar(id="top")
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            yield TableView(id="table")
-            with Vertical(id="side"):
-                yield Static(id="facts")
-                log = EventLog(self.style_set.ascii, id="log")
-                log.can_focus = False
-                yield log
+        yield from table_frame(self.style_set.ascii)
         yield Static(id="controls")
         yield HandView(self.style_set.faces, id="hand")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Show the start of the first deal."""
-        large = self.app.size.width >= 100 and self.app.size.height >= 32
-        huge = self.app.size.width >= 120 and self.app.size.height >= 40
-        self.set_class(large and not huge, "-large")
-        self.set_class(huge, "-huge")
-        self.query_one(HandView).size_rows = 7 if huge else (5 if large else 3)
+        fit_faces(self, self.app.size.width, self.app.size.height)
         self.show()
 
     def show(self) -> None:
@@ -304,20 +293,17 @@ class ReplayScreen(Screen[None]):
         self.show()
 
 
-class ReplayApp(App[None]):
+class ReplayApp(TableApp):
     """The replay viewer alone."""
-
-    CSS_PATH = "styles/app.tcss"
-    TITLE = "cardsuite"
-    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, result: Replay, names: tuple[str, ...], style: Display) -> None:
         super().__init__()
         self.result, self.names, self.style = result, names, style
 
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The table's colours."""
-        return dict(TABLE_COLOURS)
+    @property
+    def ascii_only(self) -> bool:
+        """Whether the replay is drawn in ASCII only."""
+        return self.style.ascii_only
 
     def on_mount(self) -> None:
         """Open the table on the record."""
@@ -327,6 +313,4 @@ class ReplayApp(App[None]):
 
 def run_replay(result: Replay, names: tuple[str, ...], ascii_only: bool = False) -> None:
     """Watch ``result`` at the terminal until the person quits."""
-    from .app import run_app
-
     run_app(ReplayApp(result, names, Display(ascii_only)))

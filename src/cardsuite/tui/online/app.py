@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -27,28 +25,12 @@ from ...core.registry import get_game
 from ...i18n import _, game_words
 from ...net.client import Client, ClientError, friends_address, page_address
 from ...net.tokens import SavedSeat, find_seat, forget_seat, keep_seat
-from .. import app as tui_app
-from ..app import CardsuiteApp
 from ..render import Display
 from ..screens.table import TableScreen
+from ..table_app import TableApp
 from ..words import translate_bindings
 from .remote import RemoteSession, remote_config
-
-
-@dataclass
-class Seating:
-    """What to do on connecting: ``create`` a table, ``join`` one (or ``watch``), with these details."""
-
-    url: str
-    code: str | None = None
-    name: str = "Player"
-    watch: bool = False
-    token: str | None = None
-    create: dict[str, Any] = field(default_factory=dict)
-    browser: bool = False  # a browser seat: it brings its own token (``token``), keeps no file, and renames
-    headers: dict[str, str] = field(default_factory=dict)  # sent when connecting (a browser seat's pass)
-    identity: str | None = None  # the player identity's key for this server (rated tables need it)
-
+from .seating import Seating
 
 MAX_HOPS = 3
 """How many times a client follows ``elsewhere`` to the process that serves its table."""
@@ -136,11 +118,10 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
 
-class OnlineApp(CardsuiteApp):
+class OnlineApp(TableApp):
     """One seat (or a watcher) at a server's table, on the ordinary table screen."""
 
     no_intro = True
-    CSS_PATH = str(Path(tui_app.__file__).parent / "styles" / "app.tcss")
 
     def __init__(self, seating: Seating, display: Display | None = None) -> None:
         super().__init__()

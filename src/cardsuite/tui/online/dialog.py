@@ -21,7 +21,7 @@ from ...naming import quoted
 from ...net.client import ClientError, server_url
 from ...net.protocol import MAX_NAME, ProtocolError, clean_code, clean_name
 from ..words import ESC, translate_bindings
-from .app import Seating
+from .seating import Seating
 
 CODE_EXAMPLE = "K7P2QX"
 """A join code as the server makes them (six of ``protocol.CODE_ALPHABET``): the code field's hint."""

@@ -20,7 +20,7 @@ from ...i18n import _, pgettext
 from ...naming import shown
 from ...net.client import Client, ClientError
 from ..words import ESC, translate_bindings
-from .app import Seating
+from .seating import Seating
 
 
 class LobbyScreen(Screen["Seating | None"]):

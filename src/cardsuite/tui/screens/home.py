@@ -33,7 +33,7 @@ from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
-from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, suits_encodable
+from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, resumed_config, suits_encodable
 from ..words import ESC, translate_bindings
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
@@ -200,8 +200,6 @@ class HomeScreen(Screen[None]):
 
     def resume(self, save_id: str) -> None:
         """Reopen the save ``save_id`` as ``cardsuite resume`` does."""
-        from ..app import resumed_config
-
         try:
             record, match = load_save(save_id)
         except CardsuiteError as exc:
@@ -245,26 +243,17 @@ class HomeScreen(Screen[None]):
 
     def action_online(self) -> None:
         """Host the form's table at a server, or join one with its code (``cardsuite host``/``join``)."""
-        try:
-            config = self.build_config()
-        except CardsuiteError as exc:
-            self.show_error(exc)
+        config = self.checked_config()
+        if config is None:
             return
-        self.remember(config)
-        from ..online.dialog import OnlineDialog
-
         levels = [s.level for s in config.seats if s.kind == "cpu" and s.level]
         table: dict[str, object] = {
             "game": config.game, "players": config.players, "cpu": levels[0] if levels else "normal",
             "options": dict(self.game.resolve_options(config.options, config.players).non_default()),
         }
-        online = getattr(self.app, "go_online", None)
-
-        def chosen(seating: object) -> None:
-            if seating is not None and callable(online):
-                online(seating)
-
-        self.app.push_screen(OnlineDialog(config.seats[0].name, table), callback=chosen)
+        online = getattr(self.app, "open_online", None)
+        if callable(online):
+            online(config.seats[0].name, table)
 
     def show_error(self, error: CardsuiteError) -> None:
         """Why the form cannot start a table, under it (the reason is text, never markup)."""
@@ -272,15 +261,20 @@ class HomeScreen(Screen[None]):
 
     def action_start(self) -> None:
         """Build a table from the form; a wrong value is shown, not raised."""
+        config = self.checked_config()
+        start = getattr(self.app, "start_table", None)
+        if config is not None and callable(start):
+            start(config)
+
+    def checked_config(self) -> TableConfig | None:
+        """The form's table, remembered in the settings; None when a value is wrong (it is shown under the form)."""
         try:
             config = self.build_config()
         except CardsuiteError as exc:
             self.show_error(exc)
-            return
+            return None
         self.remember(config)
-        start = getattr(self.app, "start_table", None)
-        if callable(start):
-            start(config)
+        return config
 
     def remember(self, config: TableConfig) -> None:
         """Write the form into the settings file: people's names, card style, ASCII, speed, this game's options."""

@@ -1,8 +1,8 @@
-"""Modal screens: hand-off cover, a filterable choice list, text pages, the rules and the menu."""
+"""Modal screens: a filterable choice list, text pages, the rules, the menu and a yes/no question."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -10,7 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -18,47 +18,7 @@ from ...core.message import N_
 from ...i18n import _
 from ..words import ESC, translate_bindings
 
-
-class HandoffScreen(Screen[str | None]):
-    """An opaque cover between two people's turns: nothing private of anyone is on it.
-
-    ``take_back`` names the person who may still take back their last action (a bid): Backspace does it.
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", N_("I am ready"), priority=True),
-        Binding("backspace", "take_back", N_("Take back"), key_display=N_("Bksp")),
-    ]
-
-    def __init__(self, name: str, why: str = "", take_back: str | None = None) -> None:
-        super().__init__()
-        translate_bindings(self)
-        self.person = name
-        self.why = why
-        self.taker = take_back
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="handoff-box"):
-            yield Static(Text(_("Pass to {name}, then press Enter").format(name=self.person)), id="handoff-title")
-            yield Static(Text(self.why or _("It is {name}'s turn. Nobody else should look.").format(name=self.person)),
-                         id="handoff-why")
-            if self.taker:
-                yield Static(Text(_("{name}: Backspace takes back your last action.").format(name=self.taker)),
-                             id="handoff-back")
-        yield Footer(compact=True)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Backspace only when someone may take an action back."""
-        return self.taker is not None if action == "take_back" else True
-
-    def action_ready(self) -> None:
-        """The next person is at the screen."""
-        self.dismiss(None)
-
-    def action_take_back(self) -> None:
-        """The previous person takes back their last action."""
-        if self.taker is not None:
-            self.dismiss("take_back")
+PageResult = TypeVar("PageResult")
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -127,13 +87,8 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class TextScreen(ModalScreen[None]):
-    """A page of text (keymap, last trick, scoreboard, end of deal): Enter or Escape closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", N_("Continue"), priority=True),
-        Binding("escape", "close", N_("Close"), key_display=ESC),
-    ]
+class PageScreen(ModalScreen[PageResult]):
+    """A titled page whose body scrolls; ``close`` dismisses it with nothing (each page binds its own keys)."""
 
     def __init__(self, title: str, body: RenderableType, classes: str = "") -> None:
         super().__init__(classes=classes)
@@ -149,11 +104,20 @@ class TextScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def action_close(self) -> None:
-        """Close the page."""
+        """Close the page (back to the table)."""
         self.dismiss(None)
 
 
-class KeysScreen(ModalScreen[str | None]):
+class TextScreen(PageScreen[None]):
+    """A page of text (last trick, scoreboard, end of deal): Enter or Escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", N_("Continue"), priority=True),
+        Binding("escape", "close", N_("Close"), key_display=ESC),
+    ]
+
+
+class KeysScreen(PageScreen[str | None]):
     """The table's keys; ``f`` switches whether forced cards play themselves (the page then shows again)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -162,21 +126,7 @@ class KeysScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, title: str, body: RenderableType) -> None:
-        super().__init__(classes="keys")
-        translate_bindings(self)
-        self.title_text = title
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            with VerticalScroll(classes="dialog-body"):
-                yield Static(self.body, id="text-body")
-        yield Footer(compact=True)
-
-    def action_close(self) -> None:
-        """Back to the table."""
-        self.dismiss(None)
+        super().__init__(title, body, classes="keys")
 
     def action_auto_play(self) -> None:
         """Switch auto-play of forced cards."""

@@ -1,39 +1,34 @@
 """The table screen: carries out the turn flow's steps and draws the viewer's view.
 
-``TurnFlow`` (``tui/flow.py``) says what happens next; this screen does it (a CPU move in a thread worker,
-a hand-off cover, a person's turn, the end of a deal), draws everything a person sees from that person's
-view only (``planning`` says what the seat may do, ``seating`` and ``layout`` draw the table), and turns
-what the widgets report into actions sent through the session. The key bar shows only what the seat may do
-now (``check_action``), and the keymap page is built from the bindings, so each key is written once. Each
-seat's block has a line for the session's ``seat_status`` and the screen a status line (``status_lines``):
-an online table says there who is connected.
+``TurnFlow`` (``tui/flow.py``) says what happens next; this screen does it (a CPU move, a hand-off cover, a
+person's turn, the end of a deal), draws everything a person sees from that person's view only
+(``planning`` says what the seat may do, ``seating`` and ``layout`` draw the table), and moves the cursor
+and presses what the keys ask for. Its parts, each in its own file: the keys and the ``?`` page
+(``table_keys.py``), what a card or a button leads to (``table_choices.py``), CPU moves and the turn timer
+(``cpu_turns.py``), the hot-seat cover (``hot_seat.py``), the finished trick's pause (``trick_pause.py``),
+the pages and the menu (``table_pages.py``). The key bar shows only what the seat may do now
+(``check_action``). Each seat's block has a line for the session's ``seat_status`` and the screen a status
+line (``status_lines``): an online table says there who is connected.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.binding import BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Static
-from textual.worker import get_current_worker
 
-from ...cards import Card, card_text
+from ...cards import Card
 from ...core.errors import CardsuiteError
-from ...core.game import Action, Bot, View
-from ...core.message import N_, Wording
-from ...i18n import _, active, pgettext
-from ...i18n.reasons import words_of
-from ..flow import Step
+from ...core.game import Action, View
+from ...i18n import _, pgettext
 from ..layout import capacity
-from ..messages import CardChosen, CardsSubmitted, CpuChose, ItemPicked
-from ..planning import TABLE_KEYS, Item, Plan, plan, prompt_text, verb_words
+from ..planning import Item, Plan, plan, prompt_text, verb_words
 from ..render import Display
 from ..seating import status_text, table_model, top_parts
 from ..session import TableSession
@@ -41,60 +36,25 @@ from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
-from .modals import ChoiceScreen, ConfirmScreen, HandoffScreen
+from .cpu_turns import CpuTurns
+from .hot_seat import HotSeatCover
+from .table_choices import TableChoices
+from .table_frame import fit_faces, table_frame
+from .table_keys import TABLE_BINDINGS
 from .table_pages import TablePages
+from .trick_pause import TrickPause
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
-FREE_KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in TABLE_KEYS)
-"""Keys a card or a button of a phase may have (the table's own letters are never theirs)."""
 
 
-def _binding(keys: str, action: str, description: str, help_text: str, show: bool = True,
-             key_display: str | None = None) -> Binding:
-    return Binding(keys, action, description, show=show, tooltip=help_text, key_display=key_display)
-
-
-class TableScreen(TablePages):
+class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
     """One table: shows the viewer's view and mediates every move."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        _binding("enter", "enter", N_("Play"), N_("what the key bar says: play the card under the cursor, confirm "
-                                                  "the marked cards, or press the button the arrows chose "
-                                                  "(never a pass)"), key_display=N_("Enter")),
-        Binding("enter", "enter_idle", show=False),  # Enter when it does nothing: say what would
-        _binding("space", "mark", N_("Mark"), N_("mark the card under the cursor for an action of several cards "
-                                                 "(then Enter)"), key_display=N_("Space")),
-        _binding("backspace", "take_back", N_("Take back"), N_("take back your bid or trump choice before the "
-                 "next player acts (not counted as help)"), key_display=N_("Bksp")),
-        _binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; the "
-                 "match is then marked assisted)")),
-        _binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
-        _binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why"), show=False),
-        _binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
-        _binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"), show=False),
-        _binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)"),
-                 show=False),
-        _binding("question_mark", "keymap", N_("Keys"), N_("this list of keys (f there: forced cards play "
-                                                           "themselves, on or off)"), key_display="?"),
-        _binding("q", "menu", N_("Menu"), N_("the menu: rules, scores, keys, CPU seat, abandon or quit")),
-        _binding("left,a,comma", "move(-1)", N_("Left"), N_("move between cards (or buttons)"), show=False,
-                 key_display=N_("Left a ,")),
-        _binding("right,d,full_stop", "move(1)", N_("Right"), N_("move between cards (or buttons)"), show=False,
-                 key_display=N_("Right d .")),
-        _binding("up", "zone('actions')", N_("Buttons"), N_("go to the buttons"), show=False, key_display=N_("Up")),
-        _binding("down", "zone('hand')", N_("Hand"), N_("go to your hand"), show=False, key_display=N_("Down")),
-        _binding("tab", "switch_zone", N_("Switch"), N_("switch between your hand and the buttons"), show=False,
-                 key_display=N_("Tab")),
-        *(Binding(key, f"press_key('{key}')", show=False) for key in FREE_KEYS),
-    ]
-    RESERVED_KEYS = TABLE_KEYS
+    BINDINGS: ClassVar[list[BindingType]] = TABLE_BINDINGS
 
     def __init__(self, session: TableSession, style: Display) -> None:
         super().__init__(session, style)
-        self.zone = "hand"
-        self.ticker: Timer | None = None
-        self.flash_timer: Timer | None = None
-        self.flash_for = 0.0
+        self.trick_pause = TrickPause(self.flow, self.set_timer, self._trick_gathered)
         self.forced_timer: Timer | None = None
         self.told_enter = -1
         self.shape: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
@@ -122,15 +82,7 @@ class TableScreen(TablePages):
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield TopBar(id="top")
-        yield Static(id="status")
-        with Horizontal(id="body"):
-            yield TableView(id="table")
-            with Vertical(id="side"):
-                yield Static(id="facts")
-                log = EventLog(self.style_set.ascii, id="log")
-                log.can_focus = False
-                yield log
+        yield from table_frame(self.style_set.ascii)
         yield ActionBar(id="controls")
         yield HandView(self.style_set.faces, id="hand")
         yield Static(
@@ -151,20 +103,14 @@ class TableScreen(TablePages):
 
     def _fit(self, width: int, height: int) -> None:
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-small")
-        huge = width >= 120 and height >= 40
-        large = width >= 100 and height >= 32 and not huge
-        self.set_class(large, "-large")
-        self.set_class(huge, "-huge")
-        hand = self.query_one(HandView)
-        hand.size_rows = 7 if huge else (5 if large else 3)
-        hand.refresh()
+        fit_faces(self, width, height)
 
     # -- the flow -----------------------------------------------------------------------------------
     def advance(self) -> None:
         """Take the flow's next step: a CPU move, a hand-off, a person's turn, or the end of the deal."""
-        self._stop_ticker()
+        self.stop_turn_timer()
         step = self.flow.step()
-        self._watch_flash()
+        self.trick_pause.watch()
         if step.kind == "wait":
             self.refresh_table()
         elif step.kind == "deal_over":
@@ -176,29 +122,9 @@ class TableScreen(TablePages):
         elif step.kind == "remote":
             self.refresh_table()
         elif step.kind == "handoff":
-            self._handoff(step)
+            self.cover_table(step)
         else:
             self.begin_turn(step.seat)
-
-    def _handoff(self, step: Step) -> None:
-        session = self.session
-        self.refresh_table()
-        self.handoffs += 1
-        taker = step.take_back
-        self.app.push_screen(HandoffScreen(self.style_set.plain(session.names[step.seat]), take_back=(
-            self.style_set.plain(session.names[taker]) if taker is not None else None)),
-            callback=lambda answer: self._after_handoff(step.seat, answer))
-
-    def _after_handoff(self, seat: int, answer: str | None) -> None:
-        if answer == "take_back":
-            last = self.flow.last_actor()
-            if last is not None and self.session.take_back(last):
-                self.flow.moved_on()
-                self.flow.viewer = last
-                self.note(_("{name} took back their last action.").format(name=self.session.names[last]))
-                self.advance()
-                return
-        self.begin_turn(seat)
 
     def begin_turn(self, seat: int) -> None:
         """The person of ``seat`` is at the screen and must act."""
@@ -214,16 +140,14 @@ class TableScreen(TablePages):
             generation = self.flow.generation
             self.note(_("{name} must play {action}: played automatically").format(
                 name=self.session.names[seat], action=self.plan.label(forced)))
-            wait = step.wake - time.monotonic() if self.session.config.cpu_delay else 0.0
+            wait = step.wake - self.flow.clock() if self.session.config.cpu_delay else 0.0
             if wait > 0.01:
                 self.forced_timer = self.set_timer(wait, lambda: self._play_forced(seat, forced, generation))
                 self.refresh_table()
             else:  # instant CPUs: no pause
                 self.call_later(self._play_forced, seat, forced, generation)
             return
-        if self.flow.start_timer() > 0:
-            self.ticker = self.set_interval(min(1.0, self.flow.timer_seconds() / 4), self._tick)
-            self._show_top(self.flow.shown_view())
+        self.start_turn_timer()
         self.maybe_introduce()
 
     def _play_forced(self, seat: int, action: Action, generation: int) -> None:
@@ -249,104 +173,27 @@ class TableScreen(TablePages):
         self.advance()
         return True
 
-    # -- the finished trick, shown for a moment ------------------------------------------------------
-    def _watch_flash(self) -> None:
-        """A trick the flow just put on show: gather it when its moment is over."""
-        if self.flow.flash is None or self.flash_for == self.flow.flash_until:
-            return
-        if self.flash_timer is not None:
-            self.flash_timer.stop()
-        self.flash_for = self.flow.flash_until
-        self.flash_timer = self.set_timer(max(0.0, self.flow.flash_until - time.monotonic()), self._end_flash)
-
-    def _end_flash(self) -> None:
-        if self.flash_timer is not None:
-            self.flash_timer.stop()
-        self.flash_timer = None
-        self.flash_for = 0.0
-        if not self.flow.end_flash():
-            return
+    def _trick_gathered(self) -> None:
+        """The finished trick's moment is over: the table goes on (to the deal's end, when it is over)."""
         self.refresh_table()
-        flow = self.flow
-        if self.session.deal_over and flow.idle:
-            self.show_deal_over()
-        elif flow.idle:
-            self.advance()
+        if self.flow.idle:
+            if self.session.deal_over:
+                self.show_deal_over()
+            else:
+                self.advance()
 
     def on_key(self, event: events.Key) -> None:
         """Any key ends the moment a finished trick is shown."""
         if self.flow.flash is not None:
-            self._end_flash()
-
-    # -- CPU moves ----------------------------------------------------------------------------------
-    def start_cpu(self, seat: int, level: str | None = None, why: str | None = None) -> None:
-        """Let a CPU choose for ``seat`` in a thread worker (the screen stays live)."""
-        move = self.session.cpu_move(seat, level)
-        if move is None:
-            return
-        self.flow.cpu_seat = seat
-        self.cpu_worker(seat, move.bot, move.view, move.rng, self.flow.generation, self.flow.cpu_wake(bool(why)),
-                        why)
-
-    @work(thread=True, exclusive=True, group="cpu")
-    def cpu_worker(self, seat: int, bot: Bot, view: View, rng: object, generation: int, wake: float,
-                   why: str | None) -> None:
-        """Think (after the speed delay) and post the choice back; a failing bot falls back to a legal move."""
-        worker = get_current_worker()
-        while time.monotonic() < wake:
-            if worker.is_cancelled or generation != self.flow.generation or self.flow.finished:
-                return  # the table moved on (undo, take-back, quit): this move is stale
-            time.sleep(min(0.02, max(0.0, wake - time.monotonic())))
-        try:
-            action = bot.choose(view, rng)  # type: ignore[arg-type]
-        except Exception as exc:  # a broken bot must not end the game
-            action = view.legal[0]
-            why = _("the CPU failed ({error}); it played the first legal action").format(
-                error=f"{type(exc).__name__}: {exc}")
-        if not worker.is_cancelled:
-            self.post_message(CpuChose(seat, action, generation, why))
-
-    @on(CpuChose)
-    def cpu_chose(self, message: CpuChose) -> None:
-        """Apply a CPU's choice unless the table moved on meanwhile (undo, take-back)."""
-        if message.generation != self.flow.generation or message.seat != self.flow.cpu_seat:
-            return
-        self.flow.cpu_seat = None
-        if message.note:
-            self.note(message.note)
-        if message.seat in self.session.people:  # the CPU played a person's seat: an honest record says so
-            self.session.count_cpu(message.seat)
-        if not self.perform(message.seat, message.action) and not self.flow.finished:
-            legal = self.session.view(message.seat).legal
-            if legal:  # a CPU's refused move must not stall the table
-                self.note(_("{name}'s CPU chose {refused}; it plays {action}").format(
-                    name=self.session.names[message.seat], refused=self._say(words_of(str(message.action))),
-                    action=self._say(words_of(str(legal[0])))))
-                self.perform(message.seat, legal[0])
-
-    # -- the timer ----------------------------------------------------------------------------------
-    def _stop_ticker(self) -> None:
-        if self.ticker is not None:
-            self.ticker.stop()
-        self.ticker = None
-
-    def _tick(self) -> None:
-        seat = self.flow.time_up()
-        if seat is None:
-            if self.flow.deadline is not None:
-                self._show_top(self.flow.shown_view())
-            return
-        self._stop_ticker()
-        name = self.session.names[seat]
-        self.start_cpu(seat, self.session.best_level, _("time is up: the CPU played {name}'s turn").format(name=name))
-        self.refresh_table()
+            self.trick_pause.end()
 
     # -- showing ------------------------------------------------------------------------------------
     def show_log(self) -> None:
         """The event log of the viewer's seat."""
         self.query_one(EventLog).show(self.session.log_lines(self.flow.viewer))
 
-    def _show_top(self, view: View | None = None) -> None:
+    def show_top(self, view: View | None = None) -> None:
+        """The top line (game, deal, contract, timer) and the status line, when there is one."""
         parts = top_parts(view, self.session, self.style_set, self.flow.seconds_left())
         self.query_one(TopBar).show(parts, self.style_set.ascii)
         status = self.query_one("#status", Static)
@@ -365,7 +212,7 @@ class TableScreen(TablePages):
         hand = self.query_one(HandView)
         actions = self.query_one(ActionBar)
         view = flow.shown_view()
-        self._show_top(view)
+        self.show_top(view)
         self.show_log()
         self._show_table(view)
         if flow.viewer is None:
@@ -462,75 +309,7 @@ class TableScreen(TablePages):
             return viewer is not None
         return True
 
-    # -- what the widgets report --------------------------------------------------------------------
-    @on(CardChosen)
-    def card_chosen(self, message: CardChosen) -> None:
-        """One card: the matching legal action, a choice among several, or the game's refusal."""
-        seat = self.flow.my_turn()
-        if seat is None or self.plan.verb is None:
-            return
-        self._choose(seat, self.plan.matching((message.card,)), (message.card,))
-
-    @on(CardsSubmitted)
-    def cards_submitted(self, message: CardsSubmitted) -> None:
-        """Marked cards: the legal action naming exactly those cards, or the game's refusal."""
-        seat = self.flow.my_turn()
-        if seat is None or self.plan.verb is None:
-            return
-        self._choose(seat, self.plan.matching(message.cards), message.cards)
-
-    def _choose(self, seat: int, matches: list[Action], cards: tuple[Card, ...]) -> None:
-        verb = self.plan.verb or ""
-        if len(matches) == 1:
-            self.perform(seat, matches[0])
-        elif matches:
-            self._pick_from(seat, _("{verb}: which one?").format(verb=verb_words(verb, self._say)), matches)
-        else:
-            text = " ".join([verb, *(card_text(c) for c in cards)])
-            try:
-                action = self.session.game.parse_action(text)
-            except CardsuiteError as exc:
-                self.note(_("Not allowed: {reason}").format(reason=self._reason(exc)), seat)
-                return
-            self.perform(seat, action)
-
-    def _pick_from(self, seat: int, title: str, actions: list[Action] | tuple[Action, ...]) -> None:
-        def chosen(index: int | None) -> None:
-            if index is not None and self.flow.my_turn() == seat:
-                self.perform(seat, actions[index])
-
-        keys = [self.plan.looks[a].key or "" if a in self.plan.looks else "" for a in actions]
-        searches = [self._search_words(a) for a in actions]
-        self.app.push_screen(ChoiceScreen(self.style_set.plain(title), [self._label(a) for a in actions], keys,
-                                          searches), callback=chosen)
-
-    def _search_words(self, action: Action) -> str:
-        """More words to find ``action`` by in a list: its cards' names, in the reader's language and in
-        English, and their codes (``ace of spades AS 10S``)."""
-        look = self.plan.looks.get(action)
-        words: list[str] = []
-        reader, english = Wording(active()), Wording()
-        for card in look.cards if look is not None else ():
-            words += [reader.card(card), english.card(card), card_text(card), card_text(card).replace("T", "10")]
-        return self.style_set.plain(" ".join(words))
-
-    @on(ItemPicked)
-    def item_picked(self, message: ItemPicked) -> None:
-        """A button: do the action, open the list, or switch the hand to that card verb."""
-        seat = self.flow.my_turn()
-        if seat is None or not 0 <= message.index < len(self.plan.items):
-            return
-        item = self.plan.items[message.index]
-        if item.kind == "action":
-            self.perform(seat, item.actions[0])
-        elif item.kind == "list":
-            self._pick_from(seat, _("{what}: choose").format(what=item.label), item.actions)
-        else:
-            self.plan = plan(self.session.game, self.session.view(seat), self.RESERVED_KEYS, item.verb, self._say)
-            self.zone = "hand"
-            self.refresh_table()
-
-    # -- keys ---------------------------------------------------------------------------------------
+    # -- keys (bound in table_keys.py) -------------------------------------------------------------
     def _enter_does(self) -> str | None:
         """What Enter does now, in the key bar's words; None when it does nothing (no button chosen, a pass)."""
         if self.flow.my_turn() is None:
@@ -557,7 +336,7 @@ class TableScreen(TablePages):
         if self.zone == "hand" and self.plan.verb:
             hand = self.query_one(HandView)
             if self.plan.multi:
-                self._confirm_marked(seat, hand.chosen)
+                self.confirm_marked(seat, hand.chosen)
             else:
                 hand.activate()
             return
@@ -588,30 +367,6 @@ class TableScreen(TablePages):
             return
         self.told_enter = self.flow.generation
         self.note(text, self.flow.viewer)
-
-    def _confirm_marked(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """Marked cards: a summary to confirm before they are applied (or why they cannot be)."""
-        verb = self.plan.verb or ""
-        matches = self.plan.matching(cards)
-        if not cards:
-            others = ", ".join(f"{it.key} {self.style_set.plain(it.label)}" for it in self.plan.items if it.key)
-            text = _("Mark the cards to {verb} first (their keys).").format(verb=verb_words(verb, self._say, False))
-            if others:
-                text += " " + _("Or: {keys}.").format(keys=others)
-            self.note(text, seat)
-            return
-        if len(matches) != 1:
-            self._choose(seat, matches, cards)
-            return
-        action = matches[0]
-        body = Text(self.style_set.plain(self.plan.label(action)))
-        title = _("{verb} these {n} cards?").format(verb=verb_words(verb, self._say), n=len(cards))
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.flow.my_turn() == seat:
-                self.perform(seat, action)
-
-        self.app.push_screen(ConfirmScreen(self.style_set.plain(title), body), callback=answered)
 
     def action_move(self, delta: int) -> None:
         """Move the cursor in the hand or among the buttons."""

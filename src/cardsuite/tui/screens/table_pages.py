@@ -1,14 +1,18 @@
 """What the table opens over itself: the pages (keys, rules, scores, last trick), the menu, a hint, undo,
 take-back, handing a seat to the CPU, and the end of a deal and of the match.
 
-``TablePages`` is the table screen's base: it holds the session, the turn flow and the display settings,
-and leaves the drawing and the flow's steps (``advance``, ``refresh_table``) to ``TableScreen``.
+``TablePages`` is the table screen's base: it holds the session, the turn flow, the display settings and
+the plan of the seat's choices, and leaves the drawing and the flow's steps (``advance``, ``begin_turn``,
+``perform``, ``refresh_table``) to ``TableScreen``. The other parts of the table build on it too: the
+hot-seat cover (``hot_seat.py``), CPU moves and the turn timer (``cpu_turns.py``), and what a card or a
+button leads to (``table_choices.py``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -22,16 +26,20 @@ from ...i18n import _, current_language, game_words
 from ...i18n.reasons import words_of
 from ..flow import TurnFlow
 from ..messages import HintReady
-from ..planning import Plan
+from ..planning import TABLE_KEYS, Plan
 from ..render import Display
 from ..reports import deal_page, last_trick_page, match_page, scoreboard
 from ..session import TableSession
 from ..words import translate_bindings
 from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
+from .table_keys import key_page, key_rows
 
 
 class TablePages(Screen[None]):
     """The table's pages and the actions that are not a move (see ``TableScreen`` for the rest)."""
+
+    RESERVED_KEYS: ClassVar[frozenset[str]] = TABLE_KEYS
+    """The table's own letters: never a card's or a button's key."""
 
     def __init__(self, session: TableSession, style: Display) -> None:
         super().__init__(classes="table-screen")
@@ -40,7 +48,8 @@ class TablePages(Screen[None]):
         self.flow = TurnFlow(session)
         self.style_set = style.with_words(session.game.ascii_words(), game_words(session.game))
         self.plan: Plan = Plan()
-        self.handoffs = 0
+        self.zone = "hand"
+        """Where the arrows and Enter work: ``hand`` or ``actions`` (the buttons)."""
 
     # -- the flow's state, as the table's callers and tests read it -------------------------------
     @property
@@ -86,8 +95,20 @@ class TablePages(Screen[None]):
         """Take the flow's next step (``TableScreen``)."""
         raise NotImplementedError
 
+    def begin_turn(self, seat: int) -> None:
+        """The person of ``seat`` is at the screen and must act (``TableScreen``)."""
+        raise NotImplementedError
+
+    def perform(self, seat: int, action: Action) -> bool:
+        """Send ``action`` through the session; False when it was refused (``TableScreen``)."""
+        raise NotImplementedError
+
     def refresh_table(self) -> None:
         """Redraw everything from the viewer's view (``TableScreen``)."""
+        raise NotImplementedError
+
+    def show_top(self, view: View | None = None) -> None:
+        """Redraw the top line and the status line (``TableScreen``)."""
         raise NotImplementedError
 
     def show_log(self) -> None:
@@ -230,39 +251,6 @@ class TablePages(Screen[None]):
         if callable(introduce) and introduce(self.session.game.info.name):
             self.action_rules()
 
-    def key_rows(self) -> list[tuple[str, str]]:
-        """Every key of the table and what it does, from the bindings (each written once, with its help)."""
-        rows: dict[str, list[str]] = {}
-        order: list[str] = []
-        for binding in self.BINDINGS:
-            if not isinstance(binding, Binding) or not binding.tooltip:
-                continue
-            shown = _(binding.key_display) if binding.key_display else ", ".join(
-                self.app.get_key_display(Binding(k.strip(), "")) for k in binding.key.split(","))
-            tip = _(binding.tooltip)
-            if tip not in rows:
-                rows[tip] = []
-                order.append(tip)
-            rows[tip].append(shown)
-        cards = " ".join(self.plan.card_keys) if self.plan.card_keys else "1 … 9, 0, j k l"
-        lines = [(cards, _("the key under a card plays it (marks it, when several cards are asked for)")),
-                 (_("a button's key"), _("presses that button (p pass, m misère …)"))]
-        lines += [(" / ".join(rows[t]), t) for t in order]
-        lines.append((_("Mouse"), _("click a card to play it, a button to press it")))
-        return lines
-
-    def key_help(self) -> Table:
-        """Every key of the table, built from the bindings, and whether forced cards play themselves."""
-        table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
-        table.add_column(style="bold", no_wrap=True)
-        table.add_column(overflow="fold")
-        for keys, words in self.key_rows():
-            table.add_row(Text(self.style_set.plain(keys)), Text(self.style_set.plain(words)))
-        state = _("on") if self.session.config.auto_play else _("off")
-        table.add_row(Text("f"), Text(self.style_set.plain(
-            _("forced cards play themselves after a moment: {state}").format(state=state))))
-        return table
-
     def action_keymap(self) -> None:
         """Every key of the table; ``f`` there switches auto-play of forced cards."""
         def closed(answer: str | None) -> None:
@@ -273,7 +261,9 @@ class TablePages(Screen[None]):
                     state=_("on") if config.auto_play else _("off")), self.flow.viewer)
                 self.action_keymap()
 
-        self.app.push_screen(KeysScreen(_("Keys"), self.key_help()), callback=closed)
+        rows = key_rows(self.BINDINGS, lambda key: self.app.get_key_display(Binding(key, "")), self.plan.card_keys)
+        page = key_page(rows, self.session.config.auto_play, self.style_set.plain)
+        self.app.push_screen(KeysScreen(_("Keys"), page), callback=closed)
 
     def action_menu(self) -> None:
         """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key."""

@@ -1,0 +1,38 @@
+"""The frame a table is drawn in, shared by the table and the replay: the top bar and the status line, the
+table with the game's overflowing lines and the event log beside it, and the card faces' size for the
+terminal's size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..text import Ascii
+from ..widgets.hand import HandView
+from ..widgets.panels import EventLog, TopBar
+from ..widgets.table import TableView
+
+
+def table_frame(ascii_fix: Ascii) -> tuple[Widget, ...]:
+    """The top bar (``#top``), the status line (``#status``) and the body: the table (``#table``), and at its
+    side the lines that did not fit (``#facts``) over the event log (``#log``)."""
+    log = EventLog(ascii_fix, id="log")
+    log.can_focus = False
+    side = Vertical(Static(id="facts"), log, id="side")
+    return TopBar(id="top"), Static(id="status"), Horizontal(TableView(id="table"), side, id="body")
+
+
+def fit_faces(screen: Screen[Any], width: int, height: int) -> None:
+    """Larger faces and a wider log in a larger terminal: 3 rows at 80×24, 5 from 100×32, 7 from 120×40."""
+    huge = width >= 120 and height >= 40
+    large = width >= 100 and height >= 32 and not huge
+    screen.set_class(large, "-large")
+    screen.set_class(huge, "-huge")
+    hand = screen.query_one(HandView)
+    hand.size_rows = 7 if huge else (5 if large else 3)
+    hand.refresh()
