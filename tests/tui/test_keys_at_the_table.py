@@ -1,17 +1,23 @@
 """Keys at the table, by Pilot: one key plays a card, Enter never passes, a forced card plays itself, marked
 cards are confirmed first, the match-over page keeps Enter from leaving, and a CPU's play for a person is
-filed as such."""
+filed as such; the keys and the hot-seat cover again at 120×40, in ASCII and without colour, in Japanese and
+Lithuanian."""
 
 from __future__ import annotations
 
 import asyncio
 
-from cardsuite.core.match import SeatSpec
-from cardsuite.storage.stats import stats
-from cardsuite.tui.screens.modals import ConfirmScreen, MatchOverScreen
-from cardsuite.tui.screens.table import TableScreen
+import pytest
 
-from .helpers import config, drive, log_text, random_legal, screen_text, settle, table_app
+from cardsuite.core.match import SeatSpec
+from cardsuite.i18n import use_language
+from cardsuite.storage.stats import stats
+from cardsuite.tui.screens.hot_seat import HandoffScreen
+from cardsuite.tui.screens.modals import ConfirmScreen, MatchOverScreen, TextScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.hand import HandView
+
+from .helpers import config, drive, log_text, press_action, random_legal, screen_text, settle, table_app
 
 CPU = SeatSpec("Cy", "cpu", "random")
 NAP_SEATS = [SeatSpec("You"), CPU, SeatSpec("Di", "cpu", "random"), SeatSpec("Ed", "cpu", "random")]
@@ -145,3 +151,104 @@ async def test_enter_on_the_match_over_page_plays_again_and_a_cpu_seat_is_filed_
         assert app.is_running and isinstance(app.screen, TableScreen) and app.table is not table
     players = stats("gops")["games"]["gops"]["players"]
     assert "Ann (with the CPU)" in players and "Ann" not in players
+
+
+TERMINALS = [
+    pytest.param((120, 40), "ja", False, True, id="120x40-ja-no-colour"),
+    pytest.param((80, 24), "lt", True, False, id="80x24-lt-ascii"),
+    pytest.param((120, 40), "lt", True, True, id="120x40-lt-ascii-no-colour"),
+]
+
+
+@pytest.mark.parametrize(("size", "language", "ascii_only", "no_colour"), TERMINALS)
+async def test_two_people_keys_and_the_cover_in_every_terminal_and_language(
+        size: tuple[int, int], language: str, ascii_only: bool, no_colour: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people at Nap: Enter passes no bid (not even on the Pass button), a button's key bids, a card's key
+    plays it, and the moment a person has acted their hand leaves the screen; an ASCII table shows only ASCII
+    (Lithuanian without its accents)."""
+    if no_colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    use_language(language)
+    seats = [SeatSpec("Ann"), CPU, SeatSpec("Bob"), SeatSpec("Di", "cpu", "random")]
+    cfg = config("nap", seats, seed=7)
+    cfg.ascii_only = ascii_only
+    app = table_app(cfg)
+    done = {"enter": False, "card": False}
+    covered = 0
+    async with app.run_test(size=size) as pilot:
+        table = app.table
+        assert table is not None
+        for _ in range(300):
+            await settle(pilot, app)
+            if isinstance(app.screen, (HandoffScreen, TextScreen)):  # the cover, or a thrown-in deal's page
+                await pilot.press("enter")
+                continue
+            seat = table.awaiting
+            assert isinstance(app.screen, TableScreen) and seat is not None
+            assert not ascii_only or screen_text(app).isascii(), screen_text(app)
+            view = table.session.view(seat)
+            actions = table.session.match.logs[-1].actions
+            count = len(actions)
+            if view.phase == "bidding" and not done["enter"]:
+                told = log_text(app)
+                await pilot.press("enter")
+                for _ in range(next(i for i, it in enumerate(table.items) if it.actions[0].verb == "pass") + 1):
+                    await pilot.press("right")
+                await pilot.press("enter")
+                await pilot.pause()
+                assert len(table.session.match.logs[-1].actions) == count, "Enter passed"
+                assert log_text(app) != told, "Enter said nothing of what to press"
+                done["enter"] = True
+            if view.phase == "bidding":
+                bid = next(it for it in table.items if it.actions[0].verb != "pass")
+                await pilot.press(bid.key)
+            elif view.phase == "play" and len(view.legal) > 1:
+                card = next(c for c in table.plan.order if c in table.plan.legal_cards)
+                await pilot.press(table.plan.key_of(card))
+                done["card"] = True
+            else:
+                await press_action(pilot, table, view.legal[0])
+            await pilot.pause()
+            played = table.session.match.logs[-1].actions
+            assert len(played) > count or len(table.session.match.logs) > 1, "the key did nothing"
+            following = table.session.next_turn()
+            if not (following.kind == "human" and following.seat == seat):  # unless they act again at once
+                assert table.flow.viewer is None and not table.query_one(HandView).cards, "the hand stayed"
+                covered += 1
+            if done["card"]:
+                break
+        assert done == {"enter": True, "card": True} and covered
+        assert str(played[count]).startswith(f"{seat} play")
+
+
+@pytest.mark.parametrize(("size", "language", "ascii_only", "no_colour"), TERMINALS)
+async def test_the_match_over_page_fits_and_enter_plays_again_in_every_terminal_and_language(
+        size: tuple[int, int], language: str, ascii_only: bool, no_colour: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-game GOPS match played by card keys: its standings page is whole, and Enter there plays again."""
+    from ..i18n.screens import cut_off
+
+    if no_colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    use_language(language)
+    cfg = config("gops", [SeatSpec("Ann"), CPU], seed=4, games=1)
+    cfg.ascii_only = ascii_only
+    app = table_app(cfg)
+    async with app.run_test(size=size) as pilot:
+        table = app.table
+        assert table is not None
+        for _ in range(200):
+            await settle(pilot, app)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            if isinstance(app.screen, TableScreen) and table.awaiting == 0:
+                await pilot.press(table.plan.card_keys[0])
+            else:
+                await pilot.press("enter")  # the deal's page
+        assert isinstance(app.screen, MatchOverScreen)
+        assert cut_off(app) == []
+        assert not ascii_only or screen_text(app).isascii()
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.is_running and isinstance(app.screen, TableScreen) and app.table is not table

@@ -1,5 +1,6 @@
-"""The Textual app a table runs in, local or online: its stylesheet and colours, the open table, key names
-in ASCII, storage notices and the first-play page; and ``run_app``, which runs one in the terminal.
+"""The Textual app a table runs in, local or online: its stylesheet and colours, the open table, ASCII mode
+(key names, and every character drawn), storage notices and the first-play page; and ``run_app``, which
+runs one in the terminal.
 
 ``CardsuiteApp`` (``app.py``: the home screen and local tables) and ``OnlineApp`` (``online/app.py``: a seat
 at a server) build on it, so neither app imports the other.
@@ -8,16 +9,34 @@ at a server) build on it, so neither app imports the other.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.segment import Segment
 from textual.app import App
 from textual.binding import Binding
+from textual.color import Color
+from textual.filter import LineFilter
 
 from ..storage.paths import take_notices
 from .config import TableConfig
 from .render import TABLE_COLOURS
 from .screens.table import TableScreen
+from .text import ascii_cells
+
+
+class AsciiFilter(LineFilter):
+    """ASCII mode's last guard: a character drawn that is not ASCII becomes ASCII of the same width (the
+    words the table folds itself, ``Ascii.text``, arrive here already ASCII)."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        """Each segment's text in ASCII, its style kept."""
+        return [segment if segment.control or segment.text.isascii() else
+                Segment(ascii_cells(segment.text), segment.style) for segment in segments]
+
+
+ASCII_FILTER = AsciiFilter()
 
 
 class TableApp(App[None]):
@@ -60,6 +79,11 @@ class TableApp(App[None]):
     def ascii_only(self) -> bool:
         """Whether the table is drawn in ASCII only."""
         return self.config is not None and self.config.ascii_only
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters (``NO_COLOR``), then, in ASCII mode, ``AsciiFilter``."""
+        filters = super().get_line_filters()
+        return [*filters, ASCII_FILTER] if self.ascii_only else filters
 
     def get_key_display(self, binding: Binding) -> str:
         """Key names in ASCII when the terminal is ASCII."""

@@ -3,7 +3,8 @@
 Widths are measured in cells (Rich's ``cell_len``), never ``len``: a Japanese name takes two cells a
 character. In ASCII mode every string passes through ``Ascii.text``, so nothing non-ASCII reaches the
 terminal: the game's own words first (``表J`` -> ``omote-J``), then common symbols, then accents dropped,
-then ``?`` for anything left.
+then ``?`` for anything left. What is drawn without passing there (a key bar's words, a page's title) is
+folded character by character as it is drawn (``ascii_cells``), keeping each character's width.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import string
 import unicodedata
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -65,6 +67,19 @@ class Ascii:
                 piece.stylize(span.style)
             out.append_text(piece)
         return out
+
+
+@lru_cache(maxsize=4096)
+def _cell_fold(char: str) -> str:
+    """``char`` as ASCII of the same width in cells (a symbol's fallback, its letter without accents, or ``?``)."""
+    cells = cell_len(char)
+    plain = SYMBOLS.get(char) or unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+    return plain[:cells].ljust(cells) if plain else "?" * cells
+
+
+def ascii_cells(text: str) -> str:
+    """``text`` in ASCII with the same width in cells: ``Žaisti`` -> ``Zaisti``, ``…`` -> ``.``."""
+    return text if text.isascii() else "".join(c if c.isascii() else _cell_fold(c) for c in text)
 
 
 def fit(text: str, width: int, ascii_only: bool = False) -> str:

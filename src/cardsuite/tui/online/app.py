@@ -134,6 +134,11 @@ class OnlineApp(TableApp):
         self._seen: object = None
         self._follow: asyncio.Task[None] | None = None
 
+    @property
+    def ascii_only(self) -> bool:
+        """Whether the table is drawn in ASCII only (the display the command or the settings chose)."""
+        return self.display_style.ascii_only
+
     def on_mount(self) -> None:
         """Connect and sit down (no home screen here)."""
         self.run_worker(self.sit_down(), exclusive=True)
