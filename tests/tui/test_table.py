@@ -331,8 +331,8 @@ async def test_pages_open_on_their_keys() -> None:
 
 
 async def test_arrows_choose_a_button_and_enter_presses_it() -> None:
-    """While bidding, Enter presses nothing until an arrow chooses a button; → → chooses the second, and
-    Enter makes that bid."""
+    """While bidding, Enter presses nothing until an arrow chooses a button; → → chooses the second, the key
+    bar says Enter makes that bid, and it does."""
     seats = [SeatSpec("You"), CPU, SeatSpec("Di", "cpu", "easy"), SeatSpec("Ed", "cpu", "random")]
     app = table_app(config("nap", seats, seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -345,7 +345,10 @@ async def test_arrows_choose_a_button_and_enter_presses_it() -> None:
         assert table.session.match.logs[-1].actions == before
         assert "Enter chooses nothing yet" in log_text(app)
         second = table.items[1].actions[0]
-        await pilot.press("right", "right", "enter")
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert f"Enter {table.items[1].label}" in screen_text(app).splitlines()[-1]  # the key bar follows
+        await pilot.press("enter")
         await settle(pilot, app)
         assert f"0 {second}" in table.session.match.logs[-1].actions
 

@@ -57,6 +57,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         self.trick_pause = TrickPause(self.flow, self.set_timer, self._trick_gathered)
         self.forced_timer: Timer | None = None
         self.told_enter = -1
+        self.enter_word: str | None = None
+        """What the key bar says Enter does now (None: it does nothing)."""
         self.shape: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     # -- what the screen offers now (callers and tests read these) -----------------------------------
@@ -321,9 +323,13 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             return None
         return self.style_set.plain(self.plan.items[index].label)
 
-    def _enter_words(self) -> None:
-        """The key bar's word for Enter follows what it does now."""
+    def _enter_words(self, changed_only: bool = False) -> None:
+        """The key bar's word for Enter follows what it does now (``changed_only``: the key bar is built again
+        only when that word changed: a cursor moving through the hand leaves it as it is)."""
         words = self._enter_does()
+        if changed_only and words == self.enter_word:
+            return
+        self.enter_word = words
         table = self._bindings.key_to_bindings
         table["enter"] = [replace(b, description=words or b.description) for b in table.get("enter", [])]
         self.refresh_bindings()
@@ -374,7 +380,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             self.query_one(HandView).move(delta)
         else:
             self.query_one(ActionBar).move(delta)
-        self._enter_words()
+        self._enter_words(changed_only=True)
 
     def action_zone(self, zone: str) -> None:
         """Switch to the hand or to the buttons, where there is something to do."""
