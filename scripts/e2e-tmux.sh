@@ -161,7 +161,9 @@ done
 echo "e2e: a whole match of every game with --plain through a pipe, in en, ja and lt"
 
 # the replay of a record: the table on a terminal (step, all hands), text through a pipe
-"$BIN/cardsuite" replay "$HOME_DIR/gops-record.json" | grep -qF "Totals" || { echo "e2e: FAIL: piped replay" >&2; exit 1; }
+# read whole: `| grep -q` would close the pipe at "Totals", before the last line, and fail the replay
+replayed="$("$BIN/cardsuite" replay "$HOME_DIR/gops-record.json")" || { echo "e2e: FAIL: piped replay" >&2; exit 1; }
+grep -qF "Totals" <<<"$replayed" || { echo "e2e: FAIL: piped replay" >&2; exit 1; }
 start_table "$UTF8" "replay $HOME_DIR/gops-record.json"
 wait_for "Replay: deal 1 of 1, step 0" 15
 tmux send-keys -t "$SESSION" Right Right Right
