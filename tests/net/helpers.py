@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textual.css.query import NoMatches
+
 from cardsuite.bots.base import make_bot
 from cardsuite.core.game import View
 from cardsuite.core.registry import get_game
@@ -136,10 +138,13 @@ async def seated_clients(url: str, game: str, players: int, options: dict[str, o
 
 
 async def wait_for(predicate: Any, seconds: float = 20.0) -> None:
-    """Wait until ``predicate()`` is true (polling), or fail."""
+    """Wait until ``predicate()`` is true (polling), or fail; a widget not mounted yet counts as not yet."""
     for _ in range(int(seconds * 20)):
-        if predicate():
-            return
+        try:
+            if predicate():
+                return
+        except NoMatches:
+            pass
         await asyncio.sleep(0.05)
     raise AssertionError("condition not reached in time")
 

@@ -98,10 +98,14 @@ class LobbyScreen(Screen[None]):
 
     def show(self) -> None:
         """Redraw from the table summary (and say so while the connection is being made again)."""
+        texts = self.query("#lobby-text").results(Static)
+        text = next(texts, None)
+        if text is None:  # a message came before the screen was composed: on_mount draws it
+            return
         lines = lobby_lines(self.client.table, self.client.url, self.client.hello)
         if self.client.reconnecting:
             lines.insert(1, _("reconnecting…"))
-        self.query_one("#lobby-text", Static).update("\n".join(lines))
+        text.update("\n".join(lines))
 
     async def action_start(self) -> None:
         """The host starts the match."""
