@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from textual.css.query import NoMatches
 
 from cardsuite.bots.base import make_bot
@@ -167,3 +169,72 @@ class Clients:
     async def __aexit__(self, *_: object) -> None:
         for client in self.opened:
             await client.close()
+
+
+# -- a browser's terminal, as textual-serve's page speaks it ---------------------------------------
+
+SCREEN_CODES = re.compile(r"\x1b\[[0-9;?$]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|[\x00-\x08\x0b-\x1f]")
+
+
+class Terminal:
+    """A browser socket of ``serve --web`` (``/web/ws/CODE[/NAME]`` or ``/web/lobby[/NAME]``): what its
+    process drew, as plain text, and keys sent as the page sends them."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.drawn = ""
+
+    @classmethod
+    async def open(cls, session: aiohttp.ClientSession, page: str, path: str, key: str | None = None,
+                   address: str | None = None) -> Terminal:
+        """Open ``path`` on the page's server as a browser with cookie ``key``, standing for ``address``
+        (``X-Forwarded-For``, for a server with ``--trust-proxy``)."""
+        headers = {"Cookie": f"cardsuite_browser={key}"} if key else {}
+        if address:
+            headers["X-Forwarded-For"] = address
+        return cls(await session.ws_connect(f"{page}{path}?width=120&height=40", headers=headers))
+
+    async def refusal(self) -> str | None:
+        """The line a refused socket was closed with (1008), or None when it is open (its process runs)."""
+        try:
+            frame = await asyncio.wait_for(self.ws.receive(), 2.0)
+        except TimeoutError:
+            return None
+        if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED) and self.ws.close_code == 1008:
+            return str(frame.extra or "")
+        if frame.type == aiohttp.WSMsgType.BINARY:
+            self.drawn += SCREEN_CODES.sub("", frame.data.decode("utf-8", "replace"))
+        return None
+
+    async def shows(self, *words: str, seconds: float = 60.0) -> None:
+        """Read what the process draws until every one of ``words`` has been drawn (or fail)."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        while not all(word in self.drawn for word in words):
+            left = until - loop.time()
+            if left <= 0:
+                raise AssertionError(f"{words} not drawn; the end of what was: {self.drawn[-600:]!r}")
+            with contextlib.suppress(TimeoutError):
+                frame = await asyncio.wait_for(self.ws.receive(), left)  # (a ping restarts receive's own timeout)
+                if frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    raise AssertionError(f"closed ({self.ws.close_code}) before {words}: {self.drawn[-600:]!r}")
+                if frame.type == aiohttp.WSMsgType.BINARY:
+                    self.drawn += SCREEN_CODES.sub("", frame.data.decode("utf-8", "replace"))
+
+    async def press(self, keys: str) -> None:
+        """Type ``keys`` (``"\\r"`` is Enter) into the process, as the page does."""
+        await self.ws.send_json(["stdin", keys])
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+def page_of(url: str) -> str:
+    """The browser page's address of the server whose protocol socket is ``url``."""
+    return url.replace("ws://", "http://").removesuffix("/game")
+
+
+async def web_seats(page: str, session: aiohttp.ClientSession) -> int:
+    """How many browser processes the server runs now (``/status``)."""
+    async with session.get(page + "/status") as answer:
+        return int((await answer.json())["web_seats"])

@@ -1,7 +1,8 @@
 """The browser seat, end to end: a real headless Chromium (Debian's ``chromium``, driven by Playwright's
 Python client) opens the page ``cardsuite serve --web`` serves, sits down from the link, sees the table and
 plays a card with the keyboard; a protocol client at the same table sees the card played. Two browsers that
-open the same link get two seats, and each comes back to its own seat when its page is opened again.
+open the same link get two seats, and each comes back to its own seat when its page is opened again. A
+browser opening the page without a link sees the lobby list a public table and sits down at it.
 
 Runs in ``make e2e`` (not ``make test``), which installs Playwright's Python client (the ``e2e`` extra) and
 Debian's Chromium (``scripts/need.sh chromium``). Without either the test fails and says why: it is never
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import Clients, running_server, wait_for
+from .helpers import SCREEN_CODES, Clients, running_server, wait_for
 
 CHROMIUM = os.environ.get("CARDSUITE_CHROMIUM", "/usr/bin/chromium")
 # The machine's network is closed: nothing of Chromium's own may try to reach out.
@@ -124,3 +125,36 @@ def test_two_browsers_from_one_link_get_two_seats_and_each_comes_back_to_its_own
     _chromium()
     with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(_two_browsers(server.url, tmp_path))
+
+
+async def _lobby(url: str, shot: Path, profile: Path) -> None:
+    async with Clients(url) as new, browser(profile) as context:
+        host = await new()
+        made = await host.request("create", game="gops", players=2, cpu="random", name="Ann", public=True)
+        code = str(made["code"])
+        page = context.pages[0] if context.pages else await context.new_page()
+        drawn: list[str] = []  # what the page's terminal socket received, as text
+
+        def heard(payload: str | bytes) -> None:
+            text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+            drawn.append(SCREEN_CODES.sub("", text))
+
+        page.on("websocket", lambda socket: socket.on("framereceived", heard))
+        await page.goto(_page_url(url), wait_until="domcontentloaded")
+        await wait_for(lambda: "Public tables" in "".join(drawn) and code in "".join(drawn), 60)
+        await page.click("#terminal")
+        for _ in range(40):  # Enter sits down at the table listed, and Enter again takes the name offered
+            if len(host.table.get("seats", [])) == 2 and host.table["seats"][1].get("connected"):
+                break
+            await page.keyboard.press("Enter")
+            await asyncio.sleep(0.5)
+        await page.screenshot(path=str(shot))
+        if os.environ.get("CARDSUITE_SCREENSHOT"):
+            shutil.copy(shot, os.environ["CARDSUITE_SCREENSHOT"])
+        assert host.table["seats"][1]["name"] == "Guest" and host.table["seats"][1].get("connected")
+
+
+def test_a_browser_without_a_link_sees_the_lobby_list_a_public_table_and_sits_down(tmp_path: Path) -> None:
+    _chromium()
+    with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(_lobby(server.url, tmp_path / "lobby.png", tmp_path / "profile"))

@@ -314,7 +314,7 @@ def test_a_browser_seat_opens_only_from_this_servers_page_and_for_a_table_that_e
             with pytest.raises(aiohttp.WSServerHandshakeError) as foreign:
                 await session.ws_connect(f"{page}/web/ws/{made['code']}/Eve", headers={"Origin": "http://evil.example"})
             assert foreign.value.status == 403
-            for path in ("/web/ws", "/web/ws/ZZZZZZ/Eve"):
+            for path in ("/web/ws/not-a-code", "/web/ws/ZZZZZZ/Eve"):
                 ws = await session.ws_connect(page + path)
                 frame = await ws.receive(timeout=10)
                 assert frame.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)

@@ -201,25 +201,12 @@ def join(
 
 
 def web_seat() -> None:
-    """(Started by ``serve --web`` for each browser: a seat from the page's link.)"""
+    """(Started by ``serve --web`` for each browser: the seat its page's link names, or the public tables.)"""
     import os
 
-    from ..net.protocol import SEAT_PASS_HEADER, ProtocolError, clean_name
-    from ..net.web import CODE_VARIABLE, NAME_VARIABLE, PASS_VARIABLE, SERVER_VARIABLE, TOKEN_VARIABLE
-    from ..tui.online.seating import Seating
+    from ..tui.online.browser import run_browser
 
-    code = os.environ.get(CODE_VARIABLE)
-    server = os.environ.get(SERVER_VARIABLE)
-    if not code or not server:
-        raise CardsuiteError("open the link your host gave you: it ends with ?code=XXXXXX")
-    try:
-        name = clean_name(os.environ.get(NAME_VARIABLE) or "Guest")
-    except ProtocolError:
-        name = "Guest"
-    seat_pass = os.environ.get(PASS_VARIABLE)
-    seating = Seating(server, code=code, name=name, token=os.environ.get(TOKEN_VARIABLE), browser=True,
-                      headers={SEAT_PASS_HEADER: seat_pass} if seat_pass else {})
-    _run_online(seating, _display(False, False))
+    run_browser(os.environ, _display(False, False))
 
 
 def register(app: typer.Typer) -> None:

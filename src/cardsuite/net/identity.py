@@ -8,7 +8,8 @@ gives nothing: the name is only a label. ``cardsuite identity --export`` prints 
 check group, and ``cardsuite identity --import CODE`` on another device makes it that device's identity.
 
 The terminal client keeps its key in the data folder (``identity.json``, written atomically, read as
-hostile input). The browser seat has no identity yet: it plays unrated tables.
+hostile input). A browser keeps its own key in its cookie (``net/web.py``); its identity at a site is
+derived from that key (``browser_identity``), so the same browser is the same player there.
 """
 
 from __future__ import annotations
@@ -80,14 +81,29 @@ def import_code(code: str) -> str:
     return key
 
 
-def server_key(key: str, url: str) -> str:
-    """The key this device shows one server: derived from the device's key and the server's address, so a
-    server learns nothing it could use at another (and every server still sees the same key each time)."""
+def _place(url: str) -> str:
+    """A server's host (lower case) and port, from its address or URL: what a derived key is bound to."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url if "://" in url else f"ws://{url}")
-    place = (parts.hostname or "").lower() + (f":{parts.port}" if parts.port else "")
-    digest = hmac.new(check_key(key).encode("ascii"), place.encode("utf-8"), hashlib.sha256).digest()
+    return (parts.hostname or "").lower() + (f":{parts.port}" if parts.port else "")
+
+
+def server_key(key: str, url: str) -> str:
+    """The key this device shows one server: derived from the device's key and the server's address, so a
+    server learns nothing it could use at another (and every server still sees the same key each time)."""
+    digest = hmac.new(check_key(key).encode("ascii"), _place(url).encode("utf-8"), hashlib.sha256).digest()
+    return base64.b32encode(digest).decode("ascii").rstrip("=")
+
+
+def browser_identity(browser_key: str, site: str) -> str:
+    """The identity key a browser plays with at ``site`` (the page's address): the HMAC of a fixed label and
+    the site under the key in the browser's cookie (32 hex digits), so the same browser is the same player
+    there and another browser another; the cookie's key itself is never sent."""
+    if len(browser_key) != 32 or any(ch not in "0123456789abcdef" for ch in browser_key):
+        raise IdentityError("a browser's key is 32 hex digits")
+    label = f"cardsuite identity {_place(site)}".encode()
+    digest = hmac.new(bytes.fromhex(browser_key), label, hashlib.sha256).digest()
     return base64.b32encode(digest).decode("ascii").rstrip("=")
 
 

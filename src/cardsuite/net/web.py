@@ -3,13 +3,17 @@
 A browser opening ``/?code=K7P2QX&name=Ann`` gets textual-serve's page; its terminal socket
 (``/web/ws/CODE/NAME``) starts one ``cardsuite web-seat`` process for that browser, which is an ordinary
 protocol client of this server on loopback: the browser seat sees only its seat's view, like any other.
+A browser opening ``/`` (or ``/?name=Ann``) gets the same page on ``/web/lobby[/NAME]``: its process shows
+the public tables, and sits down at or watches the one picked there.
 
 The seat belongs to the browser: the page sets a cookie with a random key of that browser's own (HttpOnly,
 SameSite=Strict, never in a URL), and the seat token the process brings to ``join`` is made from that key
-and the join code. The same browser opening the link again comes back to its seat; another browser, with
-another key, gets a seat of its own. The socket refuses pages of other sites (``Origin``), and the number
-of seat processes is bounded per address and in all (``Limits``); the process's protocol connection counts
-for the browser's address through a pass only this server hands out.
+and the join code (a lobby's process is given the key, for the table picked). The same browser opening the
+link again comes back to its seat; another browser, with another key, gets a seat of its own. The browser's
+player identity is derived from the same key (``identity.browser_identity``). The socket refuses pages of
+other sites (``Origin``), and the number of processes, seats and lobbies alike, is bounded per address, in
+all and an hour (``Limits``); the process's protocol connections count for the browser's address through a
+pass only this server hands out.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from .identity import browser_identity
 from .limits import client_address
 from .protocol import ProtocolError, clean_code, clean_name
 
@@ -43,6 +48,8 @@ TOKEN_VARIABLE = "CARDSUITE_SEAT_TOKEN"
 SERVER_VARIABLE = "CARDSUITE_SERVER"
 NAME_VARIABLE = "CARDSUITE_SEAT_NAME"
 PASS_VARIABLE = "CARDSUITE_SEAT_PASS"
+KEY_VARIABLE = "CARDSUITE_BROWSER_KEY"
+IDENTITY_VARIABLE = "CARDSUITE_IDENTITY"
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
@@ -115,19 +122,20 @@ class BrowserSeat(Server):
         return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.config.limits.trust_proxy)
 
     async def page(self, request: web.Request) -> web.Response:
-        """The page: textual-serve's template, its socket URL carrying the link's code and name (no token)."""
+        """The page: textual-serve's template, its socket URL carrying the link's code and name (no token),
+        or, without a code, the lobby's socket (and the name)."""
         hub: Hub = self.hub_of(request)
         full = hub.addresses.web_refusal(self._address(request))
         if full is not None:
-            body = f"<!DOCTYPE html><title>cardsuite</title><p>cardsuite: {html.escape(full)}</p>\n"
-            return web.Response(status=503, text=body, content_type="text/html")
+            return _line_page(503, full)
         base = self.base_url(request)
-        path = "/web/ws"
-        parts = _checked({"code": request.query.get("code", ""), "name": request.query.get("name", "")})
-        if CODE_VARIABLE in parts:
-            path += "/" + parts[CODE_VARIABLE]
-            if NAME_VARIABLE in parts:
-                path += "/" + quote(parts[NAME_VARIABLE], safe="")
+        code = request.query.get("code", "")
+        parts = _checked({"code": code, "name": request.query.get("name", "")})
+        if code and CODE_VARIABLE not in parts:
+            return _line_page(404, "no table behind this link: ask for the link again")
+        path = "/web/ws/" + parts[CODE_VARIABLE] if CODE_VARIABLE in parts else "/web/lobby"
+        if NAME_VARIABLE in parts:
+            path += "/" + quote(parts[NAME_VARIABLE], safe="")
         socket = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + path
         try:
             size = max(8, min(40, int(request.query.get("fontsize", "16"))))
@@ -142,16 +150,16 @@ class BrowserSeat(Server):
         return response
 
     @staticmethod
-    def _refusal(hub: Hub, address: str, code: str | None) -> str | None:
-        """Why no seat process starts for this socket: no table behind its code (a failed join), a paused
-        address, or the browser-seat limits; None: it starts (and counts)."""
+    def _refusal(hub: Hub, address: str, code: str | None, lobby: bool) -> str | None:
+        """Why no process starts for this socket: a paused address, no table behind a seat's code (a failed
+        join), or the browser-seat limits (a lobby's process counts as a seat's); None: it starts (and counts)."""
         now = time.monotonic()
         try:
             hub.addresses.check_join(address, now)
         except ProtocolError as exc:
             hub.count_refusal(exc.code)
             return exc.message
-        if code is None or code not in hub.tables:
+        if not lobby and (code is None or code not in hub.tables):
             hub.addresses.strike(address, now)
             hub.count_refusal("no_table")
             return "no table behind this link: ask for the link again"
@@ -167,15 +175,34 @@ class BrowserSeat(Server):
             return True
         return urlsplit(origin).netloc.lower() == urlsplit(self.base_url(request)).netloc.lower()
 
-    async def terminal(self, request: web.Request) -> web.WebSocketResponse:
-        """One browser's terminal: a ``cardsuite web-seat`` process joined to this server."""
+    async def seat_terminal(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser's terminal at the table of its link: ``/web/ws/CODE[/NAME]``."""
+        return await self._terminal(request, lobby=False)
+
+    async def lobby_terminal(self, request: web.Request) -> web.WebSocketResponse:
+        """One browser's terminal on the public tables: ``/web/lobby[/NAME]``."""
+        return await self._terminal(request, lobby=True)
+
+    def _environment(self, request: web.Request, parts: dict[str, str], lobby: bool) -> dict[str, str]:
+        """What the process is told besides the code and name: a seat's token, or a lobby's browser key (for
+        the table it picks), and the browser's identity. Without the browser's cookie: a seat it cannot come
+        back to, and no identity."""
+        key = browser_key(request)
+        own = key or secrets.token_hex(16)
+        out = {KEY_VARIABLE: own} if lobby else {TOKEN_VARIABLE: seat_token(own, parts[CODE_VARIABLE])}
+        if key is not None:
+            out[IDENTITY_VARIABLE] = browser_identity(key, self.base_url(request))
+        return out
+
+    async def _terminal(self, request: web.Request, lobby: bool) -> web.WebSocketResponse:
+        """One browser's terminal: a ``cardsuite web-seat`` process, a protocol client of this server."""
         hub: Hub = self.hub_of(request)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
         if not self._same_site(request):
             raise web.HTTPForbidden(text="cardsuite: a browser seat opens only from this server's own page\n")
         address = self._address(request)
         parts = _checked(request.match_info)
-        refused = self._refusal(hub, address, parts.get(CODE_VARIABLE))
+        refused = self._refusal(hub, address, parts.get(CODE_VARIABLE), lobby)
         await websocket.prepare(request)
         if refused is not None:
             await websocket.close(code=POLICY_CLOSE, message=refused[:120].encode("utf-8"))
@@ -184,9 +211,8 @@ class BrowserSeat(Server):
         height = _size(request.query.get("height"), 24)
         seat_pass = secrets.token_hex(16)
         hub.passes[seat_pass] = address
-        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts}
-        # without the browser's cookie: a seat it cannot come back to
-        extra[TOKEN_VARIABLE] = seat_token(browser_key(request) or secrets.token_hex(16), extra[CODE_VARIABLE])
+        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts,
+                 **self._environment(request, parts, lobby)}
         service: AppService | None = None
         try:
             service = _SeatService(self.command, extra, write_bytes=websocket.send_bytes,
@@ -205,6 +231,12 @@ class BrowserSeat(Server):
         return websocket
 
 
+def _line_page(status: int, line: str) -> web.Response:
+    """A page of one line, for a browser that gets no table (the reason, as text)."""
+    body = f"<!DOCTYPE html><title>cardsuite</title><p>cardsuite: {html.escape(line)}</p>\n"
+    return web.Response(status=status, text=body, content_type="text/html")
+
+
 def _size(text: str | None, default: int) -> int:
     try:
         return max(10, min(500, int(text or default)))
@@ -213,12 +245,13 @@ def _size(text: str | None, default: int) -> int:
 
 
 def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
-    """Mount the browser seat: ``/`` (the page), ``/web/ws[/CODE[/NAME]]`` and ``/static``."""
+    """Mount the browser seat: ``/`` (the page), ``/web/ws/CODE[/NAME]``, ``/web/lobby[/NAME]``, ``/static``."""
     command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "cardsuite", "web-seat"))
     seat = BrowserSeat(command, config, lambda request: request.app[hub_key])
     aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(os.fspath(seat.templates_path)))
     app.router.add_get("/", seat.page)
-    app.router.add_get("/web/ws", seat.terminal)
-    app.router.add_get("/web/ws/{code}", seat.terminal)
-    app.router.add_get("/web/ws/{code}/{name}", seat.terminal)
+    app.router.add_get("/web/ws/{code}", seat.seat_terminal)
+    app.router.add_get("/web/ws/{code}/{name}", seat.seat_terminal)
+    app.router.add_get("/web/lobby", seat.lobby_terminal)
+    app.router.add_get("/web/lobby/{name}", seat.lobby_terminal)
     app.router.add_static("/static", seat.statics_path)

@@ -1,0 +1,223 @@
+"""A browser's own process (``cardsuite web-seat``): the seat its link names, or the public tables first.
+
+``serve --web`` starts it for each browser socket (``net/web.py``) and tells it, in its environment only:
+the server on loopback, the pass that counts its connections for the browser's address, the link's code
+and name, and the browser's secrets: a link's seat token, or, for the lobby, the browser's key, from which
+the token of the table picked there is made (so the same browser comes back to its seat, as with a link);
+and the browser's player identity. It is one Textual app from start to end, since textual-serve ends the
+browser's session when an app exits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from rich.console import RenderableType
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from ...core.errors import CardsuiteError
+from ...core.message import N_
+from ...i18n import _
+from ...net.client import EVERY_CONNECTION, Client, ClientError
+from ...net.identity import IdentityError, check_key
+from ...net.protocol import MAX_NAME, SEAT_PASS_HEADER, ProtocolError, clean_code, clean_name
+from ...net.web import (
+    CODE_VARIABLE,
+    IDENTITY_VARIABLE,
+    KEY_VARIABLE,
+    NAME_VARIABLE,
+    PASS_VARIABLE,
+    SERVER_VARIABLE,
+    TOKEN_VARIABLE,
+    seat_token,
+)
+from ..render import Display
+from ..words import ESC, translate_bindings
+
+# The online screens this process is made of: imported here and nowhere else in this module.
+from .app import MAX_RENAMES, OnlineApp
+from .lobby import LobbyScreen
+from .seating import Seating
+
+GUEST = "Guest"
+"""The name of a browser whose link gave none and whose person typed none."""
+HEX = frozenset("0123456789abcdef")
+T = TypeVar("T")
+
+
+def _kept(check: Callable[[str], T], raw: str | None) -> T | None:
+    """``raw`` through ``check``, or None when it is missing or not what it should be."""
+    try:
+        return check(raw) if raw else None
+    except (ProtocolError, IdentityError):
+        return None
+
+
+def _secret(raw: str) -> str:
+    """A browser's key or a seat token: 32 lower-case hex digits."""
+    if len(raw) != 32 or not set(raw) <= HEX:
+        raise IdentityError("not 32 hex digits")
+    return raw
+
+
+@dataclass(frozen=True)
+class Visit:
+    """What the server told one browser's process (checked again here: it crossed a process boundary)."""
+
+    server: str
+    seat_pass: str | None = None
+    code: str | None = None  # the link's table; None: the lobby
+    name: str | None = None  # the link's name; None: asked when sitting down
+    token: str | None = None  # the link's seat token
+    key: str | None = None  # the browser's key (a lobby's process): the token of the table picked
+    identity: str | None = None  # the browser's player identity at this site
+
+    def seating(self, code: str, name: str, watch: bool = False) -> Seating:
+        """Sit down at ``code`` with this browser's token and identity, or watch it."""
+        if watch:
+            return Seating(self.server, code=code, name=name, watch=True, browser=True)
+        token = seat_token(self.key, code) if self.key else self.token
+        return Seating(self.server, code=code, name=name, token=token, browser=True, identity=self.identity)
+
+
+def visit_from(environ: Mapping[str, str]) -> Visit:
+    """The visit the server described in this process's environment."""
+    server = environ.get(SERVER_VARIABLE)
+    if not server:
+        raise CardsuiteError("`cardsuite web-seat` is started by `cardsuite serve --web` for each browser")
+    return Visit(server, seat_pass=environ.get(PASS_VARIABLE) or None,
+                 code=_kept(clean_code, environ.get(CODE_VARIABLE)),
+                 name=_kept(clean_name, environ.get(NAME_VARIABLE)),
+                 token=_kept(_secret, environ.get(TOKEN_VARIABLE)),
+                 key=_kept(_secret, environ.get(KEY_VARIABLE)),
+                 identity=_kept(check_key, environ.get(IDENTITY_VARIABLE)))
+
+
+class NameScreen(ModalScreen["str | None"]):
+    """The name to sit down with when the link gave none (empty: "Guest"); dismisses with it, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"), key_display=ESC)]
+    DEFAULT_CSS = """
+    NameScreen { align: center middle; }
+    NameScreen > Vertical { width: 40; max-width: 100%; height: auto; border: round $accent; padding: 1 2;
+                            background: $surface; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(_("Your name"))
+            yield Input("", placeholder=GUEST, id="browser-name", max_length=MAX_NAME)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter sits down with the name typed (as data: ``clean_name``)."""
+        try:
+            self.dismiss(clean_name(event.value.strip() or GUEST))
+        except ProtocolError:
+            self.notify(_("Your name needs at least one letter or digit."), severity="warning", markup=False)
+
+    def action_cancel(self) -> None:
+        """Back to the public tables."""
+        self.dismiss(None)
+
+
+class BrowserApp(OnlineApp):
+    """One browser's process: straight to the seat its link names, or the public tables first."""
+
+    def __init__(self, visit: Visit, display: Display | None = None) -> None:
+        name = visit.name or GUEST
+        first = visit.seating(visit.code, name) if visit.code else Seating(visit.server, name=name, browser=True)
+        super().__init__(first, display)
+        self.visit = visit
+        self.from_lobby = False  # the table was picked in the lobby: a refused seat goes back there
+
+    @on(events.Mount)
+    def _start(self, event: events.Mount) -> None:
+        """A link's seat, or the lobby (the online app's own start, which sits down at once, runs only for a
+        link's seat)."""
+        event.prevent_default()
+        if self.visit.code:
+            self.on_mount()  # the online app's: connect and sit down
+        else:
+            self.show_lobby()
+
+    def show_lobby(self) -> None:
+        """The public tables (the same screen as ``cardsuite online``); the pick is where this browser goes."""
+        screen = LobbyScreen(self.visit.server, self.visit.name or GUEST, self.visit.identity)
+        self.push_screen(screen, callback=self._picked)
+
+    def _picked(self, picked: Seating | None) -> None:
+        if picked is None or picked.code is None:
+            self.exit()
+            return
+        code = picked.code
+        if picked.watch or self.visit.name is not None:
+            self._sit(self.visit.seating(code, picked.name, picked.watch))
+            return
+
+        def named(name: str | None) -> None:
+            if name is None:
+                self.show_lobby()
+            else:
+                self._sit(self.visit.seating(code, name))
+
+        self.push_screen(NameScreen(), callback=named)
+
+    def _sit(self, seating: Seating) -> None:
+        self.seating, self.from_lobby = seating, True
+        self.run_worker(self.sit_down(), exclusive=True)
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Leave; but a table picked in the lobby that refused the seat (full, or closed since) sends the
+        browser back to the lobby with the server's line."""
+        if self.from_lobby and self.error is not None and self.session is None:
+            refused, self.error, self.from_lobby = self.error, None, False
+            self.call_later(self._back_to_lobby, refused)
+            return
+        super().exit(result, return_code, message)
+
+    async def _back_to_lobby(self, refused: str) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            await client.close()
+        self.notify(refused, severity="warning", markup=False)
+        self.show_lobby()
+
+    async def _join_as_browser(self, client: Client, code: str, token: str) -> None:
+        """Join with the browser's token and its identity: its seat again, or a new one (a name already
+        seated becomes "Ann 2"). The identity makes it the same player on rated tables each time (the
+        online app's own browser join sends none)."""
+        mine: dict[str, Any] = {"identity": self.seating.identity} if self.seating.identity else {}
+        base = self.seating.name
+        for number in range(1, MAX_RENAMES + 1):
+            name = base if number == 1 else f"{base[:20]} {number}"
+            try:
+                await client.request("join", code=code, name=name, token=token, **mine)
+            except ClientError as exc:
+                if exc.code != "name_taken" or number == MAX_RENAMES:
+                    raise
+            else:
+                self.token = token
+                return
+
+
+def run_browser(environ: Mapping[str, str], display: object = None) -> None:
+    """Run one browser's process to its end (textual-serve draws it in the page); every connection it opens
+    carries its pass."""
+    visit = visit_from(environ)
+    if visit.seat_pass:
+        EVERY_CONNECTION.set({SEAT_PASS_HEADER: visit.seat_pass})
+    app = BrowserApp(visit, display if isinstance(display, Display) else None)
+    app.run()
+    if app.error:
+        raise CardsuiteError(app.error)
