@@ -17,10 +17,7 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Mapping
-from contextvars import ContextVar
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -40,10 +37,6 @@ FINAL = frozenset({"bad_token", "no_table", "full", "name_taken", "version", "pr
 """Refusals that trying again cannot change: the client stops reconnecting."""
 FINAL_CLOSES = frozenset({1008, 1009})
 """WebSocket close codes after which a client does not come back (the server closed it for its conduct)."""
-EVERY_CONNECTION: ContextVar[Mapping[str, str]] = ContextVar("cardsuite_every_connection",
-                                                             default=MappingProxyType({}))
-"""Headers every connection opened in this context sends as well as its own: a browser's process sets its
-pass once, so each of its connections (the lobby's, the seat's) counts for the browser's address."""
 
 
 class ClientError(Exception):
@@ -167,7 +160,7 @@ class Client:
         try:
             ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
                                                timeout=aiohttp.ClientWSTimeout(ws_close=5.0), autoping=True,
-                                               headers={**EVERY_CONNECTION.get(), **self.headers})
+                                               headers=self.headers)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             raise ClientError("connect", f"cannot reach {self.url}: {exc or type(exc).__name__}") from None
         try:

@@ -215,11 +215,13 @@ class OnlineApp(TableApp):
             self._keep(seating.code, str(made["token"]), int(made["seat"]))
 
     async def _join_as_browser(self, client: Client, code: str, token: str) -> None:
-        """Join with the browser's token; a name already seated becomes "Ann 2" (one link, many friends)."""
+        """Join with the browser's token (and its identity, the same player on rated tables each time); a name
+        already seated becomes "Ann 2" (one link, many friends)."""
+        mine: dict[str, Any] = {"identity": self.seating.identity} if self.seating.identity else {}
         name = self.seating.name
         for number in range(1, MAX_RENAMES + 1):
             try:
-                await client.request("join", code=code, name=name, token=token)
+                await client.request("join", code=code, name=name, token=token, **mine)
                 self.token = token
                 return
             except ClientError as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
 from textual import events, on
@@ -25,7 +25,6 @@ from textual.widgets import Input, Label
 from ...core.errors import CardsuiteError
 from ...core.message import N_
 from ...i18n import _
-from ...net.client import EVERY_CONNECTION, Client, ClientError
 from ...net.identity import IdentityError, check_key
 from ...net.protocol import MAX_NAME, SEAT_PASS_HEADER, ProtocolError, clean_code, clean_name
 from ...net.web import (
@@ -42,7 +41,7 @@ from ..render import Display
 from ..words import ESC, translate_bindings
 
 # The online screens this process is made of: imported here and nowhere else in this module.
-from .app import MAX_RENAMES, OnlineApp
+from .app import OnlineApp
 from .lobby import LobbyScreen
 from .seating import Seating
 
@@ -79,12 +78,18 @@ class Visit:
     key: str | None = None  # the browser's key (a lobby's process): the token of the table picked
     identity: str | None = None  # the browser's player identity at this site
 
+    @property
+    def headers(self) -> dict[str, str]:
+        """What every connection of this process sends: the pass that counts it for the browser's address."""
+        return {SEAT_PASS_HEADER: self.seat_pass} if self.seat_pass else {}
+
     def seating(self, code: str, name: str, watch: bool = False) -> Seating:
         """Sit down at ``code`` with this browser's token and identity, or watch it."""
         if watch:
-            return Seating(self.server, code=code, name=name, watch=True, browser=True)
+            return Seating(self.server, code=code, name=name, watch=True, browser=True, headers=self.headers)
         token = seat_token(self.key, code) if self.key else self.token
-        return Seating(self.server, code=code, name=name, token=token, browser=True, identity=self.identity)
+        return Seating(self.server, code=code, name=name, token=token, browser=True, identity=self.identity,
+                       headers=self.headers)
 
 
 def visit_from(environ: Mapping[str, str]) -> Visit:
@@ -136,7 +141,8 @@ class BrowserApp(OnlineApp):
 
     def __init__(self, visit: Visit, display: Display | None = None) -> None:
         name = visit.name or GUEST
-        first = visit.seating(visit.code, name) if visit.code else Seating(visit.server, name=name, browser=True)
+        first = visit.seating(visit.code, name) if visit.code else \
+            Seating(visit.server, name=name, browser=True, headers=visit.headers)
         super().__init__(first, display)
         self.visit = visit
         self.from_lobby = False  # the table was picked in the lobby: a refused seat goes back there
@@ -153,7 +159,8 @@ class BrowserApp(OnlineApp):
 
     def show_lobby(self) -> None:
         """The public tables (the same screen as ``cardsuite online``); the pick is where this browser goes."""
-        screen = LobbyScreen(self.visit.server, self.visit.name or GUEST, self.visit.identity)
+        screen = LobbyScreen(self.visit.server, self.visit.name or GUEST, self.visit.identity,
+                             headers=self.visit.headers, title="cardsuite")
         self.push_screen(screen, callback=self._picked)
 
     def _picked(self, picked: Seating | None) -> None:
@@ -193,30 +200,11 @@ class BrowserApp(OnlineApp):
         self.notify(refused, severity="warning", markup=False)
         self.show_lobby()
 
-    async def _join_as_browser(self, client: Client, code: str, token: str) -> None:
-        """Join with the browser's token and its identity: its seat again, or a new one (a name already
-        seated becomes "Ann 2"). The identity makes it the same player on rated tables each time (the
-        online app's own browser join sends none)."""
-        mine: dict[str, Any] = {"identity": self.seating.identity} if self.seating.identity else {}
-        base = self.seating.name
-        for number in range(1, MAX_RENAMES + 1):
-            name = base if number == 1 else f"{base[:20]} {number}"
-            try:
-                await client.request("join", code=code, name=name, token=token, **mine)
-            except ClientError as exc:
-                if exc.code != "name_taken" or number == MAX_RENAMES:
-                    raise
-            else:
-                self.token = token
-                return
-
 
 def run_browser(environ: Mapping[str, str], display: object = None) -> None:
     """Run one browser's process to its end (textual-serve draws it in the page); every connection it opens
     carries its pass."""
     visit = visit_from(environ)
-    if visit.seat_pass:
-        EVERY_CONNECTION.set({SEAT_PASS_HEADER: visit.seat_pass})
     app = BrowserApp(visit, display if isinstance(display, Display) else None)
     app.run()
     if app.error:

@@ -33,14 +33,17 @@ class LobbyScreen(Screen["Seating | None"]):
         Binding("escape", "leave", N_("Back"), key_display=ESC),
     ]
 
-    def __init__(self, url: str, name: str, identity: str | None) -> None:
+    def __init__(self, url: str, name: str, identity: str | None, *, headers: dict[str, str] | None = None,
+                 title: str | None = None) -> None:
         super().__init__()
         translate_bindings(self)  # the key bar in the reader's language
         self.url, self.person, self.identity = url, name, identity
+        self.headers = dict(headers or {})  # sent with the request (a browser's pass)
+        self.title_text = title or url  # the server as its people know it (a browser: the page's address)
         self.entries: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Public tables at {server}").format(server=shown(self.url)), id="title")
+        yield Static(_("Public tables at {server}").format(server=shown(self.title_text)), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="note")
         yield Footer()
@@ -56,7 +59,7 @@ class LobbyScreen(Screen["Seating | None"]):
         """Ask the server for its public tables again."""
         note = self.query_one("#note", Static)
         try:
-            client = await Client(self.url).connect()
+            client = await Client(self.url, headers=self.headers).connect()
             try:
                 answer = await client.request("list")
             finally:
@@ -77,7 +80,7 @@ class LobbyScreen(Screen["Seating | None"]):
                 pgettext("lobby", "rated") if entry.get("rated") else pgettext("lobby", "unrated")
             table.add_row(*(shown(str(v)) for v in (entry.get("code"), entry.get("game"), seats, kind,
                                                      entry.get("language") or "-", entry.get("host"))))
-        note.update(_("No public tables at {server} now.").format(server=shown(self.url)) if not self.entries
+        note.update(_("No public tables at {server} now.").format(server=shown(self.title_text)) if not self.entries
                     else _("Enter sits down, w watches."))
         table.focus()
 
