@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...core.message import N_
 from ...i18n import _, pgettext
+from ...i18n.lobby import offer_word
 from ...naming import shown
 from ...net.client import Client, ClientError
 from ..words import ESC, translate_bindings
@@ -76,9 +77,7 @@ class LobbyScreen(Screen["Seating | None"]):
                 seats = _("{free} of {seats} free").format(free=entry.get("seats_free"), seats=entry.get("players"))
             else:
                 seats = _("being played")
-            kind = pgettext("lobby", "practice") if entry.get("practice") else \
-                pgettext("lobby", "rated") if entry.get("rated") else pgettext("lobby", "unrated")
-            table.add_row(*(shown(str(v)) for v in (entry.get("code"), entry.get("game"), seats, kind,
+            table.add_row(*(shown(str(v)) for v in (entry.get("code"), entry.get("game"), seats, offer_word(entry),
                                                      entry.get("language") or "-", entry.get("host"))))
         note.update(_("No public tables at {server} now.").format(server=shown(self.title_text)) if not self.entries
                     else _("Enter sits down, w watches."))
