@@ -8,7 +8,8 @@ sum of squares is the chunks' own plus each chunk's size times its mean's distan
 
 Run: ``.venv/bin/python bench/pool_duplicate.py run1.json run2.json ... [--summary MEAN,LOW,HIGH,BOARDS ...]``
 (``--summary`` adds a run known only from its printed figures, such as a table row of docs/bots.md).
-The first pair of levels of each file is pooled; every file must name the same pair.
+The first pair of levels of each file is pooled (``--pair FIRST,SECOND`` another one); every file must name the same
+pair.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="*", type=Path, help="JSON output of simulate --duplicate --json")
     parser.add_argument("--summary", action="append", default=[], help="MEAN,LOW,HIGH,BOARDS of another run")
+    parser.add_argument("--pair", default=None, help="FIRST,SECOND: pool this pair of levels, not the first")
     args = parser.parse_args()
     chunks: list[Chunk] = []
-    pair: list[str] | None = None
+    pair: list[str] | None = args.pair.split(",") if args.pair else None
     for path in args.runs:
-        first = json.loads(path.read_text(encoding="utf-8"))["differences"][0]
+        differences = json.loads(path.read_text(encoding="utf-8"))["differences"]
+        first = next((d for d in differences if d["levels"] == pair), differences[0])
         if pair is not None and first["levels"] != pair:
             raise SystemExit(f"{path}: compares {first['levels']}, not {pair}")
         pair = first["levels"]

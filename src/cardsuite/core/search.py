@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from .message import Message
 from .state import State
 from .values import Action, DealSummary, Score, View
 
@@ -50,6 +51,29 @@ Sampler = Callable[[View, random.Random], State]
 """Draws a complete deal consistent with a view (by default ``Game.sample_deal``)."""
 
 @dataclass(frozen=True)
+class PartnerOdds:
+    """Who may hold the card that makes a secret partner (Napoleon's adjutant), judged over ``deals`` deals
+    sampled from one seat's view (``SearchHooks.partner_odds``).
+
+    ``seats[s]`` is the share of those deals in which seat ``s`` holds ``card`` (0 for the declarer: a card he
+    holds himself makes him play alone too); ``hidden`` the share in which no other seat holds it: it lies
+    among the hidden cards (or is the declarer's) and ``declarer`` plays alone.
+    """
+
+    card: int
+    declarer: int
+    deals: int
+    seats: tuple[float, ...]
+    hidden: float
+
+
+def odds_seed(view: View) -> int:
+    """The seed of the generator ``SearchHooks.partner_odds`` is asked with for ``view``, by the table's page
+    and by a game's hint alike: the same numbers for the same moment of a deal."""
+    return len(view.history) * 7 + view.seat
+
+
+@dataclass(frozen=True)
 class SearchHooks:
     """How a game refines the generic search. Every field is optional.
 
@@ -60,15 +84,18 @@ class SearchHooks:
     the sampled deals (e.g. "your partner is likely the holder of the Mighty"); ``rollout_level`` names
     the level whose policy plays the rollouts. ``search_phases`` names the phases in which the search
     decides; in any other phase the bot plays what the rollout policy would (``None``: every phase). A hint
-    still searches there, to put numbers to the choices, but recommends the policy's move.
+    still searches there, to put numbers to the choices, but recommends the policy's move. ``partner_odds``
+    (a game with a partner named by a card) says, from a seat's view and a generator, who may hold that card
+    (``PartnerOdds``; ``None`` until a card is named): the table shows it on a page of its own.
     """
 
     sampler: Sampler | None = None
     evaluator: Evaluator | None = None
-    explain: Callable[[View, Sequence[State]], str | None] | None = None
+    explain: Callable[[View, Sequence[State]], str | Message | None] | None = None
     rollout_level: str = "normal"
     infer_bids: bool = True
     search_phases: tuple[str, ...] | None = None
+    partner_odds: Callable[[View, random.Random], PartnerOdds | None] | None = None
 
 
 def rollout_until(state: State, rng: random.Random, policy: Policy,

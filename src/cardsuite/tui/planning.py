@@ -53,8 +53,9 @@ def verb_words(verb: str, say: Say, button: bool = True) -> str:
 
 MAX_BUTTONS = 8
 DIGITS = "1234567890"
-TABLE_KEYS = frozenset("adhutscrq")
-"""Letters the table's own keys use (move left and right, hint, undo, trick, scores, CPU, rules, menu)."""
+TABLE_KEYS = frozenset("adhutscrqg")
+"""Letters the table's own keys use (move left and right, hint, undo, trick, scores, CPU, rules, menu, who
+may be the secret partner)."""
 CARD_LETTERS = "jklgfvbeiowxyzmnp"
 """Keys of the 11th card on, in this order, skipping any a button of the phase has."""
 BUTTON_LETTERS = "bfgeivwxyzjklmnop"

@@ -38,6 +38,7 @@ from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
 from .cpu_turns import CpuTurns
 from .hot_seat import HotSeatCover
+from .partner import offers_partner, show_partner
 from .table_choices import TableChoices
 from .table_frame import fit_faces, table_frame
 from .table_keys import TABLE_BINDINGS
@@ -309,6 +310,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             return viewer is not None and viewer in self.session.people
         if action == "last_trick":
             return viewer is not None
+        if action == "partner":
+            return viewer is not None and offers_partner(self.session.game)
         return True
 
     # -- keys (bound in table_keys.py) -------------------------------------------------------------
@@ -401,6 +404,13 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
     def action_mark(self) -> None:
         """Space: mark the cursor card for a several-card action."""
         self.query_one(HandView).toggle()
+
+    def action_partner(self) -> None:
+        """Who may be the secret partner, judged from the shown seat's view only (``screens.partner``)."""
+        viewer = self.flow.viewer
+        if viewer is not None and not show_partner(self.app, self.session.game, self.session.view(viewer), self._say,
+                                                   self.session.names):
+            self.note(_("No card names a secret partner yet."), viewer)
 
     def action_press_key(self, key: str) -> None:
         """A card's key plays it (or marks it, for a several-card action); a button's key presses it."""

@@ -40,6 +40,8 @@ TABLE_BINDINGS: list[BindingType] = [
                   "the match is then marked assisted)")),
     table_binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
     table_binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why"), show=False),
+    table_binding("g", "partner", N_("Adjutant?"), N_("who may hold the card that names the secret partner "
+                  "(Napoleon's adjutant), judged from your view only")),
     table_binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
     table_binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"),
                   show=False),
