@@ -94,10 +94,10 @@ ROWS: tuple[Row, ...] = (
     Row("heuristic", "napoleon", ("easy", "random", "easy", "random", "easy"), 400, 16, (("beginner", "true"),)),
     Row("heuristic", "napoleon", ("normal", "random", "normal", "random", "normal"), 400, 17,
         (("beginner", "true"),)),
-    Row("hard", "nap", ("hard", "normal", "normal", "normal"), 300, 11),
-    Row("hard", "napas", ("hard", "normal", "normal", "normal"), 100, 12),
+    Row("hard", "nap", ("hard:16", "normal", "normal", "normal"), 120, 11),
+    Row("hard", "napas", ("hard:16", "normal", "normal", "normal"), 80, 44),
     Row("hard", "napoleon", ("hard:20", "normal", "normal", "normal", "normal"), 300, 20),  # 200 ms on an idle core
-    Row("hard", "gops", ("hard:300", "normal"), 250, 5),
+    Row("hard", "gops", ("hard:300", "normal"), 100, 5),
     Row("hard", "gops", ("hard:300", "normal", "normal"), 100, 6),
     Row("hard", "gops", ("hard:300", "normal", "easy"), 100, 7),
     Row("hard", "gops", ("hard", "normal", "easy"), 60, 8),

@@ -33,3 +33,29 @@ def test_bids_are_played_out_and_cards_solved(name: str, rules: object) -> None:
         (turn,) = state.to_act
         assert evaluate(state.clone(), turn, random.Random(1), bot.policy).scores() == \
             exact(state.clone(), turn, random.Random(1), bot.policy).scores()
+
+
+def test_napas_search_plays_cards_out_where_analysis_keeps_best_play() -> None:
+    game = get_game("napas")
+    options = game.resolve_options({}, 4)
+    bot = SearchBot(game, iterations=2)
+    hook = game.search_hooks().evaluator
+    assert getattr(bot.evaluator, "__name__", "") == "played_out"  # the hook's ``for_search``
+    nap = SearchBot(get_game("nap"), iterations=2)
+    assert nap.evaluator.for_search is nap.evaluator  # type: ignore[attr-defined]  # Nap: its cards solved
+    exact = solved_evaluator(NAPAS_RULES)
+    differ = 0
+    for seed in range(40):
+        state = game.new_deal(4, options, seed % 4, rng=random.Random(seed))
+        while not state.is_over and state.phase != "play":
+            (turn,) = state.to_act
+            state.apply(turn, bot.policy(state, turn, random.Random(2)))
+        if state.is_over:
+            continue
+        (turn,) = state.to_act
+        assert hook(state.clone(), turn, random.Random(1), bot.policy).scores() == \
+            exact(state.clone(), turn, random.Random(1), bot.policy).scores()  # analysis: best play
+        played = bot.evaluator(state.clone(), turn, random.Random(1), bot.policy)
+        assert played.is_over
+        differ += played.scores() != exact(state.clone(), turn, random.Random(1), bot.policy).scores()
+    assert differ  # the others' own play lets through what best defence would not (or the reverse)

@@ -63,6 +63,13 @@ def rollout_evaluator(state: State, seat: int, rng: random.Random, policy: Polic
     return rollout_until(state, rng, policy)
 
 
+def search_evaluator(evaluator: Evaluator | None) -> Evaluator | None:
+    """The evaluator the search uses from a game's hook: its ``for_search`` when it offers one (Napas values
+    card play against the others' own play, where ``cardsuite analyze`` reads the same hook as best play)."""
+    found = getattr(evaluator, "for_search", None)
+    return found if callable(found) else evaluator
+
+
 def inferring_sampler(game: Game, model: Bot, tries: int = 16) -> Sampler:
     """``Game.sample_deal``, keeping deals in which every other seat's bids are what ``model`` would bid.
 
@@ -188,7 +195,7 @@ class SearchBot:
         self.iterations = iterations
         self.max_iterations = max_iterations
         self.confidence = confidence
-        self.evaluator = evaluator or hooks.evaluator or rollout_evaluator
+        self.evaluator = evaluator or search_evaluator(hooks.evaluator) or rollout_evaluator
         self.explain = hooks.explain
         self.search_phases = hooks.search_phases
         level = rollout_level or hooks.rollout_level

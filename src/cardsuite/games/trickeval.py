@@ -1,4 +1,4 @@
-"""How Nap's and Napas's ``hard`` values a bid: the other seats play on as they would, itself as the solver.
+"""How Nap's and Napas's ``hard`` values a decision: the other seats play on as they would, itself as the solver.
 
 From a bidding (or exchange) decision the generic search's rollout finishes the auction with the rollout
 policy; then, where the exact evaluator (``tricksolver.solved_evaluator``) would have every seat play
@@ -6,7 +6,11 @@ perfectly with every hand shown, this one lets the other seats go on playing the
 ``normal`` play, what those seats do at the table) and gives the searching seat the solver's best card in
 each position of the sampled deal (close to how ``hard`` plays the cards, which it searches one by one). A
 bid is so valued against the play it will meet, not against defenders who see every card: on the same
-boards this bid more soundly (docs/bots.md). Play decisions are solved exactly, as before.
+boards this bid more soundly (docs/bots.md).
+
+Card play is solved exactly (the evaluator's answer in the play phase, which ``cardsuite analyze`` reads as
+best play); a game may also have the search value its card play the way it values bids (``for_search``:
+Napas, where its declarers then made more of their contracts on the same boards, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -18,15 +22,30 @@ from ..core.search import Evaluator, Outcome, Policy, rollout_until
 from .tricksolver import TrickRules, TrickSolver, position_of, solved_evaluator
 
 
-def bidding_evaluator(rules: TrickRules) -> Evaluator:
-    """A ``SearchBot`` evaluator: play decisions solved exactly; bids played out against the rollout policy."""
-    solver = TrickSolver(rules)
-    exact = solved_evaluator(rules)
+class TrickEvaluator:
+    """An ``Evaluator``: card play solved exactly; anything before it played out against the rollout policy.
 
-    def evaluate(state: State, seat: int, rng: random.Random, policy: Policy) -> State | Outcome:
+    ``for_search`` is the evaluator the search bot uses (``bots.search.SearchBot``): this one, or with
+    ``play_out_cards`` one that plays card decisions out like bids.
+    """
+
+    def __init__(self, rules: TrickRules, play_out_cards: bool = False) -> None:
+        self.rules = rules
+        self.solver = TrickSolver(rules)
+        self.exact = solved_evaluator(rules)
+        self.for_search: Evaluator = self.played_out if play_out_cards else self
+
+    def __call__(self, state: State, seat: int, rng: random.Random, policy: Policy) -> State | Outcome:
+        """Exact in the play phase; before it, the auction rolled out and the deal played out."""
         if state.phase == "play":
-            return exact(state, seat, rng, policy)
+            return self.exact(state, seat, rng, policy)
+        return self.played_out(state, seat, rng, policy)
+
+    def played_out(self, state: State, seat: int, rng: random.Random, policy: Policy) -> State:
+        """The rest of the auction and the exchange by ``policy``; then each other seat's card by ``policy``
+        and ``seat``'s by the solver with the deal shown."""
         rollout_until(state, rng, policy, lambda s: s.phase == "play")
+        rules, solver = self.rules, self.solver
         while not state.is_over:
             turn = next(iter(state.to_act))  # trick play: one seat at a time
             if turn == seat:
@@ -40,4 +59,8 @@ def bidding_evaluator(rules: TrickRules) -> Evaluator:
             state.apply(turn, action)
         return state
 
-    return evaluate
+
+def bidding_evaluator(rules: TrickRules, play_out_cards: bool = False) -> TrickEvaluator:
+    """A ``SearchBot`` evaluator: play decisions solved exactly; bids played out against the rollout policy
+    (and card decisions too in the search, with ``play_out_cards``)."""
+    return TrickEvaluator(rules, play_out_cards)

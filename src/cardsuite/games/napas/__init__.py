@@ -159,11 +159,12 @@ class Napas(NapasPresentation, Game):
         return super().describe_action(action)
 
     def search_hooks(self) -> SearchHooks:
-        """Solve the trick play exactly (must-trump, the trump lead); value bids against the others' play."""
+        """Solve the trick play exactly (must-trump, the trump lead) for analysis; the search values bids and
+        cards alike, against the others' own play."""
         from ..trickeval import bidding_evaluator
         from ..tricksolver import NAPAS_RULES
 
-        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES))
+        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES, play_out_cards=True))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapasBot, NormalNapasBot
