@@ -8,26 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import cast
 
 from ...cards import RANK_OF, SUIT_OF, SUITS, Card, ranked_deck
-from ...core.game import Action, ReasonedBot, View
-from ...core.message import CardRef, Message, SuitRef, msg, msg_p
-from ..trickplay import (
-    TrumpWeights,
-    current_winner,
-    follow_to_win,
-    highest,
-    lowest,
-    lowest_card,
-    shed_as_declarer,
-    stay_under,
-    sure_winner,
-    trump_tricks,
-)
+from ...core.game import View
+from ...core.message import Message, SuitRef, msg, msg_p
+from ..trickbot import Choice, PlainTrickBot, Trick
+from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER
 
-Choice = tuple[Action, Message]
 MISERE = msg_p("contract", "misère")
 
 
@@ -70,22 +58,20 @@ def misere_safe(hand: Sequence[Card]) -> bool:
     return True
 
 
-class NormalNapBot(ReasonedBot):
+class NormalNapBot(PlainTrickBot):
     """A sound heuristic Nap player."""
 
     level = "normal"
     mistake_rate = 0.0
     bid_noise = 0.0
+    low_contract = "misere"
+    forces_out_trumps = True
 
-    def decide(self, view: View, rng: random.Random) -> Choice:
-        """The chosen action and why."""
-        if len(view.legal) == 1:
-            return view.legal[0], msg("the only legal move")
-        if self.mistake_rate and rng.random() < self.mistake_rate:
-            return view.legal[rng.randrange(len(view.legal))], msg("a hunch")
-        if view.phase == "bidding":
-            return self._bid(view, rng)
-        return self._play(view, rng)
+    def unseen(self, view: View) -> set[Card]:
+        return unseen_cards(view)
+
+    def setup_move(self, view: View, rng: random.Random) -> Choice:
+        return self._bid(view, rng)
 
     # -- bidding ------------------------------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
@@ -118,60 +104,13 @@ class NormalNapBot(ReasonedBot):
         return legal[cheapest], msg("the dealer must bid: the cheapest bid")
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, view: View, rng: random.Random) -> Choice:
-        cards = [cast(int, a.args[0]) for a in view.legal]
-        by_card = {cast(int, a.args[0]): a for a in view.legal}
-        contract = view.table.get("contract")
-        declarer = cast(int, view.table.get("declarer"))
-        trump = cast(int, view.table.get("trump"))
-        trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
-        unseen = unseen_cards(view)
-        if contract == "misere":
-            card, why = self._misere(view, cards, trick, declarer, rng)
-        elif view.seat == declarer:
-            card, why = self._declarer(view, cards, trick, trump, unseen, rng)
-        else:
-            card, why = self._defender(view, cards, trick, trump, declarer, unseen, rng)
-        return by_card[card], why
+    def trump_lead(self, view: View, cards: list[Card]) -> tuple[Card, Message] | None:
+        suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
+        lead = highest([c for c in cards if SUIT_OF[c] == suit])
+        return lead, msg("lead the top card of {suit} to make them trumps", suit=SuitRef(suit))
 
-    def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
-        if not trick:
-            if trump < 0:
-                suit, _ = best_trump(view.hand, view.players, _lowest_rank(view))
-                lead = highest([c for c in cards if SUIT_OF[c] == suit])
-                return lead, msg("lead the top card of {suit} to make them trumps", suit=SuitRef(suit))
-            trumps = [c for c in cards if SUIT_OF[c] == trump]
-            trumps_out = any(SUIT_OF[c] == trump for c in unseen)
-            if trumps and trumps_out:
-                top = highest(trumps)
-                if sure_winner(top, unseen, trump):
-                    return top, msg("draw the opponents' trumps with the top trump")
-            winners = [c for c in cards if sure_winner(c, unseen, trump)]
-            if winners:
-                card = highest(winners, rng)
-                return card, msg("cash {card}: no unseen card beats it", card=CardRef(card))
-            if trumps and trumps_out:
-                return highest(trumps), msg("force out the higher trumps")
-            return lowest(cards, trump, rng), msg("lead low and keep the winners")
-        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
-
-    def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
-        if not trick:
-            winners = [c for c in cards if sure_winner(c, unseen, trump)]
-            if winners:
-                return highest(winners, rng), msg("take a sure trick against the declarer")
-            side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump, rng), msg("lead low in a side suit")
-        seat, _best = current_winner(trick, trump)
-        declarer_played = any(s == declarer for s, _ in trick)
-        if declarer_played and seat != declarer:
-            return lowest(cards, trump, rng), msg("a fellow opponent is already winning: play low")
-        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
-
-    def _misere(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-                declarer: int, rng: random.Random) -> tuple[Card, Message]:
+    def low_play(self, view: View, cards: list[Card], trick: Trick, declarer: int,
+                 rng: random.Random) -> tuple[Card, Message]:
         if view.seat == declarer:
             return shed_as_declarer(cards, trick, MISERE, rng)
         if not trick:

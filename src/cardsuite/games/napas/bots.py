@@ -12,24 +12,13 @@ from collections.abc import Sequence
 from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
-from ...core.game import Action, ReasonedBot, View
-from ...core.message import CardRef, Message, SuitRef, msg, msg_n, msg_p
-from ..trickplay import (
-    TrumpWeights,
-    current_winner,
-    follow_to_win,
-    highest,
-    lowest,
-    lowest_card,
-    shed_as_declarer,
-    stay_under,
-    sure_winner,
-    trump_tricks,
-)
+from ...core.game import View
+from ...core.message import Message, SuitRef, msg, msg_n, msg_p
+from ..trickbot import Choice, PlainTrickBot, Trick
+from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER, ZERO
 from .exchange import exchange_action
 
-Choice = tuple[Action, Message]
 ZERO_GAME = msg_p("contract", "the zero game")
 
 
@@ -85,7 +74,7 @@ def zero_discards(hand: Sequence[Card], low: int, limit: int) -> list[Card]:
     return risky[:limit]
 
 
-class NormalNapasBot(ReasonedBot):
+class NormalNapasBot(PlainTrickBot):
     """A sound heuristic Napas player."""
 
     level = "normal"
@@ -94,20 +83,19 @@ class NormalNapasBot(ReasonedBot):
     bid_margin = 0.0
     thresholds = (("5", 4.6), ("4", 3.6), ("3", 2.6), ("2", 1.7), ("1", 1.0))
     zero_limit = 0.9
+    low_contract = ZERO
+    defence_trusts_sure_winners = True
+    draws_trumps_at_once = True
 
-    def decide(self, view: View, rng: random.Random) -> Choice:
-        """The chosen action and why."""
-        if len(view.legal) == 1:
-            return view.legal[0], msg("the only legal move")
-        if self.mistake_rate and rng.random() < self.mistake_rate:
-            return view.legal[rng.randrange(len(view.legal))], msg("a hunch")
+    def unseen(self, view: View) -> set[Card]:
+        return unseen_cards(view)
+
+    def setup_move(self, view: View, rng: random.Random) -> Choice:
         if view.phase == "bidding":
             return self._bid(view, rng)
         if view.phase == "trump":
             return self._trump(view)
-        if view.phase == "exchange":
-            return self._exchange(view)
-        return self._play(view, rng)
+        return self._exchange(view)
 
     # -- bidding, trumps, exchange ------------------------------------------------------------------
     def _bid(self, view: View, rng: random.Random) -> Choice:
@@ -167,54 +155,8 @@ class NormalNapasBot(ReasonedBot):
         return action, msg_n("{why} ({n} card)", "{why} ({n} cards)", len(cards), why=why)
 
     # -- play ---------------------------------------------------------------------------------------
-    def _play(self, view: View, rng: random.Random) -> Choice:
-        cards = [cast(int, a.args[0]) for a in view.legal]
-        by_card = {cast(int, a.args[0]): a for a in view.legal}
-        contract = view.table.get("contract")
-        declarer = cast(int, view.table.get("declarer"))
-        trump = cast(int, view.table.get("trump"))
-        trick = cast(tuple[tuple[int, Card], ...], view.table.get("trick", ()))
-        unseen = unseen_cards(view)
-        if contract == ZERO:
-            card, why = self._zero(view, cards, trick, declarer, rng)
-        elif view.seat == declarer:
-            card, why = self._declarer(view, cards, trick, trump, unseen, rng)
-        else:
-            card, why = self._defender(view, cards, trick, trump, declarer, unseen, rng)
-        return by_card[card], why
-
-    def _declarer(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
-        if not trick:
-            trumps = [c for c in cards if SUIT_OF[c] == trump]
-            trumps_out = any(SUIT_OF[c] == trump for c in unseen)
-            if trumps and trumps_out:
-                top = highest(trumps)
-                if sure_winner(top, unseen, trump) or view.table.get("trick_number") == 1:
-                    return top, msg("draw the opponents' trumps with the top trump")
-            winners = [c for c in cards if sure_winner(c, unseen, trump)]
-            if winners:
-                card = highest(winners, rng)
-                return card, msg("cash {card}: no unseen card beats it", card=CardRef(card))
-            return lowest(cards, trump, rng), msg("lead low and keep the winners")
-        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
-
-    def _defender(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]], trump: int,
-                  declarer: int, unseen: set[Card], rng: random.Random) -> tuple[Card, Message]:
-        if not trick:
-            winners = [c for c in cards if sure_winner(c, unseen, trump)]
-            if winners:
-                return highest(winners, rng), msg("take a sure trick against the declarer")
-            side = [c for c in cards if SUIT_OF[c] != trump] or cards
-            return lowest(side, trump, rng), msg("lead low in a side suit")
-        seat, best = current_winner(trick, trump)
-        declarer_played = any(s == declarer for s, _ in trick)
-        if seat != declarer and (declarer_played or sure_winner(best, unseen, trump)):
-            return lowest(cards, trump, rng), msg("a fellow opponent is already winning: play low")
-        return follow_to_win(cards, trick, trump, unseen, view.players, rng)
-
-    def _zero(self, view: View, cards: list[Card], trick: Sequence[tuple[int, Card]],
-              declarer: int, rng: random.Random) -> tuple[Card, Message]:
+    def low_play(self, view: View, cards: list[Card], trick: Trick, declarer: int,
+                 rng: random.Random) -> tuple[Card, Message]:
         if view.seat == declarer:
             return shed_as_declarer(cards, trick, ZERO_GAME, rng)
         if not trick:
