@@ -38,14 +38,20 @@ class ExchangeFacts(NamedTuple):
     counts: tuple[tuple[int, int], ...]
 
 
-class NapasMoment(NapasPublic, Protocol):
-    """What ``NapasFacts`` takes from a live ``NapasState``: the public facts and the deal's constants."""
+NapasValues = tuple[int, Options, int, str, int, str | None, int, int, tuple[Card, ...], int, int,
+                    tuple[int, ...], tuple[Card, ...], int, ExchangeFacts | None, tuple[tuple[int, str | None], ...],
+                    tuple[int, ...]]
+"""A moment's public facts in ``NapasFacts``'s order: players, options, dealer, phase, turn, high bid,
+declarer, trumps, trick, its leader, trick number, last trick's seats and cards, stock size, exchange, bids,
+tricks taken."""
 
-    players: int
-    dealer: int
-    turn: int
-    trick: tuple[Card, ...]
-    trick_leader: int
+
+class NapasMoment(Protocol):
+    """What ``NapasFacts`` takes from a live ``NapasState``."""
+
+    def public_values(self) -> NapasValues:
+        """This moment's public facts, in order (one call: the compiled state reads its own attributes)."""
+        ...
 
 
 @mypyc_attr(native_class=False)  # ReplayFacts is a slotted Python class
@@ -82,10 +88,7 @@ class NapasFacts(ReplayFacts):
         """The state's public facts under the same names (written out: compiled, as the state is)."""
         (self.players, self.options, self.dealer, self.phase_name, self.turn, self.high, self.declarer, self.trump,
          self.trick, self.trick_leader, self.trick_number, self.last_seats, self.last_cards, self.stock_size,
-         self.exchange) = (state.players, state.options, state.dealer, state.phase_name, state.turn, state.high,
-                           state.declarer, state.trump, state.trick, state.trick_leader, state.trick_number,
-                           state.last_seats, state.last_cards, state.stock_size, state.exchange)
-        self.bids, self.taken = tuple(state.bids), tuple(state.taken)
+         self.exchange, self.bids, self.taken) = state.public_values()
 
     def after(self, events: Sequence[Event], moment: int, turn: int) -> NapasFacts:
         """These facts once ``events`` (of the auction: bids and passes; or of the play: cards and tricks)

@@ -81,7 +81,7 @@ from .events import (
     trick_event,
 )
 from .exchange import EXCHANGE_OF_ID, exchange_action
-from .public import ExchangeFacts, NapasFacts, contract_text, napas_seats, napas_table
+from .public import ExchangeFacts, NapasFacts, NapasValues, contract_text, napas_seats, napas_table
 
 SEAT_SETS: Final = turns.SEAT_SETS
 NOBODY: Final = turns.NOBODY
@@ -219,6 +219,12 @@ class NapasState(TurnState):
             facts = self._exchange_facts = ExchangeFacts(len(round_.discards), round_.cap,
                                                          tuple(round_.counts.items()))
         return facts
+
+    def public_values(self) -> NapasValues:
+        """This moment's public facts in ``NapasFacts``'s order (``public.NapasValues``)."""
+        return (self.players, self.options, self.dealer, self.phase_name, self.turn, self.high, self.declarer,
+                self.trump, self.trick, self.trick_leader, self.trick_number, self.last_seats, self.last_cards,
+                self.stock_size, self.exchange, tuple(self.bids), tuple(self.taken))
 
     @property
     def trick_seats(self) -> tuple[int, ...]:
