@@ -120,6 +120,9 @@ def hand_score(hand: Sequence[Card], trump: int) -> float:
     return score
 
 
+_MEMO_LIMIT: Final = 10_000
+"""Entries a memo of ``best_trump`` or ``trick_suspicion`` keeps before it starts again (bounds a table's memory)."""
+
 _BEST_TRUMP: dict[tuple[Card, ...], tuple[int, float]] = {}
 
 
@@ -130,7 +133,7 @@ def best_trump(hand: Sequence[Card]) -> tuple[int, float]:
     key = tuple(hand)  # a view's hand is a tuple already: no copy
     found = _BEST_TRUMP.get(key)
     if found is None:
-        if len(_BEST_TRUMP) > 50_000:
+        if len(_BEST_TRUMP) > _MEMO_LIMIT:
             _BEST_TRUMP.clear()
         found = (0, hand_score(hand, 0))
         for suit in SUITS[1:]:  # only a higher score displaces an earlier suit
@@ -171,7 +174,7 @@ def _trick_suspicion_memo(plays: tuple[tuple[int, Card], ...], led: int, trump: 
     key = (plays, led, trump, nap)
     found = _TRICK_SUSPICION.get(key)
     if found is None:
-        if len(_TRICK_SUSPICION) > 50_000:
+        if len(_TRICK_SUSPICION) > _MEMO_LIMIT:
             _TRICK_SUSPICION.clear()
         found = _TRICK_SUSPICION[key] = trick_suspicion(plays, led, trump, nap)
     return found

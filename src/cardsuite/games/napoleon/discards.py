@@ -11,41 +11,34 @@ class registered as a ``Sequence`` rather than a subclass of it (see there).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import comb
 from operator import itemgetter
 from typing import Any, Final, cast, overload
 
-from ...cards import Card, card_text, cards_in, mask_of
+from ...cards import Card, card_text, cards_in
 from ...core.game import Action
 
 _DISCARDS: dict[tuple[Card, ...], Action] = {}
+"""The discards met so far, by their cards in card order (each made once; only those met, to keep memory low)."""
 
 
-def discard_action(cards: Sequence[Card]) -> Action:
-    """The interned discard action for these cards (in card order, whatever order they are given)."""
-    key = tuple(sorted(cards))
+def interned_discard(key: tuple[Card, ...]) -> Action:
+    """The interned discard action for ``key``, cards already in card order."""
     found = _DISCARDS.get(key)
     if found is None:
         found = _DISCARDS[key] = Action("discard", key, "discard " + " ".join(card_text(c) for c in key))
     return found
 
 
-_ALL_DISCARDS: Final = 23426 + 1378  # every 3 of 53 cards and every 2 of 53
-
-
-def _fill_discards() -> None:
-    """Intern every possible discard once, so that listing a hand's discards is a C-level map."""
-    for size in (2, 3):
-        for cards in combinations(range(53), size):
-            discard_action(cards)
+def discard_action(cards: Sequence[Card]) -> Action:
+    """The interned discard action for these cards (in card order, whatever order they are given)."""
+    return interned_discard(tuple(sorted(cards)))
 
 
 def discard_actions(hand: int, size: int) -> tuple[Action, ...]:
-    """Every discard of ``size`` cards from ``hand`` (interned: all of them are made once)."""
-    if len(_DISCARDS) < _ALL_DISCARDS:
-        _fill_discards()
-    return tuple(map(_DISCARDS.__getitem__, combinations(hand_cards(hand), size)))
+    """Every discard of ``size`` cards from ``hand`` (interned)."""
+    return tuple(map(interned_discard, combinations(hand_cards(hand), size)))
 
 
 def hand_cards(mask: int) -> list[Card]:
@@ -90,8 +83,6 @@ class DiscardChoices:
     """
 
     def __init__(self, hand: int, size: int) -> None:
-        if len(_DISCARDS) < _ALL_DISCARDS:
-            _fill_discards()
         self._hand = hand
         self._size = size
         self._cards: list[Card] | None = None  # the hand's cards, listed when first indexed
@@ -118,10 +109,10 @@ class DiscardChoices:
         cards = self.cards()
         # the list answers a negative index, an index past the end or one that is not a whole number just
         # as the tuple would
-        return _DISCARDS[_pickers(len(cards), self._size)[index](cards)]
+        return interned_discard(_pickers(len(cards), self._size)[index](cards))
 
     def __iter__(self) -> Iterator[Action]:
-        return map(_DISCARDS.__getitem__, combinations(self.cards(), self._size))
+        return map(interned_discard, combinations(self.cards(), self._size))
 
     def __reversed__(self) -> Iterator[Action]:
         return reversed(tuple(self))
@@ -133,11 +124,11 @@ class DiscardChoices:
         given: Any = action  # an Action whose fields may hold anything
         if given.verb != "discard" or given.args.__class__ is not tuple or len(given.args) != self._size:
             return False
-        try:
-            found = _DISCARDS.get(given.args)  # sorted keys: (3, 1, 2) is not a listed discard
-        except TypeError:  # an unhashable argument: equal to no discard
+        args, cards = given.args, self.cards()
+        try:  # a listed discard's cards are the hand's, in card order
+            return all(card in cards for card in args) and all(a < b for a, b in pairwise(args))
+        except TypeError:  # arguments that do not compare: equal to no discard
             return False
-        return found is not None and not mask_of(cast("tuple[Card, ...]", found.args)) & ~self._hand
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
         """Where ``value`` first is, as ``tuple.index`` says (``ValueError`` if it is not there)."""
