@@ -94,8 +94,8 @@ async def _lobby_rows(app: BrowserApp) -> None:
 
 def test_a_web_seat_without_a_code_shows_the_lobby_and_sits_down_as_its_browser(tmp_path: Path) -> None:
     """The lobby lists the public table; Enter asks the name (none in the link) and sits down with the
-    token made from the browser's key and the code: the same browser later comes back to that seat, another
-    browser gets a seat of its own."""
+    token made from the browser's key and the code, and is told to come back through the lobby: the same
+    browser later comes back to that seat, another browser gets a seat of its own."""
 
     async def run(url: str) -> None:
         async with Clients(url) as new:
@@ -111,6 +111,8 @@ def test_a_web_seat_without_a_code_shows_the_lobby_and_sits_down_as_its_browser(
                 await pilot.press(*"Bo", "enter")
                 await wait_for(lambda: _seats(host)[1] == ("Bo", True), 30)
                 assert app.token == seat_token(ANN, code) and app.session is not None and app.session.me == 1
+                told = " ".join(app.session.log_lines(1))
+                assert "open the lobby again and pick this table" in told and "same link" not in told
             await wait_for(lambda: _seats(host)[1] == ("Bo", False), 30)
 
             back = BrowserApp(Visit(url, name="Robert", key=ANN, identity=browser_identity(ANN, SITE)))

@@ -181,13 +181,16 @@ class OnlineApp(TableApp):
         self.session = RemoteSession(client, get_game(str(client.table["game"])), remote_config(client))
         self.session.on_change = self.changed
         if seating.browser:
-            self.session.note(_("This browser keeps your seat: open the same link again to come back to it."),
-                              self.session.me)
+            self.session.note(self.coming_back(), self.session.me)
         if client.table.get("status") == "lobby":
             await self.push_screen(LobbyScreen(client))
         else:
             self.open_table()
         self._follow = asyncio.get_running_loop().create_task(self._follow_then_leave())
+
+    def coming_back(self) -> str:
+        """What a browser's person is told about coming back to the seat (a link's seat: the same link)."""
+        return _("This browser keeps your seat: open the same link again to come back to it.")
 
     async def _take_seat(self, client: Client) -> None:
         """Create, join, resume or watch, as the seating says."""

@@ -184,6 +184,12 @@ class BrowserApp(OnlineApp):
         self.seating, self.from_lobby = seating, True
         self.run_worker(self.sit_down(), exclusive=True)
 
+    def coming_back(self) -> str:
+        """How this browser's person comes back to the seat: its link, or the lobby for a table picked there."""
+        if self.from_lobby:
+            return _("This browser keeps your seat: open the lobby again and pick this table to come back to it.")
+        return super().coming_back()
+
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         """Leave; but a table picked in the lobby that refused the seat (full, or closed since) sends the
         browser back to the lobby with the server's line."""
