@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from cardsuite.cards import card_symbol, card_text
-from cardsuite.core.errors import UnknownGame
 from cardsuite.core.game import Game
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import all_games, get_game
@@ -235,10 +234,7 @@ async def test_illegal_card_shows_the_rule_in_the_log() -> None:
 
 async def test_gops_hot_seat_reveals_bids_together() -> None:
     """Two people play GOPS behind hand-off covers; bids are hidden until both have chosen."""
-    try:
-        gops = get_game("gops")
-    except UnknownGame as exc:
-        pytest.skip(f"the gops game does not load yet: {exc}")
+    gops = get_game("gops")
     players = 2 if 2 in gops.info.players else gops.info.players[0]
     seats = [SeatSpec("Ann"), SeatSpec("Bob")] + [CPU] * (players - 2)
     app = table_app(config("gops", seats, seed=5))
