@@ -32,7 +32,7 @@ from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Reque
 from .rows import Listing
 from .storeapi import open_store
 from .table import Table, watcher_view
-from .wire import encode_value, encode_view
+from .viewtext import ViewText, options_text
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -407,10 +407,12 @@ class Hub:
         """Send every connection at ``table`` what changed, each only its own seat's view."""
         now = time.monotonic()
         views: dict[int | None, View] = {}
+        texts = ViewText()
         for conn in list(self.conns.get(table.code, ())):
-            self.send_state(conn, now, views)
+            self.send_state(conn, now, views, texts)
 
-    def send_state(self, conn: Conn, now: float, views: dict[int | None, View] | None = None) -> None:
+    def send_state(self, conn: Conn, now: float, views: dict[int | None, View] | None = None,
+                   texts: ViewText | None = None) -> None:
         """The table summary when it changed, then the view of the connection's seat (a watcher's: public)."""
         table = conn.table
         if table is None:
@@ -432,9 +434,9 @@ class Hub:
             skip = len(conn.sent_history)
         conn.sent_deal, conn.sent_history = deal, view.history
         if table.options_wire is None:
-            table.options_wire = encode_value(dict(view.options))
-        conn.send(message("view", deal=deal, step=step, timers=table.seconds_left(now),
-                          view=encode_view(view, skip, table.options_wire)))
+            table.options_wire = options_text(view)
+        texts = ViewText() if texts is None else texts
+        conn.send(texts.message(deal, step, table.seconds_left(now), view, skip, table.options_wire))
 
     # -- what tables do by themselves -------------------------------------------------------------
     async def drive(self, table: Table) -> None:

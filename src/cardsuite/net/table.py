@@ -111,7 +111,7 @@ class Table:
         self.history_id = row.history_id
         self.version = 0
         self.moves = 0
-        self.options_wire: object = None
+        self.options_wire: str | None = None  # the options as JSON text (viewtext.options_text)
         self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         self.deal_over_since: float | None = None
 
