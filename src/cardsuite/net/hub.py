@@ -423,12 +423,17 @@ class Hub:
             conn.send(message("table", **table.summary(now, conn.seat)))
         if table.status in ("lobby", "closed"):
             return
+        deal, step = table.step()
+        timers = table.seconds_left(now)
+        moment = (table.match, table.moves, step, timers)
+        if conn.sent_deal == deal and conn.sent_moment == moment:
+            return  # the view it holds is the current one (someone came or went): the summary said it all
+        conn.sent_moment = moment
         seat = conn.seat
         if seat not in views:
             state = table.match.state
             views[seat] = state.view(seat) if seat is not None else watcher_view(state)
         view = views[seat]
-        deal, step = table.step()
         skip = 0
         if conn.sent_deal == deal and view.history[: len(conn.sent_history)] == conn.sent_history:
             skip = len(conn.sent_history)
@@ -436,7 +441,7 @@ class Hub:
         if table.options_wire is None:
             table.options_wire = options_text(view)
         texts = ViewText() if texts is None else texts
-        conn.send(texts.message(deal, step, table.seconds_left(now), view, skip, table.options_wire))
+        conn.send(texts.message(deal, step, timers, view, skip, table.options_wire))
 
     # -- what tables do by themselves -------------------------------------------------------------
     async def drive(self, table: Table) -> None:
