@@ -281,13 +281,20 @@ class Hub:
         now = time.monotonic()
         if table.status == "playing" and table.cpu_plays(seat, now) and table.seats[seat].by_choice:
             raise ProtocolError("state", "the CPU plays your seat now: take it back first")
-        self._act(table, seat, req.fields["action"], now)
+        await self._act(table, seat, req.fields["action"], now)
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
 
-    def _act(self, table: Table, seat: int, text: str, now: float) -> None:
+    async def _act(self, table: Table, seat: int, text: str, now: float) -> None:
         try:
             table.act(seat, text, now)
+            writing, table.writing = table.writing, None
+            if writing is not None:  # a shared store's group commit: nobody hears of the action before it
+                try:
+                    await writing
+                except Exception:
+                    table.broken = True
+                    raise
         except ProtocolError:
             raise
         except Exception as exc:
@@ -514,7 +521,7 @@ class Hub:
             return
         if not table.people_here():  # everyone left while it thought: the table waits for them
             return
-        self._act(table, seat, str(action), time.monotonic())
+        await self._act(table, seat, str(action), time.monotonic())
 
     def hello(self) -> str:
         """The first message of every connection."""
