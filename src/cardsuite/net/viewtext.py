@@ -24,6 +24,7 @@ class ViewText:
     def __init__(self) -> None:
         self.events: dict[int, tuple[Event, str]] = {}  # id -> (the event, kept alive; its text)
         self.shared: dict[str, list[tuple[object, str]]] = {"seats": [], "table": []}
+        self.heads: dict[tuple[object, ...], tuple[str, str, str]] = {}
 
     def _once(self, name: str, value: object, encode: Callable[[object], object]) -> str:
         """The text of ``value``, encoded once for every equal value this broadcast meets."""
@@ -43,6 +44,18 @@ class ViewText:
         self.events[id(event)] = (event, text)
         return text
 
+    def _head(self, view: View) -> tuple[str, str, str]:
+        """The text around a view's own parts: the same for every seat at one moment."""
+        key = (view.game, view.players, view.phase, view.to_act, view.dealer, view.is_over)
+        found = self.heads.get(key)
+        if found is None:
+            found = (f'"view":{{"game":{_dumps(view.game)},"seat":',
+                     f',"players":{_dumps(view.players)},"phase":{_dumps(view.phase)},'
+                     f'"to_act":{_dumps(sorted(view.to_act))},"hand":',
+                     f',"dealer":{_dumps(view.dealer)},"is_over":{_dumps(view.is_over)}}}}}')
+            self.heads[key] = found
+        return found
+
     def message(self, deal: int, step: int, timers: dict[str, float], view: View, skip: int,
                 options_text: str) -> str:
         """The ``view`` message for one connection: its seat's view, history from ``skip`` on."""
@@ -51,13 +64,12 @@ class ViewText:
         history: Sequence[Event] = view.history[skip:]
         events = ",".join(self._event(e) for e in history)
         legal = _dumps([encode_action(a) for a in view.legal])
+        start, middle, end = self._head(view)
         return (
             f'{{"v":{PROTOCOL_VERSION},"type":"view","deal":{deal},"step":{step},"timers":{_dumps(timers)},'
-            f'"view":{{"game":{_dumps(view.game)},"seat":{_dumps(view.seat)},"players":{_dumps(view.players)},'
-            f'"phase":{_dumps(view.phase)},"to_act":{_dumps(sorted(view.to_act))},'
-            f'"hand":{_dumps(list(view.hand))},"legal":{legal},"history_from":{skip},"history":[{events}],'
-            f'"seats":{seats},"table":{table},"private":{_dumps(encode_value(dict(view.private)))},'
-            f'"options":{options_text},"dealer":{_dumps(view.dealer)},"is_over":{_dumps(view.is_over)}}}}}'
+            f'{start}{_dumps(view.seat)}{middle}{_dumps(list(view.hand))},"legal":{legal},"history_from":{skip},'
+            f'"history":[{events}],"seats":{seats},"table":{table},'
+            f'"private":{_dumps(encode_value(dict(view.private)))},"options":{options_text}{end}'
         )
 
 
