@@ -181,3 +181,27 @@ def test_unrated_matches_are_filed_without_touching_ratings(pg_url: str) -> None
     assert history.conn.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
     assert history.board("gops") == []
     history.close()
+
+
+def test_group_commits_write_every_owned_action_and_refuse_the_others(pg_url: str) -> None:
+    """Actions of one moment go in one commit; each caller learns its own fate (a lost lease is refused)."""
+    import asyncio
+
+    mine = PgTableStore(pg_url, "ws://a/game")
+    other = PgTableStore(pg_url, "ws://b/game")
+    mine.create(_row("g1", "GGGGG1"))
+    mine.create(_row("g2", "GGGGG2"))
+    other.create(_row("g3", "GGGGG3"))
+
+    async def play() -> list[BaseException | None]:
+        mine.group_commits()
+        futures = [mine.add_action("g1", 0, 0, "1 bid 2"), mine.add_action("g2", 0, 0, "1 pass"),
+                   mine.add_action("g1", 0, 1, "2 pass"), mine.add_action("g3", 0, 0, "1 bid 3")]
+        return await asyncio.gather(*(f for f in futures if f is not None), return_exceptions=True)
+
+    outcome = asyncio.run(play())
+    assert outcome[:3] == [None, None, None] and isinstance(outcome[3], LeaseLost)
+    assert mine.actions("g1") == {(0, 0, "1 bid 2"), (0, 1, "2 pass")} and mine.actions("g2") == {(0, 0, "1 pass")}
+    assert other.actions("g3") == set()
+    mine.close()
+    other.close()

@@ -64,6 +64,7 @@ class Cluster:
         """This process listens at ``url``: take over its earlier self's tables (a restart at the same address)
         and those whose lease ran out, then keep renewing and adopting in the background."""
         self.store.set_url(url)
+        self.store.group_commits()
         for table_id in self.store.adopt(limit=100_000, mine_before=True):
             self.load(table_id)
         self.task = asyncio.get_running_loop().create_task(self.run())
@@ -82,17 +83,21 @@ class Cluster:
         while True:
             await asyncio.sleep(self.store.lease / 4)
             try:
-                self.renew()
+                known = set(self.hub.tables)  # a table that comes meanwhile was not asked about
+                self.renew(await asyncio.to_thread(self.store.renew), known)
                 await self.adopt()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the store is away: keep serving, try again at the next beat
                 log.warning("leases: %s", exc)
 
-    def renew(self) -> None:
-        """Renew this process's leases; drop the tables another process has taken over."""
-        held = self.store.renew()
-        for table in list(self.hub.tables.values()):
+    def renew(self, held: set[str] | None = None, known: set[str] | None = None) -> None:
+        """Renew this process's leases (or take ``held``, renewed off the event loop while it served the tables
+        whose codes are ``known``); drop the tables another process has taken over."""
+        held = self.store.renew() if held is None else held
+        for code, table in list(self.hub.tables.items()):
+            if known is not None and code not in known:
+                continue
             if table.id not in held and not (table.status == "finished" and table.history_id is not None):
                 self.drop(table)
 

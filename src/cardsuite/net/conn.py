@@ -55,6 +55,7 @@ class Conn:
         self.sent_deal = -1
         self.sent_history: tuple[Event, ...] = ()
         self.sent_version = -1
+        self.sent_moment: object = None  # the moment of the last view sent (hub.send_state)
         self.closed = False
         self.close_code = 1000
 

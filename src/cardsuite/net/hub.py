@@ -32,7 +32,7 @@ from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Reque
 from .rows import Listing
 from .storeapi import open_store
 from .table import Table, watcher_view
-from .wire import encode_value, encode_view
+from .viewtext import ViewText, options_text
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -281,13 +281,20 @@ class Hub:
         now = time.monotonic()
         if table.status == "playing" and table.cpu_plays(seat, now) and table.seats[seat].by_choice:
             raise ProtocolError("state", "the CPU plays your seat now: take it back first")
-        self._act(table, seat, req.fields["action"], now)
+        await self._act(table, seat, req.fields["action"], now)
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
 
-    def _act(self, table: Table, seat: int, text: str, now: float) -> None:
+    async def _act(self, table: Table, seat: int, text: str, now: float) -> None:
         try:
             table.act(seat, text, now)
+            writing, table.writing = table.writing, None
+            if writing is not None:  # a shared store's group commit: nobody hears of the action before it
+                try:
+                    await writing
+                except Exception:
+                    table.broken = True
+                    raise
         except ProtocolError:
             raise
         except Exception as exc:
@@ -407,10 +414,12 @@ class Hub:
         """Send every connection at ``table`` what changed, each only its own seat's view."""
         now = time.monotonic()
         views: dict[int | None, View] = {}
+        texts = ViewText()
         for conn in list(self.conns.get(table.code, ())):
-            self.send_state(conn, now, views)
+            self.send_state(conn, now, views, texts)
 
-    def send_state(self, conn: Conn, now: float, views: dict[int | None, View] | None = None) -> None:
+    def send_state(self, conn: Conn, now: float, views: dict[int | None, View] | None = None,
+                   texts: ViewText | None = None) -> None:
         """The table summary when it changed, then the view of the connection's seat (a watcher's: public)."""
         table = conn.table
         if table is None:
@@ -421,20 +430,25 @@ class Hub:
             conn.send(message("table", **table.summary(now, conn.seat)))
         if table.status in ("lobby", "closed"):
             return
+        deal, step = table.step()
+        timers = table.seconds_left(now)
+        moment = (table.match, table.moves, step, timers)
+        if conn.sent_deal == deal and conn.sent_moment == moment:
+            return  # the view it holds is the current one (someone came or went): the summary said it all
+        conn.sent_moment = moment
         seat = conn.seat
         if seat not in views:
             state = table.match.state
             views[seat] = state.view(seat) if seat is not None else watcher_view(state)
         view = views[seat]
-        deal, step = table.step()
         skip = 0
         if conn.sent_deal == deal and view.history[: len(conn.sent_history)] == conn.sent_history:
             skip = len(conn.sent_history)
         conn.sent_deal, conn.sent_history = deal, view.history
         if table.options_wire is None:
-            table.options_wire = encode_value(dict(view.options))
-        conn.send(message("view", deal=deal, step=step, timers=table.seconds_left(now),
-                          view=encode_view(view, skip, table.options_wire)))
+            table.options_wire = options_text(view)
+        texts = ViewText() if texts is None else texts
+        conn.send(texts.message(deal, step, timers, view, skip, table.options_wire))
 
     # -- what tables do by themselves -------------------------------------------------------------
     async def drive(self, table: Table) -> None:
@@ -507,7 +521,7 @@ class Hub:
             return
         if not table.people_here():  # everyone left while it thought: the table waits for them
             return
-        self._act(table, seat, str(action), time.monotonic())
+        await self._act(table, seat, str(action), time.monotonic())
 
     def hello(self) -> str:
         """The first message of every connection."""

@@ -6,13 +6,16 @@ database's clock): the owner renews its leases every few seconds; when a process
 and any other process adopts those tables (row locks with ``SKIP LOCKED`` decide who) and rebuilds them by
 replaying their actions. Every write of an owner is fenced: it changes the row only while this process
 still holds the lease, so a process that stalled past its lease can never write over the new owner
-(``LeaseLost``). Actions are inserted in autocommit: a call returns after the commit, before the ``ok``.
+(``LeaseLost``). Actions are inserted in autocommit, before the ``ok``; once the server ``group_commits``,
+the actions that arrive while one commit is under way go together in the next one (one round trip, off the
+event loop), and each caller awaits its own.
 
 psycopg (3) is imported here only: it is the ``postgres`` extra (``pip install 'cardsuite[postgres]'``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import threading
@@ -74,6 +77,9 @@ class PgTableStore:
         self.process = process_id or secrets.token_hex(8)
         self.conn = open_database(url)
         self.lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiting: list[tuple[tuple[str, int, int, str], asyncio.Future[None]]] = []
+        self.flushing = False
         if not durable:  # like SQLite's synchronous=NORMAL: a killed server loses nothing, a power cut may
             self.conn.execute("SET synchronous_commit = off")
         self.conn.execute("INSERT INTO processes (id, url) VALUES (%s, %s)", (self.process, advertise))
@@ -131,15 +137,56 @@ class PgTableStore:
             self._fence(table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
                         (status, history_id))
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str) -> None:
-        """Store one action as step ``step`` of deal ``deal``, only while this process owns the table."""
+    def add_action(self, table_id: str, deal: int, step: int, line: str) -> asyncio.Future[None] | None:
+        """Store one action as step ``step`` of deal ``deal``, only while this process owns the table: at once
+        (``None``), or after ``group_commits`` a future done once its commit is (``LeaseLost`` if refused)."""
+        if self.loop is not None:
+            done: asyncio.Future[None] = self.loop.create_future()
+            self.waiting.append(((table_id, deal, step, line), done))
+            if not self.flushing:
+                self.flushing = True
+                self.loop.create_task(self._flush())
+            return done
+        if not self._insert([(table_id, deal, step, line)]):
+            raise LeaseLost(f"table {table_id} is no longer served here")
+        return None
+
+    def group_commits(self) -> None:
+        """From now on ``add_action`` answers with a future and commits in groups (call it in the event loop)."""
+        self.loop = asyncio.get_running_loop()
+
+    async def _flush(self) -> None:
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                try:
+                    written = await asyncio.to_thread(self._insert, [row for row, _ in batch])
+                except Exception as exc:
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(exc)
+                    continue
+                for row, done in batch:
+                    if done.done():
+                        continue
+                    if row[:3] in written:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(LeaseLost(f"table {row[0]} is no longer served here"))
+        finally:
+            self.flushing = False
+
+    def _insert(self, rows: Sequence[tuple[str, int, int, str]]) -> set[tuple[str, int, int]]:
+        """Insert the actions of the tables this process still owns, in one statement; those written."""
+        columns = list(zip(*rows, strict=True))
         with self.lock:
             done = self.conn.execute(
-                "INSERT INTO actions (table_id, deal, step, line) SELECT %s, %s, %s, %s WHERE EXISTS"
-                " (SELECT 1 FROM tables WHERE id = %s AND owner = %s AND lease_until > now())",
-                (table_id, deal, step, line, table_id, self.process))
-            if done.rowcount != 1:
-                raise LeaseLost(f"table {table_id} is no longer served here")
+                "INSERT INTO actions (table_id, deal, step, line) SELECT v.table_id, v.deal, v.step, v.line"
+                " FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) AS v(table_id, deal, step, line)"
+                " WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = v.table_id AND t.owner = %s"
+                " AND t.lease_until > now()) RETURNING table_id, deal, step",
+                (list(columns[0]), list(columns[1]), list(columns[2]), list(columns[3]), self.process)).fetchall()
+        return {(str(r[0]), int(r[1]), int(r[2])) for r in done}
 
     def _fence(self, table_id: str, assignments: str, args: Sequence[object] = ()) -> None:
         done = self.conn.execute(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import time
@@ -172,6 +173,7 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
         hub = runner.app[HUB]
         if hub.cluster is not None:
             hub.cluster.start(hub.advertise())
+        gc.freeze()  # what was loaded to start (modules, resumed tables) is never garbage: no collection scans it
         host = f"[{config.host}]" if ":" in config.host else config.host
         if ready is not None:
             ready(f"ws://{host}:{port}{GAME_PATH}")

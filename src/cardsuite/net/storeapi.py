@@ -3,7 +3,7 @@ shared by several (``pgstore.py``). A table and the server speak only to this.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -11,7 +11,8 @@ from .rows import SeatRow, TableRow
 
 
 class Store(Protocol):
-    """Tables, seats and actions; every write is committed before the call returns."""
+    """Tables, seats and actions; every write is committed before the call returns (an action's: or before
+    the awaitable it returns is done)."""
 
     def code_taken(self, code: str) -> bool:
         """Whether a table already has join code ``code``."""
@@ -25,8 +26,8 @@ class Store(Protocol):
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
         """Move a table to another status."""
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str) -> None:
-        """Store one action."""
+    def add_action(self, table_id: str, deal: int, step: int, line: str) -> Awaitable[None] | None:
+        """Store one action: committed on return (``None``), or once the awaitable it returns is done."""
 
     def open_tables(self) -> Iterator[TableRow]:
         """The tables this process should serve after it starts."""

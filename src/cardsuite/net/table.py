@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 
 from ..bots.base import levels_for
@@ -111,7 +111,7 @@ class Table:
         self.history_id = row.history_id
         self.version = 0
         self.moves = 0
-        self.options_wire: object = None
+        self.options_wire: str | None = None  # the options as JSON text (viewtext.options_text)
         self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         self.deal_over_since: float | None = None
 
@@ -293,7 +293,8 @@ class Table:
         return all(s.kind == "person" for s in self.seats)
 
     def act(self, seat: int, text: str, now: float) -> tuple[Event, ...]:
-        """Apply ``text`` for ``seat`` and store it before anyone hears of it; refusals change nothing."""
+        """Apply ``text`` for ``seat`` and store it; refusals change nothing. Nobody may hear of it before
+        its commit: ``writing``, when the store commits later."""
         if self.status != "playing":
             raise ProtocolError("state", "the match has not started" if self.status == "lobby" else "the match is over")
         match = self.match
@@ -309,7 +310,7 @@ class Table:
             raise ProtocolError("illegal", exc.reason) from None
         log = match.logs[-1]
         try:
-            self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1])
+            self.writing = self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1])
         except Exception:
             self.broken = True
             raise
@@ -325,6 +326,7 @@ class Table:
         return events
 
     broken = False
+    writing: Awaitable[None] | None = None  # the last action's commit, when the store finishes it later
 
     def _waiting_after(self, before: frozenset[int], now: float) -> None:
         for index in self.match.state.to_act:
