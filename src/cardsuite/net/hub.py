@@ -288,10 +288,10 @@ class Hub:
     async def _act(self, table: Table, seat: int, text: str, now: float) -> None:
         try:
             table.act(seat, text, now)
-            writing, table.writing = table.writing, None
+            writing = table.writing
             if writing is not None:  # a shared store's group commit: nobody hears of the action before it
                 try:
-                    await writing
+                    await asyncio.shield(writing)  # a closed connection does not cancel the commit
                 except Exception:
                     table.broken = True
                     raise
@@ -479,6 +479,8 @@ class Hub:
         if kind == "deal":
             table.next_deal(now)
         elif kind == "finish":
+            if not await self._committed(table):  # the last action first: a finished table's log is whole
+                return
             if table.listing.practice:  # a practice match is never filed, so never rated
                 table.finished(None)
             else:
@@ -506,6 +508,21 @@ class Hub:
         elif seat is not None:
             await self.cpu_move(table, seat)
         self.broadcast(table)
+
+    async def _committed(self, table: Table) -> bool:
+        """Wait until the table's last action is committed (a shared store commits in groups); False when its
+        write failed (the act that made it answers for that) or the table is no longer this one."""
+        writing = table.writing
+        if writing is not None:
+            try:
+                await asyncio.shield(writing)
+            except asyncio.CancelledError:
+                if isinstance(writing, asyncio.Future) and writing.cancelled():
+                    return False
+                raise
+            except Exception:
+                return False
+        return self.tables.get(table.code) is table
 
     async def cpu_move(self, table: Table, seat: int) -> None:
         """The CPU decides for ``seat`` (off the event loop) and acts, unless the table moved on meanwhile."""
