@@ -1,7 +1,7 @@
 """The heuristic CPU of a plain trick game with one declarer (Nap, Napas): its turn and its card play.
 
 A game's bot subclasses ``PlainTrickBot`` and writes what differs: its auction and other phases before the
-play (``setup_move``), the cards it has not seen, the lead that names trumps, the low contract's play
+play (``setup_move``), the cards it has not seen, the first card led, which names trumps, the low contract's play
 (misère, the zero game) and a few switches. The turn (a forced move, a deliberate mistake), the play's
 dispatch, the declarer's play and the defence are here.
 """
