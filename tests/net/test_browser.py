@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import os
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +65,20 @@ def _page_url(url: str) -> str:
     return url.replace("ws://", "http://").removesuffix("/game") + "/"
 
 
+async def _enter_until(page: Any, done: Callable[[], bool], shot: Path) -> None:
+    """Press Enter in the page's terminal until ``done`` (at most 40 times, half a second apart), then keep a
+    screenshot (also at ``CARDSUITE_SCREENSHOT``)."""
+    await page.click("#terminal")
+    for _ in range(40):
+        if done():
+            break
+        await page.keyboard.press("Enter")
+        await asyncio.sleep(0.5)
+    await page.screenshot(path=str(shot))
+    if os.environ.get("CARDSUITE_SCREENSHOT"):
+        shutil.copy(shot, os.environ["CARDSUITE_SCREENSHOT"])
+
+
 async def _play(url: str, shot: Path, profile: Path) -> None:
     async with Clients(url) as new, browser(profile) as context:
         host = await new()
@@ -76,15 +90,8 @@ async def _play(url: str, shot: Path, profile: Path) -> None:
         await wait_for(lambda: len(host.table.get("seats", [])) == 2 and host.table["seats"][1].get("connected"), 60)
         assert host.table["seats"][1]["name"] == "Web"
         await wait_for(lambda: host.view is not None and 1 in host.view.to_act, 30)
-        await page.click("#terminal")
-        for _ in range(40):  # the table screen draws, then Enter plays the card under the cursor
-            if host.view is not None and 1 not in host.view.to_act:
-                break
-            await page.keyboard.press("Enter")
-            await asyncio.sleep(0.5)
-        await page.screenshot(path=str(shot))
-        if os.environ.get("CARDSUITE_SCREENSHOT"):
-            shutil.copy(shot, os.environ["CARDSUITE_SCREENSHOT"])
+        # the table screen draws, then Enter plays the card under the cursor
+        await _enter_until(page, lambda: host.view is not None and 1 not in host.view.to_act, shot)
         assert host.view is not None and 1 not in host.view.to_act, "the browser seat played no card"
         await host.request("act", action=str(host.view.legal[0]))
         await wait_for(lambda: host.view is not None and len(host.view.table["played"][1]) == 1, 20)
@@ -142,15 +149,9 @@ async def _lobby(url: str, shot: Path, profile: Path) -> None:
         page.on("websocket", lambda socket: socket.on("framereceived", heard))
         await page.goto(_page_url(url), wait_until="domcontentloaded")
         await wait_for(lambda: "Public tables" in "".join(drawn) and code in "".join(drawn), 60)
-        await page.click("#terminal")
-        for _ in range(40):  # Enter sits down at the table listed, and Enter again takes the name offered
-            if len(host.table.get("seats", [])) == 2 and host.table["seats"][1].get("connected"):
-                break
-            await page.keyboard.press("Enter")
-            await asyncio.sleep(0.5)
-        await page.screenshot(path=str(shot))
-        if os.environ.get("CARDSUITE_SCREENSHOT"):
-            shutil.copy(shot, os.environ["CARDSUITE_SCREENSHOT"])
+        # Enter sits down at the table listed, and Enter again takes the name offered
+        await _enter_until(page, lambda: len(host.table.get("seats", [])) == 2
+                           and bool(host.table["seats"][1].get("connected")), shot)
         assert host.table["seats"][1]["name"] == "Guest" and host.table["seats"][1].get("connected")
 
 

@@ -430,6 +430,9 @@ class Hub:
             conn.send(message("table", **table.summary(now, conn.seat)))
         if table.status in ("lobby", "closed"):
             return
+        writing = table.writing
+        if isinstance(writing, asyncio.Future) and not writing.done():
+            return  # an action not committed yet: its act broadcasts once it is, to every connection
         deal, step = table.step()
         timers = table.seconds_left(now)
         moment = (table.match, table.moves, step, timers)

@@ -1,17 +1,21 @@
-"""A finished match is filed only after its last action is committed.
+"""Nothing goes out ahead of an action's commit.
 
 A shared store commits actions in groups, after ``act`` returns; until then the table's ``writing`` is the
-pending commit. The hub's ``finish`` (history entry, then the table's status) must wait for it, so that a
-process killed in between never leaves a table marked finished whose action log misses its last action.
+pending commit. No connection is sent a view holding that action (someone joining meanwhile gets the table
+summary, and the view once the act broadcasts), and the hub's ``finish`` (history entry, then the table's
+status) waits for it, so that a process killed in between never leaves a table marked finished whose action
+log misses its last action.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from pathlib import Path
 
 from cardsuite.net.config import ServerConfig
+from cardsuite.net.conn import Conn
 from cardsuite.net.hub import Hub
 from cardsuite.net.table import Table
 
@@ -56,5 +60,35 @@ def test_finish_leaves_a_table_whose_last_write_failed_to_the_act_that_made_it(t
         table.writing = commit
         await asyncio.wait_for(hub.do(table, "finish", None), 10)
         assert table.status == "playing"
+
+    asyncio.run(run())
+
+
+def test_no_view_with_an_action_goes_out_before_its_commit(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = Hub(ServerConfig(data=tmp_path))
+        table, _token = Table.create(hub.store, hub.timing, "AHEAD", "gops", 2, {}, "random", "Ann", None, 7)
+        hub.tables[table.code] = table
+        table.start()
+        seat = min(table.match.state.to_act)
+        table.act(seat, str(table.match.state.legal_actions(seat)[0]), time.monotonic())
+        commit: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        table.writing = commit
+        conn = Conn(None)  # type: ignore[arg-type]  # only its queue is used
+        conn.table, conn.seat = table, 1
+
+        def kinds() -> list[str]:
+            sent = []
+            while not conn.queue.empty():
+                text = conn.queue.get_nowait()
+                assert text is not None
+                sent.append(json.loads(text)["type"])
+            return sent
+
+        hub.send_state(conn, time.monotonic())
+        assert kinds() == ["table"]
+        commit.set_result(None)
+        hub.send_state(conn, time.monotonic())
+        assert kinds() == ["view"]
 
     asyncio.run(run())
