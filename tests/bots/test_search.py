@@ -14,6 +14,7 @@ from cardsuite.core.errors import CardsuiteError, SamplingError
 from cardsuite.core.game import Game, State, View
 from cardsuite.core.registry import all_games, get_game
 from cardsuite.core.sampling import deal_unseen
+from cardsuite.games.napoleon.hardbids import HardNapoleonBidder
 
 TRICK_GAMES = [g.info.name for g in all_games() if g.info.name in ("nap", "napas", "napoleon")]
 
@@ -193,32 +194,38 @@ def test_a_hint_rests_on_enough_deals_however_short_the_budget(name: str) -> Non
 
 
 def test_napoleon_hard_searches_the_card_play_only() -> None:
-    """Searched bids played no better than normal's (docs/bots.md): outside the play, hard plays normal's move,
-    and a hint there still puts sampled numbers to the choices but recommends that same move."""
+    """Searched bids played no better than normal's (docs/bots.md): outside the play, hard plays the move of its
+    bidder (normal's reckoning, with a bar fit to hard's card play), and a hint there still puts sampled numbers
+    to the choices but recommends that same move."""
     game = get_game("napoleon")
     options = game.resolve_options({}, 5)
     normal = make_bot(game, "normal")
+    bidder = HardNapoleonBidder()
     hard = SearchBot(game, iterations=3)
     assert hard.search_phases == ("play",)
-    checked = {"bidding": 0, "play": 0}
-    for seed in range(6):
+    assert isinstance(hard.outside_bot, HardNapoleonBidder)
+    assert not isinstance(hard.policy_bot, HardNapoleonBidder)  # the rollouts still play normal's bids
+    checked = {"bidding": 0, "bolder": 0, "play": 0}
+    for seed in range(12):
         state = game.new_deal(5, options, seed % 5, rng=random.Random(seed))
         while not state.is_over and state.phase != "play":
             seat = min(state.to_act)
             view = state.view(seat)
             if view.phase == "bidding" and len(view.legal) > 1:
-                assert hard.choose(view, random.Random(seed)) == normal.choose(view, random.Random(seed))
+                mine = hard.choose(view, random.Random(seed))
+                assert mine == bidder.choose(view, random.Random(seed))
                 checked["bidding"] += 1
+                checked["bolder"] += mine != normal.choose(view, random.Random(seed))
             state.apply(seat, normal.choose(view, random.Random(seed)))
         if state.phase == "play":
             view = state.view(min(state.to_act))
             assert hard.decides(view)
             checked["play"] += 1
-    assert checked["bidding"] >= 5 and checked["play"] >= 3
+    assert checked["bidding"] >= 5 and checked["bolder"] >= 1 and checked["play"] >= 3
     state = game.new_deal(5, options, 0, rng=random.Random(3))
     view = state.view(min(state.to_act))
     hint = SearchBot(game, budget_ms=0.001).hint(view, random.Random(1))
     assert view.phase == "bidding"
-    assert hint.action == normal.choose(view, random.Random(1))  # normal bids by rule, without drawing
+    assert hint.action == bidder.choose(view, random.Random(1))  # bids by rule, without drawing
     found = re.search(r"over (\d+) deals? like this one", str(hint.reason))
     assert found is not None and int(found.group(1)) >= 8

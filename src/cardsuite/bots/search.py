@@ -201,6 +201,7 @@ class SearchBot:
         level = rollout_level or hooks.rollout_level
         self.policy_bot = _policy_bot(game, level)
         self.policy = bot_policy(self.policy_bot) if self.policy_bot is not None else random_policy
+        self.outside_bot = hooks.outside_bot() if hooks.outside_bot is not None else self.policy_bot
         default_sampler = (inferring_sampler(game, self.policy_bot) if self.policy_bot is not None and
                            hooks.infer_bids else game.sample_deal)
         self.sampler = sampler or hooks.sampler or default_sampler
@@ -211,14 +212,19 @@ class SearchBot:
         if len(view.legal) == 1:
             return view.legal[0]
         if not self.decides(view):
-            assert self.policy_bot is not None
-            return self.policy_bot.choose(view, rng)
+            assert self.outside_bot is not None
+            return self.outside_bot.choose(view, rng)
         return self.search(view, rng).best.action
 
     def decides(self, view: View) -> bool:
         """Whether the search decides in the view's phase (``SearchHooks.search_phases``); elsewhere the bot
-        plays its rollout policy's move."""
+        plays its rollout policy's move, or the hook's ``outside_bot``'s."""
         return self.search_phases is None or self.policy_bot is None or view.phase in self.search_phases
+
+    def _own_bot(self, view: View) -> Bot | None:
+        """The bot whose move the search keeps unless it is beaten: the rollout policy's where the search
+        decides, else the one that decides in its place."""
+        return self.policy_bot if self.decides(view) else self.outside_bot
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The choice, why in a player's words, and each alternative's estimated value."""
@@ -300,8 +306,9 @@ class SearchBot:
         must lead by more than ``confidence`` standard errors. With few sampled deals (slow games, short
         budgets) the bot so plays no worse than its policy, and leaves it only on firm evidence.
         """
-        assert self.policy_bot is not None
-        chosen = self.policy_bot.choose(view, random.Random(rng.getrandbits(32)))
+        own = self._own_bot(view)
+        assert own is not None
+        chosen = own.choose(view, random.Random(rng.getrandbits(32)))
         best = ranked[0]
         mine = next((s for s in ranked if s.action == chosen), None)
         if mine is None or mine is best:
@@ -316,9 +323,10 @@ class SearchBot:
         return [mine, *(s for s in ranked if s is not mine)]
 
     def _fallback(self, view: View, rng: random.Random) -> Action:
-        """When no deal could be sampled: the rollout policy's own choice."""
-        if self.policy_bot is not None:
-            return self.policy_bot.choose(view, rng)
+        """When no deal could be sampled: the move of the bot the search stands in for."""
+        own = self._own_bot(view)
+        if own is not None:
+            return own.choose(view, rng)
         return view.legal[rng.randrange(len(view.legal))]
 
     # -- words --------------------------------------------------------------------------------------
@@ -333,8 +341,9 @@ class SearchBot:
         name = self._words(best.action, view)
         n = result.iterations
         heuristic: tuple[Action, Message] | None = None
-        if self.policy_bot is not None:
-            h = self.policy_bot.hint(view, rng)
+        own = self._own_bot(view)
+        if own is not None:
+            h = own.hint(view, rng)
             heuristic = (h.action, h.reason if isinstance(h.reason, Message) else Message(h.reason))
         parts: list[Message] = []
         if heuristic is not None and heuristic[0] == best.action:

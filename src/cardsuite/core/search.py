@@ -9,11 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from .message import Message
 from .state import State
 from .values import Action, DealSummary, Score, View
+
+if TYPE_CHECKING:
+    from .game import Bot
 
 Policy = Callable[[State, int, random.Random], Action]
 """Chooses an action for ``seat`` in a complete state (a rollout policy)."""
@@ -83,8 +86,10 @@ class SearchHooks:
     replaces the rollout (e.g. an exact solver); ``explain`` adds a sentence to a hint from the view and
     the sampled deals (e.g. "your partner is likely the holder of the Mighty"); ``rollout_level`` names
     the level whose policy plays the rollouts. ``search_phases`` names the phases in which the search
-    decides; in any other phase the bot plays what the rollout policy would (``None``: every phase). A hint
-    still searches there, to put numbers to the choices, but recommends the policy's move. ``partner_odds``
+    decides; in any other phase the bot plays what the rollout policy would (``None``: every phase), or what
+    ``outside_bot`` (a factory) makes there, when given (a game whose search plays the cards better than its
+    ``normal`` may bid more boldly). A hint still searches there, to put numbers to the choices, but recommends
+    that move. ``partner_odds``
     (a game with a partner named by a card) says, from a seat's view and a generator, who may hold that card
     (``PartnerOdds``; ``None`` until a card is named): the table shows it on a page of its own.
     """
@@ -96,6 +101,7 @@ class SearchHooks:
     infer_bids: bool = True
     search_phases: tuple[str, ...] | None = None
     partner_odds: Callable[[View, random.Random], PartnerOdds | None] | None = None
+    outside_bot: Callable[[], Bot] | None = None
 
 
 def rollout_until(state: State, rng: random.Random, policy: Policy,
