@@ -28,6 +28,7 @@ from .search import SearchHooks
 from .state import State as State
 from .values import PUBLIC_SEAT as PUBLIC_SEAT
 from .values import Action as Action
+from .values import Bot as Bot
 from .values import BuildTuple as BuildTuple
 from .values import DealResult as DealResult
 from .values import DealSetup as DealSetup
@@ -88,20 +89,6 @@ class GameInfo:
             if spec.key == key:
                 return spec
         raise KeyError(key)
-
-
-class Bot(Protocol):
-    """A CPU player. It sees only its seat's view and draws randomness only from ``rng``."""
-
-    level: str
-
-    def choose(self, view: View, rng: random.Random) -> Action:
-        """One of ``view.legal``."""
-        ...
-
-    def hint(self, view: View, rng: random.Random) -> Hint:
-        """The action it would choose, with its reason."""
-        ...
 
 
 class ReasonedBot(ABC):

@@ -9,14 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from .message import Message
 from .state import State
-from .values import Action, DealSummary, Score, View
-
-if TYPE_CHECKING:
-    from .game import Bot
+from .values import Action, Bot, DealSummary, Score, View
 
 Policy = Callable[[State, int, random.Random], Action]
 """Chooses an action for ``seat`` in a complete state (a rollout policy)."""

@@ -1,10 +1,12 @@
-"""The values that cross the game contract: actions, events, views and what a deal and a match report.
+"""The values that cross the game contract: actions, events, views, what a deal and a match report, and a CPU
+player (``Bot``, the protocol every level meets).
 
 All are immutable. ``core.game`` hands them on, so a plugin imports them from there.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -209,3 +211,17 @@ class Hint:
     action: Action
     reason: str | Message
     alternatives: tuple[tuple[Action, float], ...] = ()
+
+
+class Bot(Protocol):
+    """A CPU player. It sees only its seat's view and draws randomness only from ``rng``."""
+
+    level: str
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        """One of ``view.legal``."""
+        ...
+
+    def hint(self, view: View, rng: random.Random) -> Hint:
+        """The action it would choose, with its reason."""
+        ...
