@@ -35,7 +35,7 @@ def _seat(bolder_by: float) -> Any:
         if not level.startswith("hardx:"):
             return make_seat_bot(game, level)
         bot = SearchBot(game, iterations=int(level.split(":")[1]))
-        setattr(bot.outside_bot, "base", NormalNapoleonBot.base + bolder_by)  # noqa: B010 - this run's bar
+        setattr(bot.outside_bot, "base", NormalNapoleonBot().base + bolder_by)  # noqa: B010 - this run's bar
         return bot
     return make
 

@@ -14,7 +14,7 @@ from cardsuite.core.errors import CardsuiteError, SamplingError
 from cardsuite.core.game import Game, State, View
 from cardsuite.core.registry import all_games, get_game
 from cardsuite.core.sampling import deal_unseen
-from cardsuite.games.napoleon.hardbids import HardNapoleonBidder
+from cardsuite.games.napoleon.hardbids import BOLDER_BY, hard_bidder
 
 TRICK_GAMES = [g.info.name for g in all_games() if g.info.name in ("nap", "napas", "napoleon")]
 
@@ -200,11 +200,12 @@ def test_napoleon_hard_searches_the_card_play_only() -> None:
     game = get_game("napoleon")
     options = game.resolve_options({}, 5)
     normal = make_bot(game, "normal")
-    bidder = HardNapoleonBidder()
+    bidder = hard_bidder()
     hard = SearchBot(game, iterations=3)
     assert hard.search_phases == ("play",)
-    assert isinstance(hard.outside_bot, HardNapoleonBidder)
-    assert not isinstance(hard.policy_bot, HardNapoleonBidder)  # the rollouts still play normal's bids
+    assert hard.outside_bot is not None and hard.policy_bot is not None
+    assert getattr(hard.outside_bot, "base") == getattr(normal, "base") + BOLDER_BY  # noqa: B009 - a bot attribute
+    assert getattr(hard.policy_bot, "base") == getattr(normal, "base")  # noqa: B009 - the rollouts bid as normal
     checked = {"bidding": 0, "bolder": 0, "play": 0}
     for seed in range(12):
         state = game.new_deal(5, options, seed % 5, rng=random.Random(seed))

@@ -101,14 +101,14 @@ class Napoleon(NapoleonPresentation, Game):
     def search_hooks(self) -> SearchHooks:
         """The search decides only the card play: searched bids, names and discards played no better than
         ``normal``'s, and cost ``hard`` most of what its card play gains (``docs/bots.md``); ``hard`` bids as
-        ``normal`` reckons a hand, with the bar set for its own card play (``HardNapoleonBidder``). Deals are sampled
+        ``normal`` reckons a hand, with the bar set for its own card play (``hard_bidder``). Deals are sampled
         by ``inferred_deal``: the generic bidding inference with the ``normal`` player as the model, faster.
         Who may be the hidden adjutant is a page of the table (``adjutant_odds``) and a sentence of hints
         (``adjutant_words``), both the same count."""
-        from .hardbids import HardNapoleonBidder
+        from .hardbids import hard_bidder
 
         return SearchHooks(explain=self.adjutant_words, search_phases=("play",), sampler=self.inferred_deal,
-                           partner_odds=self.adjutant_odds, outside_bot=HardNapoleonBidder)
+                           partner_odds=self.adjutant_odds, outside_bot=hard_bidder)
 
     def adjutant_odds(self, view: View, rng: random.Random) -> PartnerOdds | None:
         """Who may hold the named adjutant card, over deals sampled from ``view`` that read every call the

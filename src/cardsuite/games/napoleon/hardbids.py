@@ -8,10 +8,11 @@ BOLDER_BY = 2.0
 """Honours ``hard`` counts a hand as worth beyond ``normal``'s estimate (``docs/bots.md``)."""
 
 
-class HardNapoleonBidder(NormalNapoleonBot):
-    """``normal`` in every phase the search leaves to it (the bidding, the naming, the discard), except that it
-    counts a hand as worth ``BOLDER_BY`` honours more: ``normal``'s bar is fit to how often ``normal`` makes a
-    bid, and ``hard``, which searches its cards, makes the same bids more often."""
-
-    level = "hard"
-    base = NormalNapoleonBot.base + BOLDER_BY
+def hard_bidder() -> NormalNapoleonBot:
+    """The player that decides for ``hard`` in every phase its search leaves alone (the bidding, the naming, the
+    discard): ``normal``, counting a hand as worth ``BOLDER_BY`` honours more. ``normal``'s bar is fit to how
+    often ``normal`` makes a bid, and ``hard``, which searches its cards, makes the same bids more often. (An
+    instance, not a subclass: the compiled build's classes take no subclass from interpreted code.)"""
+    bidder = NormalNapoleonBot()
+    bidder.base += BOLDER_BY
+    return bidder
