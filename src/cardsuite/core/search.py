@@ -84,11 +84,11 @@ class SearchHooks:
     the sampled deals (e.g. "your partner is likely the holder of the Mighty"); ``rollout_level`` names
     the level whose policy plays the rollouts. ``search_phases`` names the phases in which the search
     decides; in any other phase the bot plays what the rollout policy would (``None``: every phase), or what
-    ``outside_bot`` (a factory) makes there, when given (a game whose search plays the cards better than its
-    ``normal`` may bid more boldly). A hint still searches there, to put numbers to the choices, but recommends
-    that move. ``partner_odds``
-    (a game with a partner named by a card) says, from a seat's view and a generator, who may hold that card
-    (``PartnerOdds``; ``None`` until a card is named): the table shows it on a page of its own.
+    the bot ``outside_bot`` makes would, when given (a game whose search plays the cards better than its
+    ``normal`` may bid more boldly). A hint still searches there, to put numbers to the choices, but
+    recommends that move. ``partner_odds`` (a game with a partner named by a card) says, from a seat's view
+    and a generator, who may hold that card (``PartnerOdds``; ``None`` until a card is named): the table
+    shows it on a page of its own.
     """
 
     sampler: Sampler | None = None
