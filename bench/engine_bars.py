@@ -9,8 +9,9 @@ Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and ``play_out=true``):
   deals per second, and its share of the same build's bare loop;
 - **Napoleon search-path deal**: a whole deal by four ``normal`` seats and one ``easy`` seat through the
   search bot's rollout policy (``bots.search.bot_policy``), median ms;
-- **Napoleon hard** (``--hard``): sampled deals per card decision at the default 200 ms budget, and the CPU
-  ms per sampled deal, which does not depend on how busy the machine is;
+- **hard** (``--hard``): sampled deals per decision at the default 200 ms budget, and the CPU ms per
+  sampled deal, which does not depend on how busy the machine is: Napoleon's card decisions, and Napas's
+  bids, where its search spends the most on a deal (the trick solver);
 - **GOPS against OpenSpiel** (interpreted, when ``pyspiel`` is installed): games per second of
   ``bench/gops_openspiel.py``'s two drivers in the same process, ours over pyspiel's.
 
@@ -110,27 +111,27 @@ def napoleon_rollout_ms(deals: int) -> float:
     return 1000 * statistics.median(times)
 
 
-def napoleon_hard(decisions: int) -> dict[str, float]:
-    """Napoleon ``hard`` at the default budget in seat 0 against ``normal``: sampled deals per card decision
-    (median, wall clock budget) and the median CPU ms per sampled deal at card decisions."""
+def hard_deals(name: str, players: int, phase: str, decisions: int) -> dict[str, float]:
+    """``hard`` at the default budget in seat 0 against ``normal``, at its ``phase`` decisions with a choice:
+    sampled deals per decision (median, wall clock budget) and the median CPU ms per sampled deal."""
     from cardsuite.bots import make_bot
     from cardsuite.core.registry import get_game
 
-    game = get_game("napoleon")
-    options = game.resolve_options({}, 5)
+    game = get_game(name)
+    options = game.resolve_options({}, players)
     hard = make_bot(game, "hard")
     normal = make_bot(game, "normal")
     counts: list[int] = []
     cpu: list[float] = []
     deal = 0
     while len(counts) < decisions:
-        state = game.new_deal(5, options, deal % 5, rng=random.Random(deal))
+        state = game.new_deal(players, options, deal % players, rng=random.Random(deal))
         rng = random.Random(deal)
         deal += 1
         while not state.is_over and len(counts) < decisions:
             seat = min(state.to_act)
             view = state.view(seat)
-            if seat == 0 and view.phase == "play" and len(view.legal) > 1:
+            if seat == 0 and view.phase == phase and len(view.legal) > 1:
                 began = time.process_time()
                 result = hard.search(view, rng)  # type: ignore[attr-defined]
                 spent = time.process_time() - began
@@ -170,7 +171,8 @@ def measure(seconds: float, hard: bool, pyspiel: bool) -> dict[str, Any]:
         out[f"{name} simulate"] = simulated(name, seconds)
     out["rollout ms"] = napoleon_rollout_ms(200)
     if hard:
-        out.update({f"hard {key}": value for key, value in napoleon_hard(40).items()})
+        out.update({f"hard {key}": value for key, value in hard_deals("napoleon", 5, "play", 40).items()})
+        out.update({f"napas bid {key}": value for key, value in hard_deals("napas", 4, "bidding", 30).items()})
     if pyspiel:
         versus = against_pyspiel(seconds)
         if versus is not None:
@@ -214,6 +216,8 @@ ROWS = [(f"{name} {kind}", f"{name} {kind}{', deals/s' if kind != 'share' else '
         for kind in ("bare", "simulate", "share")] + [("rollout ms", "napoleon search-path deal, ms"),
                                                        ("hard samples", "napoleon hard, deals per card"),
                                                        ("hard cpu_ms_per_sample", "  CPU ms per sampled deal"),
+                                                       ("napas bid samples", "napas hard, deals per bid"),
+                                                       ("napas bid cpu_ms_per_sample", "  CPU ms per sampled deal"),
                                                        ("pyspiel ratio", "gops / pyspiel goofspiel")]
 
 
@@ -264,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per loop measurement")
     parser.add_argument("--no-compiled", action="store_true", help="measure the interpreted build only")
-    parser.add_argument("--hard", action="store_true", help="also Napoleon hard's sampled deals")
+    parser.add_argument("--hard", action="store_true", help="also hard's sampled deals (Napoleon cards, Napas bids)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--pyspiel", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args([] if argv is None else argv)

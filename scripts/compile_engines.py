@@ -61,13 +61,15 @@ HOT_MODULES = (
     "cardsuite/games/napoleon/bots.py",
     "cardsuite/simulate.py",
     "cardsuite/bots/base.py",
+    "cardsuite/games/tricksolver.py",
 )
 """What the bare loop spends its time in (cProfile), that mypyc compiles, relative to ``src``; Napoleon's
 ``normal`` and ``easy`` CPUs (``games/napoleon/bots.py``), where ``hard``'s rollouts and sampler spend theirs;
-and ``cardsuite simulate``'s generic loop and random bot, which its share of the bare loop is measured through.
-And ``core/fast/views.py``, the views ``cardsuite simulate`` makes at every decision. A module split out of
-one of these is listed with it. ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of
-outside plugins' states, which set ``phases`` on their class, where a compiled ``TurnState`` would not look
+``games/tricksolver.py``, where Nap's and Napas's ``hard`` spend most of a decision; and ``cardsuite
+simulate``'s generic loop and random bot, which its share of the bare loop is measured through. And
+``core/fast/views.py``, the views ``cardsuite simulate`` makes at every decision. A module split out of one
+of these is listed with it. ``core/turns.py`` stays interpreted: ``TurnState`` is the base class of outside
+plugins' states, which set ``phases`` on their class, where a compiled ``TurnState`` would not look
 (docs/fast.md)."""
 
 BUILD_REQUIREMENTS = ("mypy>=1.10", "setuptools>=61")
