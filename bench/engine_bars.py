@@ -10,8 +10,8 @@ Napas 4p, Napoleon 5p, GOPS 2p with ``ties=discard`` and ``play_out=true``):
 - **Napoleon search-path deal**: a whole deal by four ``normal`` seats and one ``easy`` seat through the
   search bot's rollout policy (``bots.search.bot_policy``), median ms;
 - **hard** (``--hard``): sampled deals per decision at the default 200 ms budget, and the CPU ms per
-  sampled deal, which does not depend on how busy the machine is: Napoleon's card decisions, and Napas's
-  bids, where its search spends the most on a deal (the trick solver);
+  sampled deal, which does not depend on how busy the machine is: Napoleon's card decisions, and Nap's and
+  Napas's bids, where their search spends the most on a deal (the trick solver);
 - **GOPS against OpenSpiel** (interpreted, when ``pyspiel`` is installed): games per second of
   ``bench/gops_openspiel.py``'s two drivers in the same process, ours over pyspiel's.
 
@@ -173,6 +173,7 @@ def measure(seconds: float, hard: bool, pyspiel: bool) -> dict[str, Any]:
     if hard:
         out.update({f"hard {key}": value for key, value in hard_deals("napoleon", 5, "play", 40).items()})
         out.update({f"napas bid {key}": value for key, value in hard_deals("napas", 4, "bidding", 30).items()})
+        out.update({f"nap bid {key}": value for key, value in hard_deals("nap", 4, "bidding", 30).items()})
     if pyspiel:
         versus = against_pyspiel(seconds)
         if versus is not None:
@@ -218,6 +219,8 @@ ROWS = [(f"{name} {kind}", f"{name} {kind}{', deals/s' if kind != 'share' else '
                                                        ("hard cpu_ms_per_sample", "  CPU ms per sampled deal"),
                                                        ("napas bid samples", "napas hard, deals per bid"),
                                                        ("napas bid cpu_ms_per_sample", "  CPU ms per sampled deal"),
+                                                       ("nap bid samples", "nap hard, deals per bid"),
+                                                       ("nap bid cpu_ms_per_sample", "  CPU ms per sampled deal"),
                                                        ("pyspiel ratio", "gops / pyspiel goofspiel")]
 
 
@@ -268,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per loop measurement")
     parser.add_argument("--no-compiled", action="store_true", help="measure the interpreted build only")
-    parser.add_argument("--hard", action="store_true", help="also hard's sampled deals (Napoleon cards, Napas bids)")
+    parser.add_argument("--hard", action="store_true", help="also hard's deals per decision")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--pyspiel", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args([] if argv is None else argv)
