@@ -70,6 +70,44 @@ def test_solver_matches_plain_minimax(rules: TrickRules) -> None:
         assert TrickSolver(rules).tricks(pos) == brute(pos, rules)
 
 
+@pytest.mark.parametrize("rules", [NAP_RULES, NAPAS_RULES], ids=["nap", "napas"])
+def test_one_solver_stays_exact_across_positions_caps_and_windows(rules: TrickRules) -> None:
+    """The memo keeps bounds learnt under one search window and reuses them under others: a single solver asked
+    about many related positions (every card of a line of play, several caps) still answers as plain minimax."""
+    rng = random.Random(11)
+    solver = TrickSolver(rules)
+    for _ in range(25):
+        trump = rng.choice([-1, 0, 1, 2, 3])
+        pos = random_position(rng, 3, rng.choice([3, 4]), trump, rng.random() < 0.3)
+        while any(pos.hands):
+            for cap in (99, 1, 2, 3):
+                capped = Position(pos.players, list(pos.hands), pos.turn, list(pos.trick), pos.trump, pos.declarer,
+                                  pos.minimize, pos.opening, pos.declarer_tricks, cap)
+                still = brute(pos, rules) - pos.declarer_tricks
+                assert solver.tricks(capped) == pos.declarer_tricks + min(still, max(0, cap - pos.declarer_tricks))
+            card = solver.best_card(pos)
+            after = play(pos, card)
+            values = [brute(play(pos, c), rules) for c in solver.card_values(pos)]
+            best = min(values) if (pos.turn == pos.declarer) == pos.minimize else max(values)
+            assert brute(after, rules) == best
+            pos = after
+
+
+def play(pos: Position, card: int) -> Position:
+    """The position after the player to move plays ``card``."""
+    hands = list(pos.hands)
+    hands[pos.turn] ^= BIT[card]
+    trick = [*pos.trick, (pos.turn, card)]
+    trump = SUIT_OF[card] if pos.trump == -2 else pos.trump
+    if len(trick) < pos.players:
+        return Position(pos.players, hands, (pos.turn + 1) % pos.players, trick, trump, pos.declarer, pos.minimize,
+                        False, pos.declarer_tricks)
+    led = SUIT_OF[trick[0][1]]
+    winner = max(trick, key=lambda p: (SUIT_OF[p[1]] == trump, SUIT_OF[p[1]] == led, p[1] % 13))[0]
+    return Position(pos.players, hands, winner, [], trump, pos.declarer, pos.minimize, False,
+                    pos.declarer_tricks + (winner == pos.declarer))
+
+
 def test_card_values_match_minimax_after_each_card() -> None:
     rng = random.Random(3)
     for _ in range(15):

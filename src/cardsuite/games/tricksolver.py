@@ -2,8 +2,8 @@
 
 With every hand shown, the declarer plays against the other seats as one side; the solver finds the
 declarer's trick count under best play by both sides (most tricks, or fewest in misère and the zero
-game). It is a minimax search over bitmask hands with alpha-beta inside each trick, exact values
-memoized at trick boundaries, and equivalent cards (touching in rank among the unplayed cards) tried
+game). It is a minimax search over bitmask hands with alpha-beta, the bounds learnt on each position at a
+trick's start memoized, and equivalent cards (touching in rank among the unplayed cards) tried
 once. It reads a position only through the contract (``State.zones``, ``View.table``, ``SeatInfo``),
 so it also serves Napas, whose rules differ only by ``TrickRules``.
 """
@@ -98,7 +98,8 @@ class TrickSolver:
 
     def __init__(self, rules: TrickRules, max_entries: int = 200_000) -> None:
         self.rules = rules
-        self.memo: dict[tuple[object, ...], int] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
+        """What is known of a position at a trick's start: the least and the most the declarer can still take."""
         self.max_entries = max_entries
         self.nodes = 0
 
@@ -192,7 +193,8 @@ class TrickSolver:
 
     def _node(self, pos: Position, hands: list[CardSet], seat: int, trick: list[tuple[int, Card]],
               trump: int, opening: bool, need: int, alpha: int, beta: int) -> int:
-        """Declarer tricks still to come (the current trick included, at most ``need``), ``seat`` to play."""
+        """Declarer tricks still to come (the current trick included, at most ``need``), ``seat`` to play: exact
+        when it lies strictly between ``alpha`` and ``beta``, else a bound on that side (alpha-beta)."""
         if need <= 0:
             return 0
         if not trick:
@@ -201,12 +203,23 @@ class TrickSolver:
             if trump != UNNAMED and not opening:
                 key = (*hands, seat, trump, need, pos.declarer, pos.minimize)
                 found = self.memo.get(key)
-                if found is None:
-                    found = self._search(pos, hands, seat, trick, trump, opening, need, -1, 99)
-                    if len(self.memo) >= self.max_entries:
-                        self.memo.clear()
-                    self.memo[key] = found
-                return found
+                low, high = found if found is not None else (0, need)
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                a, b = max(alpha, low), min(beta, high)
+                value = self._search(pos, hands, seat, trick, trump, opening, need, a, b)
+                if value <= a:
+                    high = value
+                elif value >= b:
+                    low = value
+                else:
+                    low = high = value
+                if len(self.memo) >= self.max_entries:
+                    self.memo.clear()
+                self.memo[key] = (low, high)
+                return value
         return self._search(pos, hands, seat, trick, trump, opening, need, alpha, beta)
 
     def _search(self, pos: Position, hands: list[CardSet], seat: int, trick: list[tuple[int, Card]],
