@@ -13,6 +13,12 @@ from cardsuite.games.tricksolver import NAP_RULES, NAPAS_RULES, Position, TrickR
 NAP = get_game("nap")
 
 
+def winner(trick: list[tuple[int, int]], trump: int) -> int:
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
+    led = SUIT_OF[trick[0][1]]
+    return max(trick, key=lambda p: (SUIT_OF[p[1]] == trump, SUIT_OF[p[1]] == led, p[1] % 13))[0]
+
+
 def brute(pos: Position, rules: TrickRules) -> int:
     """Declarer's final tricks by plain minimax: no memo, no pruning, no card equivalence."""
 
@@ -29,10 +35,6 @@ def brute(pos: Position, rules: TrickRules) -> int:
         else:
             allowed = hand
         return [c for c in range(52) if allowed >> c & 1]
-
-    def winner(trick: list[tuple[int, int]], trump: int) -> int:
-        led = SUIT_OF[trick[0][1]]
-        return max(trick, key=lambda p: (SUIT_OF[p[1]] == trump, SUIT_OF[p[1]] == led, p[1] % 13))[0]
 
     def go(hands: list[int], seat: int, trick: list[tuple[int, int]], trump: int, opening: bool) -> int:
         if not any(hands) and not trick:
@@ -80,10 +82,10 @@ def test_one_solver_stays_exact_across_positions_caps_and_windows(rules: TrickRu
         trump = rng.choice([-1, 0, 1, 2, 3])
         pos = random_position(rng, 3, rng.choice([3, 4]), trump, rng.random() < 0.3)
         while any(pos.hands):
+            still = brute(pos, rules) - pos.declarer_tricks
             for cap in (99, 1, 2, 3):
                 capped = Position(pos.players, list(pos.hands), pos.turn, list(pos.trick), pos.trump, pos.declarer,
                                   pos.minimize, pos.opening, pos.declarer_tricks, cap)
-                still = brute(pos, rules) - pos.declarer_tricks
                 assert solver.tricks(capped) == pos.declarer_tricks + min(still, max(0, cap - pos.declarer_tricks))
             card = solver.best_card(pos)
             after = play(pos, card)
@@ -102,10 +104,9 @@ def play(pos: Position, card: int) -> Position:
     if len(trick) < pos.players:
         return Position(pos.players, hands, (pos.turn + 1) % pos.players, trick, trump, pos.declarer, pos.minimize,
                         False, pos.declarer_tricks)
-    led = SUIT_OF[trick[0][1]]
-    winner = max(trick, key=lambda p: (SUIT_OF[p[1]] == trump, SUIT_OF[p[1]] == led, p[1] % 13))[0]
-    return Position(pos.players, hands, winner, [], trump, pos.declarer, pos.minimize, False,
-                    pos.declarer_tricks + (winner == pos.declarer))
+    won = winner(trick, trump)
+    return Position(pos.players, hands, won, [], trump, pos.declarer, pos.minimize, False,
+                    pos.declarer_tricks + (won == pos.declarer))
 
 
 def test_card_values_match_minimax_after_each_card() -> None:

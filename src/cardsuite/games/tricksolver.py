@@ -3,9 +3,9 @@
 With every hand shown, the declarer plays against the other seats as one side; the solver finds the
 declarer's trick count under best play by both sides (most tricks, or fewest in misère and the zero
 game). It is a minimax search over bitmask hands with alpha-beta, the bounds learnt on each position at a
-trick's start memoized, and equivalent cards (touching in rank among the unplayed cards) tried
-once. It reads a position only through the contract (``State.zones``, ``View.table``, ``SeatInfo``),
-so it also serves Napas, whose rules differ only by ``TrickRules``.
+trick's start memoized, and equivalent cards (touching in rank among the unplayed cards) tried once. It
+reads a position only through the contract (``State.zones``, ``View.table``, ``SeatInfo``), so it also
+serves Napas, whose rules differ only by ``TrickRules``.
 """
 
 from __future__ import annotations
