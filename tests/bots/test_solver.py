@@ -114,6 +114,7 @@ def test_card_values_match_minimax_after_each_card() -> None:
     for _ in range(15):
         pos = random_position(rng, 3, 4, rng.choice([0, 1, 2, 3]), False)
         values = TrickSolver(NAP_RULES).card_values(pos)
+        assert sorted(values) == [c for c in range(52) if pos.hands[pos.turn] >> c & 1]  # every card, one by one
         for card, value in values.items():
             after = Position(pos.players, list(pos.hands), pos.turn, [], pos.trump, 0, False, False, 0)
             after.hands[pos.turn] ^= BIT[card]
