@@ -5,10 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardsuite.cards import BIT, SUIT_MASK, SUIT_OF, parse_cards
+from cardsuite.cards import BIT, SUIT_MASK, SUIT_OF, mask_of, parse_cards
 from cardsuite.core.registry import get_game
-from cardsuite.games.tricksolver import NAP_RULES, NAPAS_RULES, Position, TrickRules, TrickSolver, position_of
+from cardsuite.core.tricks import standard_winner_of
+from cardsuite.games.tricksolver import (
+    NAP_RULES,
+    NAPAS_RULES,
+    Position,
+    TrickRules,
+    TrickSolver,
+    _winner_and_cards,
+    position_of,
+)
 
 NAP = get_game("nap")
 
@@ -107,6 +118,14 @@ def play(pos: Position, card: int) -> Position:
     won = winner(trick, trump)
     return Position(pos.players, hands, won, [], trump, pos.declarer, pos.minimize, False,
                     pos.declarer_tricks + (won == pos.declarer))
+
+
+@given(st.lists(st.integers(0, 51), min_size=2, max_size=6, unique=True), st.integers(0, 5), st.integers(-1, 3))
+def test_the_solvers_trick_winner_is_the_rules(cards: list[int], leader: int, trump: int) -> None:
+    """The solver judges a trick in one pass of its own; it must agree with ``core.tricks``, which the games use."""
+    seats = [(leader + i) % len(cards) for i in range(len(cards))]
+    index = standard_winner_of(cards, SUIT_OF[cards[0]], trump)[0]
+    assert _winner_and_cards(list(zip(seats, cards, strict=True)), trump) == (seats[index], mask_of(cards))
 
 
 def test_card_values_match_minimax_after_each_card() -> None:
