@@ -110,7 +110,6 @@ class TrickSolver:
         self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
         """What is known of a position at a trick's start: the least and the most the declarer can still take."""
         self.max_entries = max_entries
-        self.nodes = 0
 
     # -- public -------------------------------------------------------------------------------------
     def tricks(self, pos: Position) -> int:
@@ -216,7 +215,6 @@ class TrickSolver:
                 trump: int, opening: bool, need: int, alpha: int, beta: int, present: CardSet) -> int:
         """``_node`` without its memo, for ``need`` above 0. Each card's play is ``_after`` written out in the
         loop: a call per card made the whole search about half as fast again."""
-        self.nodes += 1
         maximize = (seat == pos.declarer) != pos.minimize
         best = -1 if maximize else 99
         hand = hands[seat]
@@ -268,13 +266,9 @@ class TrickSolver:
 
 def _present(hands: list[CardSet], trick: list[tuple[int, Card]]) -> CardSet:
     """Every card still in a hand or on the table."""
-    return mask_of(c for _, c in trick) | _union(hands)
-
-
-def _union(hands: list[CardSet]) -> CardSet:
-    present = 0
-    for h in hands:
-        present |= h
+    present = mask_of(c for _, c in trick)
+    for hand in hands:
+        present |= hand
     return present
 
 
