@@ -19,6 +19,7 @@ import random
 
 from ..core.game import State
 from ..core.search import Evaluator, Outcome, Policy, rollout_until
+from .playmemo import Played, PlayMemo
 from .tricksolver import TrickRules, TrickSolver, position_of, solved_evaluator
 
 
@@ -26,12 +27,14 @@ class TrickEvaluator:
     """An ``Evaluator``: card play solved exactly; anything before it played out against the rollout policy.
 
     ``for_search`` is the evaluator the search bot uses (``bots.search.SearchBot``): this one, or with
-    ``play_out_cards`` one that plays card decisions out like bids.
+    ``play_out_cards`` one that plays card decisions out like bids. ``remember_plays=False`` plays every play
+    out afresh (``bench/play_memo.py`` measures what remembering them saves).
     """
 
-    def __init__(self, rules: TrickRules, play_out_cards: bool = False) -> None:
+    def __init__(self, rules: TrickRules, play_out_cards: bool = False, remember_plays: bool = True) -> None:
         self.rules = rules
         self.solver = TrickSolver(rules)
+        self.memo = PlayMemo(rules) if remember_plays else None
         self.exact = solved_evaluator(rules)
         self.for_search: Evaluator = self.played_out if play_out_cards else self
 
@@ -43,9 +46,18 @@ class TrickEvaluator:
 
     def played_out(self, state: State, seat: int, rng: random.Random, policy: Policy) -> State:
         """The rest of the auction and the exchange by ``policy``; then each other seat's card by ``policy``
-        and ``seat``'s by the solver with the deal shown."""
+        and ``seat``'s by the solver with the deal shown (a play this deal has already met is replayed)."""
+        memo = self.memo if state.phase != "play" else None  # a play is met again only from its start
         rollout_until(state, rng, policy, lambda s: s.phase == "play")
+        if memo is not None and not state.is_over:
+            return memo.play(state, seat, rng, lambda s, me, r: self._play(s, me, r, policy))
+        self._play(state, seat, rng, policy)
+        return state
+
+    def _play(self, state: State, seat: int, rng: random.Random, policy: Policy) -> Played:
+        """The trick play to the deal's end: the other seats by ``policy``, ``seat`` by the solver."""
         rules, solver = self.rules, self.solver
+        played: Played = []
         while not state.is_over:
             turn = next(iter(state.to_act))  # trick play: one seat at a time
             if turn == seat:
@@ -57,7 +69,8 @@ class TrickEvaluator:
             else:
                 action = policy(state, turn, rng)
             state.apply(turn, action)
-        return state
+            played.append((turn, action))
+        return played
 
 
 def bidding_evaluator(rules: TrickRules, play_out_cards: bool = False) -> TrickEvaluator:

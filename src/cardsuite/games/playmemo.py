@@ -1,0 +1,56 @@
+"""The card play of one sampled deal, remembered by where it starts (speed only: the same cards are played).
+
+The search tries every bid on one sampled deal with one rollout seed, and many bids lead to the same play:
+the same declarer, trumps and hands after the exchange, only the level differs (a Napas declarer bids 1 or 3
+and nobody outbids either). Neither the solver nor the trick bots' play reads more of the contract than
+``tricksolver.TrickRules`` tells apart (no trumps, and the tricks that decide it), so such a play is played
+once and replayed onto the other bids' states, whose own scoring then counts it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..core.game import Action, DealSetup, State
+from .tricksolver import TrickRules
+
+Played = list[tuple[int, Action]]
+"""Who played what, in order, from the play's start to the deal's end."""
+
+
+class PlayMemo:
+    """The plays of the latest sampled deal, by where each began (a bot's own: it is not shared)."""
+
+    def __init__(self, rules: TrickRules) -> None:
+        self.caps = dict(rules.thresholds)
+        self.no_trump = rules.no_trump_contracts
+        self.deal: DealSetup | None = None
+        self.plays: dict[tuple[object, ...], tuple[object, Played]] = {}
+
+    def play(self, state: State, seat: int, rng: random.Random,
+             play_out: Callable[[State, int, random.Random], Played]) -> State:
+        """``state`` (at the play's start) played to its end: replayed when this deal's play from the same start
+        with the same generator is known, else by ``play_out``, which plays it and returns what was played."""
+        deal = state.setup()
+        if deal != self.deal:
+            self.deal = deal
+            self.plays.clear()
+        key = self._start(state, seat)
+        drawn = rng.getstate()
+        known = self.plays.get(key)
+        if known is not None and known[0] == drawn:
+            for turn, action in known[1]:
+                state.apply(turn, action)
+            return state
+        self.plays[key] = (drawn, play_out(state, seat, rng))
+        return state
+
+    def _start(self, state: State, seat: int) -> tuple[object, ...]:
+        """What decides the play from here within one deal: the cards where they lie, who declared what kind of
+        contract with which trumps, who is to lead, and the searching seat."""
+        turn = next(iter(state.to_act))
+        table = state.view(turn).table
+        contract = str(table.get("contract"))
+        kind = (contract in self.no_trump, self.caps.get(contract, 99))
+        return (seat, turn, table.get("declarer"), table.get("trump"), kind, tuple(state.zones().items()))
