@@ -1,4 +1,4 @@
-"""What remembering a sampled deal's play saves Nap's and Napas's ``hard`` in the bidding (``games/playmemo.py``).
+"""What remembering a sampled deal's play saves ``hard``'s bids (``games/playmemo.py``): Napas's (on), Nap's.
 
 The search tries every bid on one sampled deal with one rollout seed; bids that reach the same play (the same
 declarer, trumps and hands) replay it instead of playing it again. This times ``hard:16``'s bidding decisions

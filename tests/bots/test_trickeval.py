@@ -68,7 +68,7 @@ def test_a_remembered_play_is_the_play_itself(name: str, rules: TrickRules, monk
     game = get_game(name)
     options = game.resolve_options({}, 4)
     bot = SearchBot(game, iterations=2)
-    shared = bidding_evaluator(rules)
+    shared = bidding_evaluator(rules, remember_plays=True)
     played_afresh = 0
     plays = TrickEvaluator._play
 

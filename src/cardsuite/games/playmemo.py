@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..core.game import Action, DealSetup, State
+from ..core.game import Action, State
 from .tricksolver import TrickRules
 
 Played = list[tuple[int, Action]]
@@ -20,22 +20,18 @@ Played = list[tuple[int, Action]]
 
 
 class PlayMemo:
-    """The plays of the latest sampled deal, by where each began (a bot's own: it is not shared)."""
+    """Plays of recent sampled deals, by the deal and where each began (bounded; a bot's own)."""
 
-    def __init__(self, rules: TrickRules) -> None:
+    def __init__(self, rules: TrickRules, max_entries: int = 64) -> None:
         self.caps = dict(rules.thresholds)
         self.no_trump = rules.no_trump_contracts
-        self.deal: DealSetup | None = None
+        self.max_entries = max_entries
         self.plays: dict[tuple[object, ...], tuple[object, Played]] = {}
 
     def play(self, state: State, seat: int, rng: random.Random,
              play_out: Callable[[State, int, random.Random], Played]) -> State:
         """``state`` (at the play's start) played to its end: replayed when this deal's play from the same start
         with the same generator is known, else by ``play_out``, which plays it and returns what was played."""
-        deal = state.setup()
-        if deal != self.deal:
-            self.deal = deal
-            self.plays.clear()
         key = self._start(state, seat)
         drawn = rng.getstate()
         known = self.plays.get(key)
@@ -43,14 +39,18 @@ class PlayMemo:
             for turn, action in known[1]:
                 state.apply(turn, action)
             return state
-        self.plays[key] = (drawn, play_out(state, seat, rng))
+        played = play_out(state, seat, rng)
+        if len(self.plays) >= self.max_entries:
+            self.plays.clear()  # a search tries every bid on one deal before the next: the recent ones suffice
+        self.plays[key] = (drawn, played)
         return state
 
     def _start(self, state: State, seat: int) -> tuple[object, ...]:
-        """What decides the play from here within one deal: the cards where they lie, who declared what kind of
-        contract with which trumps, who is to lead, and the searching seat."""
+        """What decides the play from here: the deal as dealt, the cards where they lie, who declared what kind
+        of contract with which trumps, who is to lead, and the searching seat."""
         turn = next(iter(state.to_act))
         table = state.view(turn).table
         contract = str(table.get("contract"))
         kind = (contract in self.no_trump, self.caps.get(contract, 99))
-        return (seat, turn, table.get("declarer"), table.get("trump"), kind, tuple(state.zones().items()))
+        return (state.setup(), seat, turn, table.get("declarer"), table.get("trump"), kind,
+                tuple(state.zones().items()))

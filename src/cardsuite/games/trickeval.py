@@ -27,11 +27,11 @@ class TrickEvaluator:
     """An ``Evaluator``: card play solved exactly; anything before it played out against the rollout policy.
 
     ``for_search`` is the evaluator the search bot uses (``bots.search.SearchBot``): this one, or with
-    ``play_out_cards`` one that plays card decisions out like bids. ``remember_plays=False`` plays every play
-    out afresh (``bench/play_memo.py`` measures what remembering them saves).
+    ``play_out_cards`` one that plays card decisions out like bids; with ``remember_plays`` a play a sampled
+    deal has already met is replayed (``games/playmemo.py``; ``bench/play_memo.py`` measures what it saves).
     """
 
-    def __init__(self, rules: TrickRules, play_out_cards: bool = False, remember_plays: bool = True) -> None:
+    def __init__(self, rules: TrickRules, play_out_cards: bool = False, remember_plays: bool = False) -> None:
         self.rules = rules
         self.solver = TrickSolver(rules)
         self.memo = PlayMemo(rules) if remember_plays else None
@@ -46,7 +46,8 @@ class TrickEvaluator:
 
     def played_out(self, state: State, seat: int, rng: random.Random, policy: Policy) -> State:
         """The rest of the auction and the exchange by ``policy``; then each other seat's card by ``policy``
-        and ``seat``'s by the solver with the deal shown (a play this deal has already met is replayed)."""
+        and ``seat``'s by the solver with the deal shown (with ``remember_plays``, a play this deal has already
+        met is replayed)."""
         memo = self.memo if state.phase != "play" else None  # a play is met again only from its start
         rollout_until(state, rng, policy, lambda s: s.phase == "play")
         if memo is not None and not state.is_over:
@@ -73,7 +74,8 @@ class TrickEvaluator:
         return played
 
 
-def bidding_evaluator(rules: TrickRules, play_out_cards: bool = False) -> TrickEvaluator:
+def bidding_evaluator(rules: TrickRules, play_out_cards: bool = False, remember_plays: bool = False) -> TrickEvaluator:
     """A ``SearchBot`` evaluator: play decisions solved exactly; bids played out against the rollout policy
-    (and card decisions too in the search, with ``play_out_cards``)."""
-    return TrickEvaluator(rules, play_out_cards)
+    (and card decisions too in the search, with ``play_out_cards``; a sampled deal's plays remembered, with
+    ``remember_plays``)."""
+    return TrickEvaluator(rules, play_out_cards, remember_plays)

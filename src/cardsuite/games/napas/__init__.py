@@ -164,7 +164,7 @@ class Napas(NapasPresentation, Game):
         from ..trickeval import bidding_evaluator
         from ..tricksolver import NAPAS_RULES
 
-        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES, play_out_cards=True))
+        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES, play_out_cards=True, remember_plays=True))
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapasBot, NormalNapasBot
