@@ -1,4 +1,4 @@
-"""The card play of one sampled deal, remembered by where it starts (speed only: the same cards are played).
+"""A sampled deal's card play, remembered by where it starts (speed only: the same cards are played).
 
 The search tries every bid on one sampled deal with one rollout seed, and many bids lead to the same play:
 the same declarer, trumps and hands after the exchange, only the level differs (a Napas declarer bids 1 or 3
@@ -31,7 +31,8 @@ class PlayMemo:
     def play(self, state: State, seat: int, rng: random.Random,
              play_out: Callable[[State, int, random.Random], Played]) -> State:
         """``state`` (at the play's start) played to its end: replayed when this deal's play from the same start
-        with the same generator is known, else by ``play_out``, which plays it and returns what was played."""
+        with the same generator is known (a replay draws nothing from ``rng``), else by ``play_out``, which
+        plays it and returns what was played."""
         key = self._start(state, seat)
         drawn = rng.getstate()
         known = self.plays.get(key)
