@@ -108,6 +108,50 @@ def test_hostile_frames_are_answered_or_closed_and_the_server_stays(tmp_path: Pa
         assert server.process.poll() is None
 
 
+def test_a_message_of_exactly_the_advertised_size_is_taken_and_one_byte_more_closes(tmp_path: Path) -> None:
+    async def exchange(url: str, size: int) -> tuple[object, int | None]:
+        base = '{"v":1,"type":"ping","ref":1}'
+        text = base[:-1] + " " * (size - len(base)) + "}"
+        assert len(text.encode()) == size
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            hello = await ws.receive_json()
+            assert hello["limits"]["message_bytes"] == 4096
+            await ws.send_str(text)
+            frame = await ws.receive()
+            return (json.loads(frame.data)["type"] if frame.type == aiohttp.WSMsgType.TEXT else frame.type), \
+                ws.close_code
+
+    with running_server(tmp_path) as server:
+        assert asyncio.run(exchange(server.url, 4096)) == ("pong", None)
+        kind, code = asyncio.run(exchange(server.url, 4097))
+        assert kind in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED) and code == 1009
+
+
+def test_every_refusal_of_a_message_with_a_ref_repeats_it(tmp_path: Path) -> None:
+    refused = [{"type": "join", "code": "ABCDEF", "name": "   "}, {"type": "join", "code": "ABCDEF", "name": "x" * 300},
+               {"type": "create", "game": "nap", "players": 99}, {"type": "act", "action": "play\u0007KH"},
+               {"type": "create", "game": "nap", "bogus": 1}, {"type": "resume", "code": "ABCDEF", "token": "zz"},
+               {"type": "join", "code": "nope"}, {"type": "nope"}, {"v": 2, "type": "ping"}]
+
+    async def run(url: str) -> None:
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            await ws.receive_json()
+            for ref, body in enumerate(refused, start=100):
+                await ws.send_str(json.dumps({"v": 1, "ref": ref, **body}))
+                answer = await ws.receive_json()
+                assert answer["type"] == "error" and answer.get("ref") == ref, (body, answer)
+
+    with running_server(tmp_path) as server:
+        asyncio.run(run(server.url))
+
+
+def test_host_refuses_a_name_without_letters_before_reaching_the_server(tmp_path: Path) -> None:
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "cardsuite", "host", "gops", "--server", "127.0.0.1:9",
+                           "--name", "   "], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 1 and "letter or digit" in done.stderr and done.stderr.count("\n") == 1, done
+
+
 def test_a_dropped_seat_goes_to_the_cpu_after_the_grace_and_comes_back_with_its_token(tmp_path: Path) -> None:
     async def run(url: str) -> None:
         async with Clients(url) as new:

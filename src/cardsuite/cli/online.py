@@ -146,15 +146,18 @@ def host(
     from ..i18n import current_language
     from ..net.client import ClientError, server_url
     from ..net.identity import device_key, server_key
+    from ..net.protocol import ProtocolError, clean_name
     from ..storage.settings import load_settings
     from ..tui.online.seating import Seating
 
     found = get_game(game)
     options = parse_option_pairs(option)
     found.resolve_options(options, players or found.info.default_players)
+    names = load_settings().names
     try:
         url = server_url(server)
-    except ClientError as exc:
+        seat_name = clean_name(name or (names[0] if names else "Host"))
+    except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None
     fields: dict[str, object] = {"game": found.info.name, "cpu": cpu.strip().lower(), "options": options}
     if players is not None:
@@ -167,9 +170,8 @@ def host(
         fields["public"] = True
     if rated:
         fields["rated"] = True
-    names = load_settings().names
     fields["language"] = current_language()
-    seating = Seating(url, name=name or (names[0] if names else "Host"), create=fields,
+    seating = Seating(url, name=seat_name, create=fields,
                       identity=server_key(device_key(), url))
     _run_online(seating, _display(ascii_only, four_colour))
 

@@ -19,7 +19,7 @@ from typing import Any
 
 PROTOCOL_VERSION = 1
 MAX_CLIENT_MESSAGE = 4096
-"""Bytes in one client message; a bigger frame closes the connection (WebSocket code 1009)."""
+"""Bytes in one client message (this many are taken); a bigger frame closes the connection (WebSocket code 1009)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """Bytes a client accepts in one server message."""
 MAX_NAME = 24
@@ -36,10 +36,11 @@ SEAT_PASS_HEADER = "X-Cardsuite-Seat-Pass"
 class ProtocolError(Exception):
     """A message the server (or client) refuses: ``code`` for programs, ``message`` for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ref: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ref = ref  # the refused message's own ``ref``, once it was read (the answer repeats it)
 
 
 @dataclass(frozen=True)
@@ -221,20 +222,24 @@ def parse_request(text: str | bytes) -> Request:
     ref = body.get("ref")
     if ref is not None:
         ref = _whole(ref, "ref", 0, 2**31)
-    version = body.get("v")
-    if version != PROTOCOL_VERSION:
+    try:
+        kind = _kind(body)
+        return Request(kind, ref, _FIELDS[kind][1](body))
+    except ProtocolError as exc:
+        raise ProtocolError(exc.code, exc.message, ref) from None
+
+
+def _kind(body: Mapping[str, Any]) -> str:
+    """The message's type, once its version and its fields are the ones that type takes."""
+    if body.get("v") != PROTOCOL_VERSION:
         raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise ProtocolError("unknown_type", f"unknown message type; known: {', '.join(REQUEST_TYPES)}")
-    allowed, check = _FIELDS[kind]
-    extra = set(body) - allowed - {"v", "type", "ref"}
+    extra = set(body) - _FIELDS[kind][0] - {"v", "type", "ref"}
     if extra:
         raise ProtocolError("bad_message", f"{kind} does not take {', '.join(sorted(map(str, extra)))}")
-    try:
-        return Request(kind, ref, check(body))
-    except ProtocolError as exc:
-        raise ProtocolError(exc.code, exc.message) from None
+    return kind
 
 
 def message(kind: str, **fields: Any) -> str:

@@ -45,7 +45,8 @@ def connection_address(hub: Hub, request: web.Request) -> str:
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     """One protocol connection: checked messages in, queued messages out, errors as messages."""
     hub: Hub = request.app[HUB]
-    ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE, heartbeat=30.0, compress=False)
+    ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=30.0, compress=False)  # (aiohttp
+    # refuses a frame of max_msg_size bytes: one more, and a frame of exactly MAX_CLIENT_MESSAGE is taken)
     await ws.prepare(request)
     address = connection_address(hub, request)
     refused = hub.addresses.connect(address)
@@ -80,7 +81,8 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
                 if req.type == "act":
                     hub.metrics.action(time.monotonic() - began)
             except ProtocolError as exc:
-                conn.send(error_message(exc.code, exc.message, ref, **getattr(exc, "fields", {})))
+                conn.send(error_message(exc.code, exc.message, exc.ref if ref is None else ref,
+                                        **getattr(exc, "fields", {})))
             except Exception:
                 log.exception("request failed")
                 conn.send(error_message("server", "the server could not do that", ref))
