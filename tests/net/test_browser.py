@@ -103,6 +103,38 @@ def test_a_browser_sits_down_from_a_link_and_plays_a_card(tmp_path: Path) -> Non
         asyncio.run(_play(server.url, tmp_path / "browser.png", tmp_path / "profile"))
 
 
+async def _from_another_site(url: str, profile: Path) -> None:
+    async with Clients(url) as new:
+        host = await new()
+        made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")
+        link = f"{_page_url(url)}?code={made['code']}&name=Eve"
+
+        def seats() -> list[tuple[str, bool]]:
+            return [(str(s.get("name")), bool(s.get("connected"))) for s in host.table.get("seats", [])]
+
+        async with browser(profile) as context:
+            page = context.pages[0] if context.pages else await context.new_page()
+            await page.goto(link, wait_until="domcontentloaded")
+            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            keys = [c["value"] for c in await context.cookies() if c["name"] == "cardsuite_browser"]
+            await page.goto("about:blank")
+            await wait_for(lambda: seats()[1] == ("Eve", False), 30)
+            chat = "http://chat.example/room.html"  # another site, with the table's link in it
+            await page.route(chat, lambda route: route.fulfill(
+                content_type="text/html", body=f'<!DOCTYPE html><a id="go" href="{link}">join my table</a>'))
+            await page.goto(chat)
+            await page.click("#go")
+            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            assert [c["value"] for c in await context.cookies() if c["name"] == "cardsuite_browser"] == keys
+            assert [name for name, _ in seats()].count("Eve 2") == 0, "the browser was given a second seat"
+
+
+def test_a_link_followed_from_another_site_brings_the_browser_back_to_its_own_seat(tmp_path: Path) -> None:
+    _chromium()
+    with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(_from_another_site(server.url, tmp_path / "profile"))
+
+
 async def _two_browsers(url: str, root: Path) -> None:
     async with Clients(url) as new:
         host = await new()

@@ -11,8 +11,10 @@ import asyncio
 import json
 import os
 import random
+import re
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from cardsuite.net.client import Client, ClientError
@@ -326,8 +328,80 @@ def test_a_browser_seat_opens_only_from_this_servers_page_and_for_a_table_that_e
             async with session.get(f"{page}/?code={made['code']}&name=Eve") as answer:  # the page sets the cookie
                 assert answer.status == 200
                 cookie = answer.cookies["cardsuite_browser"]
-                assert len(cookie.value) == 32 and cookie["httponly"] and cookie["samesite"] == "Strict"
+                assert len(cookie.value) == 32 and cookie["httponly"] and cookie["samesite"] == "Lax"
                 assert "seat" not in str(answer.url) and cookie.value not in await answer.text()
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+
+
+async def _browser_socket(session: aiohttp.ClientSession, page: str, code: str) -> aiohttp.ClientWebSocketResponse:
+    """A browser's terminal socket at table ``code``, with the cookie its page set."""
+    async with session.get(f"{page}/?code={code}&name=Eve") as answer:
+        key = answer.cookies["cardsuite_browser"].value
+    return await session.ws_connect(f"{page}/web/ws/{code}/Eve?width=80&height=24",
+                                    headers={"Cookie": f"cardsuite_browser={key}"})
+
+
+def test_a_browser_cannot_resize_its_seat_beyond_the_bounds_of_its_first_size(tmp_path: Path) -> None:
+    """A page's resize is held to 10-500 columns and rows, like the first width and height; a message the
+    page never sends ends that browser's session and nothing else."""
+    import aiohttp
+
+    position = re.compile(r"\x1b\[(\d+);1H")
+
+    async def run(url: str) -> None:
+        page = url.replace("ws://", "http://").removesuffix("/game")
+        async with Clients(url) as new, aiohttp.ClientSession() as session:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            ws = await _browser_socket(session, page, made["code"])
+            drawn = ""
+            while "GOPS" not in drawn:
+                frame = await ws.receive(timeout=60)
+                assert frame.type == aiohttp.WSMsgType.BINARY, frame
+                drawn += frame.data.decode("utf-8", "replace")
+            await ws.send_str(json.dumps(["ping", "x" * 10000]))  # not echoed: the page's pings are short
+            await ws.send_str(json.dumps(["resize", {"width": 2000, "height": 12}]))
+            drawn, widest = "", 0
+            while widest <= 100:  # until the process has drawn at its new width (80 before)
+                frame = await ws.receive(timeout=60)
+                assert frame.type == aiohttp.WSMsgType.BINARY, frame
+                drawn += frame.data.decode("utf-8", "replace")
+                lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line) for line in position.split(drawn)[2::2]]
+                widest = max((len(line) for line in lines[:-1]), default=0)
+            assert 500 <= widest < 600  # 500 columns (and a cursor move's stray character), not 2000
+            await ws.send_str(json.dumps(["resize", "huge"]))
+            while (await ws.receive(timeout=60)).type == aiohttp.WSMsgType.BINARY:
+                pass
+            assert ws.closed
+            await wait_for(lambda: host.table["seats"][1]["name"] == "Eve")
+        async with aiohttp.ClientSession() as session, session.get(page + "/status") as answer:
+            assert (await answer.json())["tables"] == 1
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+        assert server.process.poll() is None
+
+
+def test_a_link_followed_from_another_site_keeps_the_browsers_key(tmp_path: Path) -> None:
+    """The key's cookie is SameSite=Lax (a link followed from a chat or a mail carries it); a page that came
+    with a key sets none, and neither does one loaded in another site's frame."""
+    import aiohttp
+
+    async def run(url: str) -> None:
+        page = url.replace("ws://", "http://").removesuffix("/game")
+        async with Clients(url) as new, aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            link = f"{page}/?code={made['code']}&name=Eve"
+            async with session.get(link, headers={"Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "cross-site"}) as a:
+                assert a.status == 200 and a.cookies["cardsuite_browser"]["samesite"] == "Lax"
+            async with session.get(link, headers={"Cookie": "cardsuite_browser=" + "ab" * 16}) as again:
+                assert again.status == 200 and "cardsuite_browser" not in again.cookies
+            framing = {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site"}
+            async with session.get(link, headers=framing) as framed:
+                assert framed.status == 200 and "cardsuite_browser" not in framed.cookies
 
     with running_server(tmp_path, *FAST, "--web") as server:
         asyncio.run(run(server.url))

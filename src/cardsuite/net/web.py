@@ -7,8 +7,10 @@ A browser opening ``/`` (or ``/?name=Ann``) gets the same page on ``/web/lobby[/
 the public tables, and sits down at or watches the one picked there.
 
 The seat belongs to the browser: the page sets a cookie with a random key of that browser's own (HttpOnly,
-SameSite=Strict, never in a URL), and the seat token the process brings to ``join`` is made from that key
-and the join code (a lobby's process is given the key, for the table picked). The same browser opening the
+SameSite=Lax: a link followed from another site carries it; never in a URL; set only by a page opened as the
+browser's own page, never in another site's frame, and never over a key that came), and the seat token the
+process brings to ``join`` is made from that key and the join code (a lobby's process is given the key, for
+the table picked). The same browser opening the
 link again comes back to its seat; another browser, with another key, gets a seat of its own. The browser's
 player identity is derived from the same key (``identity.browser_identity``). The socket refuses pages of
 other sites (``Origin``), and the number of processes, seats and lobbies alike, is bounded per address, in
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
+import json
 import os
 import secrets
 import shlex
@@ -31,7 +34,7 @@ from urllib.parse import quote, urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -53,6 +56,8 @@ IDENTITY_VARIABLE = "CARDSUITE_IDENTITY"
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
+MAX_PING = 64
+"""Characters of a page's ping the server echoes (the page sends a timestamp)."""
 
 
 def _checked(values: Any) -> dict[str, str]:
@@ -144,9 +149,9 @@ class BrowserSeat(Server):
         context = {"font_size": size, "app_websocket_url": socket,
                    "config": {"static": {"url": base + "/static/"}}, "application": {"name": "cardsuite"}}
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
-        if browser_key(request) is None:
+        if browser_key(request) is None and request.headers.get("Sec-Fetch-Dest", "document") == "document":
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=COOKIE_DAYS * 86400, path="/",
-                                httponly=True, samesite="Strict", secure=base.startswith("https"))
+                                httponly=True, samesite="Lax", secure=base.startswith("https"))
         return response
 
     @staticmethod
@@ -174,6 +179,31 @@ class BrowserSeat(Server):
         if origin is None:
             return True
         return urlsplit(origin).netloc.lower() == urlsplit(self.base_url(request)).netloc.lower()
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """The page's messages to its process, each checked first: keys as text, a size within what the first
+        width and height may be, a short ping echoed (a long one is not), focus and blur; anything else ends the
+        session."""
+        async for frame in websocket:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            envelope = json.loads(frame.data)
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                raise ValueError("a page message is [type, data]")
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                await app_service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await app_service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
+            elif kind == "ping":
+                if isinstance(data, str) and len(data) <= MAX_PING:
+                    await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+            else:
+                raise ValueError("not a message of the page")
 
     async def seat_terminal(self, request: web.Request) -> web.WebSocketResponse:
         """One browser's terminal at the table of its link: ``/web/ws/CODE[/NAME]``."""
@@ -237,11 +267,13 @@ def _line_page(status: int, line: str) -> web.Response:
     return web.Response(status=status, text=body, content_type="text/html")
 
 
-def _size(text: str | None, default: int) -> int:
-    try:
-        return max(10, min(500, int(text or default)))
-    except ValueError:
+def _size(value: object, default: int) -> int:
+    """A terminal's width or height from the page (a number, or its digits), within 10-500."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
         return default
+    return max(10, min(500, value))
 
 
 def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
