@@ -7,6 +7,7 @@ import contextlib
 import os
 import random
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -50,12 +51,18 @@ class ServerProcess:
                 self.kill()
 
 
-def start_server(data: Path, *args: str) -> ServerProcess:
-    """Start ``cardsuite serve --port 0`` on loopback and wait for the line that gives its URL."""
+def start_server(data: Path, *args: str, descriptors: int | None = None) -> ServerProcess:
+    """Start ``cardsuite serve --port 0`` on loopback and wait for the line that gives its URL; with
+    ``descriptors``, the process may hold that many file descriptors at most (``ulimit -n``)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+    def limit() -> None:
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     process = subprocess.Popen(
         [sys.executable, "-m", "cardsuite", "serve", "--port", "0", "--data", str(data), *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=limit,
     )
     assert process.stdout is not None
     line = process.stdout.readline()
@@ -68,9 +75,9 @@ def start_server(data: Path, *args: str) -> ServerProcess:
 
 
 @contextlib.contextmanager
-def running_server(data: Path, *args: str) -> Iterator[ServerProcess]:
+def running_server(data: Path, *args: str, descriptors: int | None = None) -> Iterator[ServerProcess]:
     """A server for the ``with`` block, stopped afterwards."""
-    server = start_server(data, *args)
+    server = start_server(data, *args, descriptors=descriptors)
     try:
         yield server
     finally:

@@ -68,6 +68,9 @@ def serve(
     web_seats_per_hour: int = typer.Option(60, "--web-seats-per-hour", parser=whole(1, 1_000_000),
                                            help="Browser seats one address may open an hour, 1-1000000."),
     trust_proxy: bool = typer.Option(False, "--trust-proxy", help=_PROXY_HELP),
+    request_seconds: float = typer.Option(10.0, "--request-seconds", parser=decimal(0.5, 600),
+                                          help="Seconds a new connection has to send its whole request (or "
+                                               "WebSocket handshake) before it is dropped, 0.5-600."),
 ) -> None:
     """Start a server: it holds the tables, checks every action, and resumes every table after a restart."""
     from ..storage.paths import data_dir
@@ -90,7 +93,7 @@ def serve(
                     trust_proxy=trust_proxy)
     config = ServerConfig(host=host, port=port, data=folder, durable=durable, web=web, public_url=public_url,
                           rate=rate, timing=timing, limits=limits, store=store, advertise=advertise,
-                          lease_seconds=lease_seconds)
+                          lease_seconds=lease_seconds, request_seconds=request_seconds)
 
     def ready(url: str) -> None:
         kept = "the PostgreSQL store" if store else folder

@@ -32,3 +32,4 @@ class ServerConfig:
     store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
     advertise: str | None = None  # the address clients reach this process at (default: where it listens)
     lease_seconds: float = 8.0
+    request_seconds: float = 10.0  # a new connection's time to send its whole request, then it is dropped

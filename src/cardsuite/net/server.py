@@ -23,6 +23,7 @@ from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
 from .hub import Hub
 from .limits import client_address, is_loopback
 from .metrics import exposition
+from .overload import DescriptorWarning
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request
 
 __all__ = ["GAME_PATH", "HUB", "Hub", "ServerConfig", "make_app", "run_server"]
@@ -45,9 +46,14 @@ def connection_address(hub: Hub, request: web.Request) -> str:
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     """One protocol connection: checked messages in, queued messages out, errors as messages."""
     hub: Hub = request.app[HUB]
-    ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=30.0, compress=False)  # (aiohttp
-    # refuses a frame of max_msg_size bytes: one more, and a frame of exactly MAX_CLIENT_MESSAGE is taken)
-    await ws.prepare(request)
+    # autoping off: a ping frame is charged to the connection's rate like a message before it is answered.
+    # max_msg_size one more than the limit: aiohttp refuses a frame of max_msg_size bytes, not one of the limit
+    ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=30.0, compress=False,
+                               autoping=False)
+    try:
+        await ws.prepare(request)
+    except ConnectionError:  # gone before the handshake's answer
+        return ws
     address = connection_address(hub, request)
     refused = hub.addresses.connect(address)
     if refused is not None:  # one line for the person, then the close
@@ -57,35 +63,12 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
         return ws
     conn = Conn(ws, hub.config.rate, address)
     hub.live.add(conn)
-    loop = asyncio.get_running_loop()
-    writer = loop.create_task(conn.writer())
+    writer = asyncio.get_running_loop().create_task(conn.writer())
     conn.send(hub.hello())
     try:
-        async for frame in ws:
-            if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                break
-            if conn.closed:
-                break
-            if not conn.bucket.take(loop.time()):
-                conn.strikes += 1
-                conn.send(error_message("rate", "too many messages: slow down"))
-                if conn.strikes > MAX_STRIKES:
-                    break
-                continue
-            ref = None
-            try:
-                req = parse_request(frame.data if frame.type == WSMsgType.TEXT else bytes(frame.data))
-                ref = req.ref
-                began = time.monotonic()
-                await hub.handle(conn, req)
-                if req.type == "act":
-                    hub.metrics.action(time.monotonic() - began)
-            except ProtocolError as exc:
-                conn.send(error_message(exc.code, exc.message, exc.ref if ref is None else ref,
-                                        **getattr(exc, "fields", {})))
-            except Exception:
-                log.exception("request failed")
-                conn.send(error_message("server", "the server could not do that", ref))
+        await _serve_frames(hub, conn, ws)
+    except ConnectionError:  # the client reset the connection (mid-flood, say): nothing to log
+        pass
     finally:
         hub.live.discard(conn)
         hub.addresses.disconnect(address)
@@ -93,6 +76,43 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
         conn.send_close()
         await writer
     return ws
+
+
+async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None:
+    """Read the connection's frames until it closes: each, control frames too, charged to its rate first."""
+    loop = asyncio.get_running_loop()
+    async for frame in ws:
+        control = frame.type in (WSMsgType.PING, WSMsgType.PONG)
+        if not control and frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+            break
+        if conn.closed:
+            break
+        if not conn.bucket.take(loop.time()):
+            conn.strikes += 1
+            if not control:  # (a ping over the rate gets no answer at all)
+                conn.send(error_message("rate", "too many messages: slow down"))
+            if conn.strikes > MAX_STRIKES:
+                conn.close_code = POLICY_CLOSE
+                break
+            continue
+        if frame.type == WSMsgType.PING:
+            await ws.pong(frame.data)
+        if control:
+            continue
+        ref = None
+        try:
+            req = parse_request(frame.data if frame.type == WSMsgType.TEXT else bytes(frame.data))
+            ref = req.ref
+            began = time.monotonic()
+            await hub.handle(conn, req)
+            if req.type == "act":
+                hub.metrics.action(time.monotonic() - began)
+        except ProtocolError as exc:
+            conn.send(error_message(exc.code, exc.message, exc.ref if ref is None else ref,
+                                    **getattr(exc, "fields", {})))
+        except Exception:
+            log.exception("request failed")
+            conn.send(error_message("server", "the server could not do that", ref))
 
 
 async def status_page(request: web.Request) -> web.Response:
@@ -160,10 +180,14 @@ def run_server(config: ServerConfig, ready: Callable[[str], None] | None = None)
 async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(DescriptorWarning())
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(signum, stop.set)
-    runner = web.AppRunner(make_app(config), access_log=None, handle_signals=False, shutdown_timeout=3.0)
+    # keepalive_timeout runs from the connection's first byte and is not pushed back by more bytes: a
+    # connection that has not sent its whole request (headers, WebSocket handshake) by then is dropped
+    runner = web.AppRunner(make_app(config), access_log=None, handle_signals=False, shutdown_timeout=3.0,
+                           keepalive_timeout=config.request_seconds)
     await runner.setup()
     try:
         site = web.TCPSite(runner, config.host, config.port)
