@@ -406,3 +406,84 @@ def test_a_link_followed_from_another_site_keeps_the_browsers_key(tmp_path: Path
 
     with running_server(tmp_path, *FAST, "--web") as server:
         asyncio.run(run(server.url))
+
+
+def test_a_name_that_reads_as_a_seated_one_or_as_a_cpus_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Look-alikes of a seated "Ann" (a filler after it, fullwidth, Cyrillic А, a Braille blank) are
+    ``name_taken``; a CPU seat's label and a name of blanks are refused; marks stay ("सुमित" is not "समत")."""
+    look_alikes = ("Ann\u3164", "\uff21\uff4e\uff4e", "\u0410nn", "Ann\u2800", "ANN", "A\u200bnn")
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="nap", players=5, cpu="random", name="Ann")
+            for name in look_alikes:
+                other = await new()
+                with pytest.raises(ClientError) as taken:
+                    await other.request("join", code=made["code"], name=name)
+                assert taken.value.code == "name_taken" and "Ann" in taken.value.message, name
+            for name, words in (("CPU 2", "CPU seat"), ("Kompiuteris 3", "CPU seat"), ("cpu", "CPU seat"),
+                                ("\u2800\u2800", "letter or digit"), ("\u3164", "letter or digit")):
+                other = await new()
+                with pytest.raises(ClientError) as refused:
+                    await other.request("join", code=made["code"], name=name)
+                assert refused.value.code == "bad_message" and words in refused.value.message, name
+                assert "\n" not in refused.value.message
+            sumit = await new()
+            seat = (await sumit.request("join", code=made["code"], name="सुमित"))["seat"]
+            await wait_for(lambda: host.table["seats"][seat]["name"] == "सुमित")
+            zalgo = await new()
+            seat = (await zalgo.request("join", code=made["code"], name="Z" + "\u0300" * 150))["seat"]
+            await wait_for(lambda: host.table["seats"][seat]["name"] == "Z\u0300\u0300")
+
+    with running_server(tmp_path, *FAST) as server:
+        asyncio.run(run(server.url))
+
+
+def test_every_language_s_word_for_a_cpu_is_refused_as_a_name() -> None:
+    """The names refused as a CPU seat's label cover each catalog's word for "CPU"."""
+    from cardsuite.net.names import CPU_WORDS, skeleton
+
+    locale = Path(__file__).parents[2] / "src" / "cardsuite" / "locale"
+    catalogs = sorted(locale.glob("*/LC_MESSAGES/cardsuite.po"))
+    assert catalogs
+    for catalog in catalogs:
+        found = re.search(r'^msgid "CPU"\nmsgstr "(.+)"$', catalog.read_text(encoding="utf-8"), re.MULTILINE)
+        assert found is not None, catalog
+        assert skeleton(found.group(1)) in CPU_WORDS, (catalog, found.group(1))
+
+
+def test_sitting_down_in_a_cpu_seat_mid_deal_shows_no_hand_until_the_next_deal(tmp_path: Path) -> None:
+    """A seated player's second connection sits in the CPU's seat mid-deal: it is sent the public view only
+    (no hand), cannot act, and the table says the seat plays from the next deal; the CPU finishes the deal.
+    From the next deal on the seat is the newcomer's, hand and all."""
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new(RecordingClient)
+            made = await host.request("create", game="nap", players=3, cpu="random", name="Ann",
+                                      options={"deals_per_player": 1})
+            bob = await new(RecordingClient)
+            await bob.request("join", code=made["code"], name="Bob")
+            await host.request("start")
+            await wait_for(lambda: host.view is not None and len(host.view.hand) > 0)
+            spy = await new(RecordingClient)
+            seat = (await spy.request("join", code=made["code"], name="Shadow"))["seat"]
+            assert seat == 2
+            await wait_for(lambda: spy.view is not None and spy.table.get("seats"))
+            assert spy.deal == 0 and spy.view.hand == () and spy.view.seat != seat
+            shown = spy.table["seats"][seat]
+            assert shown["from_next_deal"] is True and shown["cpu"] is True
+            with pytest.raises(ClientError) as refused:
+                await spy.request("act", action="pass")
+            assert refused.value.code == "state" and "next" in refused.value.message
+            rng = random.Random(3)
+            players = [asyncio.ensure_future(play_randomly(c, rng, until_filed=False)) for c in (host, bob)]
+            await wait_for(lambda: spy.deal >= 1 and spy.view is not None and len(spy.view.hand) > 0, 60)
+            assert spy.view.seat == seat and spy.table["seats"][seat]["from_next_deal"] is False
+            assert all(not v.hand for d, _, v, _ in spy.views if d == 0), "a hand of the deal it sat down in"
+            for task in players:
+                task.cancel()
+
+    with running_server(tmp_path, *FAST) as server:
+        asyncio.run(run(server.url))

@@ -281,6 +281,8 @@ class Hub:
         now = time.monotonic()
         if table.status == "playing" and table.cpu_plays(seat, now) and table.seats[seat].by_choice:
             raise ProtocolError("state", "the CPU plays your seat now: take it back first")
+        if table.status == "playing" and table.from_next_deal(seat):
+            raise ProtocolError("state", "you sat down during this deal: the CPU finishes it, you play from the next")
         await self._act(table, seat, req.fields["action"], now)
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
@@ -439,8 +441,8 @@ class Hub:
         if conn.sent_deal == deal and conn.sent_moment == moment:
             return  # the view it holds is the current one (someone came or went): the summary said it all
         conn.sent_moment = moment
-        seat = conn.seat
-        if seat not in views:
+        seat = conn.seat if conn.seat is not None and not table.from_next_deal(conn.seat) else None
+        if seat not in views:  # (a person who sat down during this deal watches it: the public view)
             state = table.match.state
             views[seat] = state.view(seat) if seat is not None else watcher_view(state)
         view = views[seat]

@@ -12,17 +12,18 @@ import hmac
 import json
 import re
 import secrets
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .names import MAX_NAME as MAX_NAME
+from .names import NameRefused, clean
 
 PROTOCOL_VERSION = 1
 MAX_CLIENT_MESSAGE = 4096
 """Bytes in one client message (this many are taken); a bigger frame closes the connection (WebSocket code 1009)."""
 MAX_SERVER_MESSAGE = 1 << 20
 """Bytes a client accepts in one server message."""
-MAX_NAME = 24
 MAX_ACTION = 120
 MAX_OPTIONS = 16
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed without doubt
@@ -73,16 +74,12 @@ def _flag(value: object, name: str) -> bool:
 
 
 def clean_name(raw: object) -> str:
-    """A seat name as data: printable characters only (no markup brackets, no escapes), trimmed, at most 24."""
-    text = _text(raw, "name", 200)
-    kept = "".join(
-        ch for ch in unicodedata.normalize("NFC", text)
-        if unicodedata.category(ch)[0] in "LNPSZ" and ch not in "[]\\" and unicodedata.category(ch) not in ("Zl", "Zp")
-    )
-    name = " ".join(kept.split())[:MAX_NAME].strip()
-    if not name:
-        raise ProtocolError("bad_message", "a name needs at least one letter or digit")
-    return name
+    """A seat name as data (``names.clean``: printable, no markup brackets or invisible characters, at most 24,
+    not a CPU seat's label), or the refusal."""
+    try:
+        return clean(_text(raw, "name", 200))
+    except NameRefused as exc:
+        raise ProtocolError("bad_message", str(exc)) from None
 
 
 def clean_code(raw: object) -> str:

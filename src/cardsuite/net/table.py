@@ -5,10 +5,11 @@ time, and sends what it says. The match is rebuilt from the stored actions on a 
 
 Who plays a seat: an ``open`` seat (nobody sat down, or its person left) is the CPU's. A person's seat is
 the person's, except while they handed it to the CPU (``by_choice``), when their last connection has been
-gone longer than the grace period, and for one decision each time their turn timer runs out. CPUs play only
-while at least one person is connected: a table everyone has left waits (it costs nothing), and closes
-after ``Timing.idle_seconds`` (a lobby after ``Timing.lobby_seconds``); a table whose people all gave their
-seats up closes at once.
+gone longer than the grace period, for one decision each time their turn timer runs out, and for the rest of
+the deal during which they sat down (they watch it: nobody sees a CPU's hand by sitting down and leaving).
+CPUs play only while at least one person is connected: a table everyone has left waits (it costs nothing),
+and closes after ``Timing.idle_seconds`` (a lobby after ``Timing.lobby_seconds``); a table whose people all
+gave their seats up closes at once.
 
 The deals come from the table's secret (``dealing.KeyedRandom``), stored with it and never sent; a table
 created with a chosen seed is a practice table, said so to everyone, and never filed in the history.
@@ -29,6 +30,7 @@ from ..core.match import Match, SeatSpec
 from ..core.record import score_json
 from ..core.registry import get_game
 from .dealing import KeyedRandom, new_secret, practice_key
+from .names import skeleton
 from .protocol import ProtocolError, new_token, token_digest, token_matches
 from .rows import Listing, SeatRow, TableRow
 from .storeapi import Store
@@ -64,6 +66,7 @@ class Seat:
     ready: bool = False
     waiting_since: float | None = None  # when this seat's current decision began
     identity: str | None = None  # the player identity's id (rated tables rate it), never the key
+    joined_deal: int | None = None  # the deal the person sat down during: they watch it, the CPU plays it
 
     def row(self) -> SeatRow:
         """The seat as stored."""
@@ -190,14 +193,15 @@ class Table:
             raise ProtocolError("identity", "this table is rated: sit down with your player identity")
         if identity is not None and any(s.identity == identity and s.kind == "person" for s in self.seats):
             raise ProtocolError("identity_taken", "your identity already holds a seat at this table")
-        names = {s.name.lower() for s in self.seats if s.kind == "person"}
-        if name.lower() in names:
-            raise ProtocolError("name_taken", f"someone called {name} already sits at this table")
+        taken = next((s.name for s in self.seats if s.kind == "person" and skeleton(s.name) == skeleton(name)), None)
+        if taken is not None:  # the same name, or one that reads as it ("Аnn" in Cyrillic for "Ann")
+            raise ProtocolError("name_taken", f"someone called {taken} already sits at this table")
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
                 token = token or new_token()
+                under_way = self.status == "playing" and not self.match.deal_over
                 self.seats[index] = Seat(name, "person", token_digest(token), waiting_since=seat.waiting_since,
-                                         identity=identity)
+                                         identity=identity, joined_deal=self.step()[0] if under_way else None)
                 self.store.set_seat(self.id, index, self.seats[index].row())
                 self.match.seats = self.seat_specs()
                 self.changed()
@@ -264,7 +268,13 @@ class Table:
     def cpu_plays(self, seat: int, now: float) -> bool:
         """Whether the CPU plays ``seat`` now (a timeout aside)."""
         info = self.seats[seat]
-        return info.kind != "person" or info.by_choice or info.dropped
+        return info.kind != "person" or info.by_choice or info.dropped or self.from_next_deal(seat)
+
+    def from_next_deal(self, seat: int) -> bool:
+        """Whether the seat's person sat down while this deal was under way (the CPU was playing the seat):
+        they are sent its public view only and play from the next deal, so no hand is seen by sitting down."""
+        joined = self.seats[seat].joined_deal
+        return joined is not None and joined == self.step()[0]
 
     def grace_over(self, seat: int) -> None:
         """The person has been gone for the grace period: the CPU plays the seat until they return."""
@@ -454,7 +464,7 @@ class Table:
             "options": dict(self.options.non_default()),
             "seats": [
                 {"name": s.name, "kind": s.kind, "connected": s.connections > 0, "cpu": self.cpu_plays(i, now),
-                 "grace_left": self.grace_left(i, now)}
+                 "grace_left": self.grace_left(i, now), "from_next_deal": self.from_next_deal(i)}
                 for i, s in enumerate(self.seats)
             ],
             "deal": len(match.logs) - 1,

@@ -26,6 +26,7 @@ from ...core.errors import CardsuiteError
 from ...core.message import N_
 from ...i18n import _
 from ...net.identity import IdentityError, check_key
+from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, SEAT_PASS_HEADER, ProtocolError, clean_code, clean_name
 from ...net.web import (
     CODE_VARIABLE,
@@ -42,6 +43,7 @@ from ..words import ESC, translate_bindings
 
 # The online screens this process is made of: imported here and nowhere else in this module.
 from .app import OnlineApp
+from .dialog import CPU_REFUSAL
 from .lobby import LobbyScreen
 from .seating import Seating
 
@@ -128,8 +130,9 @@ class NameScreen(ModalScreen["str | None"]):
         """Enter sits down with the name typed (as data: ``clean_name``)."""
         try:
             self.dismiss(clean_name(event.value.strip() or GUEST))
-        except ProtocolError:
-            self.notify(_("Your name needs at least one letter or digit."), severity="warning", markup=False)
+        except ProtocolError as exc:
+            line = _(CPU_REFUSAL) if exc.message == CPU_NAME else _("Your name needs at least one letter or digit.")
+            self.notify(line, severity="warning", markup=False)
 
     def action_cancel(self) -> None:
         """Back to the public tables."""

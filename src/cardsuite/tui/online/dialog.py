@@ -19,9 +19,12 @@ from ...core.message import N_
 from ...i18n import _
 from ...naming import quoted
 from ...net.client import ClientError, server_url
+from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, ProtocolError, clean_code, clean_name
 from ..words import ESC, translate_bindings
 from .seating import Seating
+
+CPU_REFUSAL = N_("A CPU seat is called that (CPU 2): choose another name.")
 
 CODE_EXAMPLE = "K7P2QX"
 """A join code as the server makes them (six of ``protocol.CODE_ALPHABET``): the code field's hint."""
@@ -112,8 +115,8 @@ class OnlineDialog(ModalScreen["Seating | None"]):
                 address=quoted(address.strip(), 40))
         try:
             name = clean_name(self.query_one("#online-name", Input).value.strip() or _("Player"))
-        except ProtocolError:
-            return _("Your name needs at least one letter or digit.")
+        except ProtocolError as exc:
+            return _(CPU_REFUSAL) if exc.message == CPU_NAME else _("Your name needs at least one letter or digit.")
         code_text = self.query_one("#online-code", Input).value.strip()
         identity = _identity_for(url)
         if not code_text:
