@@ -26,6 +26,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import time
 import tomllib
 from collections.abc import Iterator
@@ -318,13 +319,43 @@ def _new_mode(target: Path) -> int:
 
 TEMPORARY = re.compile(r"\.(?P<name>.+)\.cardsuite-[0-9a-f]{16}\.tmp", re.DOTALL)
 """The name of a temporary file cardsuite writes: ``.<target's name>.cardsuite-<16 hex digits>.tmp``."""
-_NAME_IN_TEMPORARY = 200
-"""At most this much of the target's name goes into its temporary's (names are at most 255 bytes)."""
+NAME_BYTES = 255
+"""The longest file name most file systems take, in bytes of the file system's encoding."""
+_NAME_IN_TEMPORARY = NAME_BYTES - len(".cardsuite-0123456789abcdef.tmp") - 1
+"""At most this many bytes of the target's name go into its temporary's."""
+
+
+def name_start(name: str, limit: int) -> str:
+    """The longest start of ``name`` that is at most ``limit`` bytes in the file system's encoding (whole
+    characters only, so the start is still valid text)."""
+    used = 0
+    for index, char in enumerate(name):
+        used += _bytes_in_name(char)
+        if used > limit:
+            return name[:index]
+    return name
+
+
+def _bytes_in_name(char: str) -> int:
+    try:
+        return len(char.encode(sys.getfilesystemencoding(), "surrogateescape"))
+    except UnicodeEncodeError:  # no file can have it in its name: counted at its most
+        return 4
 
 
 def temporary_name(target_name: str) -> str:
-    """A fresh temporary name for a file called ``target_name`` (a name no other program makes)."""
-    return f".{target_name[:_NAME_IN_TEMPORARY]}.cardsuite-{secrets.token_hex(8)}.tmp"
+    """A fresh temporary name for a file called ``target_name`` (a name no other program makes).
+
+    A long name is cut to fit a file name's bytes, keeping its extension (``.json``), so that the
+    temporary is still known as one of that kind of file.
+    """
+    kept = target_name
+    if sum(map(_bytes_in_name, target_name)) > _NAME_IN_TEMPORARY:
+        suffix = Path(target_name).suffix
+        suffix_bytes = sum(map(_bytes_in_name, suffix))
+        suffix, suffix_bytes = (suffix, suffix_bytes) if suffix_bytes <= 16 else ("", 0)
+        kept = name_start(target_name, _NAME_IN_TEMPORARY - suffix_bytes) + suffix
+    return f".{kept}.cardsuite-{secrets.token_hex(8)}.tmp"
 
 
 @contextlib.contextmanager

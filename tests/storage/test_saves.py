@@ -186,3 +186,16 @@ def test_a_match_nobody_has_played_is_not_kept_and_a_finished_one_leaves_the_lis
     play_out(match, random.Random(5))
     autosave.save(match)
     assert list_saves() == [] and not autosave.path.exists() and len(History().matches()) == 1
+
+
+def test_a_save_with_a_long_name_in_japanese_is_written_and_resumed() -> None:
+    """A save renamed to a long Japanese name (245 bytes with .json) still saves after every action."""
+    match = play_out(new_match(), random.Random(2), limit=12)
+    autosave = Autosave("対局" * 40, keep=True)
+    assert autosave.save(match), paths.take_notices()
+    play_out(match, random.Random(3), limit=3)
+    assert autosave.save(match), paths.take_notices()
+    (info,) = list_saves()
+    assert info.id == "対局" * 40
+    _, resumed = load_save(info.id)
+    assert resumed.record() == match.record()
