@@ -215,6 +215,25 @@ def test_moving_aside_never_replaces_a_file(tmp_path: Path) -> None:
     assert not first.exists() and (tmp_path / "c").read_text() == "a"
 
 
+def test_writes_of_secrets_are_private_whatever_the_umask_and_tighten_an_older_file(tmp_path: Path) -> None:
+    secret = tmp_path / "identity.json"
+    files.write_atomically(secret, "key", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    secret.chmod(0o644)  # written by a version that gave it the umask's mode
+    files.write_atomically(secret, "key again", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    secret.chmod(0o400)  # a person made it read-only: never widened
+    files.write_atomically(secret, "key", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o400
+    fresh = tmp_path / "new.json"
+    files.write_atomically(fresh, "key", private=True, exclusive=True)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    old = tmp_path / "older.json"
+    old.write_text("key")
+    old.chmod(0o664)
+    files.make_private(old)
+    assert stat.S_IMODE(old.stat().st_mode) == 0o600
+
 
 @pytest.mark.parametrize("name", ["あ" * 80 + ".json", "ą" * 120 + ".json", "a" * 250 + ".json"],
                          ids=["japanese", "lithuanian", "ascii"])
