@@ -441,6 +441,8 @@ def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
             raise FileRefused(f"{shown(name)} is a folder, not a file")
     except OSError as exc:
         raise FileRefused(f"cannot write {shown(name)}: {exc.strerror or exc}") from None
+    if name.endswith(tuple(filter(None, (os.sep, os.altsep)))):  # ``new/`` names a folder, never a file ``new``
+        raise FileRefused(f"{shown(name)} names a folder (it ends in {os.sep}), not a file")
     return target
 
 
