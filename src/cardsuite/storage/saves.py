@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import CardsuiteError, RecordError
+from ..core.errors import CardsuiteError, RecordError, UnknownGame
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_
@@ -42,8 +42,8 @@ from .history import History
 from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
 
 __all__ = [
-    "COUNT_LIMIT", "SAVE_KEY", "Autosave", "SaveInfo", "delete_save", "find_save", "list_saves", "load_save",
-    "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
+    "COUNT_LIMIT", "SAVE_KEY", "Autosave", "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves",
+    "load_save", "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
 ]
 
 
@@ -363,10 +363,30 @@ def _info(path: Path, record: Mapping[str, object], checked: Replay) -> SaveInfo
     )
 
 
+class GameNotInstalled(RecordError):
+    """A save of a game that is not installed here, or whose plugin fails to load: kept as it is, not listed."""
+
+
+def _installed_game(path: Path, record: Mapping[str, object]) -> None:
+    """Note and raise ``GameNotInstalled`` when the save's game cannot be had here (the file is not touched)."""
+    name = record.get("game")
+    if not isinstance(name, str):
+        return  # no game named: the replay finds the record damaged
+    try:
+        get_game(name)
+    except UnknownGame as exc:
+        line = (f"{shown(str(path))} is a match of {quoted(name, 30)}, which cannot be played here ({exc}): "
+                "it is kept as it is, to continue once the game is installed")
+        paths.note(line)
+        raise GameNotInstalled(line) from None
+
+
 def read_save(path: Path) -> tuple[dict[str, object], Replay]:
     """A save and its replay; a damaged save is moved aside, reported, and raises ``RecordError``.
 
-    The save's id is its file name: a copied or renamed save continues in its own file.
+    The save's id is its file name: a copied or renamed save continues in its own file. A save of a game
+    that is not installed (or fails to load) is not damaged: it is reported and left untouched
+    (``GameNotInstalled``).
     """
     try:
         data = read_json(path, RECORD_LIMIT)
@@ -376,9 +396,12 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
         raise RecordError(paths.quarantine(path, exc.reason)) from None
     try:
         record = as_record(data)
+        _installed_game(path, record)
         checked = replay(record, get_game)
         if not isinstance(save_meta(record).get("seed"), int):
             raise RecordError('key "save.seed": missing')
+    except GameNotInstalled:
+        raise
     except RecordError as exc:
         raise RecordError(paths.quarantine(path, str(exc))) from None
     except Exception as exc:  # a record no rule foresaw: still only this save is lost, and it is kept aside
