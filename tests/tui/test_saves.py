@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList, Select, Switch
 
 from cardsuite.cards import sort_hand
@@ -297,3 +298,26 @@ def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> Non
     made = make_config("nap", seed=1, option=["misere=true"], speed="slow")
     assert isinstance(made, TableConfig)
     assert made.options == {"misere": "true"} and made.cpu_delay == SPEEDS["slow"]
+
+
+async def test_a_save_that_fails_is_shown_at_the_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk: the table says so while play goes on (a toast), once, not only when the program ends."""
+    import errno
+
+    def full(self: Autosave, match: Match) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Autosave, "_write", full)
+    app = CardsuiteApp(config("nap", NAP_SEATS, seed=12))
+    moves: list[int] = []
+    shown: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **_: shown.append(str(message)))
+
+    def after_some(table: TableScreen) -> bool:
+        moves.append(1)
+        return len(moves) > 3
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, random_legal(1), stop=after_some)
+        assert [line for line in shown if "could not save the match" in line] != []
+    assert len([line for line in shown if "could not save the match" in line]) == 1

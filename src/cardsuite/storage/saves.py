@@ -130,6 +130,8 @@ class Autosave:
         self.assisted = False
         self.kept = keep  # written from the first save (else once a person has acted)
         self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
+        self.failing = False
+        """The last save failed (its notice is given): the next failures are not noted again."""
 
     @classmethod
     def resumed(cls, record: Mapping[str, object]) -> Autosave:
@@ -171,9 +173,10 @@ class Autosave:
                               assisted=self.assisted, created=self.created, cpu=self.cpu)
 
     def save(self, match: Match) -> bool:
-        """Write the match as it stands now, atomically; False (and a notice) if the disk refused.
+        """Write the match as it stands now, atomically; False if the disk refused.
 
-        Until a person has acted nothing is written (and True is returned): there is nothing to lose.
+        Until a person has acted nothing is written (and True is returned): there is nothing to lose. The
+        first failure leaves a notice; the next ones do not, until a save succeeds (which leaves one too).
         """
         if not self.kept:
             if not person_acted(match):
@@ -183,8 +186,13 @@ class Autosave:
             self._write(match)
         except (OSError, ValueError, CardsuiteError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
+            if not self.failing:  # said once, not after every action, until a save succeeds again
+                paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
+            self.failing = True
             return False
+        if self.failing:
+            paths.note(f"the match is saved again to {shown(str(self.path))}")
+        self.failing = False
         return True
 
     def _write(self, match: Match) -> None:

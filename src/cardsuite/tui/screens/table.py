@@ -209,9 +209,13 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         return self.session.deal_text()
 
     def refresh_table(self) -> None:
-        """Redraw every widget from the viewer's view (or hide all that is private)."""
+        """Redraw every widget from the viewer's view (or hide all that is private); what storage reported
+        meanwhile (a save that failed) is shown at once."""
         session = self.session
         flow = self.flow
+        show_notices = getattr(self.app, "show_notices", None)
+        if callable(show_notices):
+            show_notices()
         hand = self.query_one(HandView)
         actions = self.query_one(ActionBar)
         view = flow.shown_view()
