@@ -321,3 +321,41 @@ async def test_a_save_that_fails_is_shown_at_the_table_at_once(monkeypatch: pyte
         await drive(pilot, app, random_legal(1), stop=after_some)
         assert [line for line in shown if "could not save the match" in line] != []
     assert len([line for line in shown if "could not save the match" in line]) == 1
+
+
+async def test_home_refuses_a_match_open_in_another_window_and_a_closed_table_lets_go_of_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Continue on a match another window has open says so in one line; a table left for home frees it."""
+    import fcntl
+    import os
+
+    from cardsuite.storage import savelock
+
+    Autosave("20261130-010101-beef").save(_nap_match(seed=9, steps=6))
+    path = saves_dir() / "20261130-010101-beef.json"
+    other = os.open(savelock.lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(other, fcntl.LOCK_EX)  # the lock another window's table holds
+    save_settings(Settings(introduced=["nap"]))
+    app = CardsuiteApp()
+    shown: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **_: shown.append(str(message)))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        for attempt in range(2):
+            options = home.query_one("#continue", OptionList)
+            options.focus()
+            options.highlighted = 0
+            await pilot.press("enter")
+            await pilot.pause()
+            if attempt == 0:
+                assert app.table is None
+                assert "the match 20261130-010101-beef is open in another window: close it there first" in shown
+                os.close(other)  # the other window is closed
+        assert app.table is not None and savelock.held_here(path)
+        await settle(pilot, app)
+        app.table_finished("home")
+        await pilot.pause()
+        assert app.table is None and not savelock.held_here(path)
+    assert sorted(p.name for p in saves_dir().iterdir()) == ["20261130-010101-beef.json"]

@@ -16,6 +16,7 @@ import json
 import re
 import secrets
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,7 @@ from ..files import (
 )
 from ..i18n import _, gettext, pgettext
 from ..naming import quoted, shown
-from . import paths
+from . import paths, savelock
 from .history import History
 from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
 
@@ -132,6 +133,10 @@ class Autosave:
         self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
         self.failing = False
         """The last save failed (its notice is given): the next failures are not noted again."""
+        self._lock: weakref.finalize[[Path], Autosave] | None = None
+        """This table's claim of its save's lock (``savelock``), let go by ``close`` or when the table is gone."""
+        self._locked: Path | None = None
+        """The save ``_lock`` holds."""
 
     @classmethod
     def resumed(cls, record: Mapping[str, object]) -> Autosave:
@@ -139,6 +144,8 @@ class Autosave:
         meta = save_meta(record)
         save_id = meta.get("id")
         out = cls(save_id if isinstance(save_id, str) and _valid_id(save_id) else None, keep=True)
+        if not out._claim():
+            raise CardsuiteError(open_elsewhere_text(out.id))
         out.match_id = match_identity(meta) or out.match_id
         created = meta.get("created")
         if isinstance(created, str):
@@ -197,19 +204,40 @@ class Autosave:
 
     def _write(self, match: Match) -> None:
         if self.written:
+            if not self._claim():
+                raise CardsuiteError(open_elsewhere_text(self.id))
             write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n")
             return
         for _attempt in range(20):  # a new save never takes the name of one already there
             try:
+                if not self._claim():
+                    raise FileExistsError(self.path)
                 write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n",
                                  exclusive=True)
             except FileExistsError:
+                self.close()
                 self.id = new_save_id()
                 self.path = save_path(self.id)
                 continue
             self.written = True
             return
         raise CardsuiteError("no free name for a new save")
+
+    def _claim(self) -> bool:
+        """Hold the lock of this save (see ``savelock``); False when another process holds it."""
+        if self._lock is not None and self._lock.alive and self._locked == self.path:
+            return True
+        if not savelock.claim(self.path):
+            return False
+        self.close()
+        self._lock, self._locked = weakref.finalize(self, savelock.release, self.path), self.path
+        return True
+
+    def close(self) -> None:
+        """Let go of the save's lock (its table is closed): another window may continue the match now."""
+        if self._lock is not None:
+            self._lock()
+        self._lock = self._locked = None
 
     def finish(self, match: Match) -> int | None:
         """Put a finished match into the history (with ratings) and remove its save; the history id.
@@ -236,6 +264,7 @@ class Autosave:
         except FileRefused as exc:
             paths.note(str(exc))
             return False
+        self.close()
         return True
 
 
@@ -456,7 +485,10 @@ def list_saves() -> list[SaveInfo]:
 
 
 def _file_finished(path: Path, record: dict[str, object]) -> None:
-    """File a finished save into the history and remove it; a history that refuses leaves it in place."""
+    """File a finished save into the history and remove it; a history that refuses leaves it in place, and
+    so does a table of it open in another window (which files it itself)."""
+    if savelock.open_elsewhere(path):
+        return
     try:
         History().record_finished(record)
     except CardsuiteError as exc:
@@ -494,16 +526,28 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
 def delete_save(save_id: str) -> SaveInfo:
     """Abandon the save whose whole id is ``save_id``: its file is removed (``CardsuiteError`` in one line)."""
     info = find_save(save_id, whole=True)
+    if not savelock.claim(info.path):
+        raise CardsuiteError(open_elsewhere_text(info.id))
     try:
         remove_file(info.path, "the save")
     except FileRefused as exc:
         raise CardsuiteError(str(exc)) from None
+    finally:
+        savelock.release(info.path)
     return info
 
 
+def open_elsewhere_text(save_id: str) -> str:
+    """The one line that refuses a save a table of another process (another window) has open."""
+    return _("the match {id} is open in another window: close it there first").format(id=shown(save_id))
+
+
 def load_save(save_id: str | None = None) -> tuple[dict[str, object], Match]:
-    """The record and the rebuilt match of save ``save_id`` (or the newest)."""
+    """The record and the rebuilt match of save ``save_id`` (or the newest); refused when a table of it is open
+    in another process (``Autosave.resumed`` then holds it for this one)."""
     info = find_save(save_id)
+    if savelock.open_elsewhere(info.path):
+        raise CardsuiteError(open_elsewhere_text(info.id))
     record, _ = read_save(info.path)
     try:
         return record, rebuild_match(record)

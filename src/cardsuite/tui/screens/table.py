@@ -100,6 +100,10 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         self._fit(self.app.size.width, self.app.size.height)
         self.advance()
 
+    def on_unmount(self) -> None:
+        """The table is closed: its session lets go of the match (another window may continue it)."""
+        self.session.table_closed()
+
     def on_resize(self, event: events.Resize) -> None:
         """Say so clearly when the terminal is too small; larger faces when it is large."""
         self._fit(event.size.width, event.size.height)
