@@ -112,8 +112,12 @@ def test_keys_are_private_and_an_older_readable_file_is_made_private(tmp_path: P
     key = identity.device_key()
     path = identity.identity_path()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    path.chmod(0o644)  # kept by an earlier version
+    path.chmod(0o644)  # kept by an earlier version, with the key it had before
+    earlier = path.with_name("identity.json.replaced-20261206T220252Z")
+    earlier.write_text('{"key": "..."}', encoding="utf-8")
+    earlier.chmod(0o644)
     assert identity.load_key() == key and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(earlier.stat().st_mode) == 0o600
     path.chmod(0o644)
     aside = identity.keep_key(new_key())
     assert aside is not None and stat.S_IMODE(aside.stat().st_mode) == 0o600

@@ -16,6 +16,7 @@ keeps its own key in its cookie (``net/web.py``); its identity at a site is deri
 from __future__ import annotations
 
 import base64
+import glob
 import hashlib
 import hmac
 import json
@@ -117,7 +118,7 @@ def identity_path() -> Path:
 
 def load_key() -> str | None:
     """This device's key, if it has one (a damaged file is moved aside and reported, then None)."""
-    from ..files import FileMissing, FileRefused, FileUnreadable, make_private, read_json
+    from ..files import FileMissing, FileRefused, FileUnreadable, read_json
     from ..storage import paths
 
     path = identity_path()
@@ -135,14 +136,23 @@ def load_key() -> str | None:
     except IdentityError as exc:
         paths.quarantine(path, str(exc))
         return None
-    make_private(path)  # kept by a version that let others read it
+    _make_private(path)
     return key
+
+
+def _make_private(path: Path) -> None:
+    """Take the group's and others' permissions from the key file and its copies kept aside (``.replaced-*``,
+    ``.corrupt-*``), which a version before this one left readable by every user."""
+    from ..files import make_private
+
+    for kept in (path, *path.parent.glob(f"{glob.escape(path.name)}.*")):
+        make_private(kept)
 
 
 def keep_key(key: str) -> Path | None:
     """Make ``key`` this device's identity. A different key kept before is never deleted: it is moved aside
     (``identity.json.replaced-<time>``), and that file is returned. Both are readable by their owner alone."""
-    from ..files import make_private, move_aside, write_atomically
+    from ..files import move_aside, write_atomically
 
     path = identity_path()
     key = check_key(key)
@@ -153,8 +163,8 @@ def keep_key(key: str) -> Path | None:
         if before is not None and before != key:
             aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
             move_aside(path, aside)
-            make_private(aside)
         write_atomically(path, text + "\n", private=True)
+        _make_private(path)
     except (OSError, CardsuiteError) as exc:  # a read-only or full data folder: one line, not a traceback
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise IdentityError(f"cannot keep this device's identity in {path}: {why}") from None
