@@ -8,10 +8,11 @@ lone surrogates are refused. Every refusal is a ``FileRefused`` with one line fo
 
 Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same folder, flushed and synced,
 then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
-gets the usual mode for the umask (or keeps the mode of the file it replaces); a target that is a link
-is written through, so the link stays. A write touches nothing else in its folder. Temporary files left
-by a killed writer are removed only by ``remove_stale_temporaries``, which cardsuite calls on its own
-folders alone, and which removes only files of that name whose writer holds no lock.
+gets the usual mode for the umask (or keeps the mode of the file it replaces); a private file (a secret)
+is readable by its owner alone. A target that is a link is written through, so the link stays. A write
+touches nothing else in its folder. Temporary files left by a killed writer are removed only by
+``remove_stale_temporaries``, which cardsuite calls on its own folders alone, and which removes only files
+of that name whose writer holds no lock.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import time
 import tomllib
 from collections.abc import Iterator
@@ -309,22 +311,68 @@ def current_umask() -> int:
     return _umask
 
 
-def _new_mode(target: Path) -> int:
+PRIVATE = 0o600
+"""The mode of a secret (an identity key, seat tokens, a server's tables): its owner reads and writes it."""
+
+
+def _new_mode(target: Path, private: bool = False) -> int:
+    """The mode a write gives ``target``: the one it has (a private file's never wider than ``PRIVATE``), or
+    for a new file the umask's (``PRIVATE`` for a private one)."""
     try:
-        return stat.S_IMODE(os.stat(target).st_mode)
+        mode = stat.S_IMODE(os.stat(target).st_mode)
     except OSError:
-        return 0o666 & ~current_umask()
+        return PRIVATE if private else 0o666 & ~current_umask()
+    return mode & PRIVATE if private else mode
+
+
+def make_private(path: Path) -> None:
+    """Take every permission of the group and others away from the file ``path`` (a secret written by a
+    version that gave it the umask's mode); nothing when it is not there or already private."""
+    with contextlib.suppress(OSError):
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        if mode & ~PRIVATE:
+            os.chmod(path, mode & PRIVATE)
 
 
 TEMPORARY = re.compile(r"\.(?P<name>.+)\.cardsuite-[0-9a-f]{16}\.tmp", re.DOTALL)
 """The name of a temporary file cardsuite writes: ``.<target's name>.cardsuite-<16 hex digits>.tmp``."""
-_NAME_IN_TEMPORARY = 200
-"""At most this much of the target's name goes into its temporary's (names are at most 255 bytes)."""
+NAME_BYTES = 255
+"""The longest file name most file systems take, in bytes of the file system's encoding."""
+_NAME_IN_TEMPORARY = NAME_BYTES - len(".cardsuite-0123456789abcdef.tmp") - 1
+"""At most this many bytes of the target's name go into its temporary's."""
+
+
+def name_start(name: str, limit: int) -> str:
+    """The longest start of ``name`` that is at most ``limit`` bytes in the file system's encoding (whole
+    characters only, so the start is still valid text)."""
+    used = 0
+    for index, char in enumerate(name):
+        used += _bytes_in_name(char)
+        if used > limit:
+            return name[:index]
+    return name
+
+
+def _bytes_in_name(char: str) -> int:
+    try:
+        return len(char.encode(sys.getfilesystemencoding(), "surrogateescape"))
+    except UnicodeEncodeError:  # no file can have it in its name: counted at its most
+        return 4
 
 
 def temporary_name(target_name: str) -> str:
-    """A fresh temporary name for a file called ``target_name`` (a name no other program makes)."""
-    return f".{target_name[:_NAME_IN_TEMPORARY]}.cardsuite-{secrets.token_hex(8)}.tmp"
+    """A fresh temporary name for a file called ``target_name`` (a name no other program makes).
+
+    A long name is cut to fit a file name's bytes, keeping its extension (``.json``), so that the
+    temporary is still known as one of that kind of file.
+    """
+    kept = target_name
+    if sum(map(_bytes_in_name, target_name)) > _NAME_IN_TEMPORARY:
+        suffix = Path(target_name).suffix
+        suffix_bytes = sum(map(_bytes_in_name, suffix))
+        suffix, suffix_bytes = (suffix, suffix_bytes) if suffix_bytes <= 16 else ("", 0)
+        kept = name_start(target_name, _NAME_IN_TEMPORARY - suffix_bytes) + suffix
+    return f".{kept}.cardsuite-{secrets.token_hex(8)}.tmp"
 
 
 @contextlib.contextmanager
@@ -393,11 +441,13 @@ def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
             raise FileRefused(f"{shown(name)} is a folder, not a file")
     except OSError as exc:
         raise FileRefused(f"cannot write {shown(name)}: {exc.strerror or exc}") from None
+    if name.endswith(tuple(filter(None, (os.sep, os.altsep)))):  # ``new/`` names a folder, never a file ``new``
+        raise FileRefused(f"{shown(name)} names a folder (it ends in {os.sep}), not a file")
     return target
 
 
 def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False,
-                     make_folder: bool = True) -> None:
+                     make_folder: bool = True, private: bool = False) -> None:
     """Write ``text`` so that ``path`` holds the old content or the new, never a torn file.
 
     With ``exclusive`` the file must not exist yet: it appears whole or not at all (``FileExistsError``
@@ -405,7 +455,9 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
     ``make_folder`` the folder must exist already (a person's folder is never created for them). A name
     that is not a file's (empty, a folder) is a ``FileRefused``; the system's refusals (a full disk, a
     read-only folder) are ``OSError``. Text that cannot be UTF-8 (a lone surrogate) raises
-    ``UnicodeEncodeError`` before anything is written. Nothing else in the folder is touched.
+    ``UnicodeEncodeError`` before anything is written. Nothing else in the folder is touched. A ``private``
+    file is readable by its owner alone (``PRIVATE``, whatever the umask; a file it replaces that others
+    could read is written without their permissions), and no one else can read it at any moment.
     """
     data = text.encode("utf-8")
     target = _target(path, exclusive)
@@ -413,7 +465,7 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
         ensure_folder(target.parent)
     elif not target.parent.is_dir():
         raise FileRefused(f"cannot write {shown(os.fspath(path))}: there is no folder {shown(str(target.parent))}")
-    mode = 0o666 & ~current_umask() if exclusive else _new_mode(target)
+    mode = (PRIVATE if private else 0o666 & ~current_umask()) if exclusive else _new_mode(target, private)
     with _temporary(target) as (fd, tmp):
         _fill(fd, data, mode)
         if exclusive:

@@ -58,9 +58,13 @@ def cli(*args: str, encoding: str | None = None) -> Ran:
         opened.append(what)
         shown.extend(paths.take_notices())
 
+    def resumed(record: Any, match: Any, autosave: Any) -> None:
+        opening("resumed", record, match, autosave)
+        autosave.close()  # the table is closed again: it lets go of the save
+
     recorders: list[tuple[object, str, Any]] = [
         (tui_app, "run_table", lambda config: opening("table", config)),
-        (tui_app, "run_resumed", lambda record, match, autosave: opening("resumed", record, match, autosave)),
+        (tui_app, "run_resumed", resumed),
         (tui_app, "run_home", lambda: opening("home")),
         (server, "run_server", lambda config, ready=None: opening("serve", config)),
         (online_app, "run_online", lambda seating, display=None: opening("online", seating)),

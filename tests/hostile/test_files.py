@@ -213,3 +213,39 @@ def test_moving_aside_never_replaces_a_file(tmp_path: Path) -> None:
     assert first.read_text() == "a" and second.read_text() == "b"
     files.move_aside(first, tmp_path / "c")
     assert not first.exists() and (tmp_path / "c").read_text() == "a"
+
+
+def test_writes_of_secrets_are_private_whatever_the_umask_and_tighten_an_older_file(tmp_path: Path) -> None:
+    secret = tmp_path / "identity.json"
+    files.write_atomically(secret, "key", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    secret.chmod(0o644)  # written by a version that gave it the umask's mode
+    files.write_atomically(secret, "key again", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    secret.chmod(0o400)  # a person made it read-only: never widened
+    files.write_atomically(secret, "key", private=True)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o400
+    fresh = tmp_path / "new.json"
+    files.write_atomically(fresh, "key", private=True, exclusive=True)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
+    old = tmp_path / "older.json"
+    old.write_text("key")
+    old.chmod(0o664)
+    files.make_private(old)
+    assert stat.S_IMODE(old.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("name", ["あ" * 80 + ".json", "ą" * 120 + ".json", "a" * 250 + ".json"],
+                         ids=["japanese", "lithuanian", "ascii"])
+def test_a_long_name_in_any_script_can_be_written_and_its_temporary_is_known(tmp_path: Path, name: str) -> None:
+    """A name near the 255-byte limit of file names: its temporary's name fits in 255 bytes too."""
+    target = tmp_path / name
+    files.write_atomically(target, "{}")
+    assert target.read_text() == "{}"
+    temporary = files.temporary_name(name)
+    assert len(os.fsencode(temporary)) <= 255
+    found = files.TEMPORARY.fullmatch(temporary)
+    assert found and found.group("name").endswith(".json") and name.startswith(found.group("name")[:-5])
+    (tmp_path / temporary).write_text("half")
+    os.utime(tmp_path / temporary, (1, 1))
+    assert files.remove_stale_temporaries(tmp_path, "*.json") == 1

@@ -666,3 +666,15 @@ def test_this_devices_identity_file_is_read_and_written_like_every_other(home: P
 def test_a_server_address_no_url_parser_reads_is_one_line(home: Path, server: str) -> None:
     refused(cli("join", server, "ABC234"))
     refused(cli("host", "nap", "--server", server))
+
+
+@pytest.mark.parametrize("ending", ["newdir/", "newdir//", "a.json/"])
+def test_an_export_to_a_name_ending_in_a_slash_is_refused_not_written_as_a_file(home: Path, tmp_path: Path,
+                                                                               ending: str) -> None:
+    """``export 1 exp/newdir/`` wrote a file ``newdir``: a name ending in / names a folder."""
+    Autosave("done").finish(nap_match(seed=2))
+    exp = tmp_path / "exp"
+    exp.mkdir()
+    refused(cli("export", "1", f"{exp}/{ending}"), "names a folder (it ends in /), not a file")
+    refused(cli("export", "1", f"{exp}/"), "is a folder")
+    assert list(exp.iterdir()) == []

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from cardsuite.net import identity
+from cardsuite.net import identity, tokens
 from cardsuite.net.identity import IdentityError, export_code, identity_id, import_code, new_key
 from cardsuite.net.protocol import ProtocolError, parse_request
+from cardsuite.net.store import TableStore
 
 
 def test_a_key_moves_through_its_code_and_a_typo_is_refused() -> None:
@@ -53,15 +58,17 @@ def test_the_server_keeps_only_the_identity_id() -> None:
     assert lang.value.code == "bad_message"
 
 
-def test_the_identity_command_exports_and_imports(tmp_path: Path) -> None:
-    import subprocess
-    import sys
+def _identity_command(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "identity", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "CARDSUITE_HOME": str(home)})
 
-    def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "identity", *args],
-                              capture_output=True, text=True, timeout=60, env={"CARDSUITE_HOME": str(home)})
 
+def test_the_identity_command_exports_and_imports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    run = _identity_command
     first, second = tmp_path / "a", tmp_path / "b"
+    for home in (first, second):  # each device has played once
+        monkeypatch.setenv("CARDSUITE_HOME", str(home))
+        identity.device_key()
     exported = run(first, "--export")
     assert exported.returncode == 0, exported.stderr
     code = exported.stdout.strip().splitlines()[-1]
@@ -72,3 +79,97 @@ def test_the_identity_command_exports_and_imports(tmp_path: Path) -> None:
     assert run(second, "--server", "cards.example.org").stdout == run(first, "--server", "cards.example.org").stdout
     refused = run(second, "--import", code[:-1] + ("A" if code[-1] != "A" else "B"))
     assert refused.returncode != 0 and "does not check" in refused.stderr + refused.stdout
+
+
+def test_an_identity_code_is_read_from_the_standard_input_and_kept_private(tmp_path: Path) -> None:
+    """``--import -`` keeps the code off the command line (ps, shell history); both key files are the owner's."""
+    key, other = new_key(), new_key()
+    home = tmp_path / "home"
+    imported = _identity_command(home, "--import", "-", stdin=export_code(key) + "\n")
+    assert imported.returncode == 0, imported.stderr
+    again = _identity_command(home, "--import", "-", stdin=export_code(other) + "\n")
+    assert again.returncode == 0 and "kept in" in again.stdout
+    (aside,) = home.glob("identity.json.replaced-*")
+    assert key in aside.read_text(encoding="utf-8") and other in (home / "identity.json").read_text(encoding="utf-8")
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in home.glob("identity.json*")} == {
+        "identity.json": 0o600, aside.name: 0o600}
+    empty = _identity_command(home, "--import", "-", stdin="")
+    assert empty.returncode == 1 and "identity code starts with" in empty.stderr
+
+
+@pytest.mark.parametrize("args", [(), ("--server", "cards.example.org"), ("--export",)])
+def test_showing_the_identity_makes_none(tmp_path: Path, args: tuple[str, ...]) -> None:
+    home = tmp_path / "home"
+    shown = _identity_command(home, *args)
+    assert shown.returncode == 0, shown.stderr
+    assert "no player identity yet" in shown.stdout and "--import -" in shown.stdout
+    assert not home.exists()
+
+
+def test_keys_are_private_and_an_older_readable_file_is_made_private(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    key = identity.device_key()
+    path = identity.identity_path()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)  # kept by an earlier version, with the key it had before
+    earlier = path.with_name("identity.json.replaced-20261206T220252Z")
+    earlier.write_text('{"key": "..."}', encoding="utf-8")
+    earlier.chmod(0o644)
+    assert identity.load_key() == key and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(earlier.stat().st_mode) == 0o600
+    path.chmod(0o644)
+    aside = identity.keep_key(new_key())
+    assert aside is not None and stat.S_IMODE(aside.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_seat_tokens_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    seat = tokens.SavedSeat("ws://cards.example.org:8765", "ABC234", "ab" * 16, 1, "Ann")
+    tokens.keep_seat(seat)
+    assert tokens.find_seat(seat.server, seat.code) == seat
+    assert stat.S_IMODE(tokens.seats_path().stat().st_mode) == 0o600
+    tokens.seats_path().chmod(0o644)  # kept by an earlier version
+    tokens.forget_seat(seat.server, seat.code)
+    assert stat.S_IMODE(tokens.seats_path().stat().st_mode) == 0o600
+
+
+def test_the_servers_tables_are_private_from_the_first_byte(tmp_path: Path) -> None:
+    """Deal secrets: the folder the server makes is 0700; the database, its -wal and -shm are 0600."""
+    folder = tmp_path / "server"
+    store = TableStore(folder / "tables.sqlite3")
+    store.conn.execute("CREATE TABLE probe (x)")
+    store.conn.execute("INSERT INTO probe VALUES (1)")
+    modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()}
+    assert modes == {"tables.sqlite3": 0o600, "tables.sqlite3-wal": 0o600, "tables.sqlite3-shm": 0o600}
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    store.close()
+    older = tmp_path / "older"
+    older.mkdir()
+    for name in ("tables.sqlite3", "tables.sqlite3-wal"):
+        (older / name).touch(mode=0o644)
+        (older / name).chmod(0o644)
+    reopened = TableStore(older / "tables.sqlite3")
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in older.iterdir()} == {
+        "tables.sqlite3": 0o600, "tables.sqlite3-wal": 0o600, "tables.sqlite3-shm": 0o600}
+    reopened.close()
+
+
+def test_the_lobby_screen_makes_the_identity_only_to_sit_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.cli import identity as command
+    from cardsuite.tui.online import app as online_app
+    from cardsuite.tui.online import lobby
+    from cardsuite.tui.online.seating import Seating
+
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    url = "ws://cards.example.org:8765"
+    chosen: list[Seating | None] = [None, Seating(url, code="ABC234", watch=True), Seating(url, code="ABC234")]
+    opened: list[Seating] = []
+    monkeypatch.setattr(lobby.LobbyApp, "run", lambda self: chosen.pop(0))
+    monkeypatch.setattr(online_app, "run_online", opened.append)
+    command._lobby_screen(url)  # looked, left
+    command._lobby_screen(url)  # watched a table
+    assert not identity.identity_path().exists() and opened[0].identity is None
+    command._lobby_screen(url)  # sat down
+    assert opened[1].identity == identity.server_key(identity.load_key() or "", url)

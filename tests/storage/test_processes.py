@@ -11,9 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from cardsuite.core.errors import CardsuiteError
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.saves import Autosave, list_saves, load_save
+from cardsuite.storage.saves import Autosave, delete_save, list_saves, load_save
 
 from .helpers import new_match, play_out, step
 
@@ -88,3 +91,82 @@ def test_two_processes_filing_history_at_once_lose_nothing(home: Path, tmp_path:
     assert {key: r.matches for key, r in ratings.items()} == {"Ann": 2 * each, "CPU easy": 2 * each,
                                                               "CPU normal": 2 * each}
     assert history.rows("PRAGMA journal_mode") == [("wal",)]
+
+
+HOLDER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from cardsuite.storage.saves import Autosave, load_save
+record, match = load_save(sys.argv[2])
+autosave = Autosave.resumed(record)  # a table of the save, open in this window
+print("open", flush=True)
+if sys.stdin.readline() == "close\\n":
+    autosave.close()
+    print("closed", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def _hold(home: Path, save_id: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(ROOT), save_id], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, paths.HOME_VARIABLE: str(home)})
+    assert proc.stdout is not None and proc.stdout.readline() == "open\n", proc.stderr and proc.stderr.read()
+    return proc
+
+
+def _resume(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardsuite", "resume", *args], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, paths.HOME_VARIABLE: str(home)})
+
+
+def test_a_save_open_in_one_window_is_refused_in_another_and_a_crash_leaves_no_lock(home: Path) -> None:
+    match = play_out(new_match("nap", 5), random.Random(5), limit=12)
+    Autosave("20260101-000000-open", keep=True).save(match)
+    path = paths.saves_dir() / "20260101-000000-open.json"
+    before = path.read_bytes()
+    holder = _hold(home, "20260101-000000-open")
+    try:
+        with pytest.raises(CardsuiteError, match="the match 20260101-000000-open is open in another window"):
+            load_save("20260101-000000-open")
+        refused = _resume(home, "20260101")
+        assert refused.returncode == 1 and refused.stdout == ""
+        assert refused.stderr == ("cardsuite: the match 20260101-000000-open is open in another window: "
+                                  "close it there first\n")
+        assert _resume(home, "20260101-000000-open", "--delete").returncode == 1
+        japanese = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "ja", "resume"], capture_output=True,
+                                  text=True, timeout=60, env={**os.environ, paths.HOME_VARIABLE: str(home)})
+        assert japanese.returncode == 1 and "別のウィンドウで開かれています" in japanese.stderr
+        with pytest.raises(CardsuiteError, match="open in another window"):
+            delete_save("20260101-000000-open")
+        play_out(match, random.Random(6), limit=3)  # a table here of the same save writes nothing over it
+        assert not Autosave("20260101-000000-open").save(match)
+        assert "open in another window" in " ".join(paths.take_notices())
+        assert [info.id for info in list_saves()] == ["20260101-000000-open"]  # still listed
+        assert path.read_bytes() == before
+    finally:
+        holder.kill()  # a crash: the system lets go of the lock
+        holder.wait(timeout=10)
+    record, resumed = load_save("20260101-000000-open")
+    autosave = Autosave.resumed(record)
+    assert autosave.save(resumed)
+    autosave.close()
+    assert sorted(p.name for p in paths.saves_dir().iterdir()) == ["20260101-000000-open.json"]
+
+
+def test_a_table_closed_in_one_window_may_be_continued_in_another(home: Path) -> None:
+    Autosave("20260101-000000-shut", keep=True).save(play_out(new_match("gops", 2), random.Random(2), limit=5))
+    holder = _hold(home, "20260101-000000-shut")
+    try:
+        assert holder.stdin is not None and holder.stdout is not None
+        assert _resume(home, "--list").returncode == 0  # listing is no resuming
+        holder.stdin.write("close\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline() == "closed\n"
+        record, _ = load_save("20260101-000000-shut")  # the other window's process still runs
+        first, again = Autosave.resumed(record), Autosave.resumed(record)  # one process may reopen its own
+        first.close()
+        again.close()
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)

@@ -186,3 +186,47 @@ def test_a_match_nobody_has_played_is_not_kept_and_a_finished_one_leaves_the_lis
     play_out(match, random.Random(5))
     autosave.save(match)
     assert list_saves() == [] and not autosave.path.exists() and len(History().matches()) == 1
+
+
+def test_a_save_with_a_long_name_in_japanese_is_written_and_resumed() -> None:
+    """A save renamed to a long Japanese name (245 bytes with .json) still saves after every action."""
+    match = play_out(new_match(), random.Random(2), limit=12)
+    autosave = Autosave("対局" * 40, keep=True)
+    assert autosave.save(match), paths.take_notices()
+    play_out(match, random.Random(3), limit=3)
+    assert autosave.save(match), paths.take_notices()
+    (info,) = list_saves()
+    assert info.id == "対局" * 40
+    _, resumed = load_save(info.id)
+    assert resumed.record() == match.record()
+
+
+def test_a_save_of_a_game_not_installed_is_kept_untouched_not_moved_aside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An uninstalled or failing plugin is no damage: the save stays as it is and comes back with the game."""
+    from cardsuite.core.errors import UnknownGame
+    from cardsuite.storage import saves
+
+    match = play_out(new_match(), random.Random(4), limit=10)
+    autosave = Autosave("mine", keep=True)
+    assert autosave.save(match)
+    record = json.loads(autosave.path.read_text(encoding="utf-8"))
+    record["game"] = "whist"
+    whist = autosave.path.with_name("mywhist.json")
+    whist.write_text(json.dumps(record), encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in whist.parent.iterdir()}
+    assert [info.id for info in list_saves()] == ["mine"]
+    (line,) = paths.take_notices()
+    assert "mywhist.json is a match of \"whist\", which cannot be played here" in line and "kept" in line
+    with pytest.raises(CardsuiteError, match="no unfinished match"):
+        load_save("mywhist")
+    assert len(paths.take_notices()) == 1
+
+    def failing(name: str) -> object:  # the plugin of Nap itself fails to load
+        raise UnknownGame(f"the game {name!r} failed to load: ImportError: gone")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(saves, "get_game", failing)
+        assert list_saves() == []
+        assert len(paths.take_notices()) == 2
+    assert {p.name: p.read_bytes() for p in whist.parent.iterdir()} == before  # nothing renamed or changed
+    assert [info.id for info in list_saves()] == ["mine"]

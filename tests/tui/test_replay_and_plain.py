@@ -134,3 +134,44 @@ def test_a_whole_match_is_played_line_by_line(game: str, language: str) -> None:
     assert text.count(PROMPT) > 3 and "Ann" in text
     assert not any(code in text for code in (" KS", " 10H", "seat 0", "play 5")), text[-1500:]
     assert History().matches()[0].game == game
+
+
+def test_a_save_that_fails_is_said_at_once_and_once_until_saving_works_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--plain`` on a full disk: the first failed save is said before the next prompt, not at the end."""
+    import errno
+
+    from cardsuite.storage.saves import Autosave
+
+    full = [True]
+    written = Autosave._write
+
+    def write(self: Autosave, match: Match) -> None:
+        if full[0]:
+            raise OSError(errno.EFBIG, "File too large")
+        written(self, match)
+
+    monkeypatch.setattr(Autosave, "_write", write)
+    seats = [SeatSpec("Ann")] + [SeatSpec(f"CPU {i}", "cpu", "easy") for i in range(1, 4)]
+    session = Session(config("nap", seats, seed=3))
+    holder: list[PlainTable] = []
+    answers = Person(holder, 3)
+    turns: list[str] = []
+
+    class Typing(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            turns.append(out.getvalue())
+            if len(turns) == 4:
+                full[0] = False  # room again
+            elif len(turns) == 6:
+                full[0] = True
+            return answers.readline() if len(turns) < 9 else ""
+
+    out = io.StringIO()
+    table = PlainTable(session, Typing(), out)
+    holder.append(table)
+    table.run()
+    failed = "cardsuite: could not save the match to"
+    assert failed not in turns[0] and failed in turns[1]  # said after the first action, before the next prompt
+    assert out.getvalue().count(failed) == 2  # once, then again after saving had worked once
+    assert out.getvalue().count("cardsuite: the match is saved again") == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, OptionList, Select, Switch
 
 from cardsuite.cards import sort_hand
@@ -297,3 +298,64 @@ def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> Non
     made = make_config("nap", seed=1, option=["misere=true"], speed="slow")
     assert isinstance(made, TableConfig)
     assert made.options == {"misere": "true"} and made.cpu_delay == SPEEDS["slow"]
+
+
+async def test_a_save_that_fails_is_shown_at_the_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk: the table says so while play goes on (a toast), once, not only when the program ends."""
+    import errno
+
+    def full(self: Autosave, match: Match) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Autosave, "_write", full)
+    app = CardsuiteApp(config("nap", NAP_SEATS, seed=12))
+    moves: list[int] = []
+    shown: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **_: shown.append(str(message)))
+
+    def after_some(table: TableScreen) -> bool:
+        moves.append(1)
+        return len(moves) > 3
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, random_legal(1), stop=after_some)
+        assert [line for line in shown if "could not save the match" in line] != []
+    assert len([line for line in shown if "could not save the match" in line]) == 1
+
+
+async def test_home_refuses_a_match_open_in_another_window_and_a_closed_table_lets_go_of_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Continue on a match another window has open says so in one line; a table left for home frees it."""
+    import fcntl
+    import os
+
+    from cardsuite.storage import savelock
+
+    Autosave("20261130-010101-beef").save(_nap_match(seed=9, steps=6))
+    path = saves_dir() / "20261130-010101-beef.json"
+    other = os.open(savelock.lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(other, fcntl.LOCK_EX)  # the lock another window's table holds
+    save_settings(Settings(introduced=["nap"]))
+    app = CardsuiteApp()
+    shown: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **_: shown.append(str(message)))
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        for attempt in range(2):
+            options = home.query_one("#continue", OptionList)
+            options.focus()
+            options.highlighted = 0
+            await pilot.press("enter")
+            await pilot.pause()
+            if attempt == 0:
+                assert app.table is None
+                assert "the match 20261130-010101-beef is open in another window: close it there first" in shown
+                os.close(other)  # the other window is closed
+        assert app.table is not None and savelock.held_here(path)
+        await settle(pilot, app)
+        app.table_finished("home")
+        await pilot.pause()
+        assert app.table is None and not savelock.held_here(path)
+    assert sorted(p.name for p in saves_dir().iterdir()) == ["20261130-010101-beef.json"]

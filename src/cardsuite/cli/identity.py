@@ -20,36 +20,58 @@ from ..naming import shown
 
 def identity(
     export: bool = typer.Option(False, "--export", help="Print the code that moves this identity to another device."),
-    code: str | None = typer.Option(None, "--import", help="Make the identity of this code this device's."),
+    code: str | None = typer.Option(None, "--import", metavar="CODE|-",
+                                    help="Make the identity of this code this device's; - reads the code from the "
+                                         "standard input (best: a code typed here stays in the shell's history)."),
     server: str | None = typer.Option(None, "--server", help="Show the id this server's leaderboards know you by."),
 ) -> None:
     """This device's player identity for rated online play: show it, export it, import it."""
     from ..net.client import ClientError, server_url
-    from ..net.identity import IdentityError, device_key, export_code, identity_id, import_code, keep_key, server_key
+    from ..net.identity import IdentityError, export_code, identity_id, import_code, keep_key, load_key, server_key
 
     if code is not None:
         try:
-            key = import_code(code)
+            key = import_code(_code_from_stdin() if code == "-" else code)
         except IdentityError as exc:
             raise CardsuiteError(str(exc)) from None
         aside = keep_key(key)
         print(_("This device now plays with the imported identity."))
         if aside is not None:
             print(_("The identity it had before is kept in {file}.").format(file=aside))
-    key = device_key()
+    kept = load_key()  # only read: the key is made when the device first sits down at a table
+    if kept is None:
+        print(_("This device has no player identity yet: it gets one when it first hosts or joins a table."))
+        print(_("To bring the identity of another device here: cardsuite identity --import - (then paste its code)."))
+        return
     if export:
         print(_("Your identity code (keep it secret: whoever has it plays under your ratings):"))
-        print(export_code(key))
+        print(export_code(kept))
         return
     if server is not None:
         try:
             url = server_url(server)
         except ClientError as exc:
             raise CardsuiteError(exc.message) from None
-        print(_("{server} knows you as {id}.").format(server=url, id=identity_id(server_key(key, url))[:12]))
+        print(_("{server} knows you as {id}.").format(server=url, id=identity_id(server_key(kept, url))[:12]))
         return
     print(_("This device has a player identity; rated tables rate it, whatever name you sit down with."))
-    print(_("To move it: cardsuite identity --export here, then cardsuite identity --import CODE there."))
+    print(_("To move it: cardsuite identity --export here, then cardsuite identity --import - there (paste the code)."))
+
+
+CODE_LIMIT = 1000
+"""The most of the standard input read for an identity code (a code is 74 characters)."""
+
+
+def _code_from_stdin() -> str:
+    """An identity code from the standard input: typed unseen on a terminal, else its first line."""
+    if sys.stdin.isatty():
+        import getpass
+
+        try:
+            return getpass.getpass(_("Identity code (not shown as you type or paste it): "))
+        except EOFError:
+            return ""
+    return sys.stdin.readline(CODE_LIMIT)
 
 
 def online(
@@ -102,16 +124,21 @@ def online(
 
 
 def _lobby_screen(url: str) -> None:
-    """The lobby as a screen; the table chosen there opens as ``cardsuite join`` would."""
+    """The lobby as a screen; the table chosen there opens as ``cardsuite join`` would (with this device's
+    identity, made then if it has none: looking at the lobby makes nothing)."""
+    from dataclasses import replace
+
     from ..net.identity import device_key, server_key
     from ..storage.settings import load_settings
     from ..tui.online.app import run_online
     from ..tui.online.lobby import LobbyApp
 
     names = load_settings().names
-    app = LobbyApp(url, names[0] if names else "Player", server_key(device_key(), url))
+    app = LobbyApp(url, names[0] if names else "Player", None)
     seating = app.run()
     if seating is not None:
+        if not seating.watch and seating.identity is None:
+            seating = replace(seating, identity=server_key(device_key(), url))
         run_online(seating)
 
 

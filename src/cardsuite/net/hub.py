@@ -50,7 +50,7 @@ class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.timing = config.timing
-        config.data.mkdir(parents=True, exist_ok=True)
+        config.data.mkdir(mode=0o700, parents=True, exist_ok=True)  # made here: the server's user's alone
         self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
                                 config.lease_seconds)
         self.history: Any = History(config.data / "history.sqlite3")

@@ -7,14 +7,16 @@ leaderboards), so a copy of the store gives nobody's identity away, and knowing 
 gives nothing: the name is only a label. ``cardsuite identity --export`` prints the key as a code with a
 check group, and ``cardsuite identity --import CODE`` on another device makes it that device's identity.
 
-The terminal client keeps its key in the data folder (``identity.json``, written atomically, read as
-hostile input). A browser keeps its own key in its cookie (``net/web.py``); its identity at a site is
-derived from that key (``browser_identity``), so the same browser is the same player there.
+The terminal client keeps its key in the data folder (``identity.json``, written atomically and readable by
+its owner alone, read as hostile input); it is made when the device first sits down at a table. A browser
+keeps its own key in its cookie (``net/web.py``); its identity at a site is derived from that key
+(``browser_identity``), so the same browser is the same player there.
 """
 
 from __future__ import annotations
 
 import base64
+import glob
 import hashlib
 import hmac
 import json
@@ -130,15 +132,26 @@ def load_key() -> str | None:
         paths.quarantine(path, f"not an identity file: {exc.reason}")
         return None
     try:
-        return check_key(data.get("key") if isinstance(data, dict) else None)
+        key = check_key(data.get("key") if isinstance(data, dict) else None)
     except IdentityError as exc:
         paths.quarantine(path, str(exc))
         return None
+    _make_private(path)
+    return key
+
+
+def _make_private(path: Path) -> None:
+    """Take the group's and others' permissions from the key file and its copies kept aside (``.replaced-*``,
+    ``.corrupt-*``), which a version before this one left readable by every user."""
+    from ..files import make_private
+
+    for kept in (path, *path.parent.glob(f"{glob.escape(path.name)}.*")):
+        make_private(kept)
 
 
 def keep_key(key: str) -> Path | None:
     """Make ``key`` this device's identity. A different key kept before is never deleted: it is moved aside
-    (``identity.json.replaced-<time>``), and that file is returned."""
+    (``identity.json.replaced-<time>``), and that file is returned. Both are readable by their owner alone."""
     from ..files import move_aside, write_atomically
 
     path = identity_path()
@@ -150,7 +163,8 @@ def keep_key(key: str) -> Path | None:
         if before is not None and before != key:
             aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
             move_aside(path, aside)
-        write_atomically(path, text + "\n")
+        write_atomically(path, text + "\n", private=True)
+        _make_private(path)
     except (OSError, CardsuiteError) as exc:  # a read-only or full data folder: one line, not a traceback
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise IdentityError(f"cannot keep this device's identity in {path}: {why}") from None
@@ -158,7 +172,8 @@ def keep_key(key: str) -> Path | None:
 
 
 def device_key() -> str:
-    """This device's key, made and kept on first use."""
+    """This device's key, made and kept on first use (sitting down at a table: showing, exporting or a lobby
+    only reads it, with ``load_key``)."""
     key = load_key()
     if key is None:
         key = new_key()

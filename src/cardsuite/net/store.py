@@ -7,17 +7,20 @@ by replaying the actions from the deals' source, so a restart (or a kill -9) res
 where it was. A table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or
 abandoned); finished and closed tables are never loaded again. ``synchronous=NORMAL``:
 a committed action survives the process being killed; only a power cut can lose the last ones
-(``durable=True`` makes every commit wait for the disk).
+(``durable=True`` makes every commit wait for the disk). The database holds every table's deal secret and
+seat digests: it is readable by the server's user alone (SQLite gives its ``-wal`` and ``-shm`` the same mode).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..files import PRIVATE, make_private
 from .rows import Listing, SeatRow, TableRow
 
 SCHEMA = """
@@ -59,12 +62,23 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+def _private_database(path: Path) -> None:
+    """Create the database file readable by its owner alone before SQLite opens it, or take the group's and
+    others' permissions from one (and its ``-wal`` and ``-shm``) made by a version that gave it the umask's."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), PRIVATE))
+    except FileExistsError:
+        for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+            make_private(path.with_name(name))
+
+
 class TableStore:
     """The database of one server process; every write is one transaction, committed before it returns."""
 
     def __init__(self, path: Path, durable: bool = False) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _private_database(path)
         self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.conn.execute("PRAGMA busy_timeout = 10000")
         self.conn.execute("PRAGMA journal_mode = WAL")

@@ -1,7 +1,8 @@
 """Seat tokens on the client side: ``online-seats.json`` in the data folder, so ``join`` again resumes the seat.
 
 One entry per server and join code: the seat token (the only thing that proves the seat is yours), the
-seat number and the name. The file is written atomically and read as hostile: anything malformed in it
+seat number and the name. The file is written atomically, readable by its owner alone (the tokens are
+secrets), and read as hostile: anything malformed in it
 is ignored (a damaged file is moved aside and reported, like every damaged file of cardsuite).
 """
 
@@ -69,7 +70,7 @@ def keep_seat(seat: SavedSeat) -> None:
     data[_key(seat.server, seat.code)] = {"token": seat.token, "seat": seat.seat, "name": seat.name,
                                           "saved": time.time()}
     newest = sorted(data.items(), key=lambda kv: -float(kv[1].get("saved", 0) or 0))[:MAX_ENTRIES]  # type: ignore[arg-type]
-    write_atomically(path, json.dumps(dict(newest), indent=1) + "\n")
+    write_atomically(path, json.dumps(dict(newest), indent=1) + "\n", private=True)
 
 
 def forget_seat(server: str, code: str) -> None:
@@ -77,4 +78,4 @@ def forget_seat(server: str, code: str) -> None:
     path = seats_path()
     data = _load(path)
     if data.pop(_key(server, code), None) is not None:
-        write_atomically(path, json.dumps(data, indent=1) + "\n")
+        write_atomically(path, json.dumps(data, indent=1) + "\n", private=True)

@@ -16,11 +16,12 @@ import json
 import re
 import secrets
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import CardsuiteError, RecordError
+from ..core.errors import CardsuiteError, RecordError, UnknownGame
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_
@@ -37,13 +38,13 @@ from ..files import (
 )
 from ..i18n import _, gettext, pgettext
 from ..naming import quoted, shown
-from . import paths
+from . import paths, savelock
 from .history import History
 from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
 
 __all__ = [
-    "COUNT_LIMIT", "SAVE_KEY", "Autosave", "SaveInfo", "delete_save", "find_save", "list_saves", "load_save",
-    "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
+    "COUNT_LIMIT", "SAVE_KEY", "Autosave", "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves",
+    "load_save", "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
 ]
 
 
@@ -130,6 +131,12 @@ class Autosave:
         self.assisted = False
         self.kept = keep  # written from the first save (else once a person has acted)
         self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
+        self.failing = False
+        """The last save failed (its notice is given): the next failures are not noted again."""
+        self._lock: weakref.finalize[[Path], Autosave] | None = None
+        """This table's claim of its save's lock (``savelock``), let go by ``close`` or when the table is gone."""
+        self._locked: Path | None = None
+        """The save ``_lock`` holds."""
 
     @classmethod
     def resumed(cls, record: Mapping[str, object]) -> Autosave:
@@ -137,6 +144,8 @@ class Autosave:
         meta = save_meta(record)
         save_id = meta.get("id")
         out = cls(save_id if isinstance(save_id, str) and _valid_id(save_id) else None, keep=True)
+        if not out._claim():
+            raise CardsuiteError(open_elsewhere_text(out.id))
         out.match_id = match_identity(meta) or out.match_id
         created = meta.get("created")
         if isinstance(created, str):
@@ -171,9 +180,10 @@ class Autosave:
                               assisted=self.assisted, created=self.created, cpu=self.cpu)
 
     def save(self, match: Match) -> bool:
-        """Write the match as it stands now, atomically; False (and a notice) if the disk refused.
+        """Write the match as it stands now, atomically; False if the disk refused.
 
-        Until a person has acted nothing is written (and True is returned): there is nothing to lose.
+        Until a person has acted nothing is written (and True is returned): there is nothing to lose. The
+        first failure leaves a notice; the next ones do not, until a save succeeds (which leaves one too).
         """
         if not self.kept:
             if not person_acted(match):
@@ -183,25 +193,51 @@ class Autosave:
             self._write(match)
         except (OSError, ValueError, CardsuiteError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
+            if not self.failing:  # said once, not after every action, until a save succeeds again
+                paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
+            self.failing = True
             return False
+        if self.failing:
+            paths.note(f"the match is saved again to {shown(str(self.path))}")
+        self.failing = False
         return True
 
     def _write(self, match: Match) -> None:
         if self.written:
+            if not self._claim():
+                raise CardsuiteError(open_elsewhere_text(self.id))
             write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n")
             return
         for _attempt in range(20):  # a new save never takes the name of one already there
             try:
+                if not self._claim():
+                    raise FileExistsError(self.path)
                 write_atomically(self.path, json.dumps(self.record(match), ensure_ascii=False) + "\n",
                                  exclusive=True)
             except FileExistsError:
+                self.close()
                 self.id = new_save_id()
                 self.path = save_path(self.id)
                 continue
             self.written = True
             return
         raise CardsuiteError("no free name for a new save")
+
+    def _claim(self) -> bool:
+        """Hold the lock of this save (see ``savelock``); False when another process holds it."""
+        if self._lock is not None and self._lock.alive and self._locked == self.path:
+            return True
+        if not savelock.claim(self.path):
+            return False
+        self.close()
+        self._lock, self._locked = weakref.finalize(self, savelock.release, self.path), self.path
+        return True
+
+    def close(self) -> None:
+        """Let go of the save's lock (its table is closed): another window may continue the match now."""
+        if self._lock is not None:
+            self._lock()
+        self._lock = self._locked = None
 
     def finish(self, match: Match) -> int | None:
         """Put a finished match into the history (with ratings) and remove its save; the history id.
@@ -228,6 +264,7 @@ class Autosave:
         except FileRefused as exc:
             paths.note(str(exc))
             return False
+        self.close()
         return True
 
 
@@ -363,10 +400,30 @@ def _info(path: Path, record: Mapping[str, object], checked: Replay) -> SaveInfo
     )
 
 
+class GameNotInstalled(RecordError):
+    """A save of a game that is not installed here, or whose plugin fails to load: kept as it is, not listed."""
+
+
+def _installed_game(path: Path, record: Mapping[str, object]) -> None:
+    """Note and raise ``GameNotInstalled`` when the save's game cannot be had here (the file is not touched)."""
+    name = record.get("game")
+    if not isinstance(name, str):
+        return  # no game named: the replay finds the record damaged
+    try:
+        get_game(name)
+    except UnknownGame as exc:
+        line = (f"{shown(str(path))} is a match of {quoted(name, 30)}, which cannot be played here ({exc}): "
+                "it is kept as it is, to continue once the game is installed")
+        paths.note(line)
+        raise GameNotInstalled(line) from None
+
+
 def read_save(path: Path) -> tuple[dict[str, object], Replay]:
     """A save and its replay; a damaged save is moved aside, reported, and raises ``RecordError``.
 
-    The save's id is its file name: a copied or renamed save continues in its own file.
+    The save's id is its file name: a copied or renamed save continues in its own file. A save of a game
+    that is not installed (or fails to load) is not damaged: it is reported and left untouched
+    (``GameNotInstalled``).
     """
     try:
         data = read_json(path, RECORD_LIMIT)
@@ -376,9 +433,12 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
         raise RecordError(paths.quarantine(path, exc.reason)) from None
     try:
         record = as_record(data)
+        _installed_game(path, record)
         checked = replay(record, get_game)
         if not isinstance(save_meta(record).get("seed"), int):
             raise RecordError('key "save.seed": missing')
+    except GameNotInstalled:
+        raise
     except RecordError as exc:
         raise RecordError(paths.quarantine(path, str(exc))) from None
     except Exception as exc:  # a record no rule foresaw: still only this save is lost, and it is kept aside
@@ -425,7 +485,10 @@ def list_saves() -> list[SaveInfo]:
 
 
 def _file_finished(path: Path, record: dict[str, object]) -> None:
-    """File a finished save into the history and remove it; a history that refuses leaves it in place."""
+    """File a finished save into the history and remove it; a history that refuses leaves it in place, and
+    so does a table of it open in another window (which files it itself)."""
+    if savelock.open_elsewhere(path):
+        return
     try:
         History().record_finished(record)
     except CardsuiteError as exc:
@@ -463,16 +526,28 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
 def delete_save(save_id: str) -> SaveInfo:
     """Abandon the save whose whole id is ``save_id``: its file is removed (``CardsuiteError`` in one line)."""
     info = find_save(save_id, whole=True)
+    if not savelock.claim(info.path):
+        raise CardsuiteError(open_elsewhere_text(info.id))
     try:
         remove_file(info.path, "the save")
     except FileRefused as exc:
         raise CardsuiteError(str(exc)) from None
+    finally:
+        savelock.release(info.path)
     return info
 
 
+def open_elsewhere_text(save_id: str) -> str:
+    """The one line that refuses a save a table of another process (another window) has open."""
+    return _("the match {id} is open in another window: close it there first").format(id=shown(save_id))
+
+
 def load_save(save_id: str | None = None) -> tuple[dict[str, object], Match]:
-    """The record and the rebuilt match of save ``save_id`` (or the newest)."""
+    """The record and the rebuilt match of save ``save_id`` (or the newest); refused when a table of it is open
+    in another process (``Autosave.resumed`` then holds it for this one)."""
     info = find_save(save_id)
+    if savelock.open_elsewhere(info.path):
+        raise CardsuiteError(open_elsewhere_text(info.id))
     record, _ = read_save(info.path)
     try:
         return record, rebuild_match(record)

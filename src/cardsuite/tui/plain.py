@@ -22,6 +22,8 @@ from ..core.game import Action, View
 from ..core.message import Catalog, Message, N_p, Wording
 from ..i18n import _, active, game_words, ngettext, pgettext
 from ..i18n.reasons import trump_aware, words_of
+from ..naming import shown
+from ..storage.paths import take_notices
 from .config import TableConfig
 from .planning import Plan, plan, verb_words
 from .render import Display
@@ -76,6 +78,11 @@ class PlainTable:
         """One line out."""
         print(text, file=self.out, flush=True)
 
+    def say_notices(self) -> None:
+        """What storage reported since the last action (a save that failed, or works again), at once."""
+        for line in take_notices():
+            self.say(f"cardsuite: {shown(' '.join(line.split()))}")
+
     def words(self, text: str | Message) -> str:
         """A game's message in the reader's language, seats by name and cards in words."""
         return self.display.say(text, self.session.names)
@@ -108,6 +115,7 @@ class PlainTable:
         self.say(_("Seats, in order of play: {seats}").format(seats=seats))
         self.say(_("Type a card or a bid by its key, code or name; help lists the words you may type."))
         while True:
+            self.say_notices()
             turn = session.next_turn()
             if turn.kind == "over":
                 self.show_new_events(self._viewer())

@@ -238,6 +238,9 @@ class TableSession(ABC):
     def abandon(self) -> None:  # noqa: B027 - optional
         """Drop the match (a local save is deleted)."""
 
+    def table_closed(self) -> None:  # noqa: B027 - optional
+        """The table is closed: let go of what it held (a local save's lock; the save stays)."""
+
     @property
     def saved_id(self) -> str | None:
         """The id of the save this table writes, if any."""
@@ -337,6 +340,9 @@ class Session(TableSession):
 
     def abandon(self) -> None:
         self.autosave.discard()
+
+    def table_closed(self) -> None:
+        self.autosave.close()
 
     @property
     def saved_id(self) -> str | None:

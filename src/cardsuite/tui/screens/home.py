@@ -202,6 +202,7 @@ class HomeScreen(Screen[None]):
         """Reopen the save ``save_id`` as ``cardsuite resume`` does."""
         try:
             record, match = load_save(save_id)
+            autosave = Autosave.resumed(record)  # refused when another window has the match open
         except CardsuiteError as exc:
             self.notify(str(exc), severity="error", markup=False)
             self.saves = self._list_saves()
@@ -209,7 +210,7 @@ class HomeScreen(Screen[None]):
             return
         start = getattr(self.app, "start_table", None)
         if callable(start):
-            start(resumed_config(record, match, self.settings), match, Autosave.resumed(record))
+            start(resumed_config(record, match, self.settings), match, autosave)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game, player count or language rebuilds the form."""

@@ -100,6 +100,10 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         self._fit(self.app.size.width, self.app.size.height)
         self.advance()
 
+    def on_unmount(self) -> None:
+        """The table is closed: its session lets go of the match (another window may continue it)."""
+        self.session.table_closed()
+
     def on_resize(self, event: events.Resize) -> None:
         """Say so clearly when the terminal is too small; larger faces when it is large."""
         self._fit(event.size.width, event.size.height)
@@ -209,9 +213,13 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         return self.session.deal_text()
 
     def refresh_table(self) -> None:
-        """Redraw every widget from the viewer's view (or hide all that is private)."""
+        """Redraw every widget from the viewer's view (or hide all that is private); what storage reported
+        meanwhile (a save that failed) is shown at once."""
         session = self.session
         flow = self.flow
+        show_notices = getattr(self.app, "show_notices", None)
+        if callable(show_notices):
+            show_notices()
         hand = self.query_one(HandView)
         actions = self.query_one(ActionBar)
         view = flow.shown_view()

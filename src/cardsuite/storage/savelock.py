@@ -1,0 +1,136 @@
+"""One process at a time per save: a save is locked by the process whose table writes it.
+
+The lock is ``flock`` on a small hidden file beside the save (``.<id>.json.lock``), so the system lets go
+of it when the process ends, however it ends: a crash never leaves a save locked. Within one process a
+save may be claimed again (the home screen reopening the match its last table left); the lock goes when
+the last claim is released, and its file with it. A lock file left by a crash is empty and is reused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..files import NAME_BYTES, name_start
+
+SUFFIX = ".lock"
+
+
+@dataclass
+class _Held:
+    fd: int
+    path: Path
+    claims: int
+
+
+_held: dict[Path, _Held] = {}
+_guard = threading.Lock()
+
+
+def lock_path(save: Path) -> Path:
+    """The lock file of ``save``: ``.<name>.lock`` beside it (a name too long for that is cut and hashed)."""
+    name = f".{save.name}{SUFFIX}"
+    if len(os.fsencode(name)) <= NAME_BYTES:
+        return save.with_name(name)
+    digest = hashlib.sha256(os.fsencode(save.name)).hexdigest()[:16]
+    room = NAME_BYTES - len(f"..-{digest}{SUFFIX}")
+    return save.with_name(f".{name_start(save.name, room)}-{digest}{SUFFIX}")
+
+
+def _key(save: Path) -> Path:
+    return Path(os.path.abspath(save))
+
+
+_FLAGS = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open(lock: Path) -> int:
+    """The lock file, created if need be (only opened, in a folder this process may not write in)."""
+    try:
+        return os.open(lock, os.O_RDWR | os.O_CREAT | _FLAGS, 0o600)
+    except OSError:
+        return os.open(lock, os.O_RDONLY | _FLAGS)
+
+
+def _acquire(lock: Path) -> int | None:
+    """A descriptor holding the lock of the file ``lock``, or None when another process holds it; ``OSError``
+    when there is no lock to take (a read-only folder without the file: nobody else can take it either).
+
+    A holder removes the file before it lets go: a lock taken on a file that is no longer at its name
+    is let go and taken again on the file that is there.
+    """
+    for _ in range(100):
+        fd = _open(lock)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        except OSError:
+            os.close(fd)
+            raise
+        try:
+            mine, there = os.fstat(fd), os.stat(lock, follow_symlinks=False)
+        except OSError:
+            os.close(fd)
+            continue
+        if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
+            return fd
+        os.close(fd)
+    return None
+
+
+def claim(save: Path) -> bool:
+    """Take the lock of ``save`` for this process (again, if it holds it already); False when another
+    process holds it. Where no lock can be taken (a read-only folder), True: nothing is locked."""
+    key = _key(save)
+    with _guard:
+        held = _held.get(key)
+        if held is not None:
+            held.claims += 1
+            return True
+        lock = lock_path(key)
+        try:
+            fd = _acquire(lock)
+        except OSError:
+            return True
+        if fd is None:
+            return False
+        _held[key] = _Held(fd, lock, 1)
+        return True
+
+
+def release(save: Path) -> None:
+    """Give back one claim of ``save``; the last one lets go of the lock and removes its file."""
+    key = _key(save)
+    with _guard:
+        held = _held.get(key)
+        if held is None:
+            return
+        held.claims -= 1
+        if held.claims > 0:
+            return
+        del _held[key]
+        with contextlib.suppress(OSError):
+            held.path.unlink()  # while still holding it: whoever waits on this file looks again
+        os.close(held.fd)
+
+
+def held_here(save: Path) -> bool:
+    """Whether this process holds the lock of ``save``."""
+    return _key(save) in _held
+
+
+def open_elsewhere(save: Path) -> bool:
+    """Whether another process holds ``save`` (a table of it is open in another window)."""
+    if held_here(save):
+        return False
+    if not claim(save):
+        return True
+    release(save)
+    return False
