@@ -20,6 +20,7 @@ from ..naming import quoted, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .options import Options
+from .values import DealsSoFar
 
 FORMAT = "cardsuite-record/1"
 
@@ -183,19 +184,21 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
 
     deals: list[ReplayedDeal] = []
     results: list[DealResult] = []
-    totals: list[Score] = [0] * players
+    totals: tuple[Score, ...] = (0,) * players
+    played = 0
     for index, raw in enumerate(raw_deals):
         if deals:
-            _check_next_deal(game, index, deals[-1], raw, MatchProgress(players, options, tuple(results),
-                                                                         tuple(totals)))
+            progress = MatchProgress(players, options, DealsSoFar(results), totals, played)
+            _check_next_deal(game, index, deals[-1], raw, progress)
         deal = _replay_deal(game, players, options, index, raw)
         deals.append(deal)
-        totals = [t + s for t, s in zip(totals, deal.scores, strict=True)]
+        totals = tuple([t + s for t, s in zip(totals, deal.scores, strict=True)])
         if deal.complete:
             results.append(DealResult(deal.scores, deal.summary))
+            played += not deal.summary.redeal
     complete = bool(deals) and deals[-1].complete
-    complete = complete and game.match_over(MatchProgress(players, options, tuple(results), tuple(totals)))
-    return Replay(game, players, options, tuple(deals), tuple(totals), complete, seats)
+    complete = complete and game.match_over(MatchProgress(players, options, DealsSoFar(results), totals, played))
+    return Replay(game, players, options, tuple(deals), totals, complete, seats)
 
 
 def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object, progress: MatchProgress) -> None:
