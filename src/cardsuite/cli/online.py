@@ -11,6 +11,7 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.registry import get_game
+from . import _terminal
 from ._args import LARGEST, decimal, whole
 
 _DATA_HELP = "Folder for the tables and the history (default: the data folder's 'server')."
@@ -116,6 +117,12 @@ def _display(ascii_only: bool, four_colour: bool) -> object:
     return Display(ascii_only or prefs.ascii or not suits_encodable(), four_colour or prefs.four_colour)
 
 
+def _need_terminal() -> None:
+    """An online table has no line-by-line form: refuse, before anything is made or sent, off a terminal."""
+    if not _terminal.on_terminal():
+        raise CardsuiteError("an online table opens only at a terminal (stdin and stdout): nothing was sent")
+
+
 def _run_online(seating: object, display: object) -> None:
     try:
         from ..tui.online.app import run_online
@@ -142,6 +149,7 @@ def host(
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
 ) -> None:
     """Create a table at a server and sit in seat 0: friends join with the code it shows."""
+    _need_terminal()
     from ..core.options import parse_option_pairs
     from ..i18n import current_language
     from ..net.client import ClientError, server_url
@@ -183,6 +191,7 @@ def join(
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
 ) -> None:
     """Sit down at a table (or watch it); run it again after a drop and you get your seat back."""
+    _need_terminal()
     from ..net.client import ClientError, server_url
     from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_code, clean_name
