@@ -65,6 +65,17 @@ def test_damaged_saves_do_not_hide_the_good_one_from_resume_list(home: Path) -> 
     assert again.code == 0 and again.opened[0][0] == "resumed" and again.err == ""
 
 
+def test_a_save_with_a_key_given_twice_is_moved_aside(home: Path) -> None:
+    good = write_save("20260101-000000-good", nap_match(steps=6))
+    text = good.read_text(encoding="utf-8")
+    twice = home / "saves" / "20260102-000000-twice.json"
+    twice.write_text(text.replace('"players": 4', '"players": 4, "players": 5', 1), encoding="utf-8")
+    ran = cli("resume", "--list")
+    assert ran.code == 0 and "20260101-000000-good" in ran.out and len(ran.out.splitlines()) == 1
+    assert len(ran.lines) == 1 and 'key "players" is given twice' in ran.lines[0] and "moved aside" in ran.lines[0]
+    assert not twice.exists()
+
+
 def test_a_finished_save_with_huge_hint_counts_is_filed_with_bounded_counts(home: Path) -> None:
     finished = nap_match(seed=4)
     record = Autosave("20260101-000000-done", keep=True).record(finished)
@@ -189,6 +200,10 @@ async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -
      '"actions": ["1 bid \u0663"]}]}', ["malformed"]),
     ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "options": {"deals_per_player": "\u0661"}}',
      ['key "options"', "is not a whole number"]),
+    ('{"format": "cardsuite-record/1", "game": "gops", "game": "nap", "players": 4, "deals": []}',
+     ['key "game" is given twice in one object']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [{"dealer": 0, "seed": 1, '
+     '"seed": 2}]}', ['key "seed" is given twice in one object']),
 ])
 def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"
