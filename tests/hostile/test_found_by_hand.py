@@ -353,8 +353,11 @@ def test_a_folder_in_place_of_the_database_or_a_data_folder_that_is_a_file(home:
     os.environ[paths.HOME_VARIABLE] = str(plain)  # the autouse fixture restores it
     refused(cli("stats"), "is not a folder")
     refused(cli("history"), "is not a folder")
-    listed = cli("resume", "--list")
-    assert listed.code == 0 and "No unfinished match" in listed.out and "is not a folder" in listed.err
+    for args in (("resume", "--list"), ("resume",), ("resume", "--delete", "x")):
+        refused(cli(*args), "saves is not a folder: no save can be listed or written")
+    os.environ[paths.HOME_VARIABLE] = str(tmp_path)
+    (tmp_path / "saves").write_text("I am not a folder either")
+    refused(cli("resume", "--list"), "saves is not a folder")
 
 
 def _filed_history(count: int = 2) -> Path:

@@ -34,6 +34,7 @@ def resume(
     """Reopen an unfinished match at the same seats and the same moment."""
     from ..storage.saves import delete_save, list_saves, load_save
 
+    _check_saves_folder()
     if list_only:
         saves = list_saves()
         for info in saves:
@@ -49,6 +50,16 @@ def resume(
         return
     record, match = load_save(save_id)
     open_resumed(record, match, plain=plain or not _terminal.on_terminal())
+
+
+def _check_saves_folder() -> None:
+    """Refuse in one line when the saves folder cannot be one: it, or the data folder, is a file (the words
+    of ``storage.saves.list_saves``'s notice)."""
+    from ..storage.paths import saves_dir
+
+    folder = saves_dir()
+    if (folder.exists() and not folder.is_dir()) or folder.parent.is_file():
+        raise CardsuiteError(f"{shown(str(folder))} is not a folder: no save can be listed or written")
 
 
 def open_resumed(record: dict[str, object], match: Match, plain: bool = False) -> None:
