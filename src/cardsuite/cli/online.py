@@ -118,7 +118,8 @@ def _display(ascii_only: bool, four_colour: bool) -> object:
 
 
 def _need_terminal() -> None:
-    """An online table has no line-by-line form: refuse, before anything is made or sent, off a terminal."""
+    """An online table has no line-by-line form: off a terminal, refuse once the arguments are checked,
+    before a key is made or anything is sent."""
     if not _terminal.on_terminal():
         raise CardsuiteError("an online table opens only at a terminal (stdin and stdout): nothing was sent")
 
@@ -149,7 +150,6 @@ def host(
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
 ) -> None:
     """Create a table at a server and sit in seat 0: friends join with the code it shows."""
-    _need_terminal()
     from ..core.options import parse_option_pairs
     from ..i18n import current_language
     from ..net.client import ClientError, server_url
@@ -164,6 +164,7 @@ def host(
         url = server_url(server)
     except ClientError as exc:
         raise CardsuiteError(exc.message) from None
+    _need_terminal()
     fields: dict[str, object] = {"game": found.info.name, "cpu": cpu.strip().lower(), "options": options}
     if players is not None:
         fields["players"] = players
@@ -191,7 +192,6 @@ def join(
     four_colour: bool = typer.Option(False, "--four-colour", help="Four-colour deck."),
 ) -> None:
     """Sit down at a table (or watch it); run it again after a drop and you get your seat back."""
-    _need_terminal()
     from ..net.client import ClientError, server_url
     from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_code, clean_name
@@ -200,9 +200,11 @@ def join(
 
     try:
         url = server_url(server)
+        join_code = clean_code(code)
         names = load_settings().names
         seat_name = clean_name(name or (names[0] if names else "Player"))
-        seating = Seating(url, code=clean_code(code), name=seat_name, watch=watch,
+        _need_terminal()
+        seating = Seating(url, code=join_code, name=seat_name, watch=watch,
                           identity=None if watch else server_key(device_key(), url))
     except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None
