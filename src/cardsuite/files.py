@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import CardsuiteError
+from .jsonkeys import unique_keys
 from .naming import quoted, shown
 
 RECORD_LIMIT = 8 * 1024 * 1024
@@ -176,7 +177,8 @@ def parse_json(text: str) -> object:
     if _json_depth(text) > MAX_DEPTH:
         raise FileRefused(f"not JSON this program reads: nested deeper than {MAX_DEPTH} levels")
     try:
-        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
+                          object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
         raise FileRefused(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except (ValueError, RecursionError) as exc:

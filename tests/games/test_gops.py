@@ -430,6 +430,21 @@ def test_hands_may_be_given_or_left_out() -> None:
         GAME.new_deal(2, GAME.resolve_options({}, 2), None, hands=[[parse_card("2D")] * 13] * 2, stock=prizes(""))
 
 
+def suit_hand(text: str) -> list[int]:
+    return [parse_card(card) for card in text.split()]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_each_given_hand_is_one_whole_suit(players: int) -> None:
+    options = GAME.resolve_options({}, players)
+    mixed = suit_hand("KS KC QS QC JS JC TS TC 9S 9C 8S 8C 7S")  # two kings, two queens ...: 13 cards, no diamond
+    whole = [[parse_card(f"{r}{s}") for r in RANKS] for s in "HCS"]
+    with pytest.raises(InvalidDeal, match="seat 0 holds KS and KC: each hand is one whole suit"):
+        GAME.new_deal(players, options, None, hands=[mixed, *whole[:players - 1]], stock=prizes(""))
+    chosen = GAME.new_deal(players, options, None, hands=whole[:players], stock=prizes(""))  # any suits, any seat
+    assert [list(h) for h in chosen.setup().hands] == whole[:players]
+
+
 # -- records -----------------------------------------------------------------------------------------------
 def record(players: int, stock: str, actions: list[str], options: dict[str, object] | None = None,
            hands: bool = False) -> dict[str, object]:

@@ -9,14 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardsuite.cards import parse_card, parse_cards
-from cardsuite.core.errors import IllegalAction, RecordError
+from cardsuite.cards import card_text, parse_card, parse_cards
+from cardsuite.core.errors import IllegalAction, InvalidDeal, RecordError
 from cardsuite.core.game import DealResult, DealSummary, MatchProgress
 from cardsuite.core.match import Match
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.games.napas import GAME
 from cardsuite.games.napas.bidding import MAX_DEALS, deal_points
+from cardsuite.games.napas.deal import deck_for
 from cardsuite.games.napas.rules import NapasState
 
 # A 4-player deal: dealer 0, so seat 1 speaks first. The stock is what is left of the 32 cards, top first.
@@ -29,13 +30,21 @@ HANDS_4 = [
 STOCK_4 = "7S JH TH 7H QD JD TD 9D 8D QC KC AC"
 
 
+def rest_of_deck(hands: Sequence[str], options: dict[str, object] | None = None) -> str:
+    """The cards of the deck in use that ``hands`` do not hold, in deck order: a stock for hands alone."""
+    held = {card for hand in hands for card in parse_cards(hand.split())}
+    deck = deck_for(len(hands), GAME.resolve_options(options or {}, len(hands)))
+    return " ".join(card_text(card) for card in deck if card not in held)
+
+
 def deal(hands: Sequence[str] = HANDS_4, stock: str = STOCK_4, dealer: int = 0,
          options: dict[str, object] | None = None) -> NapasState:
-    """A deal from card notation."""
+    """A deal from card notation (no ``stock``: the rest of the deck, in deck order)."""
     players = len(hands)
     opts = GAME.resolve_options(options or {}, players)
+    stock = stock or rest_of_deck(hands, options)
     return GAME.new_deal(players, opts, dealer, hands=[parse_cards(h.split()) for h in hands],
-                         stock=parse_cards(stock.split()) if stock else None)
+                         stock=parse_cards(stock.split()))
 
 
 def act(state: NapasState, *lines: str) -> None:
@@ -47,7 +56,8 @@ def act(state: NapasState, *lines: str) -> None:
 
 def record(hands: Sequence[str], stock: str, actions: Sequence[str], dealer: int = 0,
            options: dict[str, object] | None = None) -> dict[str, object]:
-    """A one-deal record."""
+    """A one-deal record (no ``stock``: the rest of the deck, in deck order)."""
+    stock = stock or rest_of_deck(hands, options)
     return {"format": "cardsuite-record/1", "game": "napas", "players": len(hands), "options": options or {},
             "deals": [{"dealer": dealer, "hands": [h.split() for h in hands], "stock": stock.split(),
                        "actions": list(actions)}]}
@@ -406,6 +416,20 @@ def test_must_trump_record() -> None:
                "3 play QS", "0 play 7C", "1 play TH", "2 play KD"]
     with pytest.raises(RecordError, match="must trump"):
         replay(record(hands, "", actions), get_game)
+
+
+def test_given_hands_need_the_whole_stock() -> None:
+    opts = GAME.resolve_options({}, 4)
+    with pytest.raises(InvalidDeal, match="the stock holds 0 cards, not 12"):
+        GAME.new_deal(4, opts, 0, hands=[parse_cards(h.split()) for h in HANDS_4], stock=None)
+    short = record(HANDS_4, STOCK_4, [])
+    deal_ = short["deals"][0]  # type: ignore[index]
+    del deal_["stock"]
+    with pytest.raises(RecordError, match="deal 0: the stock holds 0 cards, not 12"):
+        replay(short, get_game)
+    deal_["stock"] = STOCK_4.split()[:-1]
+    with pytest.raises(RecordError, match="deal 0: the stock holds 11 cards, not 12"):
+        replay(short, get_game)
 
 
 def test_skipped_players_record_nothing() -> None:

@@ -11,6 +11,8 @@ from cardsuite.games.napas import GAME
 from cardsuite.games.napas.bots import EasyNapasBot, NormalNapasBot
 from cardsuite.games.napas.rules import NapasState
 
+from .test_napas import rest_of_deck
+
 HANDS = [
     "7C 8C 9C TC JC",
     "AS KS QS AH 7D",
@@ -21,9 +23,10 @@ STOCK = "7S JH TH 7H QD JD TD 9D 8D QC KC AC"
 
 
 def deal(hands: list[str] = HANDS, stock: str = STOCK) -> NapasState:
+    """A deal from card notation (no ``stock``: the rest of the deck, in deck order)."""
     opts = GAME.resolve_options({}, len(hands))
     return GAME.new_deal(len(hands), opts, 0, hands=[parse_cards(h.split()) for h in hands],
-                         stock=parse_cards(stock.split()) if stock else None)
+                         stock=parse_cards(stock.split()) if stock else parse_cards(rest_of_deck(hands).split()))
 
 
 def act(state: NapasState, *lines: str) -> None:

@@ -41,12 +41,14 @@ class Ran:
         return self.err.splitlines()
 
 
-def cli(*args: str, encoding: str | None = None) -> Ran:
+def cli(*args: str, encoding: str | None = None, terminal: bool = True) -> Ran:
     """Run ``cardsuite ARGS`` in this process (screens, server and online client replaced by recorders).
 
     With ``encoding``, stdout and stderr are a terminal of that encoding (``latin-1``: what it cannot
-    show must not stop the program). Never raises.
+    show must not stop the program). ``terminal``: whether the command finds itself at a terminal (where
+    screens open). Never raises.
     """
+    from cardsuite.cli import _terminal
     from cardsuite.net import server
     from cardsuite.tui import app as tui_app
     from cardsuite.tui.online import app as online_app
@@ -68,6 +70,7 @@ def cli(*args: str, encoding: str | None = None) -> Ran:
         (tui_app, "run_home", lambda: opening("home")),
         (server, "run_server", lambda config, ready=None: opening("serve", config)),
         (online_app, "run_online", lambda seating, display=None: opening("online", seating)),
+        (_terminal, "on_terminal", lambda: terminal),
     ]
     saved = [(module, name, getattr(module, name)) for module, name, _ in recorders]
     streams = [_stream(encoding), _stream(encoding)]

@@ -66,6 +66,8 @@ def test_utf8_with_a_byte_order_mark_is_text_other_bytes_are_refused(tmp_path: P
     ('{"name": "\\ud800"}', "lone surrogate"),
     ('{"\\udfff": 1}', "lone surrogate"),
     ('{"a": 1', "not JSON: Expecting"),
+    ('{"a": 1, "b": {"c": 2, "c": 3}}', 'key "c" is given twice in one object'),
+    ('[{"\\u001b[2J": 1, "\\u001b[2J": 2}]', r'key "\\x1b\[2J" is given twice'),
 ])
 def test_hostile_json_is_refused_in_one_line(text: str, why: str) -> None:
     with pytest.raises(FileRefused, match=why.replace("(", r"\(")):

@@ -65,6 +65,27 @@ def test_damaged_saves_do_not_hide_the_good_one_from_resume_list(home: Path) -> 
     assert again.code == 0 and again.opened[0][0] == "resumed" and again.err == ""
 
 
+def test_a_save_whose_name_is_too_long_is_moved_aside_and_a_name_at_the_limit_is_kept(home: Path) -> None:
+    write_save("20260101-000000-good", nap_match(steps=6, names=("A" * 24, "Bob", "Cy", "Di")))
+    long = write_save("20260102-000000-long", nap_match(steps=6))
+    long.write_text(long.read_text(encoding="utf-8").replace('"Ann"', '"' + "N" * 1_000_000 + '"'), encoding="utf-8")
+    ran = cli("resume", "--list")
+    assert ran.code == 0 and "A" * 24 in ran.out and len(ran.out.splitlines()) == 1
+    assert len(ran.lines) == 1 and "longer than 24 characters" in ran.lines[0] and len(ran.lines[0]) < 400
+    assert not long.exists()
+
+
+def test_a_save_with_a_key_given_twice_is_moved_aside(home: Path) -> None:
+    good = write_save("20260101-000000-good", nap_match(steps=6))
+    text = good.read_text(encoding="utf-8")
+    twice = home / "saves" / "20260102-000000-twice.json"
+    twice.write_text(text.replace('"players": 4', '"players": 4, "players": 5', 1), encoding="utf-8")
+    ran = cli("resume", "--list")
+    assert ran.code == 0 and "20260101-000000-good" in ran.out and len(ran.out.splitlines()) == 1
+    assert len(ran.lines) == 1 and 'key "players" is given twice' in ran.lines[0] and "moved aside" in ran.lines[0]
+    assert not twice.exists()
+
+
 def test_a_finished_save_with_huge_hint_counts_is_filed_with_bounded_counts(home: Path) -> None:
     finished = nap_match(seed=4)
     record = Autosave("20260101-000000-done", keep=True).record(finished)
@@ -189,6 +210,22 @@ async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -
      '"actions": ["1 bid \u0663"]}]}', ["malformed"]),
     ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "options": {"deals_per_player": "\u0661"}}',
      ['key "options"', "is not a whole number"]),
+    ('{"format": "cardsuite-record/1", "game": "gops", "game": "nap", "players": 4, "deals": []}',
+     ['key "game" is given twice in one object']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [{"dealer": 0, "seed": 1, '
+     '"seed": 2}]}', ['key "seed" is given twice in one object']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": [{"name": "'
+     + "N" * 100_000 + '"}]}', ['key "seats": seat 0: the name "NNN', "is longer than 24 characters"]),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": [{"name": "Ann"}, '
+     '{"name": ["list"]}]}', ['key "seats": seat 1: the name is not text']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": [{"name": null}]}',
+     ['key "seats": seat 0: the name is not text']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": [{"level": 5}]}',
+     ['key "seats": seat 0: the level is not text']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": ["Ann"]}',
+     ['key "seats": seat 0: expected an object']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": {"a": 1}}',
+     ['key "seats": expected a list of seats']),
 ])
 def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"
@@ -316,8 +353,11 @@ def test_a_folder_in_place_of_the_database_or_a_data_folder_that_is_a_file(home:
     os.environ[paths.HOME_VARIABLE] = str(plain)  # the autouse fixture restores it
     refused(cli("stats"), "is not a folder")
     refused(cli("history"), "is not a folder")
-    listed = cli("resume", "--list")
-    assert listed.code == 0 and "No unfinished match" in listed.out and "is not a folder" in listed.err
+    for args in (("resume", "--list"), ("resume",), ("resume", "--delete", "x")):
+        refused(cli(*args), "saves is not a folder: no save can be listed or written")
+    os.environ[paths.HOME_VARIABLE] = str(tmp_path)
+    (tmp_path / "saves").write_text("I am not a folder either")
+    refused(cli("resume", "--list"), "saves is not a folder")
 
 
 def _filed_history(count: int = 2) -> Path:

@@ -271,7 +271,7 @@ def test_protocol_values() -> None:
 
 def test_the_commands_fail_in_one_line(tmp_path: Path) -> None:
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
-    for args, words in ((["join", "127.0.0.1:9", "ABCDEF"], "cannot reach"),
+    for args, words in ((["join", "127.0.0.1:9", "ABCDEF"], "opens only at a terminal"),
                         (["join", "127.0.0.1:9", "not a code"], "join code"),
                         (["serve", "--port", "70000"], "--port")):
         done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, text=True, env=env,

@@ -30,3 +30,16 @@ def test_a_crashed_app_exits_with_its_error_status(capsys: pytest.CaptureFixture
 
 def test_an_app_that_closes_normally_returns() -> None:
     run_app(Quitting(), headless=True)
+
+
+def test_leaving_a_save_named_with_escapes_prints_them_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardsuite.storage.saves import Autosave
+    from cardsuite.tui.app import _report
+
+    from ..storage.helpers import new_match
+
+    name = "x\x1b]0;pwned\x07\x1b[2J"
+    Autosave(name, keep=True).save(new_match("nap", 3))
+    assert _report(name) == name
+    printed = capsys.readouterr().out
+    assert "\x1b" not in printed and "\x07" not in printed and "x\\x1b]0;pwned\\x07\\x1b[2J" in printed

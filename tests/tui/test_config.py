@@ -37,6 +37,13 @@ def test_seats_from_counts() -> None:
     assert [s.kind for s in seats] == ["human", "human", "cpu"]
 
 
+@pytest.mark.parametrize(("text", "number"), [("Ann,,cpu:easy,cpu:easy", 2), ("Ann,Bob,Cy,", 4), (",Ann,Bob,Cy", 1),
+                                              ("Ann, ,Bob", 2), ("", 1)])
+def test_an_empty_seat_is_refused_not_dropped(text: str, number: int) -> None:
+    with pytest.raises(CardsuiteError, match=f"--seats: seat {number} is empty"):
+        build_seats(get_game("nap"), seats_text=text)
+
+
 @pytest.mark.parametrize("text", ["Ann,ann,cpu", "Ann", "Ann,Bob,Cy,Di,Ed,Fy,Gu"])
 def test_bad_seats_are_refused(text: str) -> None:
     """Duplicate names and impossible player counts are one-line errors."""

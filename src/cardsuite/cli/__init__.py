@@ -17,6 +17,7 @@ import typer
 from ..core.errors import CardsuiteError
 from ..i18n import _
 from ..storage.paths import take_notices
+from . import _terminal
 from ._language import LanguageGroup, apply_language
 from ._output import LINE_LIMIT, error_line, fail, one_line, report, tolerant_streams
 
@@ -39,9 +40,13 @@ def _home(
         None, "--lang", help="Language: en, ja or lt (default: settings.toml's language, then the locale)."
     ),
 ) -> None:
-    """With no command, open the home screen (choose a game, seats and options)."""
+    """With no command, open the home screen (choose a game, seats and options); not on a terminal, print
+    the usage."""
     apply_language(lang)
     if ctx.invoked_subcommand is None:
+        if not _terminal.on_terminal():
+            print(ctx.get_help())
+            return
         try:
             open_home = getattr(importlib.import_module(f"{__name__}.play"), "open_home", None)
         except ImportError:

@@ -11,6 +11,7 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.registry import get_game
+from . import _terminal
 from ._args import LARGEST, decimal, whole
 
 _DATA_HELP = "Folder for the tables and the history (default: the data folder's 'server')."
@@ -119,6 +120,13 @@ def _display(ascii_only: bool, four_colour: bool) -> object:
     return Display(ascii_only or prefs.ascii or not suits_encodable(), four_colour or prefs.four_colour)
 
 
+def _need_terminal() -> None:
+    """An online table has no line-by-line form: off a terminal, refuse once the arguments are checked,
+    before a key is made or anything is sent."""
+    if not _terminal.on_terminal():
+        raise CardsuiteError("an online table opens only at a terminal (stdin and stdout): nothing was sent")
+
+
 def _run_online(seating: object, display: object) -> None:
     try:
         from ..tui.online.app import run_online
@@ -162,6 +170,7 @@ def host(
         seat_name = clean_name(name or (names[0] if names else "Host"))
     except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None
+    _need_terminal()
     fields: dict[str, object] = {"game": found.info.name, "cpu": cpu.strip().lower(), "options": options}
     if players is not None:
         fields["players"] = players
@@ -196,9 +205,11 @@ def join(
 
     try:
         url = server_url(server)
+        join_code = clean_code(code)
         names = load_settings().names
         seat_name = clean_name(name or (names[0] if names else "Player"))
-        seating = Seating(url, code=clean_code(code), name=seat_name, watch=watch,
+        _need_terminal()
+        seating = Seating(url, code=join_code, name=seat_name, watch=watch,
                           identity=None if watch else server_key(device_key(), url))
     except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None

@@ -12,6 +12,7 @@ import typer
 from ..core.errors import CardsuiteError
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
+from . import _terminal
 from ._args import LARGEST, whole
 
 
@@ -81,15 +82,15 @@ def play(
     ),
     auto_play: bool = typer.Option(True, "--auto-play/--no-auto-play",
                                    help="A forced card (the only legal one) plays itself after a moment."),
-    plain: bool = typer.Option(False, "--plain",
-                               help="Line by line, for screen readers, braille displays and pipes (no screen)."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line, for screen readers, braille displays and "
+                               "pipes (no screen; also when not on a terminal)."),
 ) -> None:
     """Open a table: play a whole match at the keyboard, hot-seat or against CPUs (saved after every move)."""
     config = make_config(game, players, humans, cpu, seats, option, seed, ascii_only, four_colour, speed, auto_play)
     from ..tui.config import TableConfig
 
     assert isinstance(config, TableConfig)
-    if plain:
+    if plain or not _terminal.on_terminal():
         import sys
 
         from ..tui.plain import run_plain
@@ -102,7 +103,7 @@ def play(
 
 
 def open_home() -> None:
-    """The home screen: choose the game, the seats and the options."""
+    """The home screen: choose the game, the seats and the options (only at a terminal: see ``cli._home``)."""
     from ..tui.app import run_home
 
     run_home()

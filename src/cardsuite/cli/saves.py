@@ -14,6 +14,7 @@ from ..core.errors import CardsuiteError
 from ..core.match import Match
 from ..i18n import _
 from ..naming import shown
+from . import _terminal
 from ._args import LARGEST, whole
 
 
@@ -27,10 +28,13 @@ def resume(
     save_id: str | None = typer.Argument(None, help="The save to reopen (a unique start of its id); default: newest."),
     list_only: bool = typer.Option(False, "--list", help="List the unfinished matches and stop."),
     delete: bool = typer.Option(False, "--delete", help="Abandon the save ID (its whole id) instead of reopening it."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line, for screen readers, braille displays and "
+                               "pipes (no screen; also when not on a terminal)."),
 ) -> None:
     """Reopen an unfinished match at the same seats and the same moment."""
     from ..storage.saves import delete_save, list_saves, load_save
 
+    _check_saves_folder()
     if list_only:
         saves = list_saves()
         for info in saves:
@@ -45,11 +49,32 @@ def resume(
         print(_("abandoned {id}").format(id=shown(info.id)))
         return
     record, match = load_save(save_id)
-    open_resumed(record, match)
+    open_resumed(record, match, plain=plain or not _terminal.on_terminal())
 
 
-def open_resumed(record: dict[str, object], match: Match) -> None:
-    """Open the table for a rebuilt match, saving on into the same file."""
+def _check_saves_folder() -> None:
+    """Refuse in one line when the saves folder cannot be one: it, or the data folder, is a file (the words
+    of ``storage.saves.list_saves``'s notice)."""
+    from ..storage.paths import saves_dir
+
+    folder = saves_dir()
+    if (folder.exists() and not folder.is_dir()) or folder.parent.is_file():
+        raise CardsuiteError(f"{shown(str(folder))} is not a folder: no save can be listed or written")
+
+
+def open_resumed(record: dict[str, object], match: Match, plain: bool = False) -> None:
+    """Open the table for a rebuilt match, saving on into the same file (``plain``: line by line)."""
+    if plain:
+        import sys
+
+        from ..storage.saves import Autosave
+        from ..tui.config import resumed_config
+        from ..tui.plain import run_plain
+        from ..tui.session import Session
+
+        run_plain(resumed_config(record, match), sys.stdin, sys.stdout,
+                  lambda config: Session(config, match, Autosave.resumed(record)))
+        return
     try:
         from ..tui.app import run_resumed
     except ImportError as exc:

@@ -10,19 +10,26 @@ from operator import add
 from ..cards import card_text
 from .game import Action, DealResult, DealSetup, Event, Game, MatchProgress, Score, State
 from .options import Options
+from .values import DealsSoFar
 
 
 def settle_deal(game: Game, options: Options, state: State, results: list[DealResult],
-                totals: Sequence[Score]) -> tuple[DealResult, tuple[Score, ...], bool]:
+                totals: Sequence[Score], played: int | None = None) -> tuple[DealResult, tuple[Score, ...], bool]:
     """Count a finished deal: its ``DealResult`` (appended to ``results``), the match's new totals, and whether
-    the match is over by the game's end rule. ``Match.settle`` and ``cardsuite simulate`` both count so."""
+    the match is over by the game's end rule. ``Match.settle`` and ``cardsuite simulate`` both count so.
+
+    ``played``: how many deals of ``results`` were played out (not thrown in) before this one; counted from
+    ``results`` when not given."""
     scores = state.scores()
     if len(scores) != len(totals):
         raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
     result = DealResult(scores, state.summary())
+    if played is not None and not result.summary.redeal:
+        played += 1
     results.append(result)
     new_totals = tuple(map(add, totals, scores))
-    return result, new_totals, game.match_over(MatchProgress(len(totals), options, tuple(results), new_totals))
+    progress = MatchProgress(len(totals), options, DealsSoFar(results), new_totals, played)
+    return result, new_totals, game.match_over(progress)
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,7 @@ class Match:
         self._settled: State | None = None  # the last deal counted into results (``settle``)
         self._ends = False  # whether the game's end rule ended the match at that deal
         self.results: list[DealResult] = []
+        self.played = 0  # how many of ``results`` were played out, not thrown in
         self.logs: list[DealLog] = []
         self.totals: list[Score] = [0] * players
         self.state: State = self._deal()
@@ -137,7 +145,7 @@ class Match:
 
     def progress(self) -> MatchProgress:
         """The settled deals and totals, as the game's end rule reads them."""
-        return MatchProgress(self.players, self.options, tuple(self.results), tuple(self.totals))
+        return MatchProgress(self.players, self.options, tuple(self.results), tuple(self.totals), self.played)
 
     def act(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply ``action`` for ``seat`` to the current deal; settle the deal when it ends."""
@@ -157,7 +165,9 @@ class Match:
             raise RuntimeError("the current deal is not over")
         if self._settled is state:
             return self.results[-1]
-        result, totals, self._ends = settle_deal(self.game, self.options, state, self.results, self.totals)
+        result, totals, self._ends = settle_deal(self.game, self.options, state, self.results, self.totals,
+                                                 self.played)
+        self.played += not result.summary.redeal
         self.totals = list(totals)
         self._settled = state
         return result

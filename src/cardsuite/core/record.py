@@ -16,10 +16,11 @@ from fractions import Fraction
 
 from ..cards import Card, CardError, parse_card
 from ..files import RECORD_LIMIT, FileRefused, read_json, write_atomically
-from ..naming import quoted, shown
+from ..naming import NAME_LIMIT, quoted, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .options import Options
+from .values import DealsSoFar
 
 FORMAT = "cardsuite-record/1"
 
@@ -175,27 +176,54 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
         options = game.resolve_options(raw_options, players)
     except CardsuiteError as exc:
         raise RecordError(f'key "options": {_reason(exc)}') from None
-    raw_seats = record.get("seats", [])
-    seats = tuple(s for s in raw_seats if isinstance(s, dict)) if isinstance(raw_seats, list) else ()
+    seats = _seats(record.get("seats", []))
     raw_deals = record.get("deals")
     if not isinstance(raw_deals, list):
         raise RecordError('key "deals": expected a list of deals')
 
     deals: list[ReplayedDeal] = []
     results: list[DealResult] = []
-    totals: list[Score] = [0] * players
+    totals: tuple[Score, ...] = (0,) * players
+    played = 0
     for index, raw in enumerate(raw_deals):
         if deals:
-            _check_next_deal(game, index, deals[-1], raw, MatchProgress(players, options, tuple(results),
-                                                                         tuple(totals)))
+            progress = MatchProgress(players, options, DealsSoFar(results), totals, played)
+            _check_next_deal(game, index, deals[-1], raw, progress)
         deal = _replay_deal(game, players, options, index, raw)
         deals.append(deal)
-        totals = [t + s for t, s in zip(totals, deal.scores, strict=True)]
+        totals = tuple([t + s for t, s in zip(totals, deal.scores, strict=True)])
         if deal.complete:
             results.append(DealResult(deal.scores, deal.summary))
+            played += not deal.summary.redeal
     complete = bool(deals) and deals[-1].complete
-    complete = complete and game.match_over(MatchProgress(players, options, tuple(results), tuple(totals)))
-    return Replay(game, players, options, tuple(deals), tuple(totals), complete, seats)
+    complete = complete and game.match_over(MatchProgress(players, options, DealsSoFar(results), totals, played))
+    return Replay(game, players, options, tuple(deals), totals, complete, seats)
+
+
+SEAT_TEXT_LIMIT = 40
+"""The longest ``kind`` or ``level`` of a seat (``hard:2000ms``, ``hard:100000`` are far shorter)."""
+
+
+def _seats(raw: object) -> tuple[Mapping[str, object], ...]:
+    """The record's ``seats``: objects whose ``name`` is text of at most ``NAME_LIMIT`` characters (the longest
+    a person may give, here and online) and whose ``kind`` and ``level`` are short text, where given."""
+    if not isinstance(raw, list):
+        raise RecordError('key "seats": expected a list of seats like {"name": "Ann", "kind": "human"}')
+    for index, seat in enumerate(raw):
+        if not isinstance(seat, dict):
+            raise RecordError(f'key "seats": seat {index}: expected an object like {{"name": "Ann", "kind": "human"}}')
+        name = seat.get("name", "")
+        if not isinstance(name, str):
+            raise RecordError(f'key "seats": seat {index}: the name is not text')
+        if len(name) > NAME_LIMIT:
+            raise RecordError(f'key "seats": seat {index}: the name {quoted(name, 30)} is longer than '
+                              f"{NAME_LIMIT} characters")
+        for key in ("kind", "level"):
+            value = seat.get(key, "")
+            if not isinstance(value, str) or len(value) > SEAT_TEXT_LIMIT:
+                raise RecordError(f'key "seats": seat {index}: the {key} is not text of at most {SEAT_TEXT_LIMIT} '
+                                  "characters")
+    return tuple(raw)
 
 
 def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object, progress: MatchProgress) -> None:

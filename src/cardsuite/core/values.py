@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol, cast, overload
 
 from ..cards import Card
 from .message import Message
@@ -188,19 +188,55 @@ class DealResult:
         _setattr(self, "__dict__", {"scores": scores, "summary": summary})
 
 
+class DealsSoFar(Sequence[DealResult]):
+    """The first ``count`` results of a match's list, read in place: a ``MatchProgress`` made after every deal
+    costs the same for the hundredth deal as for the first (the list only grows while it is read)."""
+
+    __slots__ = ("_count", "_results")
+
+    def __init__(self, results: Sequence[DealResult], count: int | None = None) -> None:
+        self._results = results
+        self._count = len(results) if count is None else count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> DealResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DealResult]: ...
+
+    def __getitem__(self, index: int | slice) -> DealResult | Sequence[DealResult]:
+        if isinstance(index, slice):
+            return tuple(self._results[i] for i in range(*index.indices(self._count)))
+        if not -self._count <= index < self._count:
+            raise IndexError("deal index out of range")
+        return self._results[index % self._count]
+
+
 @dataclass(frozen=True)
 class MatchProgress:
-    """What a game needs to say whether its match is over."""
+    """What a game needs to say whether its match is over: the deals so far, the totals, and how many of the
+    deals were played out rather than thrown in (``played``: those whose summary is not a ``redeal``).
+
+    A game is asked after every deal, so it answers from these without going through every deal again.
+    """
 
     players: int
     options: Options
-    deals: tuple[DealResult, ...]
+    deals: Sequence[DealResult]
     totals: tuple[Score, ...]
+    played: int
 
-    def __init__(self, players: int, options: Options, deals: tuple[DealResult, ...],
-                 totals: tuple[Score, ...]) -> None:
-        """The generated ``__init__``, written out (see ``_FRESH_DICT``): ``Match.settle`` makes one per deal."""
-        _setattr(self, "__dict__", {"players": players, "options": options, "deals": deals, "totals": totals})
+    def __init__(self, players: int, options: Options, deals: Sequence[DealResult],
+                 totals: tuple[Score, ...], played: int | None = None) -> None:
+        """The generated ``__init__``, written out (see ``_FRESH_DICT``): ``Match.settle`` makes one per deal.
+        Without ``played`` it is counted from ``deals``."""
+        if played is None:
+            played = sum(1 for deal in deals if not deal.summary.redeal)
+        _setattr(self, "__dict__", {"players": players, "options": options, "deals": deals, "totals": totals,
+                                    "played": played})
 
 
 @dataclass(frozen=True)

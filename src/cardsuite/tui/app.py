@@ -120,7 +120,7 @@ def _report(saved_id: str | None) -> str | None:
     """Say where an unfinished match was left (a finished one is in the history, its save gone)."""
     if saved_id is None or not save_path(saved_id).exists():
         return None
-    print(_("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=saved_id))
+    print(_("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=shown(saved_id)))
     return saved_id
 
 

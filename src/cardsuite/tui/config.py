@@ -108,8 +108,11 @@ def build_seats(
     too long, a control character) are refused in one line. The notes are kept for callers (none now).
     """
     out: list[SeatSpec] = []
-    if seats_text:
-        entries = [e.strip() for e in seats_text.split(",") if e.strip()]
+    if seats_text is not None:
+        entries = [e.strip() for e in seats_text.split(",")]
+        for number, entry in enumerate(entries, 1):
+            if not entry:
+                raise CardsuiteError(f"--seats: seat {number} is empty (give a name, cpu or cpu:LEVEL)")
         _check_count(game, len(entries))
         cpu_count = 0
         for entry in entries:

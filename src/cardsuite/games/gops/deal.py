@@ -16,7 +16,9 @@ from .tables import Tables
 def new_gops_deal(players: int, options: Options, rng: random.Random | None,
                   hands: Sequence[Sequence[Card]] | None, stock: Sequence[Card] | None,
                   tables: Tables | None = None) -> GopsState:
-    """A new game: the prize pile shuffled from ``rng``, or the given pile (and hands, else the standard ones)."""
+    """A new game: the prize pile shuffled from ``rng``, or the given pile (and hands, else the standard ones).
+
+    Given hands are each one whole suit other than diamonds (13 cards of one suit, none twice)."""
     if players not in (2, 3):
         raise InvalidDeal(f"GOPS is for 2 or 3 players, not {players}")
     if hands is None:
@@ -32,6 +34,9 @@ def new_gops_deal(players: int, options: Options, rng: random.Random | None,
                 if not 0 <= card < 52 or SUIT_OF[card] == DIAMONDS:
                     raise InvalidDeal(f"seat {seat} holds {card_text(card) if 0 <= card <= 52 else card}: "
                                       "hands hold spades, hearts or clubs (diamonds are the prizes)")
+                if SUIT_OF[card] != SUIT_OF[hand[0]]:
+                    raise InvalidDeal(f"seat {seat} holds {card_text(hand[0])} and {card_text(card)}: each hand is "
+                                      "one whole suit, spades, hearts or clubs")
                 if seen >> card & 1:
                     raise InvalidDeal(f"{card_text(card)} is dealt twice")
                 seen |= 1 << card

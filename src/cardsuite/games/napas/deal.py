@@ -72,7 +72,7 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
     call with ``*args`` goes through the class object, which makes a ``serializable`` class's instance
     without running ``__init__``.
 
-    Given hands with no stock take the rest of the deck, in deck order, as the stock.
+    Given hands need the whole stock with them (the exchange draws from it): none is made up.
     """
     if hands is None:
         if rng is None:
@@ -80,8 +80,5 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
         dealt, rest = _shuffled_deal(DECKS[deck_size(players, options)], players, dealer, rng)
         return NapasState(players, options, dealer, dealt, rest, own_lists=True)  # no *args: see below
     deck = deck_for(players, options)
-    rest = check_given(players, hands, stock, deck, HAND_SIZE)
-    if not rest:
-        held = {card for hand in hands for card in hand}
-        rest = [c for c in deck if c not in held]
+    rest = check_given(players, hands, stock, deck, HAND_SIZE, len(deck) - HAND_SIZE * players)
     return NapasState(players, options, dealer, hands, rest)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from ...cards import SUIT_NAMES, Card, card_name
 from ...core.fast.intern import parsed_action
@@ -21,6 +22,10 @@ from .present import NapoleonPresentation
 from .rules import NapoleonState
 from .sampling import deal_cards, replayed, unseen_cards
 from .trick import trick_rule, winner
+
+MAX_DEALS: Final = 100
+"""The safety stop: a match ends after this many deals, thrown-in ones included (as Napas's; twice the most
+``games``)."""
 
 _PARSED: dict[str, Action] = {}
 """Action texts already parsed (search replays them thousands of times)."""
@@ -51,8 +56,9 @@ class Napoleon(NapoleonPresentation, Game):
             raise self.action_syntax_error(text, str(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
-        played = sum(1 for deal in progress.deals if not deal.summary.redeal)
-        return played >= progress.options.integer("games")
+        """After ``games`` deals played out (thrown-in deals do not count); as a safety stop, after ``MAX_DEALS``
+        deals, thrown-in ones included."""
+        return progress.played >= progress.options.integer("games") or len(progress.deals) >= MAX_DEALS
 
     def match_length(self, players: int, options: Options) -> int | None:
         return options.integer("games")  # games played; thrown-in deals come on top

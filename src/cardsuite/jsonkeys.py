@@ -1,0 +1,20 @@
+"""JSON objects whose keys are each given once: the ``object_pairs_hook`` of the bounded JSON reader.
+
+A repeated key (``{"game": "gops", "game": "nap"}``) would otherwise keep its last value unseen.
+"""
+
+from __future__ import annotations
+
+from .naming import quoted
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """The object of ``pairs``; ``ValueError`` naming the first key given twice (linear time)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"key {quoted(key, 40)} is given twice in one object")
+            seen.add(key)
+    return found
