@@ -194,3 +194,19 @@ def test_every_number_on_the_command_line_has_a_range_and_docs_index_lists_it() 
             flag = next((d for d in decls if d.startswith("--")), name.upper())
             assert f"| `{info.name}` | `{flag}` | {parser.range_text()} |" in index, (info.name, flag)
     assert checked >= 16
+
+
+def test_every_commands_help_names_its_values() -> None:
+    """A number's value shows as its range or its kind in ``--help``, never as ``<function>``."""
+    from typer.testing import CliRunner
+
+    from cardsuite.cli import app
+
+    names = [command.name or command.callback.__name__ for command in app.registered_commands
+             if command.callback is not None]
+    assert "play" in names and "simulate" in names
+    for name in names:
+        result = CliRunner().invoke(app, [name, "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, (name, result.output)
+        assert "<function>" not in result.output and "Bounded" not in result.output, (name, result.output)
+    assert "<0..99>" in CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output

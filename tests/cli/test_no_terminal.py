@@ -56,3 +56,14 @@ def test_host_and_join_refuse_in_one_line(home: Path) -> None:
         assert ran.returncode == 1 and ran.stdout == ""
         assert ran.stderr.count("\n") == 1 and "terminal" in ran.stderr
     assert not home.exists() or not any(home.iterdir())
+
+
+def test_resume_line_by_line_shows_a_save_id_with_escapes_as_text(home: Path) -> None:
+    name = "x\x1b]0;pwned\x07\x1b[2J"
+    match = new_match("nap", 5)
+    play_out(match, random.Random(5), limit=6)
+    Autosave(name).save(match)
+    resumed = run(home, "resume", name)
+    assert resumed.returncode == 0, resumed.stderr
+    assert ESCAPE not in resumed.stdout and "\x07" not in resumed.stdout
+    assert "saved as x\\x1b]0;pwned\\x07\\x1b[2J" in resumed.stdout

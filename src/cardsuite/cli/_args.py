@@ -27,6 +27,8 @@ class Bounded:
 
     def __init__(self, low: float, high: float, integer: bool) -> None:
         self.low, self.high, self.integer = low, high, integer
+        shown = self.range_text()
+        self.__name__ = shown if len(shown) <= 12 else "int" if integer else "float"  # --help shows <0..99>
 
     def __repr__(self) -> str:
         return f"{'whole' if self.integer else 'decimal'}({self.low:g}, {self.high:g})"

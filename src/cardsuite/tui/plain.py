@@ -421,6 +421,7 @@ def run_plain(config: TableConfig, source: TextIO, out: TextIO,
     done = PlainTable(session, source, out).run()
     saved = session.saved_id
     if not done and saved is not None:
-        print(_("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=saved), file=out)
+        said = _("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=shown(saved))
+        print(said, file=out)
         return saved
     return None
