@@ -78,7 +78,12 @@ class HotSeatCover(TablePages):
         self.app.push_screen(cover, callback=lambda answer: self._uncovered(step.seat, answer))
 
     def _uncovered(self, seat: int, answer: str | None) -> None:
-        """The cover is gone: the last person took their action back, or ``seat``'s person acts now."""
+        """The cover is gone: the last person took their action back, or ``seat``'s person acts now.
+
+        A cover opens onto the hand of the person it named and nobody else's: when that person is not the one
+        to act now, no hand is shown and the flow takes its next step (a new cover, if a person is next).
+        """
+        self.flow.uncover()
         if answer == "take_back":
             last = self.flow.last_actor()
             if last is not None and self.session.take_back(last):
@@ -87,4 +92,9 @@ class HotSeatCover(TablePages):
                 self.note(_("{name} took back their last action.").format(name=self.session.names[last]))
                 self.advance()
                 return
+        turn = self.session.next_turn()
+        if turn.kind != "human" or turn.seat != seat:
+            self.flow.viewer = None
+            self.advance()
+            return
         self.begin_turn(seat)

@@ -1,0 +1,118 @@
+"""Hot-seat covers over whole matches of every game, with finished tricks on show: one cover at a time, and
+a cover opens onto the hand of the person it names and nobody else's."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.pilot import Pilot
+
+from cardsuite.core.match import SeatSpec
+from cardsuite.core.registry import get_game
+from cardsuite.tui import flow
+from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.flow import Step
+from cardsuite.tui.screens.hot_seat import HandoffScreen
+from cardsuite.tui.screens.modals import MatchOverScreen, RulesScreen, TextScreen
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.hand import HandView
+
+from .helpers import config, press_action, random_legal, settle, table_app
+
+PLAYERS = {"nap": 4, "napas": 3, "napoleon": 5, "gops": 3}
+
+
+async def _trick_gathered(app: CardsuiteApp) -> None:
+    """Wait, like a person in no hurry, until the finished trick on show has been gathered."""
+    table = app.table
+    for _ in range(5000):
+        if table is None or table.flow.flash is None:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the finished trick stayed on show")
+
+
+def _covers(app: CardsuiteApp) -> int:
+    return sum(isinstance(screen, HandoffScreen) for screen in app.screen_stack)
+
+
+async def _play(pilot: Pilot[None], app: CardsuiteApp, seed: int, covers: int = 30) -> int:
+    """Play through ``covers`` covers (or to the match's end); return how many were dismissed."""
+    choose = random_legal(seed)
+    dismissed = 0
+    for _ in range(3000):
+        await settle(pilot, app)
+        await _trick_gathered(app)
+        await settle(pilot, app)
+        if not app.is_running or app.return_code is not None:
+            return dismissed
+        assert _covers(app) <= 1, "two covers stacked"
+        screen = app.screen
+        table = app.table
+        assert table is not None
+        if isinstance(screen, HandoffScreen):
+            named = table.session.names.index(screen.person)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            dismissed += 1
+            if dismissed >= covers:
+                return dismissed
+            if app.screen is table and table.viewer is not None:
+                assert table.viewer == named, "a cover opened onto another person's hand"
+                hand = table.query_one(HandView)
+                assert sorted(hand.cards) == sorted(table.session.view(named).hand)
+        elif isinstance(screen, MatchOverScreen):
+            return dismissed
+        elif isinstance(screen, RulesScreen):
+            await pilot.press("escape")
+        elif isinstance(screen, TextScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen):
+            seat = table.awaiting
+            if seat is None:
+                continue
+            assert table.viewer == seat
+            await press_action(pilot, table, choose(table.session.view(seat)))
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize("seed", [5, 11])
+async def test_one_cover_at_a_time_and_it_opens_onto_its_person(game: str, seed: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two people and CPUs, tricks shown for a moment: never two covers, and a dismissed cover for X shows
+    X's hand only."""
+    monkeypatch.setattr(flow, "pause_seconds", lambda delay: 0.01)
+    players = PLAYERS[game]
+    assert players in get_game(game).info.players
+    seats = [SeatSpec("Ann"), SeatSpec("Bob")] + [SeatSpec(f"Cy{i}", "cpu", "random") for i in range(players - 2)]
+    cfg = config(game, seats, seed=seed)
+    cfg.cpu_delay = 0.001
+    app = table_app(cfg)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert await _play(pilot, app, seed) > 2
+
+
+async def test_a_cover_for_someone_not_to_act_opens_onto_no_hand() -> None:
+    """A cover naming a person whose turn it is not, over the hand of the person to act, shows nobody's hand
+    when dismissed: the cover for the person to act comes instead."""
+    seats = [SeatSpec("Ann"), SeatSpec("Bob"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random")]
+    app = table_app(config("nap", seats, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and isinstance(app.screen, HandoffScreen)
+        due = table.session.names.index(app.screen.person)
+        other = 1 - due
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert table.viewer == due and table.awaiting == due
+        table.cover_table(Step("handoff", other))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == table.session.names[other]
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert table.viewer is None, "a cover for one person opened onto another's hand"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == table.session.names[due]
+        assert _covers(app) == 1
