@@ -116,3 +116,27 @@ async def test_a_cover_for_someone_not_to_act_opens_onto_no_hand() -> None:
         assert table.viewer is None, "a cover for one person opened onto another's hand"
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == table.session.names[due]
         assert _covers(app) == 1
+
+
+async def test_a_forced_card_is_told_to_its_person_only() -> None:
+    """A card played because it was the only one allowed tells of a void: only that person's log says so,
+    and the verb is not doubled."""
+    seats = [SeatSpec("Ann"), SeatSpec("Bob"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random")]
+    app = table_app(config("nap", seats, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            await settle(pilot, app)
+            notes = [n for n in app.table.session.notes if "played automatically" in n.text] if app.table else []
+            if notes or app.return_code is not None:
+                break
+            table = app.table
+            assert table is not None
+            if isinstance(app.screen, (HandoffScreen, TextScreen)):
+                await pilot.press("enter")
+            elif isinstance(app.screen, TableScreen) and table.awaiting is not None:
+                await press_action(pilot, table, table.session.view(table.awaiting).legal[0])
+        assert notes, "this seed gives a person a forced card"
+        note = notes[0]
+        assert note.seat is not None and note.seat in (0, 1)
+        assert "play play" not in note.text
+        assert not any("played automatically" in line for line in app.table.session.log_lines(1 - note.seat))

@@ -141,8 +141,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if forced is not None:
             step = self.flow.begin(seat, forced)
             generation = self.flow.generation
-            self.note(_("{name} must play {action}: played automatically").format(
-                name=self.session.names[seat], action=self.plan.label(forced)))
+            self.note(_("Only choice for {name}: {action} (played automatically)").format(
+                name=self.session.names[seat], action=self.plan.label(forced)), seat)
             wait = step.wake - self.flow.clock() if self.session.config.cpu_delay else 0.0
             if wait > 0.01:
                 self.forced_timer = self.set_timer(wait, lambda: self._play_forced(seat, forced, generation))
