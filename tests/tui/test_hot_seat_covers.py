@@ -14,11 +14,11 @@ from cardsuite.tui import flow
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.flow import Step
 from cardsuite.tui.screens.hot_seat import HandoffScreen
-from cardsuite.tui.screens.modals import MatchOverScreen, RulesScreen, TextScreen
+from cardsuite.tui.screens.modals import MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.hand import HandView
 
-from .helpers import config, press_action, random_legal, settle, table_app
+from .helpers import config, press_action, random_legal, screen_text, settle, table_app
 
 PLAYERS = {"nap": 4, "napas": 3, "napoleon": 5, "gops": 3}
 
@@ -140,3 +140,95 @@ async def test_a_forced_card_is_told_to_its_person_only() -> None:
         assert note.seat is not None and note.seat in (0, 1)
         assert "play play" not in note.text
         assert not any("played automatically" in line for line in app.table.session.log_lines(1 - note.seat))
+
+
+NAP_TWO = [SeatSpec("Ann"), SeatSpec("Bob"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random")]
+
+
+async def _to_cover_for(pilot: Pilot[None], app: CardsuiteApp, name: str) -> HandoffScreen:
+    """Play on (first legal actions) until a cover names ``name``."""
+    for _ in range(400):
+        await settle(pilot, app)
+        screen = app.screen
+        table = app.table
+        assert table is not None
+        if isinstance(screen, HandoffScreen):
+            if screen.person == name:
+                return screen
+            await pilot.press("enter")
+        elif isinstance(screen, TextScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen) and table.awaiting is not None:
+            await press_action(pilot, table, table.session.view(table.awaiting).legal[0])
+    raise AssertionError(f"no cover for {name}")
+
+
+async def test_a_seat_handed_to_the_cpu_comes_back_from_the_cover() -> None:
+    """Hot-seat: Ann hands her seat over; her hand leaves the screen, the CPU's bid for her is not hers to
+    take back, ``c`` on Bob's cover gives her the seat back, and her turn comes behind her own cover."""
+    app = table_app(config("nap", NAP_TWO, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_cover_for(pilot, app, "Ann")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.awaiting == 0
+        await pilot.press("c")
+        cover = await _to_cover_for(pilot, app, "Bob")
+        assert table.session.is_cpu(0)
+        assert any(action.startswith("0 ") for action in table.session.match.logs[-1].actions)
+        text = screen_text(app)
+        assert "takes back" not in text and "Seat back" in text
+        await pilot.press("c")
+        await settle(pilot, app)
+        assert not table.session.is_cpu(0)
+        assert app.screen is not cover and isinstance(app.screen, HandoffScreen) and app.screen.person == "Bob"
+        await pilot.press("enter")
+        await _to_cover_for(pilot, app, "Ann")
+
+
+async def test_with_every_seat_handed_over_c_gives_one_back() -> None:
+    """Both people hand over: between the CPUs' moves ``c`` asks whose seat comes back, and that person's
+    cover comes at their turn."""
+    cfg = config("nap", NAP_TWO, seed=5)
+    app = table_app(cfg)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_cover_for(pilot, app, "Ann")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None
+        await pilot.press("c")
+        await _to_cover_for(pilot, app, "Bob")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        cfg.cpu_delay = 30.0  # the CPUs think for a long while: the table waits between turns
+        await pilot.press("c")
+        await pilot.pause()
+        assert table.session.is_cpu(0) and table.session.is_cpu(1) and table.viewer is None
+        assert isinstance(app.screen, TableScreen) and table.check_action("cpu_seat", ())
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        cfg.cpu_delay = 0.0
+        await pilot.press("2")
+        await settle(pilot, app)
+        assert table.session.is_cpu(0) and not table.session.is_cpu(1)
+        await _to_cover_for(pilot, app, "Bob")
+
+
+async def test_q_on_the_cover_opens_the_menu_and_the_cover_comes_back() -> None:
+    """``q`` on the cover opens the menu with no hand under it; back from the menu, the cover is there
+    again for the same person."""
+    app = table_app(config("nap", NAP_TWO, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_cover_for(pilot, app, "Ann")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        table = app.table
+        assert table is not None and table.viewer is None
+        await pilot.press("b")
+        await settle(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ann"
+        assert _covers(app) == 1

@@ -259,6 +259,8 @@ class Session(TableSession):
         self.rngs = [random.Random(config.seed * 7919 + seat) for seat in range(config.players)]
         self.hint_rng = random.Random(config.seed + 1)
         self._last: tuple[int, Action, tuple[Event, ...]] | None = None
+        self._cpu_acting: int | None = None
+        """A person's seat whose next action is the CPU's (nothing the person may take back)."""
         for text in config.notes:
             self.note(text)
         self.autosave = autosave or Autosave()
@@ -308,7 +310,8 @@ class Session(TableSession):
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply through the match (``IllegalAction`` leaves everything unchanged), then save it."""
         events = self.match.act(seat, action)
-        self._last = (seat, action, events)
+        by_cpu, self._cpu_acting = self._cpu_acting == seat or self.is_cpu(seat), None
+        self._last = None if by_cpu else (seat, action, events)
         self.autosave.save(self.match)
         return events
 
@@ -330,6 +333,7 @@ class Session(TableSession):
         from its person), and the match is assisted."""
         self.autosave.count_cpu(seat)
         self.assisted = True
+        self._cpu_acting = seat
 
     def finish(self) -> int | None:
         """File the finished match into the history (its save is removed); the history id, or None."""

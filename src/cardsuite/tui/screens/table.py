@@ -307,7 +307,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if action == "hint":
             return mine is not None and self.session.can_hint(mine)
         if action == "cpu_seat":
-            return viewer is not None and viewer in self.session.people
+            return viewer in self.session.people if viewer is not None else bool(self.cpu_played())
         if action == "last_trick":
             return viewer is not None
         if action == "partner":
