@@ -90,7 +90,7 @@ class NapoleonPresentation(Presentation):
             passed = view.table.get("passed")
             if isinstance(passed, tuple) and seat in passed:
                 return Line("dropped out")
-            for who, n, suit in _bids(view):
+            for who, n, suit in reversed(_bids(view)):  # the seat's latest bid
                 if who == seat:
                     return Line("bid {bid}", {"bid": bid_words(n, suit)})
             return None
