@@ -311,7 +311,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if action == "last_trick":
             return viewer is not None
         if action == "partner":
-            return viewer is not None and offers_partner(self.session.game)
+            return viewer is not None and offers_partner(self.session.game, self.session.options)
         return True
 
     # -- keys (bound in table_keys.py) -------------------------------------------------------------
