@@ -25,8 +25,8 @@ K and A of each suit: 20 in all); the three Allies try to stop them. A match is 
 
 **Bidding.** Bid a number of honours and a trump suit: type it in the list, `13s` for 13 spades
 (♠ > ♥ > ♦ > ♣ at the same number; 11 is the lowest by default). `p` passes and drops out for good. When four
-have passed, the last bidder is Napoleon, takes the 3-card widow, discards 3 and names a card: its holder
-is the adjutant, unknown to all until that card is played.
+have passed, the last bidder is Napoleon and names a card: its holder is the adjutant, unknown to all until
+that card is played. Then Napoleon takes the 3-card widow and discards 3.
 """)
 """The goal and the bidding, before the card play (``PLAY_RULES``) and the scoring."""
 PLAY_RULES = N_("""\
@@ -41,7 +41,8 @@ PLAY_RULES = N_("""\
 """)
 """The card play and the order of the special cards, on both pages."""
 SCORING = N_("""\
-**Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
+**Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each (15 each
+to the other four when Napoleon was alone).
 """)
 BEGINNER_HOW_TO_PLAY = N_("""\
 **The beginner game.** No bidding, no Napoleon, no adjutant: every seat plays for itself, and whoever
