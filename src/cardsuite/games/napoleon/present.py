@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
-from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
 from .actions import bid_words
 from .deck import SAME_COLOUR_JACK, TRUMP_JACK
@@ -107,8 +107,9 @@ class NapoleonPresentation(Presentation):
                 lines.append(Line("high bid: {bid} by {seat}", {"bid": bid_words(bid[0], bid[1]),
                                                                  "seat": SeatRef(who)}))
             else:
-                lines.append(Line("{seat} bid {bid}; Napoleon has {won} honours", {
-                    "seat": SeatRef(who), "bid": bid_words(bid[0], bid[1]), "won": won}))
+                lines.append(Line(msg_n("{seat} bid {bid}; Napoleon has {n} honour",
+                                        "{seat} bid {bid}; Napoleon has {n} honours", won,
+                                        seat=SeatRef(who), bid=bid_words(bid[0], bid[1]))))
         card = table.get("adjutant_card")
         adjutant = table.get("adjutant")
         if isinstance(card, int):
