@@ -181,6 +181,10 @@ class TableSession(ABC):
         """Whether ``seat``'s last action (a bid, a trump choice) may still be taken back."""
         return False
 
+    def has_acted(self, seat: int) -> bool:
+        """Whether ``seat`` has acted in this match (so that undo has something to go back to)."""
+        return False
+
     def take_back(self, seat: int) -> bool:
         """Take back ``seat``'s last action (not counted as help); False when it may not."""
         return False
@@ -457,10 +461,20 @@ class Session(TableSession):
             return False
         self.match = self.replay(history)
         self._last = None
+        self._forget_notes()
         self.assisted = True
         self.autosave.count_undo(seat)
         self.autosave.save(self.match)
         return True
+
+    def has_acted(self, seat: int) -> bool:
+        prefix = f"{seat} "
+        return any(action.startswith(prefix) for log in self.match.logs for action in log.actions)
+
+    def _forget_notes(self) -> None:
+        """The notes of a future that was undone leave the log."""
+        deal, events = len(self.match.logs), len(self.match.state.events())
+        self.notes = [n for n in self.notes if n.deal < deal or (n.deal == deal and n.after <= events)]
 
     def can_take_back(self, seat: int) -> bool:
         """The seat's action is the last one, the game calls it retractable, and it showed nobody a secret."""

@@ -66,7 +66,7 @@ class NapasPresentation(Presentation):
         table = view.table
         lines: list[Line] = []
         declarer = table.get("declarer")
-        if isinstance(declarer, int):
+        if isinstance(declarer, int) and view.phase != "bidding":
             lines.append(Line(msg_n("{seat} has taken {n} trick, the others {others}",
                                     "{seat} has taken {n} tricks, the others {others}",
                                     _int(table.get("declarer_tricks")), seat=SeatRef(declarer),

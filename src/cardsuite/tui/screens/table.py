@@ -301,7 +301,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if action == "mark":
             return mine is not None and self.plan.multi
         if action == "undo":
-            return viewer is not None and self.session.can_undo(viewer)
+            return viewer is not None and self.session.can_undo(viewer) and self.session.has_acted(viewer)
         if action == "take_back":
             return viewer is not None and self.session.can_take_back(viewer)
         if action == "hint":
