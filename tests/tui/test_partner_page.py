@@ -236,3 +236,25 @@ async def test_g_is_not_offered_in_the_beginner_game() -> None:
         assert isinstance(table, TableScreen)
         assert "Adjutant?" not in screen_text(app).splitlines()[-1]
         assert not table.check_action("partner", ())
+
+
+async def test_after_esc_from_the_adjutant_list_the_key_bar_says_what_enter_does() -> None:
+    """Napoleon opens the list of cards to name and closes it with Esc: Enter opens it again, and the key bar
+    says so (not "Play")."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    app = table_app(config("napoleon", seats, seed=4, games=1))
+
+    def naming(table: TableScreen) -> bool:
+        view = table.session.view(table.awaiting) if table.awaiting is not None else None
+        return view is not None and view.phase == "adjutant"
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, _napoleon_naming_own_card(), stop=naming)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(table.items[0].key)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "Play" not in bar and table._enter_does() is not None and table._enter_does() in bar

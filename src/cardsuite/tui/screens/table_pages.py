@@ -118,6 +118,9 @@ class TablePages(Screen[None]):
     def put_cursor_on(self, action: Action) -> None:
         """Put the hand's cursor on the card ``action`` plays (``TableScreen``)."""
 
+    def _enter_words(self, changed_only: bool = False) -> None:
+        """The key bar's word for Enter follows what it does now (``TableScreen``)."""
+
     # -- words --------------------------------------------------------------------------------------
     def note(self, text: str, seat: int | None = None) -> None:
         """A message in the log (for one seat, or everyone)."""
