@@ -232,3 +232,21 @@ async def test_q_on_the_cover_opens_the_menu_and_the_cover_comes_back() -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, HandoffScreen) and app.screen.person == "Ann"
         assert _covers(app) == 1
+
+
+async def test_a_side_seats_name_and_marks_are_not_cut_at_80_columns() -> None:
+    """At 80×24 the left seat's name with its "(CPU plays)" mark shows whole, on two rows if need be."""
+    seats = [SeatSpec("Player 1"), SeatSpec("Player 2"), SeatSpec("Cy", "cpu", "random"),
+             SeatSpec("Di", "cpu", "random")]
+    app = table_app(config("nap", seats, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_cover_for(pilot, app, "Player 1")
+        table = app.table
+        assert table is not None
+        table.session.set_control(1, "random")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert table.viewer == 0
+        text = screen_text(app)
+        assert "…" not in text
+        assert "Player 2 (CPU" in text and "plays)" in text
