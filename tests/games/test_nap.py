@@ -328,3 +328,15 @@ def test_a_hands_plays_from_its_halves_are_its_cards_in_order(mask: int) -> None
     expected = tuple(PLAY_ACTIONS[card] for card in cards_in(mask))
     assert hand_plays(mask) == expected and all(a is b for a, b in zip(hand_plays(mask), expected, strict=True))
     assert play_actions(mask) == expected
+
+
+def test_the_misere_reason_is_true_of_the_hand() -> None:
+    """A misère hand with high cards guarded by low ones is not called "only low cards"."""
+    from cardsuite.cards import parse_card
+    from cardsuite.games.nap.bots import misere_reason, misere_safe
+
+    guarded = [parse_card(c) for c in ("KS", "JS", "6S", "4S", "6D")]
+    assert misere_safe(guarded)
+    assert "only low cards" not in misere_reason(guarded).key
+    low = [parse_card(c) for c in ("7S", "5S", "2H", "4D", "3C")]
+    assert misere_safe(low) and "only low cards" in misere_reason(low).key

@@ -189,3 +189,72 @@ def test_the_page_shows_nothing_another_seat_could_not_know() -> None:
     assert not any(card_name(c) in shown for c in hidden - {state.adjutant_card})
     assert sum(first[0].seats) + first[0].hidden == pytest.approx(1.0)
     assert get_game("napoleon") is GAME
+
+
+def _napoleon_naming_own_card() -> Any:
+    """The person bids as high as they may, names a card of their own hand as the adjutant's, and keeps it."""
+    named: list[int] = []
+
+    def choose(view: View) -> Any:
+        own = [a for a in view.legal if a.verb == "adjutant" and a.args[0] in view.hand]
+        if own:
+            named.append(own[-1].args[0])
+            return own[-1]
+        kept = [a for a in view.legal if a.verb == "discard" and not set(a.args) & set(named)]
+        if kept:
+            return kept[0]
+        bids = [a for a in view.legal if a.verb == "bid"]
+        return bids[-1] if bids else view.legal[0]
+
+    return choose
+
+
+async def test_g_says_napoleon_plays_alone_when_he_named_his_own_card() -> None:
+    """Napoleon named a card he holds: the page says he plays alone, in the game's word (adjutant)."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    app = table_app(config("napoleon", seats, seed=4, games=1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await drive(pilot, app, _napoleon_naming_own_card(), stop=_in_play)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        view = table.session.view(0)
+        assert view.table.get("napoleon", view.table.get("high_bidder")) == 0
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, PartnerScreen)
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "play alone" in text and "partner" not in text
+
+
+async def test_g_is_not_offered_in_the_beginner_game() -> None:
+    """Napoleon's beginner game has no adjutant: the key bar does not offer ``g``."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    app = table_app(config("napoleon", seats, seed=4, games=1, beginner=True))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await drive(pilot, app, stop=_in_play)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert "Adjutant?" not in screen_text(app).splitlines()[-1]
+        assert not table.check_action("partner", ())
+
+
+async def test_after_esc_from_the_adjutant_list_the_key_bar_says_what_enter_does() -> None:
+    """Napoleon opens the list of cards to name and closes it with Esc: Enter opens it again, and the key bar
+    says so (not "Play")."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "random") for i in range(1, 5)]
+    app = table_app(config("napoleon", seats, seed=4, games=1))
+
+    def naming(table: TableScreen) -> bool:
+        view = table.session.view(table.awaiting) if table.awaiting is not None else None
+        return view is not None and view.phase == "adjutant"
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, _napoleon_naming_own_card(), stop=naming)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(table.items[0].key)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "Play" not in bar and table._enter_does() is not None and table._enter_does() in bar

@@ -359,3 +359,22 @@ async def test_home_refuses_a_match_open_in_another_window_and_a_closed_table_le
         await pilot.pause()
         assert app.table is None and not savelock.held_here(path)
     assert sorted(p.name for p in saves_dir().iterdir()) == ["20261130-010101-beef.json"]
+
+
+async def test_the_continue_list_follows_a_new_language() -> None:
+    """After the language is switched on the home screen, each save's moment is in the new language."""
+    use_language("en")
+    try:
+        Autosave("20261130-010101-cafe").save(_nap_match(seed=9, steps=8))
+        save_settings(Settings(introduced=["nap"]))
+        app = CardsuiteApp()
+        async with app.run_test(size=(120, 60)) as pilot:
+            await pilot.pause()
+            assert "trick " in screen_text(app)
+            app.screen.query_one("#language", Select).value = "ja"
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "20261130-010101-cafe" in text and "trick " not in text and "トリック" in text
+    finally:
+        use_language("en")

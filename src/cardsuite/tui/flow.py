@@ -40,7 +40,7 @@ class Step:
     ``kind``: ``cpu`` (``seat`` thinks, acting no sooner than ``wake``), ``remote`` (someone elsewhere),
     ``handoff`` (cover the table for ``seat``'s person; ``take_back``: who may still take back their last
     action), ``turn`` (``seat``'s person acts now; ``forced``: the only legal card, played by itself),
-    ``deal_over``, or ``wait`` (a finished trick is on show; the flow resumes when it ends).
+    ``deal_over``, or ``wait`` (a finished trick is on show, or a cover is up; the flow resumes when it ends).
     """
 
     kind: str
@@ -63,6 +63,8 @@ class TurnFlow:
         """The person whose turn it is now, at the screen."""
         self.cpu_seat: int | None = None
         """The seat a CPU is thinking for."""
+        self.covered: int | None = None
+        """The seat whose hand-off cover is up (at most one cover at a time)."""
         self.generation = 0
         """Bumped whenever the table moves on, so that a late CPU answer or hint is dropped."""
         self.finished = False
@@ -94,7 +96,7 @@ class TurnFlow:
         """What happens next; a finished trick is caught first, so that it shows before the next card."""
         self.stop_timer()
         self.awaiting = None
-        if self.finished:
+        if self.finished or self.covered is not None:
             return Step("wait")
         self.catch_outcome()
         session = self.session
@@ -108,9 +110,16 @@ class TurnFlow:
         seat = turn.seat
         if seat != self.viewer and (self.viewer is not None or self.hot_seat):
             self.viewer = None
-            last = self.last_actor()
-            return Step("handoff", seat, take_back=last)
+            if self.flash is not None:  # everyone sees the finished trick; the cover comes when it is gathered
+                return Step("wait")
+            self.covered = seat
+            return Step("handoff", seat, take_back=self.last_actor())
         return Step("turn", seat)
+
+    def uncover(self) -> int | None:
+        """The cover is gone: whose it was."""
+        seat, self.covered = self.covered, None
+        return seat
 
     def begin(self, seat: int, forced: Action | None) -> Step:
         """``seat``'s person is at the screen: their turn starts (a forced card plays itself if asked)."""
@@ -194,7 +203,7 @@ class TurnFlow:
     @property
     def idle(self) -> bool:
         """Nobody is thinking or acting and the table is open: the flow should take its next step."""
-        return self.cpu_seat is None and self.awaiting is None and not self.finished
+        return self.cpu_seat is None and self.awaiting is None and self.covered is None and not self.finished
 
     # -- the turn timer --------------------------------------------------------------------------
     def timer_seconds(self, view: View | None = None) -> float:

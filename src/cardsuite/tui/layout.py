@@ -118,9 +118,8 @@ def wrap(text: Text, width: int) -> list[Text]:
 
 
 def _rows(block: SeatBlock, width: int) -> list[Text]:
-    """A seat block's rows at ``width``: the name line as it is (cut if need be), the others wrapped."""
-    rows = [block.lines[0]] if block.lines else []
-    return rows + [row for line in block.lines[1:] for row in wrap(line, width)]
+    """A seat block's rows at ``width``, each line wrapped (a name and its marks too: never cut)."""
+    return [row for line in block.lines for row in wrap(line, width)]
 
 
 def _style(style: str | RichStyle) -> RichStyle:

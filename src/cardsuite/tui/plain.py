@@ -188,7 +188,7 @@ class PlainTable:
         self.plan = self.make_plan(view)
         forced = self.plan.forced() if session.config.auto_play else None
         if forced is not None:
-            self.say(_("{name} must play {action}: played automatically").format(
+            self.say(_("Only choice for {name}: {action} (played automatically)").format(
                 name=session.names[seat], action=self.label(forced)))
             if self.act(forced, seat):
                 return True

@@ -75,7 +75,9 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
     except Exception:  # a presentation hook must not close the table
         note = None
     role = Text()
-    if info.role:
+    if info.role == "declarer" and view.phase == "bidding":  # others may still outbid: not a declarer yet
+        role = Text(style_set.plain(_("highest bid")), style="bold italic")
+    elif info.role:
         known = session.game.roles().get(info.role)
         role = Text(style_set.say(known.title if known is not None else info.role), style="bold italic")
     if note is not None:

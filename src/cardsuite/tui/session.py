@@ -181,6 +181,10 @@ class TableSession(ABC):
         """Whether ``seat``'s last action (a bid, a trump choice) may still be taken back."""
         return False
 
+    def has_acted(self, seat: int) -> bool:
+        """Whether ``seat`` has acted in this match (so that undo has something to go back to)."""
+        return False
+
     def take_back(self, seat: int) -> bool:
         """Take back ``seat``'s last action (not counted as help); False when it may not."""
         return False
@@ -262,6 +266,8 @@ class Session(TableSession):
         self.rngs = [random.Random(config.seed * 7919 + seat) for seat in range(config.players)]
         self.hint_rng = random.Random(config.seed + 1)
         self._last: tuple[int, Action, tuple[Event, ...]] | None = None
+        self._cpu_acting: int | None = None
+        """A person's seat whose next action is the CPU's (nothing the person may take back)."""
         for text in config.notes:
             self.note(text)
         self.autosave = autosave or Autosave()
@@ -311,7 +317,8 @@ class Session(TableSession):
     def submit(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply through the match (``IllegalAction`` leaves everything unchanged), then save it."""
         events = self.match.act(seat, action)
-        self._last = (seat, action, events)
+        by_cpu, self._cpu_acting = self._cpu_acting == seat or self.is_cpu(seat), None
+        self._last = None if by_cpu else (seat, action, events)
         self.autosave.save(self.match)
         return events
 
@@ -333,6 +340,7 @@ class Session(TableSession):
         from its person), and the match is assisted."""
         self.autosave.count_cpu(seat)
         self.assisted = True
+        self._cpu_acting = seat
 
     def finish(self) -> int | None:
         """File the finished match into the history (its save is removed); the history id, or None."""
@@ -459,10 +467,20 @@ class Session(TableSession):
             return False
         self.match = self.replay(history)
         self._last = None
+        self._forget_notes()
         self.assisted = True
         self.autosave.count_undo(seat)
         self.autosave.save(self.match)
         return True
+
+    def has_acted(self, seat: int) -> bool:
+        prefix = f"{seat} "
+        return any(action.startswith(prefix) for log in self.match.logs for action in log.actions)
+
+    def _forget_notes(self) -> None:
+        """The notes of a future that was undone leave the log."""
+        deal, events = len(self.match.logs), len(self.match.state.events())
+        self.notes = [n for n in self.notes if n.deal < deal or (n.deal == deal and n.after <= events)]
 
     def can_take_back(self, seat: int) -> bool:
         """The seat's action is the last one, the game calls it retractable, and it showed nobody a secret."""

@@ -95,7 +95,8 @@ def award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Even
     }
     prizes = CardsRef(tuple(pot))
     messages = {
-        "carry": msg("a tie: {prizes} carry over (pot {value:+})", prizes=prizes, value=value),
+        "carry": msg_n("a tie: {prizes} carries over (pot {value:+})", "a tie: {prizes} carry over (pot {value:+})",
+                       len(pot), prizes=prizes, value=value),
         "split": msg("a tie: {prizes} are split, {points} each", prizes=prizes, points=Fraction(value, 2)),
         "discard": msg("a tie: {prizes} are discarded", prizes=prizes),
         "lost": msg("a tie in the last round: {prizes} score for nobody", prizes=prizes),

@@ -58,6 +58,13 @@ def misere_safe(hand: Sequence[Card]) -> bool:
     return True
 
 
+def misere_reason(hand: Sequence[Card]) -> Message:
+    """Why a hand that ``misere_safe`` accepts suits misère, true of that hand."""
+    if max(RANK_OF[c] for c in hand) <= 8:
+        return msg("only low cards: good for misère")
+    return msg("every high card is guarded by low cards of its suit: good for misère")
+
+
 class NormalNapBot(PlainTrickBot):
     """A sound heuristic Nap player."""
 
@@ -89,7 +96,7 @@ class NormalNapBot(PlainTrickBot):
         if strength >= 3.7:
             wanted.append(("4", msg("about four tricks with {suit} as trumps", suit=trumps)))
         if misere_safe(view.hand):
-            wanted.append(("misere", msg("only low cards: good for misère")))
+            wanted.append(("misere", misere_reason(view.hand)))
         if strength >= 2.7:
             wanted.append(("3", msg("about three tricks with {suit} as trumps", suit=trumps)))
         if strength >= 1.9:

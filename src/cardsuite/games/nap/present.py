@@ -64,6 +64,8 @@ class NapPresentation(Presentation):
         bid = view.table.get("contract")
         if not isinstance(declarer, int) or not isinstance(bid, str) or bid not in TRICKS_NEEDED:
             return ()
+        if view.phase == "bidding":  # the highest bid so far is no contract yet
+            return ()
         won = view.seats[declarer].tricks
         if bid == "misere":
             return (Line("{seat} must take no trick; taken so far: {won}", {"seat": SeatRef(declarer), "won": won}),)

@@ -27,7 +27,7 @@ declarer exchanged.
 if you can. The highest trump wins, else the highest card of the suit led. Ace high.
 
 **Scoring.** Only the declarer scores: made, 2 per trick bid and 1 per trick over (bid 5: +15); failed,
--2 per missing trick and -1 per trick taken; the zero game +7, or -5.
+-2 per missing trick and -1 per trick taken (bid 5: a further -5); the zero game +7, or -5.
 """)
 
 
@@ -66,7 +66,7 @@ class NapasPresentation(Presentation):
         table = view.table
         lines: list[Line] = []
         declarer = table.get("declarer")
-        if isinstance(declarer, int):
+        if isinstance(declarer, int) and view.phase != "bidding":
             lines.append(Line(msg_n("{seat} has taken {n} trick, the others {others}",
                                     "{seat} has taken {n} tricks, the others {others}",
                                     _int(table.get("declarer_tricks")), seat=SeatRef(declarer),

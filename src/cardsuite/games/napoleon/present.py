@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, make_card
 from ...core.game import Action, View
-from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
 from .actions import bid_words
 from .deck import SAME_COLOUR_JACK, TRUMP_JACK
@@ -25,8 +25,8 @@ K and A of each suit: 20 in all); the three Allies try to stop them. A match is 
 
 **Bidding.** Bid a number of honours and a trump suit: type it in the list, `13s` for 13 spades
 (♠ > ♥ > ♦ > ♣ at the same number; 11 is the lowest by default). `p` passes and drops out for good. When four
-have passed, the last bidder is Napoleon, takes the 3-card widow, discards 3 and names a card: its holder
-is the adjutant, unknown to all until that card is played.
+have passed, the last bidder is Napoleon and names a card: its holder is the adjutant, unknown to all until
+that card is played. Then Napoleon takes the 3-card widow and discards 3.
 """)
 """The goal and the bidding, before the card play (``PLAY_RULES``) and the scoring."""
 PLAY_RULES = N_("""\
@@ -41,7 +41,8 @@ PLAY_RULES = N_("""\
 """)
 """The card play and the order of the special cards, on both pages."""
 SCORING = N_("""\
-**Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each.
+**Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each (15 each
+to the other four when Napoleon was alone).
 """)
 BEGINNER_HOW_TO_PLAY = N_("""\
 **The beginner game.** No bidding, no Napoleon, no adjutant: every seat plays for itself, and whoever
@@ -90,7 +91,7 @@ class NapoleonPresentation(Presentation):
             passed = view.table.get("passed")
             if isinstance(passed, tuple) and seat in passed:
                 return Line("dropped out")
-            for who, n, suit in _bids(view):
+            for who, n, suit in reversed(_bids(view)):  # the seat's latest bid
                 if who == seat:
                     return Line("bid {bid}", {"bid": bid_words(n, suit)})
             return None
@@ -106,8 +107,9 @@ class NapoleonPresentation(Presentation):
                 lines.append(Line("high bid: {bid} by {seat}", {"bid": bid_words(bid[0], bid[1]),
                                                                  "seat": SeatRef(who)}))
             else:
-                lines.append(Line("{seat} bid {bid}; Napoleon has {won} honours", {
-                    "seat": SeatRef(who), "bid": bid_words(bid[0], bid[1]), "won": won}))
+                lines.append(Line(msg_n("{seat} bid {bid}; Napoleon has {n} honour",
+                                        "{seat} bid {bid}; Napoleon has {n} honours", won,
+                                        seat=SeatRef(who), bid=bid_words(bid[0], bid[1]))))
         card = table.get("adjutant_card")
         adjutant = table.get("adjutant")
         if isinstance(card, int):

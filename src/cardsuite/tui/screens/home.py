@@ -232,6 +232,7 @@ class HomeScreen(Screen[None]):
             save_settings(self.settings)
         except (OSError, ValueError) as exc:
             self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning")
+        self.saves = self._list_saves()  # each save's moment ("trick 3") in the new language
         self.refresh(recompose=True)
         self.refresh_bindings()
 
@@ -340,5 +341,5 @@ class HomeScreen(Screen[None]):
             four_colour=self.query_one("#four-colour", Switch).value,
             cpu_delay=delay,
             auto_play=self.query_one("#auto-play", Switch).value,
-            notes=(f"seed {seed}",),
+            notes=(_("seed {seed}").format(seed=seed),),
         )

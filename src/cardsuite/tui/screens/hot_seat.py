@@ -2,7 +2,8 @@
 another person's hand.
 
 The turn flow says when (a ``handoff`` step, ``flow.py``); here the cover opens, and on it ``Backspace``
-lets the person who acted last take back their bid while nobody has acted since.
+lets the person who acted last take back their bid while nobody has acted since, ``c`` gives a person back
+the seat a CPU plays for them, and ``q`` opens the menu (the cover goes, nobody's hand comes).
 """
 
 from __future__ import annotations
@@ -32,14 +33,18 @@ class HandoffScreen(Screen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", N_("I am ready"), priority=True),
         Binding("backspace", "take_back", N_("Take back"), key_display=N_("Bksp")),
+        Binding("c", "reclaim", N_("Seat back from the CPU")),
+        Binding("q", "menu", N_("Menu")),
     ]
 
-    def __init__(self, name: str, why: str = "", take_back: str | None = None) -> None:
+    def __init__(self, name: str, why: str = "", take_back: str | None = None, reclaim: bool = False) -> None:
         super().__init__()
         translate_bindings(self)
         self.person = name
         self.why = why
         self.taker = take_back
+        self.reclaim = reclaim
+        """Whether a person's seat is played by a CPU (``c`` gives it back)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -52,8 +57,12 @@ class HandoffScreen(Screen[str | None]):
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Backspace only when someone may take an action back."""
-        return self.taker is not None if action == "take_back" else True
+        """Backspace only when someone may take an action back; ``c`` only when a CPU plays a person's seat."""
+        if action == "take_back":
+            return self.taker is not None
+        if action == "reclaim":
+            return self.reclaim
+        return True
 
     def action_ready(self) -> None:
         """The next person is at the screen."""
@@ -63,6 +72,15 @@ class HandoffScreen(Screen[str | None]):
         """The previous person takes back their last action."""
         if self.taker is not None:
             self.dismiss("take_back")
+
+    def action_reclaim(self) -> None:
+        """A person takes back the seat a CPU plays for them."""
+        if self.reclaim:
+            self.dismiss("reclaim")
+
+    def action_menu(self) -> None:
+        """The table's menu, with nobody's hand under it."""
+        self.dismiss("menu")
 
 
 class HotSeatCover(TablePages):
@@ -74,11 +92,25 @@ class HotSeatCover(TablePages):
         self.refresh_table()
         taker = step.take_back
         cover = HandoffScreen(self.style_set.plain(names[step.seat]),
-                              take_back=self.style_set.plain(names[taker]) if taker is not None else None)
+                              take_back=self.style_set.plain(names[taker]) if taker is not None else None,
+                              reclaim=bool(self.cpu_played()))
         self.app.push_screen(cover, callback=lambda answer: self._uncovered(step.seat, answer))
 
     def _uncovered(self, seat: int, answer: str | None) -> None:
-        """The cover is gone: the last person took their action back, or ``seat``'s person acts now."""
+        """The cover is gone: the last person took their action back, or ``seat``'s person acts now.
+
+        A cover opens onto the hand of the person it named and nobody else's: when that person is not the one
+        to act now, no hand is shown and the flow takes its next step (a new cover, if a person is next).
+        """
+        self.flow.uncover()
+        if answer in ("reclaim", "menu"):
+            self.flow.viewer = None
+            self.refresh_table()
+            if answer == "reclaim":
+                self.reclaim_seat(after=self.resume)
+            else:
+                self.action_menu(after=self.resume)
+            return
         if answer == "take_back":
             last = self.flow.last_actor()
             if last is not None and self.session.take_back(last):
@@ -87,4 +119,9 @@ class HotSeatCover(TablePages):
                 self.note(_("{name} took back their last action.").format(name=self.session.names[last]))
                 self.advance()
                 return
+        turn = self.session.next_turn()
+        if turn.kind != "human" or turn.seat != seat:
+            self.flow.viewer = None
+            self.advance()
+            return
         self.begin_turn(seat)

@@ -9,7 +9,7 @@ lies among the hidden cards (the declarer plays alone).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -33,10 +33,11 @@ class PartnerScreen(TextScreen):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("g", "close", N_("Close"), show=False)]
 
 
-def offers_partner(game: Game) -> bool:
-    """Whether the game has a secret partner named by a card to show (``SearchHooks.partner_odds``)."""
+def offers_partner(game: Game, options: Mapping[str, object] | None = None) -> bool:
+    """Whether the game has a secret partner named by a card to show (``SearchHooks.partner_odds``); a game's
+    beginner option (``options``) has none."""
     hooks = game.search_hooks()
-    return hooks is not None and hooks.partner_odds is not None
+    return hooks is not None and hooks.partner_odds is not None and not (options or {}).get("beginner")
 
 
 def partner_odds(game: Game, view: View) -> PartnerOdds | None:
@@ -68,8 +69,11 @@ def partner_page(odds: PartnerOdds, view: View, say: Say, names: Sequence[str]) 
         Text(""),
         table,
     ]
-    if odds.card in view.hand:
-        lines = [Text(say(msg("You hold {card}: you are the partner.", card=CardRef(odds.card))))]
+    if odds.card in view.hand and view.seat == odds.declarer:
+        lines = [Text(say(msg("You hold {card}: you named your own card, so you play alone, with no adjutant.",
+                              card=CardRef(odds.card))))]
+    elif odds.card in view.hand:
+        lines = [Text(say(msg("You hold {card}: you are the adjutant.", card=CardRef(odds.card))))]
     title = say(msg("Who holds {card}?", card=CardRef(odds.card)))
     return PartnerScreen(title, Group(*lines))
 

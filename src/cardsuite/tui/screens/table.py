@@ -145,8 +145,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if forced is not None:
             step = self.flow.begin(seat, forced)
             generation = self.flow.generation
-            self.note(_("{name} must play {action}: played automatically").format(
-                name=self.session.names[seat], action=self.plan.label(forced)))
+            self.note(_("Only choice for {name}: {action} (played automatically)").format(
+                name=self.session.names[seat], action=self.plan.label(forced)), seat)
             wait = step.wake - self.flow.clock() if self.session.config.cpu_delay else 0.0
             if wait > 0.01:
                 self.forced_timer = self.set_timer(wait, lambda: self._play_forced(seat, forced, generation))
@@ -309,17 +309,17 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         if action == "mark":
             return mine is not None and self.plan.multi
         if action == "undo":
-            return viewer is not None and self.session.can_undo(viewer)
+            return viewer is not None and self.session.can_undo(viewer) and self.session.has_acted(viewer)
         if action == "take_back":
             return viewer is not None and self.session.can_take_back(viewer)
         if action == "hint":
             return mine is not None and self.session.can_hint(mine)
         if action == "cpu_seat":
-            return viewer is not None and viewer in self.session.people
+            return viewer in self.session.people if viewer is not None else bool(self.cpu_played())
         if action == "last_trick":
             return viewer is not None
         if action == "partner":
-            return viewer is not None and offers_partner(self.session.game)
+            return viewer is not None and offers_partner(self.session.game, self.session.options)
         return True
 
     # -- keys (bound in table_keys.py) -------------------------------------------------------------

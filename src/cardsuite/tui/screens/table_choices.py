@@ -77,6 +77,8 @@ class TableChoices(TablePages):
         def chosen(index: int | None) -> None:
             if index is not None and self.flow.my_turn() == seat:
                 self.perform(seat, actions[index])
+            elif self.is_mounted:  # closed with nothing chosen: the key bar says what Enter does now
+                self._enter_words()
 
         keys = [self.plan.looks[a].key or "" if a in self.plan.looks else "" for a in actions]
         searches = [self._search_words(a) for a in actions]

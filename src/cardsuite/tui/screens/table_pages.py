@@ -118,6 +118,9 @@ class TablePages(Screen[None]):
     def put_cursor_on(self, action: Action) -> None:
         """Put the hand's cursor on the card ``action`` plays (``TableScreen``)."""
 
+    def _enter_words(self, changed_only: bool = False) -> None:
+        """The key bar's word for Enter follows what it does now (``TableScreen``)."""
+
     # -- words --------------------------------------------------------------------------------------
     def note(self, text: str, seat: int | None = None) -> None:
         """A message in the log (for one seat, or everyone)."""
@@ -205,21 +208,63 @@ class TablePages(Screen[None]):
         self.advance()
 
     def action_cpu_seat(self) -> None:
-        """Hand your seat to the CPU, or take it back."""
+        """Hand your seat to the CPU, or take it back; with no hand on the screen (between hot-seat turns), give
+        a person back the seat a CPU plays for them."""
         seat = self.flow.viewer
         session = self.session
-        if seat is None or seat not in session.people:
+        if seat is None:
+            self.reclaim_seat(after=self.resume)
+            return
+        if seat not in session.people:
             return
         name = session.names[seat]
         if not session.is_cpu(seat):
             session.set_control(seat, session.best_level)
             self.note(_("{name}'s seat is played by the CPU ({level}); press c to take it back.").format(
                 name=name, level=session.best_level))
+            if self.flow.hot_seat:  # the hand leaves the screen: the CPU plays it out of sight
+                self.flow.viewer = None
         else:
-            session.set_control(seat, None)
-            self.note(_("{name} takes the seat back.").format(name=name))
+            self.give_back(seat)
+            return
         self.flow.moved_on()
         self.advance()
+
+    def cpu_played(self) -> list[int]:
+        """The people's seats a CPU plays now."""
+        return [seat for seat in self.session.people if self.session.is_cpu(seat)]
+
+    def give_back(self, seat: int) -> None:
+        """``seat``'s person plays it again."""
+        self.session.set_control(seat, None)
+        self.note(_("{name} takes the seat back.").format(name=self.session.names[seat]))
+        self.flow.moved_on()
+        self.advance()
+
+    def reclaim_seat(self, after: Callable[[], None]) -> None:
+        """Give back a seat a CPU plays for its person (asking whose, when there are several); then ``after``."""
+        seats = self.cpu_played()
+        if len(seats) == 1:
+            self.give_back(seats[0])
+            after()
+            return
+        if not seats:
+            after()
+            return
+
+        def chosen(key: str | None) -> None:
+            if key is not None and key.isdigit() and int(key) in seats:
+                self.give_back(int(key))
+            after()
+
+        entries = [("back", _("Back to the table"))] + [
+            (str(seat), _("{name} takes the seat back.").format(name=self.session.names[seat])) for seat in seats]
+        self.app.push_screen(MenuScreen(entries, ["b", *(str(n + 1) for n in range(len(seats)))]), callback=chosen)
+
+    def resume(self) -> None:
+        """After a menu opened with no hand on the screen: the table goes on (a cover, if a person is next)."""
+        if self.flow.idle:
+            self.advance()
 
     # -- pages --------------------------------------------------------------------------------------
     def action_last_trick(self) -> None:
@@ -265,8 +310,9 @@ class TablePages(Screen[None]):
         page = key_page(rows, self.session.config.auto_play, self.style_set.plain)
         self.app.push_screen(KeysScreen(_("Keys"), page), callback=closed)
 
-    def action_menu(self) -> None:
-        """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key."""
+    def action_menu(self, after: Callable[[], None] | None = None) -> None:
+        """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key (``after``:
+        what follows unless the table is left)."""
         entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
                    ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
                    ("abandon", _("Abandon this match (asks first; deletes its save)")),
@@ -274,20 +320,25 @@ class TablePages(Screen[None]):
         keys = ["b", "r", "s", "k", "c", "a", "x"]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
-            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table, "abandon": self.ask_abandon,
+            "cpu_seat": self.action_cpu_seat, "quit": self.quit_table,
+            "abandon": lambda: self.ask_abandon(after),
         }
 
         def chosen(key: str | None) -> None:
             if key in actions:
                 actions[key]()
+            if after is not None and key not in ("quit", "abandon", "cpu_seat"):
+                after()
 
         self.app.push_screen(MenuScreen(entries, keys), callback=chosen)
 
-    def ask_abandon(self) -> None:
-        """Abandoning deletes the match: it is asked again, and only ``y`` does it."""
+    def ask_abandon(self, after: Callable[[], None] | None = None) -> None:
+        """Abandoning deletes the match: it is asked again, and only ``y`` does it (else ``after``)."""
         def answered(yes: bool | None) -> None:
             if yes:
                 self.abandon()
+            elif after is not None:
+                after()
 
         body = Text(self.style_set.plain(_("Its save is deleted and it goes into no history. y abandons it; "
                                            "n or Esc goes back to the table.")))
