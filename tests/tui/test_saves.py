@@ -300,6 +300,21 @@ def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> Non
     assert made.options == {"misere": "true"} and made.cpu_delay == SPEEDS["slow"]
 
 
+def test_play_says_its_notes_in_the_players_language() -> None:
+    """The seed and a preferred option that does not fit are told in the language in use."""
+    from cardsuite.cli.play import make_config
+    from cardsuite.tui.config import TableConfig
+
+    save_settings(Settings(options={"gops": {"ties": "split"}}))  # split is for 2 players
+    use_language("ja")
+    try:
+        made = make_config("gops", players=3, seed=7)
+    finally:
+        use_language("en")
+    assert isinstance(made, TableConfig)
+    assert made.notes[0] == "シード7" and "settings.toml で選んだオプション" in made.notes[1], made.notes
+
+
 async def test_a_save_that_fails_is_shown_at_the_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A full disk: the table says so while play goes on (a toast), once, not only when the program ends."""
     import errno

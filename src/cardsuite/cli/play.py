@@ -12,6 +12,7 @@ import typer
 from ..core.errors import CardsuiteError
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
+from ..i18n import _
 from . import _terminal
 from ._args import LARGEST, whole
 
@@ -48,7 +49,8 @@ def make_config(
         found.resolve_options(given, len(seat_specs))
     except CardsuiteError as exc:  # the settings' preferred options do not fit this table: say so, use none
         given = dict(wanted)
-        notes = (*notes, f"the options preferred in settings.toml do not fit this table ({exc}): not used")
+        notes = (*notes, _("the options preferred in settings.toml do not fit this table ({reason}): not used")
+                 .format(reason=exc))
     delay = parse_speed(speed if speed is not None else prefs.speed)
     if seed is None:
         seed = secrets.randbelow(2**31)
@@ -61,7 +63,7 @@ def make_config(
         four_colour=four_colour or prefs.four_colour,
         cpu_delay=delay,
         auto_play=auto_play,
-        notes=(f"seed {seed}", *notes),
+        notes=(_("seed {seed}").format(seed=seed), *notes),
     )
 
 
