@@ -33,7 +33,8 @@ while True:  # the same match again and again, saved after every action, until k
     rng = random.Random(11)
     autosave.save(match)
     while step(match, rng):
-        autosave.save(match)
+        if not match.is_over:  # a finished match's save is filed into the history by the next list
+            autosave.save(match)
         print(len(match.logs), flush=True)
 """
 
