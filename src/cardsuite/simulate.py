@@ -490,12 +490,14 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
     dealer = rng.randrange(players) if game.info.uses_dealer else None
     results: list[DealResult] = []
     totals: tuple[Score, ...] = _ZEROS[:players] if players <= len(_ZEROS) else (0,) * players
+    played = 0  # deals played out, not thrown in
     while True:
         state = game.new_deal(players, options, dealer, rng=rng)
         for sit in watchers:
             sit(state)
         _play_deal(state, state.apply, plan)
-        result, totals, over = settle_deal(game, options, state, results, totals)
+        result, totals, over = settle_deal(game, options, state, results, totals, played)
+        played += not result.summary.redeal
         units.append(_count_deal(result.scores, result.summary, seating))
         if over:
             break

@@ -14,17 +14,17 @@ from .values import DealsSoFar
 
 
 def settle_deal(game: Game, options: Options, state: State, results: list[DealResult],
-                totals: Sequence[Score], played: int | None = None) -> tuple[DealResult, tuple[Score, ...], bool]:
+                totals: Sequence[Score], played: int) -> tuple[DealResult, tuple[Score, ...], bool]:
     """Count a finished deal: its ``DealResult`` (appended to ``results``), the match's new totals, and whether
     the match is over by the game's end rule. ``Match.settle`` and ``cardsuite simulate`` both count so.
 
-    ``played``: how many deals of ``results`` were played out (not thrown in) before this one; counted from
-    ``results`` when not given."""
+    ``played``: how many deals of ``results`` were played out (not thrown in) before this one, kept by the
+    caller so that no deal is counted twice."""
     scores = state.scores()
     if len(scores) != len(totals):
         raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
     result = DealResult(scores, state.summary())
-    if played is not None and not result.summary.redeal:
+    if not result.summary.redeal:
         played += 1
     results.append(result)
     new_totals = tuple(map(add, totals, scores))
