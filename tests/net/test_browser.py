@@ -103,30 +103,32 @@ def test_a_browser_sits_down_from_a_link_and_plays_a_card(tmp_path: Path) -> Non
         asyncio.run(_play(server.url, tmp_path / "browser.png", tmp_path / "profile"))
 
 
+def _seats(host: Any) -> list[tuple[str, bool]]:
+    """Each seat's name and whether it is connected, as the host's table message says."""
+    return [(str(s.get("name")), bool(s.get("connected"))) for s in host.table.get("seats", [])]
+
+
 async def _from_another_site(url: str, profile: Path) -> None:
     async with Clients(url) as new:
         host = await new()
         made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")
         link = f"{_page_url(url)}?code={made['code']}&name=Eve"
 
-        def seats() -> list[tuple[str, bool]]:
-            return [(str(s.get("name")), bool(s.get("connected"))) for s in host.table.get("seats", [])]
-
         async with browser(profile) as context:
             page = context.pages[0] if context.pages else await context.new_page()
             await page.goto(link, wait_until="domcontentloaded")
-            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            await wait_for(lambda: _seats(host)[1] == ("Eve", True), 60)
             keys = [c["value"] for c in await context.cookies() if c["name"] == "cardsuite_browser"]
             await page.goto("about:blank")
-            await wait_for(lambda: seats()[1] == ("Eve", False), 30)
+            await wait_for(lambda: _seats(host)[1] == ("Eve", False), 30)
             chat = "http://chat.example/room.html"  # another site, with the table's link in it
             await page.route(chat, lambda route: route.fulfill(
                 content_type="text/html", body=f'<!DOCTYPE html><a id="go" href="{link}">join my table</a>'))
             await page.goto(chat)
             await page.click("#go")
-            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            await wait_for(lambda: _seats(host)[1] == ("Eve", True), 60)
             assert [c["value"] for c in await context.cookies() if c["name"] == "cardsuite_browser"] == keys
-            assert [name for name, _ in seats()].count("Eve 2") == 0, "the browser was given a second seat"
+            assert [name for name, _ in _seats(host)].count("Eve 2") == 0, "the browser was given a second seat"
 
 
 def test_a_link_followed_from_another_site_brings_the_browser_back_to_its_own_seat(tmp_path: Path) -> None:
@@ -141,23 +143,20 @@ async def _two_browsers(url: str, root: Path) -> None:
         made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")
         link = f"{_page_url(url)}?code={made['code']}&name=Eve"
 
-        def seats() -> list[tuple[str, bool]]:
-            return [(str(s.get("name")), bool(s.get("connected"))) for s in host.table.get("seats", [])]
-
         async with browser(root / "alice") as alice, browser(root / "bob") as bob:
             first = alice.pages[0] if alice.pages else await alice.new_page()
             await first.goto(link, wait_until="domcontentloaded")
-            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
+            await wait_for(lambda: _seats(host)[1] == ("Eve", True), 60)
             second = bob.pages[0] if bob.pages else await bob.new_page()
             await second.goto(link, wait_until="domcontentloaded")  # the same link in another browser
-            await wait_for(lambda: seats()[2] == ("Eve 2", True), 60)
+            await wait_for(lambda: _seats(host)[2] == ("Eve 2", True), 60)
             assert [kind for kind in (s.get("kind") for s in host.table["seats"])] == ["person"] * 3
             await first.close()  # Alice's browser leaves, and comes back to its own seat
-            await wait_for(lambda: seats()[1] == ("Eve", False), 30)
+            await wait_for(lambda: _seats(host)[1] == ("Eve", False), 30)
             again = await alice.new_page()
             await again.goto(link, wait_until="domcontentloaded")
-            await wait_for(lambda: seats()[1] == ("Eve", True), 60)
-            assert seats() == [("Ann", True), ("Eve", True), ("Eve 2", True)]
+            await wait_for(lambda: _seats(host)[1] == ("Eve", True), 60)
+            assert _seats(host) == [("Ann", True), ("Eve", True), ("Eve 2", True)]
 
 
 def test_two_browsers_from_one_link_get_two_seats_and_each_comes_back_to_its_own(tmp_path: Path) -> None:
