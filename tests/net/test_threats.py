@@ -487,3 +487,40 @@ def test_sitting_down_in_a_cpu_seat_mid_deal_shows_no_hand_until_the_next_deal(t
 
     with running_server(tmp_path, *FAST) as server:
         asyncio.run(run(server.url))
+
+
+def test_sitting_down_mid_deal_still_shows_no_hand_after_the_server_restarts(tmp_path: Path) -> None:
+    """A newcomer sits in the CPU's seat mid-deal; the server restarts on the same folder; resumed, the
+    newcomer still only watches that deal: no hand, no action, the seat marked as playing from the next."""
+
+    async def sit_down(url: str) -> tuple[str, str, int]:
+        async with Clients(url) as new:
+            host = await new(RecordingClient)
+            made = await host.request("create", game="nap", players=3, cpu="random", name="Ann",
+                                      options={"deals_per_player": 1})
+            bob = await new(RecordingClient)
+            await bob.request("join", code=made["code"], name="Bob")
+            await host.request("start")
+            await wait_for(lambda: host.view is not None and len(host.view.hand) > 0)
+            spy = await new(RecordingClient)
+            joined = await spy.request("join", code=made["code"], name="Shadow")
+            await wait_for(lambda: spy.table.get("seats") and spy.table["seats"][joined["seat"]]["from_next_deal"])
+            return str(made["code"]), str(joined["token"]), int(joined["seat"])
+
+    async def come_back(url: str, code: str, token: str, seat: int) -> None:
+        async with Clients(url) as new:
+            spy = await new(RecordingClient)
+            assert (await spy.request("resume", code=code, token=token))["seat"] == seat
+            await wait_for(lambda: spy.view is not None and spy.table.get("seats"))
+            assert spy.deal == 0 and spy.view.hand == () and spy.view.seat != seat
+            assert spy.table["seats"][seat]["from_next_deal"] is True and spy.table["seats"][seat]["cpu"] is True
+            with pytest.raises(ClientError) as refused:
+                await spy.request("act", action="pass")
+            assert refused.value.code == "state" and "next" in refused.value.message
+            await spy.request("sync")
+            assert all(not v.hand for d, _, v, _ in spy.views if d == 0), "a hand of the deal it sat down in"
+
+    with running_server(tmp_path, *FAST) as server:
+        code, token, seat = asyncio.run(sit_down(server.url))
+    with running_server(tmp_path, *FAST) as again:
+        asyncio.run(come_back(again.url, code, token, seat))

@@ -139,6 +139,48 @@ def test_kill_9_of_the_owner_moves_its_table_with_every_confirmed_action(tmp_pat
     assert owner == (second.url,)
 
 
+def test_a_newcomer_mid_deal_still_watches_at_the_process_that_took_the_table_over(
+        tmp_path: Path, pg_url: str) -> None:
+    """Someone sits in a CPU's seat mid-deal; the owner is killed; at the process that adopts the table the
+    newcomer still only watches that deal: no hand, no action."""
+    first, second = _servers(tmp_path, pg_url)
+    urls = [first.url, second.url]
+
+    async def run() -> None:
+        host = await Client(first.url).connect()
+        made = await host.request("create", game="nap", players=3, cpu="random", name="Ann",
+                                  options={"deals_per_player": 1})
+        bob = await Client(first.url).connect()
+        await bob.request("join", code=made["code"], name="Bob")
+        await host.request("start")
+        await wait_for(lambda: host.view is not None and len(host.view.hand) > 0)
+        spy = await Client(first.url).connect()
+        joined = await spy.request("join", code=made["code"], name="Shadow")
+        seat = int(joined["seat"])
+        await wait_for(lambda: spy.table.get("seats") and spy.table["seats"][seat]["from_next_deal"])
+        first.kill()
+        for client in (host, bob, spy):
+            await client.close()
+        moved = await _resume_anywhere(urls, str(made["code"]), str(joined["token"]))
+        try:
+            await moved.request("sync")
+            await wait_for(lambda: moved.view is not None and moved.table.get("seats"))
+            assert moved.url == second.url and moved.deal == 0
+            assert moved.view is not None and moved.view.hand == () and moved.view.seat != seat
+            assert moved.table["seats"][seat]["from_next_deal"] is True
+            with pytest.raises(ClientError) as refused:
+                await moved.request("act", action="pass")
+            assert refused.value.code == "state" and "next" in refused.value.message
+        finally:
+            await moved.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        first.stop()
+        second.stop()
+
+
 def _owner_url(pg_url: str) -> str | None:
     with psycopg.connect(pg_url) as conn:
         row = conn.execute("SELECT p.url FROM tables t JOIN processes p ON p.id = t.owner").fetchone()

@@ -36,6 +36,32 @@ def test_migrations_run_once_and_refuse_a_newer_schema(pg_url: str) -> None:
             migrate(conn)
 
 
+def test_a_database_of_an_earlier_schema_is_migrated_in_place(pg_url: str) -> None:
+    """A database at schema 2 gains each seat's ``joined_deal``; its tables, seats and actions stay."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                     " applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+        for version, name, sql in MIGRATIONS[:2]:
+            conn.execute(sql)
+            conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+        # rows as an earlier version wrote them: the columns it knew
+        conn.execute("INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, secret)"
+                     " VALUES ('t1', 'AAAAAA', 'nap', 3, '{}', 'random', 7, 0, 'playing', 'ab')")
+        conn.execute("INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES"
+                     " ('t1', 0, 'Ann', 'person', %s, 'id-ann'), ('t1', 1, 'CPU 1', 'open', NULL, NULL),"
+                     " ('t1', 2, 'Bob', 'person', %s, NULL)", ("d" * 64, "e" * 64))
+        conn.execute("INSERT INTO actions VALUES ('t1', 0, 0, '1 bid 2')")
+    store = PgTableStore(pg_url, "ws://a/game")
+    with psycopg.connect(pg_url) as conn:
+        assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [
+            v for v, _, _ in MIGRATIONS]
+    back = store.table("t1")
+    assert back is not None and back.secret == b"\xab" and back.deals == [["1 bid 2"]]
+    assert back.seats == [SeatRow("Ann", "person", "d" * 64, "id-ann"), SeatRow("CPU 1", "open"),
+                          SeatRow("Bob", "person", "e" * 64)]
+    store.close()
+
+
 def test_processes_starting_together_migrate_once(pg_url: str) -> None:
     errors: list[BaseException] = []
 
@@ -60,11 +86,12 @@ def test_a_table_round_trips_with_its_big_seed(pg_url: str) -> None:
     store.create(_row("t1", "AAAAAA"))
     store.add_action("t1", 0, 0, "1 bid 2")
     store.add_action("t1", 0, 1, "2 pass")
-    store.set_seat("t1", 1, SeatRow("Bob", "person", "e" * 64))
+    store.set_seat("t1", 1, SeatRow("Bob", "person", "e" * 64, joined_deal=0))
     back = store.table("t1")
     assert back is not None
     assert back.seed == 2**100 + 7 and back.options == {"deals_per_player": 1}
     assert [s.name for s in back.seats] == ["Ann", "Bob", "CPU 2"] and back.seats[1].token == "e" * 64
+    assert [s.joined_deal for s in back.seats] == [None, 0, None]
     assert back.deals == [["1 bid 2", "2 pass"]]
     assert store.code_taken("AAAAAA") and not store.code_taken("BBBBBB")
     with pytest.raises(psycopg.errors.UniqueViolation):

@@ -101,6 +101,8 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
     (1, "tables, seats, actions, processes, identities, history and ratings", TABLES),
     (2, "each table's deal secret (tables made before keep dealing from their seed)",
      "ALTER TABLE tables ADD COLUMN secret TEXT;"),
+    (3, "the deal each seat's person sat down during (they watch it: it survives a takeover)",
+     "ALTER TABLE seats ADD COLUMN joined_deal INTEGER;"),
 )
 """(version, what it adds, SQL): append only."""
 

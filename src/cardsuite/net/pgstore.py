@@ -111,8 +111,9 @@ class PgTableStore:
                  listing.practice, listing.language, row.secret.hex() if row.secret else None))
             with self.conn.cursor() as cursor:
                 cursor.executemany(
-                    "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (%s, %s, %s, %s, %s, %s)",
-                    [(row.id, i, s.name, s.kind, s.token, s.identity) for i, s in enumerate(row.seats)])
+                    "INSERT INTO seats (table_id, seat, name, kind, token, identity, joined_deal)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                    [(row.id, i, s.name, s.kind, s.token, s.identity, s.joined_deal) for i, s in enumerate(row.seats)])
             for seat in row.seats:
                 self._label(seat)
 
@@ -120,9 +121,9 @@ class PgTableStore:
         """Change who holds a seat (a person sat down, or gave the seat up)."""
         with self.lock, self.conn.transaction():
             self._fence(table_id, "updated = now()")
-            self.conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s"
+            self.conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s, joined_deal = %s"
                               " WHERE table_id = %s AND seat = %s",
-                              (row.name, row.kind, row.token, row.identity, table_id, seat))
+                              (row.name, row.kind, row.token, row.identity, row.joined_deal, table_id, seat))
             self._label(row)
 
     def _label(self, seat: SeatRow) -> None:
@@ -212,7 +213,7 @@ class PgTableStore:
                 " public, rated, practice, language, secret FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = self.conn.execute("SELECT name, kind, token, identity FROM seats WHERE table_id = %s"
+            seats = self.conn.execute("SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = %s"
                                       " ORDER BY seat", (table_id,)).fetchall()
             actions = self.conn.execute("SELECT deal, line FROM actions WHERE table_id = %s ORDER BY deal, step",
                                         (table_id,)).fetchall()
@@ -221,7 +222,8 @@ class PgTableStore:
                        row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10],
                        listing=Listing(bool(row[11]), bool(row[12]), bool(row[13]), str(row[14])),
                        secret=bytes.fromhex(row[15]) if row[15] else None)
-        out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in seats]
+        out.seats = [SeatRow(name, kind, token, identity, None if joined is None else int(joined))
+                     for name, kind, token, identity, joined in seats]
         for deal, line in actions:
             while len(out.deals) <= deal:
                 out.deals.append([])

@@ -49,6 +49,7 @@ class SeatRow:
     kind: str
     token: str | None = None
     identity: str | None = None  # the id (a digest) of the player identity that sat here, if any
+    joined_deal: int | None = None  # the deal its person sat down during (they watch it), if they did
 
 
 @dataclass

@@ -1,14 +1,15 @@
 """The server's tables on disk: one SQLite database (WAL) in the server's data folder.
 
 A table is its settings (game, players, options, the deal secret or a practice table's chosen seed, timer),
-its seats (name, kind and the SHA-256 of the seat token, never the token) and its actions, one row per
-action, written before the action is confirmed to anyone. The match itself is never stored: it is rebuilt
-by replaying the actions from the deals' source, so a restart (or a kill -9) resumes every table exactly
-where it was. A table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or
-abandoned); finished and closed tables are never loaded again. ``synchronous=NORMAL``:
-a committed action survives the process being killed; only a power cut can lose the last ones
-(``durable=True`` makes every commit wait for the disk). The database holds every table's deal secret and
-seat digests: it is readable by the server's user alone (SQLite gives its ``-wal`` and ``-shm`` the same mode).
+its seats (name, kind, the SHA-256 of the seat token, never the token, and the deal its person sat down
+during, which they only watch) and its actions, one row per action, written before the action is confirmed
+to anyone. The match itself is never stored: it is rebuilt by replaying the actions from the deals' source,
+so a restart (or a kill -9) resumes every table exactly where it was. A table's status is ``lobby``,
+``playing``, ``finished`` or ``closed`` (it ended unplayed or abandoned); finished and closed tables are never
+loaded again. ``synchronous=NORMAL``: a committed action survives the process being killed; only a power cut
+can lose the last ones (``durable=True`` makes every commit wait for the disk). The database holds every
+table's deal secret and seat digests: it is readable by the server's user alone (SQLite gives its ``-wal``
+and ``-shm`` the same mode).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
 
+ADDED = (("tables", "listing", "TEXT"), ("seats", "identity", "TEXT"), ("tables", "secret", "TEXT"),
+         ("seats", "joined_deal", "INTEGER"))
+"""Columns later versions added (table, column, type): a database made before gains them in place, empty."""
+
 
 def now() -> str:
     """The time now as stored (UTC, ISO 8601)."""
@@ -84,9 +89,9 @@ class TableStore:
         self.conn.execute("PRAGMA journal_mode = WAL")
         self.conn.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
         self.conn.executescript(SCHEMA)
-        for table, column in (("tables", "listing"), ("seats", "identity"), ("tables", "secret")):  # added later
+        for table, column, kind in ADDED:
             if column not in {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}:
-                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} TEXT")
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         """Close the database."""
@@ -108,16 +113,17 @@ class TableStore:
                  row.secret.hex() if row.secret else None),
             )
             self.conn.executemany(
-                "INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES (?, ?, ?, ?, ?, ?)",
-                [(row.id, i, s.name, s.kind, s.token, s.identity) for i, s in enumerate(row.seats)],
+                "INSERT INTO seats (table_id, seat, name, kind, token, identity, joined_deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(row.id, i, s.name, s.kind, s.token, s.identity, s.joined_deal) for i, s in enumerate(row.seats)],
             )
 
     def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
         """Change who holds a seat (a person sat down, or gave the seat up)."""
         with self._transaction():
-            self.conn.execute("UPDATE seats SET name = ?, kind = ?, token = ?, identity = ?"
+            self.conn.execute("UPDATE seats SET name = ?, kind = ?, token = ?, identity = ?, joined_deal = ?"
                               " WHERE table_id = ? AND seat = ?",
-                              (row.name, row.kind, row.token, row.identity, table_id, seat))
+                              (row.name, row.kind, row.token, row.identity, row.joined_deal, table_id, seat))
             self._touch(table_id)
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
@@ -171,8 +177,10 @@ class TableStore:
         out = TableRow(row[0], row[1], row[2], int(row[3]), options if isinstance(options, dict) else {},
                        row[5], int(row[6]), int(row[7]), row[8], row[9], history_id=row[10],
                        listing=Listing.from_text(row[11]), secret=bytes.fromhex(row[12]) if row[12] else None)
-        out.seats = [SeatRow(name, kind, token, identity) for name, kind, token, identity in self.conn.execute(
-            "SELECT name, kind, token, identity FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))]
+        out.seats = [SeatRow(name, kind, token, identity, None if joined is None else int(joined))
+                     for name, kind, token, identity, joined in self.conn.execute(
+                         "SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = ? ORDER BY seat",
+                         (table_id,))]
         for deal, line in self.conn.execute(
                 "SELECT deal, line FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
             while len(out.deals) <= deal:

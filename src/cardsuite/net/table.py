@@ -70,7 +70,7 @@ class Seat:
 
     def row(self) -> SeatRow:
         """The seat as stored."""
-        return SeatRow(self.name, self.kind, self.token, self.identity)
+        return SeatRow(self.name, self.kind, self.token, self.identity, self.joined_deal)
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,8 @@ class Table:
         self.timing = timing
         self.store = store
         self.options = game.resolve_options(row.options, row.players)
-        self.seats = [Seat(s.name, s.kind, s.token, identity=s.identity) for s in row.seats]
+        self.seats = [Seat(s.name, s.kind, s.token, identity=s.identity, joined_deal=s.joined_deal)
+                      for s in row.seats]
         self.listing = row.listing
         self.rematch: set[int] = set()  # seats whose people asked for a rematch
         self.next_code: str | None = None  # the rematch's table, once it started
