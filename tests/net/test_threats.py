@@ -16,9 +16,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardsuite.net.client import Client, ClientError
 from cardsuite.net.dealing import KeyedRandom, practice_key
+from cardsuite.net.origin import origin_allowed
 from cardsuite.net.store import TableStore
 from cardsuite.storage.history import History
 from cardsuite.tui.online.app import lobby_lines
@@ -524,3 +527,50 @@ def test_sitting_down_mid_deal_still_shows_no_hand_after_the_server_restarts(tmp
         code, token, seat = asyncio.run(sit_down(server.url))
     with running_server(tmp_path, *FAST) as again:
         asyncio.run(come_back(again.url, code, token, seat))
+
+
+# -- the protocol socket from a browser -----------------------------------------------------------
+
+def test_the_game_socket_opens_without_an_origin_or_from_the_servers_own_never_from_another_site(
+        tmp_path: Path) -> None:
+    """A page of another site cannot open ``/game`` from its visitor's browser (HTTP 403, one line); the
+    server's own origin (``--public-url``'s when given) and a program that sends no ``Origin`` can."""
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+
+    async def run(url: str, own: str, foreign: list[str]) -> None:
+        page = url.replace("ws://", "http://").removesuffix("/game")
+        async with aiohttp.ClientSession() as session:
+            for origin in foreign:
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(url, headers={"Origin": origin})
+                assert refused.value.status == 403, origin
+                async with session.get(page + "/game", headers={**upgrade, "Origin": origin}) as answer:
+                    text = await answer.text()
+                assert answer.status == 403 and text.count("\n") == 1 and "own pages" in text, (origin, text)
+            for headers in ({"Origin": own}, {}):
+                ws = await session.ws_connect(url, headers=headers)
+                hello = json.loads((await ws.receive(timeout=10)).data)
+                assert hello["type"] == "hello", headers
+                await ws.close()
+            async with session.get(page + "/status") as answer:
+                assert (await answer.json())["refused"]["origin"] == 2 * len(foreign)
+        client = await Client(url).connect()
+        await client.request("create", game="gops", players=2, cpu="random", name="Ann")
+        await client.close()
+
+    with running_server(tmp_path / "plain", *FAST) as server:
+        own = server.url.replace("ws://", "http://").removesuffix("/game")
+        port = own.rsplit(":", 1)[1]
+        asyncio.run(run(server.url, own, ["http://evil.example", f"http://evil.example:{port}", "null",
+                                          "http://127.0.0.1:1", f"http://localhost:{port}", "http://[", "evil"]))
+    with running_server(tmp_path / "proxied", *FAST, "--public-url", "https://cards.example.org/") as server:
+        own = server.url.replace("ws://", "http://").removesuffix("/game")
+        asyncio.run(run(server.url, "https://cards.example.org", [own, "https://evil.example"]))
+
+
+@given(st.text(max_size=80))
+def test_an_origin_of_any_text_is_judged_without_error_and_passes_only_naming_the_own_host(origin: str) -> None:
+    allowed = origin_allowed(origin, "http://127.0.0.1:8765")
+    assert not allowed or "127.0.0.1:8765" in re.sub(r"[\t\r\n]", "", origin).lower()
+    assert origin_allowed(None, "http://127.0.0.1:8765")

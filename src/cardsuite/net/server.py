@@ -1,9 +1,9 @@
 """``cardsuite serve``: the aiohttp server that talks the protocol on ``/game`` (and ``/status``, ``--web``).
 
-Each WebSocket connection is one client: it is counted against its address's limits first (a refusal is
-one ``error`` message, then the close), then every message is checked (size, rate, shape) before it
-reaches the hub (``hub.py``), which holds the tables. A refusal is one ``error`` message and never closes
-the server.
+Each WebSocket connection is one client: an upgrade from another site's page is refused (``origin.py``),
+then it is counted against its address's limits (a refusal is one ``error`` message, then the close), then
+every message is checked (size, rate, shape) before it reaches the hub (``hub.py``), which holds the
+tables. A refusal is one ``error`` message and never closes the server.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
 from .hub import Hub
 from .limits import client_address, is_loopback
 from .metrics import exposition
+from .origin import same_origin
 from .overload import DescriptorWarning
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request
 
@@ -46,6 +47,9 @@ def connection_address(hub: Hub, request: web.Request) -> str:
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     """One protocol connection: checked messages in, queued messages out, errors as messages."""
     hub: Hub = request.app[HUB]
+    if not same_origin(request, hub.config.public_url):  # another site's page, in its visitor's browser
+        hub.count_refusal("origin")
+        raise web.HTTPForbidden(text="cardsuite: this socket opens only from this server's own pages\n")
     # autoping off: a ping frame is charged to the connection's rate like a message before it is answered.
     # max_msg_size one more than the limit: aiohttp refuses a frame of max_msg_size bytes, not one of the limit
     ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=30.0, compress=False,

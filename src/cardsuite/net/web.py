@@ -13,9 +13,9 @@ process brings to ``join`` is made from that key and the join code (a lobby's pr
 the table picked). The same browser opening the
 link again comes back to its seat; another browser, with another key, gets a seat of its own. The browser's
 player identity is derived from the same key (``identity.browser_identity``). The socket refuses pages of
-other sites (``Origin``), and the number of processes, seats and lobbies alike, is bounded per address, in
-all and an hour (``Limits``); the process's protocol connections count for the browser's address through a
-pass only this server hands out.
+other sites (``Origin``: ``origin.py``), and the number of processes, seats and lobbies alike, is bounded per
+address, in all and an hour (``Limits``); the process's protocol connections count for the browser's address
+through a pass only this server hands out.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import shlex
 import sys
 import time
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import aiohttp_jinja2
 import jinja2
@@ -40,6 +40,7 @@ from textual_serve.server import Server
 
 from .identity import browser_identity
 from .limits import client_address
+from .origin import own_base, same_origin
 from .protocol import ProtocolError, clean_code, clean_name
 
 if TYPE_CHECKING:
@@ -119,9 +120,7 @@ class BrowserSeat(Server):
 
     def base_url(self, request: web.Request) -> str:
         """The address the browser used (or the configured public one, behind a proxy)."""
-        if self.fixed_url:
-            return self.fixed_url.rstrip("/")
-        return f"{request.scheme}://{request.host}"
+        return own_base(request, self.fixed_url)
 
     def _address(self, request: web.Request) -> str:
         return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.config.limits.trust_proxy)
@@ -173,13 +172,6 @@ class BrowserSeat(Server):
             hub.count_refusal("limit")
         return refused
 
-    def _same_site(self, request: web.Request) -> bool:
-        """Whether the socket was opened by this server's own page (a browser always says where from)."""
-        origin = request.headers.get("Origin")
-        if origin is None:
-            return True
-        return urlsplit(origin).netloc.lower() == urlsplit(self.base_url(request)).netloc.lower()
-
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """The page's messages to its process, each checked first: keys as text, a size within what the first
         width and height may be, a short ping echoed (a long one is not), focus and blur; anything else ends the
@@ -228,7 +220,7 @@ class BrowserSeat(Server):
         """One browser's terminal: a ``cardsuite web-seat`` process, a protocol client of this server."""
         hub: Hub = self.hub_of(request)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
-        if not self._same_site(request):
+        if not same_origin(request, self.fixed_url):
             raise web.HTTPForbidden(text="cardsuite: a browser seat opens only from this server's own page\n")
         address = self._address(request)
         parts = _checked(request.match_info)
