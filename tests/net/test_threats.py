@@ -574,3 +574,21 @@ def test_an_origin_of_any_text_is_judged_without_error_and_passes_only_naming_th
     allowed = origin_allowed(origin, "http://127.0.0.1:8765")
     assert not allowed or "127.0.0.1:8765" in re.sub(r"[\t\r\n]", "", origin).lower()
     assert origin_allowed(None, "http://127.0.0.1:8765")
+
+
+def test_the_browser_key_cookie_is_secure_when_the_public_url_is_https(tmp_path: Path) -> None:
+    """Behind a TLS proxy the server sees plain HTTP: ``--public-url https://…`` makes the cookie Secure;
+    a server reached over plain HTTP with no public URL sets it without."""
+
+    async def cookie(url: str) -> dict[str, str]:
+        page = url.replace("ws://", "http://").removesuffix("/game")
+        async with aiohttp.ClientSession() as session, session.get(page + "/") as answer:
+            assert answer.status == 200
+            morsel = answer.cookies["cardsuite_browser"]
+            return {"secure": str(morsel["secure"]), "httponly": str(morsel["httponly"]),
+                    "samesite": str(morsel["samesite"])}
+
+    with running_server(tmp_path / "proxied", *FAST, "--web", "--public-url", "https://cards.example.org") as server:
+        assert asyncio.run(cookie(server.url)) == {"secure": "True", "httponly": "True", "samesite": "Lax"}
+    with running_server(tmp_path / "plain", *FAST, "--web") as server:
+        assert asyncio.run(cookie(server.url))["secure"] in ("", "False")
