@@ -47,6 +47,8 @@ def test_cli_pairs() -> None:
     assert parse_option_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
     with pytest.raises(OptionError, match="key=value"):
         parse_option_pairs(["oops"])
+    with pytest.raises(OptionError, match="'ties' is given twice"):
+        parse_option_pairs(["ties=rebid", " ties = discard"])
 
 
 def test_follow_suit_must_trump_and_free_cards() -> None:

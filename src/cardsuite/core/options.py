@@ -156,11 +156,13 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """``["key=value", ...]`` from the command line into a dict of texts."""
+    """``["key=value", ...]`` from the command line into a dict of texts; a key given twice is an error."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"option {_quoted(pair)} is not key=value")
+        if key.strip() in out:
+            raise OptionError(f"option {_quoted(key.strip())} is given twice")
         out[key.strip()] = value.strip()
     return out
