@@ -34,6 +34,7 @@ KEYWORDS: dict[str, object] = {
     "msg_p": ((1, "c"), 2),  # msg_p(context, key, **params)
     "msg_np": ((1, "c"), 2, 3),  # msg_np(context, singular, plural, n, **params)
     "N_p": ((1, "c"), 2),  # cardsuite.core.message.N_p(context, word): marked, translated later
+    "N_np": ((1, "c"), 2, 3),  # N_np(context, singular, plural): a counted message marked, translated later
     "Line": None,  # cardsuite.core.presentation: Line(text, values), ActionLook(label, ...), Role(title, side)
     "ActionLook": None,
     "Role": None,

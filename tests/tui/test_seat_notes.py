@@ -56,7 +56,8 @@ async def test_undo_is_offered_only_with_a_past_and_forgets_the_undone_notes() -
 
 @pytest.mark.parametrize("game", ["nap", "napas"])
 async def test_the_highest_bidder_is_no_declarer_while_others_may_bid(game: str) -> None:
-    """During the auction the highest bidder's block says "highest bid", and no line says what they need."""
+    """During the auction the highest bidder's block and the top line say "highest bid" (the top line names
+    no trumps, as it would for a contract), and no line says what they need."""
     seats = [SeatSpec("You")] + [SeatSpec(f"C{i}", "cpu", "normal") for i in range(1, 4)]
     for seed in range(1, 30):
         cfg = config(game, seats, seed=seed)
@@ -77,5 +78,7 @@ async def test_the_highest_bidder_is_no_declarer_while_others_may_bid(game: str)
             text = screen_text(app)
             assert "highest bid" in text
             assert "declarer" not in text and "needs" not in text and "has taken" not in text
+            top = text.splitlines()[0]
+            assert "highest bid: 3" in top and "by You" in top and "trumps" not in top
             return
     raise AssertionError("no seed lets the person bid with others still to speak")

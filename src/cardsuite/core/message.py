@@ -21,6 +21,13 @@ language can say them as its grammar wants: English ``{seat} played {card}``, Ja
 no form is the plain (nominative) one. Numbers take ``+`` (always signed). A seat is its player's name when
 the caller knows the names, else "seat N" in the language.
 
+A message inside another takes the same forms: ``{seat} pareiškė {bid:acc}`` asks the bid for its
+accusative ("mizerį", "4 kirčius"), while the bid alone stays plain ("mizeris", "4 kirčiai"). The form is a
+catalog entry of its own, the nested message's words under its context with the form's name after a comma
+(``Nap bid, accusative``; ``accusative`` alone for a message without a context), marked with ``N_p`` or
+``N_np`` beside the message. A catalog without that entry (a language without cases, or one that has not
+translated it) gives the plain form, so an English or Japanese sentence never needs to ask.
+
 >>> m = msg("{seat} played {card}", seat=SeatRef(2), card=CardRef(51))
 >>> m.key, dict(m.params)["seat"]
 ('{seat} played {card}', SeatRef(seat=2))
@@ -129,6 +136,12 @@ def N_p(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
+def N_np(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Mark a message with a context and a plural for extraction, without translating it now (a grammatical
+    form of a counted message, such as a bid of ``{n} tricks`` in the accusative)."""
+    return context, singular, plural
+
+
 def listed(items: Sequence[ParamValue]) -> Message:
     """Several things as one list ("a, b, c"), each in the reader's language."""
     if len(items) == 1:
@@ -174,6 +187,15 @@ ENGLISH: Final[Catalog] = gettext.NullTranslations()
 
 FORMS: Final = ("", "acc", "gen", "ins")
 """Grammatical forms a placeholder may ask of a card, suit or rank: plain, accusative, genitive, instrumental."""
+
+FORM_CONTEXTS: Final = {"acc": "accusative", "gen": "genitive", "ins": "instrumental"}
+"""What a nested message's grammatical form adds to its context: ``Nap bid`` -> ``Nap bid, accusative``."""
+
+
+def form_context(context: str | None, form: str) -> str:
+    """The catalog context of a message's grammatical ``form`` (a key of ``FORM_CONTEXTS``)."""
+    name = FORM_CONTEXTS[form]
+    return f"{context}, {name}" if context else name
 
 RANK_WORDS: Final = {
     "": (N_p("card rank", "2"), N_p("card rank", "3"), N_p("card rank", "4"), N_p("card rank", "5"),
@@ -254,27 +276,38 @@ class Wording:
         self.words = words
         self.names = tuple(names) if names is not None else None
 
-    def __call__(self, message: Message) -> str:
-        """``message`` in words."""
+    def __call__(self, message: Message, form: str = "") -> str:
+        """``message`` in words, in the grammatical ``form`` a sentence around it asks for (see ``template``)."""
         values = {name: _Word(self, value) for name, value in message.params}
-        for candidate in (self.template(message), message.key):
+        for candidate in (self.template(message, form), message.key):
             try:
                 return _FORMATTER.vformat(candidate, (), values)
             except (KeyError, ValueError, IndexError):
                 continue  # a translation that does not fit its message: show the English, never fail
         return message.key
 
-    def template(self, message: Message) -> str:
-        """The message's sentence in this catalog's language, placeholders not yet filled."""
+    def template(self, message: Message, form: str = "") -> str:
+        """The message's sentence in this catalog's language, placeholders not yet filled.
+
+        A ``form`` of ``FORM_CONTEXTS`` is looked up under its own context (``form_context``); when the
+        catalog has no translation there (it answers with the English words), the plain sentence is used.
+        """
+        if form in FORM_CONTEXTS:
+            formed = self._lookup(message, form_context(message.context, form))
+            if formed != _english_words(message):
+                return formed
+        return self._lookup(message, message.context)
+
+    def _lookup(self, message: Message, context: str | None) -> str:
+        """The catalog's words for ``message`` under ``context`` (the English ones when it has none)."""
         words = self.words
         if message.plural is not None:
-            count = message.param("n")
-            n = count if isinstance(count, int) else 0
-            if message.context is not None:
-                return words.npgettext(message.context, message.key, message.plural, n)
+            n = _count(message)
+            if context is not None:
+                return words.npgettext(context, message.key, message.plural, n)
             return words.ngettext(message.key, message.plural, n)
-        if message.context is not None:
-            return words.pgettext(message.context, message.key)
+        if context is not None:
+            return words.pgettext(context, message.key)
         return words.gettext(message.key)
 
     def word(self, pair: tuple[str, str]) -> str:
@@ -323,6 +356,19 @@ class Wording:
         return "+" + text if "+" in form and value >= 0 else text
 
 
+def _count(message: Message) -> int:
+    """The number that picks a plural message's form (0 when its ``n`` is not a whole number)."""
+    count = message.param("n")
+    return count if isinstance(count, int) else 0
+
+
+def _english_words(message: Message) -> str:
+    """What a catalog answers for ``message`` when it has no translation of it: its English key or plural."""
+    if message.plural is None or _count(message) == 1:
+        return message.key
+    return message.plural
+
+
 class _Word:
     """A parameter on its way into a sentence: ``format`` asks it for the form the placeholder wants."""
 
@@ -350,7 +396,7 @@ class _Word:
             return show.suit(value.suit, form)
         if isinstance(value, RankRef):
             return show.rank(value.rank, form)
-        return show(value)
+        return show(value, form)
 
     def __str__(self) -> str:
         return self.__format__("")

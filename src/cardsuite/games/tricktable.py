@@ -66,11 +66,14 @@ def trick_seats(src: TrickPublic, hand_size: int,
 
 def contract_header(high: str | None, bidding: bool, declarer: int, trump: int, bid: Message, no_trumps: bool,
                     unnamed: Callable[[SeatRef, Message], Message]) -> Message:
-    """The header line: the bidding, a thrown-in deal, or who declared what with which trumps;
-    ``unnamed`` words a contract whose trumps are not named yet."""
+    """The header line: the bidding (and its highest bid so far, which others may still outbid: no contract
+    yet), a thrown-in deal, or who declared what with which trumps; ``unnamed`` words a contract whose trumps
+    are not named yet."""
     if high is None:
         return msg_p("header", "bidding") if bidding else msg_p("header", "thrown in")
     seat = SeatRef(declarer)
+    if bidding:
+        return msg("highest bid: {bid} by {seat}", seat=seat, bid=bid)
     if no_trumps:
         return msg("{seat}: {bid}, no trumps", seat=seat, bid=bid)
     if trump >= 0:

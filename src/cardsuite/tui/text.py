@@ -137,7 +137,7 @@ class Filler:
         if isinstance(value, RankRef):
             return Text(self.wording.rank(value.rank, "sym"))
         if isinstance(value, Message):
-            return self.message(value)
+            return self.message(value, form)
         if isinstance(value, bool):
             return Text(str(value).lower())
         if isinstance(value, int | Fraction):
@@ -151,10 +151,11 @@ class Filler:
             out.stylize("bold")
         return out
 
-    def message(self, message: Message) -> Text:
-        """A message as styled text in the viewer's language (the English sentence if a translation does not fit)."""
+    def message(self, message: Message, form: str = "") -> Text:
+        """A message as styled text in the viewer's language (the English sentence if a translation does not fit),
+        in the grammatical ``form`` the sentence around it asks for (``{bid:acc}``)."""
         values = dict(message.params)
-        for template in (self.wording.template(message), message.key):
+        for template in (self.wording.template(message, form), message.key):
             try:
                 return self._fill(template, values)
             except (KeyError, ValueError, IndexError):

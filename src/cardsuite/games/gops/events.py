@@ -85,23 +85,27 @@ def award_event(winner: int, pot: Sequence[Card], rule: str, value: int) -> Even
         message = msg("{seat} takes {prizes} ({value:+}): {why}", seat=SeatRef(winner), prizes=CardsRef(tuple(pot)),
                       value=value, why=_RULE_MESSAGES[rule])
         return Event("award", winner, text, winner=winner, rule=rule, data=data, message=message)
+    one = len(pot) == 1  # one prize or several: the English verb agrees
     texts = {
-        "carry": f"a tie: {words} carry over (pot {value:+d})",
-        "split": f"a tie: {words} are split, {show_points(Fraction(value, 2))} each",
-        "discard": f"a tie: {words} are discarded",
-        "lost": f"a tie in the last round: {words} score for nobody",
+        "carry": f"a tie: {words} {'carries' if one else 'carry'} over (pot {value:+d})",
+        "split": f"a tie: {words} {'is' if one else 'are'} split, {show_points(Fraction(value, 2))} each",
+        "discard": f"a tie: {words} {'is' if one else 'are'} discarded",
+        "lost": f"a tie in the last round: {words} {'scores' if one else 'score'} for nobody",
         "rebid": f"a tie: everyone bids again for {words}",
-        "zero": f"the pot sums to 0: {words} are removed and nobody scores",
+        "zero": f"the pot sums to 0: {words} {'is' if one else 'are'} removed and nobody scores",
     }
-    prizes = CardsRef(tuple(pot))
+    prizes, n = CardsRef(tuple(pot)), len(pot)
     messages = {
         "carry": msg_n("a tie: {prizes} carries over (pot {value:+})", "a tie: {prizes} carry over (pot {value:+})",
-                       len(pot), prizes=prizes, value=value),
-        "split": msg("a tie: {prizes} are split, {points} each", prizes=prizes, points=Fraction(value, 2)),
-        "discard": msg("a tie: {prizes} are discarded", prizes=prizes),
-        "lost": msg("a tie in the last round: {prizes} score for nobody", prizes=prizes),
+                       n, prizes=prizes, value=value),
+        "split": msg_n("a tie: {prizes} is split, {points} each", "a tie: {prizes} are split, {points} each",
+                       n, prizes=prizes, points=Fraction(value, 2)),
+        "discard": msg_n("a tie: {prizes} is discarded", "a tie: {prizes} are discarded", n, prizes=prizes),
+        "lost": msg_n("a tie in the last round: {prizes} scores for nobody",
+                      "a tie in the last round: {prizes} score for nobody", n, prizes=prizes),
         "rebid": msg("a tie: everyone bids again for {prizes}", prizes=prizes),
-        "zero": msg("the pot sums to 0: {prizes} are removed and nobody scores", prizes=prizes),
+        "zero": msg_n("the pot sums to 0: {prizes} is removed and nobody scores",
+                      "the pot sums to 0: {prizes} are removed and nobody scores", n, prizes=prizes),
     }
     return Event("tie" if rule != "zero" else "zero", None, texts[rule], rule=rule, data=data,
                  message=messages[rule])

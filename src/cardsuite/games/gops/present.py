@@ -134,7 +134,7 @@ def _why(result: Event | None) -> Line:
         return Line("{seat} takes {prizes} ({value:+}): {why}", {
             "seat": SeatRef(result.winner), "prizes": cards, "value": value if isinstance(value, int) else 0,
             "why": Message(why, context=context)})
-    return Line(result.text)
+    return Line(result.message if result.message is not None else result.text)  # a tie: its own sentence
 
 
 def _power(view: View, card: Card) -> int:

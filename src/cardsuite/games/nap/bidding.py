@@ -7,7 +7,7 @@ from typing import Final
 
 from ...core.auction import BidLadder
 from ...core.game import Action, Event
-from ...core.message import Message, msg_p
+from ...core.message import Message, N_p, msg_p
 from ...core.options import Options
 
 HAND_SIZE: Final = 5
@@ -23,6 +23,16 @@ BID_WORDS: Final[Mapping[str, Message]] = {
     "wellington": msg_p("Nap bid", "Wellington"), "blucher": msg_p("Nap bid", "Blücher"),
 }
 """``BID_NAMES`` without a language, for messages."""
+BID_FORMS: Final = (
+    # TRANSLATORS: a bid as the object of a verb ("Ann bid misère", {bid:acc}); where the language has no
+    # cases, the same words as the bid itself
+    N_p("Nap bid, accusative", "misère"),
+    N_p("Nap bid, accusative", "nap"),
+    N_p("Nap bid, accusative", "Wellington"),
+    N_p("Nap bid, accusative", "Blücher"),
+)
+"""The bids whose words change as the object of a verb, marked for the catalogs (``core.message``: a
+sentence asks with ``{bid:acc}``); the numbers never change, and a bid without a form is said plain."""
 TRICKS_NEEDED: Final = {"1": 1, "2": 2, "3": 3, "4": 4, "misere": 0, "nap": 5, "wellington": 5, "blucher": 5}
 PASS: Final = Action("pass", (), "pass")
 BID_ACTIONS: Final = {b: Action("bid", (b,), f"bid {b}") for b in LADDER.bids}

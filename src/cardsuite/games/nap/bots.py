@@ -11,12 +11,18 @@ from collections.abc import Sequence
 
 from ...cards import RANK_OF, SUIT_OF, SUITS, Card, ranked_deck
 from ...core.game import View
-from ...core.message import Message, SuitRef, msg, msg_p
+from ...core.message import Message, N_p, SuitRef, msg, msg_p
 from ..trickbot import Choice, PlainTrickBot, Trick
 from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER
 
 MISERE = msg_p("contract", "misère")
+MISERE_FORMS = (
+    # TRANSLATORS: the contract after a preposition that takes the accusative ("against {contract}"); where the
+    # language has no cases, the same words as the contract itself
+    N_p("contract, accusative", "misère"),
+)
+"""``MISERE``'s words where a sentence asks for ``{contract:acc}``, marked for the catalogs (``core.message``)."""
 
 
 def _lowest_rank(view: View) -> int:

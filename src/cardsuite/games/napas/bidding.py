@@ -7,7 +7,7 @@ from typing import Final
 from ...cards import SUIT_LETTERS, SUITS
 from ...core.auction import BidLadder, one_round_order
 from ...core.game import Action
-from ...core.message import Message, msg_np, msg_p
+from ...core.message import Message, N_np, N_p, msg_np, msg_p
 
 HAND_SIZE: Final = 5
 MAX_DEALS: Final = 100
@@ -25,6 +25,16 @@ def bid_words(bid: str) -> Message:
     if bid == ZERO:
         return msg_p("Napas bid", "the zero game")
     return msg_np("Napas bid", "{n} trick", "{n} tricks", int(bid))
+
+
+BID_FORMS: Final = (
+    # TRANSLATORS: a bid as the object of a verb ("Ann bid the zero game", {bid:acc}); where the language has
+    # no cases, the same words as the bid itself
+    N_p("Napas bid, accusative", "the zero game"),
+    N_np("Napas bid, accusative", "{n} trick", "{n} tricks"),
+)
+"""The bids' words as the object of a verb, marked for the catalogs (``core.message``: a sentence asks with
+``{bid:acc}``)."""
 
 
 PASS: Final = Action("pass", (), "pass")

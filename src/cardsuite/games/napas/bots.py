@@ -13,13 +13,19 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
 from ...core.game import View
-from ...core.message import Message, SuitRef, msg, msg_n, msg_p
+from ...core.message import Message, N_p, SuitRef, msg, msg_n, msg_p
 from ..trickbot import Choice, PlainTrickBot, Trick
 from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER, ZERO
 from .exchange import exchange_action
 
 ZERO_GAME = msg_p("contract", "the zero game")
+ZERO_GAME_FORMS = (
+    # TRANSLATORS: the contract after a preposition that takes the accusative ("against {contract}"); where the
+    # language has no cases, the same words as the contract itself
+    N_p("contract, accusative", "the zero game"),
+)
+"""``ZERO_GAME``'s words where a sentence asks for ``{contract:acc}``, marked for the catalogs (``core.message``)."""
 
 
 def lowest_rank(view: View) -> int:

@@ -86,7 +86,7 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         """Check the fields and dismiss with what to do (a field that cannot be used is named here, in one line)."""
         seating = self.seating()
         if isinstance(seating, Seating):
-            self.dismiss(seating)
+            self.dismiss(_with_identity(seating))
         else:
             self.notify(seating, severity="warning", markup=False)
 
@@ -101,12 +101,13 @@ class OnlineDialog(ModalScreen["Seating | None"]):
 
         def chosen(picked: Seating | None) -> None:
             if picked is not None:
-                self.dismiss(picked)
+                self.dismiss(_with_identity(picked))
 
-        self.app.push_screen(LobbyScreen(seating.url, seating.name, _identity_for(seating.url)), callback=chosen)
+        self.app.push_screen(LobbyScreen(seating.url, seating.name, None), callback=chosen)
 
     def seating(self) -> Seating | str:
-        """What the fields ask for, or the line that says which field cannot be used and why."""
+        """What the fields ask for (without an identity yet: only sitting down makes one), or the line that says
+        which field cannot be used and why."""
         address = self.query_one("#online-server", Input).value
         try:
             url = server_url(address)
@@ -118,18 +119,22 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         except ProtocolError as exc:
             return _(CPU_REFUSAL) if exc.message == CPU_NAME else _("Your name needs at least one letter or digit.")
         code_text = self.query_one("#online-code", Input).value.strip()
-        identity = _identity_for(url)
         if not code_text:
-            return Seating(url, name=name, create=dict(self.table), identity=identity)
+            return Seating(url, name=name, create=dict(self.table))
         try:
-            return Seating(url, code=clean_code(code_text), name=name, identity=identity)
+            return Seating(url, code=clean_code(code_text), name=name)
         except ProtocolError:
             return _("{code} is not a join code: a code is six letters and digits, like {example}.").format(
                 code=quoted(code_text, 20), example=CODE_EXAMPLE)
 
 
-def _identity_for(url: str) -> str:
-    """This device's player identity key for the server at ``url`` (made on first use)."""
+def _with_identity(seating: Seating) -> Seating:
+    """``seating`` with this device's identity key for its server, when it sits down (hosts or joins): the
+    device's key is made then if it has none. Watching needs no identity, so it makes none."""
+    from dataclasses import replace
+
     from ...net.identity import device_key, server_key
 
-    return server_key(device_key(), url)
+    if seating.watch or seating.identity is not None:
+        return seating
+    return replace(seating, identity=server_key(device_key(), seating.url))
