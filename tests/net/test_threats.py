@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cardsuite.net.client import Client, ClientError
 from cardsuite.net.dealing import KeyedRandom, practice_key
-from cardsuite.net.origin import origin_allowed
+from cardsuite.net.origin import loopback_name, origin_allowed
 from cardsuite.net.store import TableStore
 from cardsuite.storage.history import History
 from cardsuite.tui.online.app import lobby_lines
@@ -567,6 +567,37 @@ def test_the_game_socket_opens_without_an_origin_or_from_the_servers_own_never_f
     with running_server(tmp_path / "proxied", *FAST, "--public-url", "https://cards.example.org/") as server:
         own = server.url.replace("ws://", "http://").removesuffix("/game")
         asyncio.run(run(server.url, "https://cards.example.org", [own, "https://evil.example"]))
+
+
+def test_a_loopback_server_takes_a_browser_only_under_a_loopback_name(tmp_path: Path) -> None:
+    """A site whose own name resolves to 127.0.0.1 (DNS rebinding) sends its name as both ``Host`` and
+    ``Origin``; a server bound to loopback without a public URL refuses it, and takes ``localhost``."""
+
+    async def run(url: str) -> None:
+        port = url.rsplit(":", 1)[1].removesuffix("/game")
+        async with aiohttp.ClientSession() as session:
+            for name in ("evil.example", "127.0.0.1.evil.example"):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await session.ws_connect(url, headers={"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}"})
+                assert refused.value.status == 403, name
+            for name in ("localhost", "127.0.0.1"):
+                ws = await session.ws_connect(url, headers={"Host": f"{name}:{port}", "Origin": f"http://{name}:{port}"})
+                assert json.loads((await ws.receive(timeout=10)).data)["type"] == "hello", name
+                await ws.close()
+            ws = await session.ws_connect(url, headers={"Host": f"evil.example:{port}"})  # a program: no Origin
+            assert json.loads((await ws.receive(timeout=10)).data)["type"] == "hello"
+            await ws.close()
+
+    with running_server(tmp_path, *FAST) as server:
+        asyncio.run(run(server.url))
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("localhost", True), ("localhost:8765", True), ("127.0.0.1:1", True), ("127.9.9.9", True), ("[::1]:80", True),
+    ("::1", True), ("evil.example:8765", False), ("127.0.0.1.evil.example", False), ("0.0.0.0", False),
+    ("[", False), ("", False), ("localhost.", False)])
+def test_loopback_names(host: str, loopback: bool) -> None:
+    assert loopback_name(host) is loopback
 
 
 @given(st.text(max_size=80))

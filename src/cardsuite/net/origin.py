@@ -2,11 +2,14 @@
 and the browser seat's, so that another site's page cannot open either from its visitor's browser.
 
 A browser always sends ``Origin`` with an upgrade; a request without one is a program's (the terminal
-client, a seat process, a script) and passes.
+client, a seat process, a script) and passes. A server bound to loopback without a public address takes a
+browser's upgrade only for a loopback name: a site whose name is made to resolve to 127.0.0.1 (DNS
+rebinding) would otherwise be its own origin.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -32,6 +35,31 @@ def origin_allowed(origin: str | None, base: str) -> bool:
     return bool(theirs) and theirs == ours
 
 
-def same_origin(request: web.Request, public_url: str | None) -> bool:
-    """Whether the request carries no ``Origin``, or this server's own (as ``own_base`` gives it)."""
-    return origin_allowed(request.headers.get("Origin"), own_base(request, public_url))
+def loopback_name(host: str) -> bool:
+    """Whether ``host`` (an address, or a ``Host`` header with its port) is ``localhost`` or a loopback
+    address."""
+    try:
+        return ipaddress.ip_address(host).is_loopback  # a bare address, IPv6 ones unbracketed
+    except ValueError:
+        pass
+    try:
+        name = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    if name is None:
+        return False
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def same_origin(request: web.Request, public_url: str | None, bound: str) -> bool:
+    """Whether the request carries no ``Origin``, or this server's own (as ``own_base`` gives it); on a
+    server ``bound`` to loopback without ``public_url``, only under a loopback name."""
+    origin = request.headers.get("Origin")
+    if origin is not None and not public_url and loopback_name(bound) and not loopback_name(request.host):
+        return False
+    return origin_allowed(origin, own_base(request, public_url))

@@ -47,7 +47,7 @@ def connection_address(hub: Hub, request: web.Request) -> str:
 async def game_socket(request: web.Request) -> web.WebSocketResponse:
     """One protocol connection: checked messages in, queued messages out, errors as messages."""
     hub: Hub = request.app[HUB]
-    if not same_origin(request, hub.config.public_url):  # another site's page, in its visitor's browser
+    if not same_origin(request, hub.config.public_url, hub.config.host):  # another site's page, in a browser
         hub.count_refusal("origin")
         raise web.HTTPForbidden(text="cardsuite: this socket opens only from this server's own pages\n")
     # autoping off: a ping frame is charged to the connection's rate like a message before it is answered.

@@ -220,7 +220,7 @@ class BrowserSeat(Server):
         """One browser's terminal: a ``cardsuite web-seat`` process, a protocol client of this server."""
         hub: Hub = self.hub_of(request)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
-        if not same_origin(request, self.fixed_url):
+        if not same_origin(request, self.fixed_url, self.config.host):
             raise web.HTTPForbidden(text="cardsuite: a browser seat opens only from this server's own page\n")
         address = self._address(request)
         parts = _checked(request.match_info)
