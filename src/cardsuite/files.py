@@ -33,6 +33,7 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+from .core.message import Message, msg
 from .errors import CardsuiteError
 from .jsonkeys import unique_keys
 from .naming import quoted, shown
@@ -52,12 +53,25 @@ STALE_SECONDS = 2.0
 class FileRefused(CardsuiteError):
     """A file that is not read or parsed: not a regular file, too large, not UTF-8, malformed (damaged).
 
-    The message names the file; ``reason`` is the same without the file's name (for a line that names it).
+    The message (text or a ``Message``) names the file; ``reason`` is the same in English without the file's
+    name (for a line that names it).
     """
 
-    def __init__(self, message: str, reason: str | None = None) -> None:
+    def __init__(self, message: str | Message, reason: str | None = None) -> None:
         super().__init__(message)
-        self.reason = reason or message
+        self.reason = reason or str(message)
+
+
+def _cannot_read(name: str, reason: Message) -> Message:
+    """``cannot read FILE: REASON``."""
+    return msg("cannot read {file}: {reason}", file=shown(name), reason=reason)
+
+
+def _in_file(name: str, error: FileRefused) -> FileRefused:
+    """``error`` (about a file's content) naming the file: ``FILE: REASON``."""
+    first = error.args[0] if error.args else ""
+    reason = first if isinstance(first, Message) else Message(str(first))
+    return FileRefused(msg("{file}: {reason}", file=shown(name), reason=reason), str(error))
 
 
 class FileUnreadable(FileRefused):
@@ -82,15 +96,15 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         fd = os.open(name, flags)
     except FileNotFoundError:
-        raise FileMissing(f"cannot read {shown(name)}: no such file") from None
+        raise FileMissing(_cannot_read(name, msg("no such file"))) from None
     except OSError as exc:
-        raise FileUnreadable(f"cannot read {shown(name)}: {exc.strerror or exc}") from None
+        raise FileUnreadable(_cannot_read(name, Message(str(exc.strerror or exc)))) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(f"cannot read {shown(name)}: not a regular file", "not a regular file")
+            raise FileRefused(_cannot_read(name, msg("not a regular file")), "not a regular file")
         if info.st_size > limit:
-            raise FileRefused(f"cannot read {shown(name)}: larger than {_size(limit)}", f"larger than {_size(limit)}")
+            raise FileRefused(_cannot_read(name, _larger(limit)), str(_larger(limit)))
         chunks: list[bytes] = []
         total = 0
         while total <= limit:
@@ -100,10 +114,10 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:  # the file grew while we read it
-            raise FileRefused(f"cannot read {shown(name)}: larger than {_size(limit)}", f"larger than {_size(limit)}")
+            raise FileRefused(_cannot_read(name, _larger(limit)), str(_larger(limit)))
         return b"".join(chunks)
     except OSError as exc:
-        raise FileUnreadable(f"cannot read {shown(name)}: {exc.strerror or exc}") from None
+        raise FileUnreadable(_cannot_read(name, Message(str(exc.strerror or exc)))) from None
     finally:
         os.close(fd)
 
@@ -113,7 +127,7 @@ def decode(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FileRefused(f"not UTF-8 text (byte {exc.start})") from None
+        raise FileRefused(msg("not UTF-8 text (byte {byte})", byte=exc.start)) from None
 
 
 def read_text(path: str | os.PathLike[str], limit: int) -> str:
@@ -122,11 +136,14 @@ def read_text(path: str | os.PathLike[str], limit: int) -> str:
     try:
         return decode(data)
     except FileRefused as exc:
-        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+        raise _in_file(os.fspath(path), exc) from None
 
 
-def _size(limit: int) -> str:
-    return f"{limit // (1024 * 1024)} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+def _larger(limit: int) -> Message:
+    """``larger than 8 MB``: the reason a file over ``limit`` bytes is not read."""
+    if limit >= 1024 * 1024:
+        return msg("larger than {size} MB", size=limit // (1024 * 1024))
+    return msg("larger than {size} KB", size=limit // 1024)
 
 
 # -- parsing ----------------------------------------------------------------------------------------
@@ -175,14 +192,15 @@ def parse_json(text: str) -> object:
     Raises ``FileRefused`` with ``not JSON: ...`` for malformed text and a reason for the limits.
     """
     if _json_depth(text) > MAX_DEPTH:
-        raise FileRefused(f"not JSON this program reads: nested deeper than {MAX_DEPTH} levels")
+        raise FileRefused(msg("not JSON this program reads: nested deeper than {depth} levels", depth=MAX_DEPTH))
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
                           object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
-        raise FileRefused(f"not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+        raise FileRefused(msg("not JSON: {problem} at line {line}, column {column}", problem=exc.msg, line=exc.lineno,
+                              column=exc.colno)) from None
     except (ValueError, RecursionError) as exc:
-        raise FileRefused(f"not JSON this program reads: {_short(exc)}") from None
+        raise FileRefused(msg("not JSON this program reads: {problem}", problem=_short(exc))) from None
     if _SURROGATE_ESCAPE.search(text):  # decoded UTF-8 holds no surrogate: only an escape can make one
         _check_values(data)
     return data
@@ -280,7 +298,7 @@ def read_json(path: str | os.PathLike[str], limit: int = RECORD_LIMIT) -> object
     try:
         return parse_json(text)
     except FileRefused as exc:
-        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+        raise _in_file(os.fspath(path), exc) from None
 
 
 def read_toml(path: str | os.PathLike[str], limit: int = SETTINGS_LIMIT) -> dict[str, object]:
@@ -289,7 +307,7 @@ def read_toml(path: str | os.PathLike[str], limit: int = SETTINGS_LIMIT) -> dict
     try:
         return parse_toml(text)
     except FileRefused as exc:
-        raise FileRefused(f"{shown(os.fspath(path))}: {exc}", str(exc)) from None
+        raise _in_file(os.fspath(path), exc) from None
 
 
 # -- writing ----------------------------------------------------------------------------------------
@@ -421,13 +439,14 @@ def ensure_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise FileRefused(f"{shown(os.fspath(folder))} is not a folder") from None
+        raise FileRefused(msg("{folder} is not a folder", folder=shown(os.fspath(folder)))) from None
     except OSError as exc:
-        raise FileRefused(f"cannot create the folder {shown(os.fspath(folder))}: {exc.strerror or exc}") from None
+        raise FileRefused(msg("cannot create the folder {folder}: {reason}", folder=shown(os.fspath(folder)),
+                              reason=Message(str(exc.strerror or exc)))) from None
     except ValueError:  # a NUL character in the name
-        raise FileRefused(f"{quoted(os.fspath(folder), 60)} is not a folder name") from None
+        raise FileRefused(msg("{folder} is not a folder name", folder=quoted(os.fspath(folder), 60))) from None
     if not folder.is_dir():
-        raise FileRefused(f"{shown(os.fspath(folder))} is not a folder")
+        raise FileRefused(msg("{folder} is not a folder", folder=shown(os.fspath(folder))))
 
 
 def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
@@ -435,16 +454,18 @@ def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
     name = os.fspath(path)
     target = Path(name)
     if not name or "\x00" in name or target.name in ("", ".", ".."):
-        raise FileRefused(f"{quoted(name, 60)} is not a file name")
+        raise FileRefused(msg("{file} is not a file name", file=quoted(name, 60)))
     try:
         if not exclusive and target.is_symlink():  # a link (say, to a dotfiles folder) stays a link
             target = Path(os.path.realpath(target))
         if target.is_dir():
-            raise FileRefused(f"{shown(name)} is a folder, not a file")
+            raise FileRefused(msg("{file} is a folder, not a file", file=shown(name)))
     except OSError as exc:
-        raise FileRefused(f"cannot write {shown(name)}: {exc.strerror or exc}") from None
+        raise FileRefused(msg("cannot write {file}: {reason}", file=shown(name),
+                              reason=Message(str(exc.strerror or exc)))) from None
     if name.endswith(tuple(filter(None, (os.sep, os.altsep)))):  # ``new/`` names a folder, never a file ``new``
-        raise FileRefused(f"{shown(name)} names a folder (it ends in {os.sep}), not a file")
+        raise FileRefused(msg("{file} names a folder (it ends in {separator}), not a file", file=shown(name),
+                              separator=os.sep))
     return target
 
 
@@ -466,7 +487,8 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
     if make_folder:
         ensure_folder(target.parent)
     elif not target.parent.is_dir():
-        raise FileRefused(f"cannot write {shown(os.fspath(path))}: there is no folder {shown(str(target.parent))}")
+        raise FileRefused(msg("cannot write {file}: there is no folder {folder}", file=shown(os.fspath(path)),
+                              folder=shown(str(target.parent))))
     mode = (PRIVATE if private else 0o666 & ~current_umask()) if exclusive else _new_mode(target, private)
     with _temporary(target) as (fd, tmp):
         _fill(fd, data, mode)

@@ -74,7 +74,7 @@ def test_the_adjutant_feeds_napoleon_and_an_ally_plays_low() -> None:
     discard_widow(state)
     act(state, "0 play AS")
     hint = bot.hint(state.view(1), random.Random(1))  # seat 1 holds the named KS: the adjutant
-    assert str(hint.action) == "play QS" and "partner" in hint.reason
+    assert str(hint.action) == "play QS" and "partner" in str(hint.reason)
     act(state, "1 play QS")
     assert str(bot.choose(state.view(2), random.Random(1))) == "play 2S"
 

@@ -15,6 +15,7 @@ import random
 
 from ..core.errors import CardsuiteError
 from ..core.game import Action, Bot, Game, Hint, State, View
+from ..core.message import msg
 from .base import make_bot, parse_level
 
 PEEK = "peek"
@@ -63,7 +64,7 @@ class PeekBot:
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """Never: a hint from a seat that sees every card would show them."""
-        raise CardsuiteError("the peek level gives no hints")
+        raise CardsuiteError(msg("the peek level gives no hints"))
 
 
 def make_seat_bot(game: Game, level: str) -> Bot:
@@ -72,5 +73,5 @@ def make_seat_bot(game: Game, level: str) -> Bot:
     if name != PEEK:
         return make_bot(game, level)
     if budget_ms is not None:
-        raise CardsuiteError("peek takes a number of searches (peek:16), not a time")
+        raise CardsuiteError(msg("peek takes a number of searches (peek:16), not a time"))
     return PeekBot(game, iterations or DEFAULT_PEEK_ITERATIONS)

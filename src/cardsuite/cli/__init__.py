@@ -20,6 +20,7 @@ from ..storage.paths import take_notices
 from . import _terminal
 from ._language import LanguageGroup, apply_language
 from ._output import LINE_LIMIT, error_line, fail, one_line, report, tolerant_streams
+from ._usage import usage_line
 
 __all__ = ["LINE_LIMIT", "app", "error_line", "fail", "main", "one_line"]
 
@@ -73,7 +74,8 @@ _register_commands()
 def main() -> None:
     """Run the command line: every refusal is one line on stderr and exit status 1, never a traceback.
 
-    Usage errors (an unknown option, a value that is not a number) are one line too. Anything else that
+    Usage errors (an unknown option, a value that is not a number) are one line too, in the reader's language
+    (``_usage``). Anything else that
     goes wrong is reported in one line as an internal error (``CARDSUITE_DEBUG=1`` shows the traceback).
     Reports about files met on the way are printed first, whatever the outcome (``_output.report``).
     """
@@ -88,7 +90,7 @@ def _run() -> tuple[int, str | None]:
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as exc:  # usage errors of the command line
-        return 1, one_line(f"{exc.format_message()} (see --help)")
+        return 1, one_line(usage_line(exc))
     except CardsuiteError as exc:
         return 1, error_line(exc)
     except (KeyboardInterrupt, typer.Abort):

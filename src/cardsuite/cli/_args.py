@@ -2,7 +2,8 @@
 
 Typer's own ``int`` and ``float`` accept ``١٢`` (Arabic-Indic digits), 5000-digit integers that later
 overflow SQLite, and ``inf``/``nan``. Each option that takes a number names one of these parsers
-(``parser=whole(0, 1000)``), so such input is one line (``Invalid value for '--limit': ...``), and every
+(``parser=whole(0, 1000)``), so such input is one line (``Invalid value for '--limit': ...``, its reason in
+the reader's language: the parsers run once the language is chosen), and every
 number has a range a test can read (``Bounded.low``, ``Bounded.high``) and docs/index.md lists.
 """
 
@@ -13,6 +14,7 @@ import re
 
 import typer
 
+from ..i18n import _
 from ..naming import quoted
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -41,7 +43,8 @@ class Bounded:
         return str(int(bound)) if self.integer else f"{bound:.12g}"
 
     def _outside(self, value: object) -> typer.BadParameter:
-        return typer.BadParameter(f"{value} is not between {self._show(self.low)} and {self._show(self.high)}")
+        return typer.BadParameter(_("{value} is not between {low} and {high}").format(
+            value=value, low=self._show(self.low), high=self._show(self.high)))
 
     def __call__(self, raw: object) -> int | float:
         return self._whole(raw) if self.integer else self._decimal(raw)
@@ -52,7 +55,8 @@ class Bounded:
         else:
             text = str(raw).strip()
             if not _WHOLE.fullmatch(text):
-                raise typer.BadParameter(f"{quoted(text, 20)} is not a whole number written with 0-9")
+                why = _("{value} is not a whole number written with 0-9")
+                raise typer.BadParameter(why.format(value=quoted(text, 20)))
             if len(text.lstrip("+-")) > 19:
                 raise self._outside(quoted(text, 20))
             value = int(text)
@@ -66,7 +70,8 @@ class Bounded:
         else:
             text = str(raw).strip()
             if not _DECIMAL.fullmatch(text):
-                raise typer.BadParameter(f"{quoted(text, 20)} is not a decimal number like 2 or 0.5")
+                why = _("{value} is not a decimal number like 2 or 0.5")
+                raise typer.BadParameter(why.format(value=quoted(text, 20)))
             value = float(text)
         if not (math.isfinite(value) and self.low <= value <= self.high):
             raise self._outside(f"{value:.12g}")

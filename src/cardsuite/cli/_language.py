@@ -53,10 +53,27 @@ class LanguageGroup(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         hoisted = hoist_language(list(args))
+        speak_early(hoisted)
         if hoisted and hoisted[-1] == FLAG and "--" not in hoisted:
             # a bare ``--lang`` at the end: left where it is, a command would call it an unknown option
             ctx.fail(f"Option {FLAG!r} requires an argument.")
         return super().parse_args(ctx, hoisted)
+
+
+def speak_early(args: list[str]) -> None:
+    """Speak the language ``args`` (hoisted) ask for, quietly, before the command line is parsed: a usage
+    error found while parsing it (``No such command``) is then said in that language. A flag naming no
+    language is left to ``apply_language``, which refuses it."""
+    flag: str | None = None
+    if len(args) > 1 and args[0] == FLAG:
+        flag = args[1]
+    elif args and args[0].startswith(FLAG + "="):
+        flag = args[0][len(FLAG) + 1:]
+    setting = read_language()
+    try:
+        use_language(resolve_language(flag, setting, os.environ))
+    except LanguageError:
+        use_language(resolve_language(None, setting, os.environ))
 
 
 def apply_language(flag: str | None) -> None:

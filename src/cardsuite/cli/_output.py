@@ -18,6 +18,7 @@ import typer
 from ..core.errors import CardsuiteError, message_of
 from ..core.message import Message
 from ..i18n import ngettext
+from ..i18n.reasons import read_within
 from ..i18n.render import render
 from ..naming import shown
 from ..storage.paths import take_notices
@@ -34,7 +35,7 @@ def one_line(message: str) -> str:
 
 def error_line(error: CardsuiteError) -> str:
     """An error's message in the reader's language, as one printable line."""
-    return one_line(render(message_of(error)))
+    return one_line(render(read_within(message_of(error))))
 
 
 def fail(message: str | Message) -> typer.Exit:

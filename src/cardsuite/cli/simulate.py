@@ -18,8 +18,10 @@ import typer
 if TYPE_CHECKING:
     from rich.table import Table
 
+from ..core.message import msg_n
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
+from ..i18n import _, ngettext
 from ._args import LARGEST, whole
 
 MAX_GAMES = 1_000_000
@@ -72,12 +74,13 @@ def simulate_command(
     if len(levels) != count:
         from . import fail
 
-        raise fail(f"--seats names {len(levels)} levels for {count} players")
+        raise fail(msg_n("--seats names {n} level for {players} players",
+                         "--seats names {n} levels for {players} players",
+                         len(levels), players=count))
     for level in levels:  # an unknown level or a bad budget is refused before anything is printed
         make_seat_bot(found, level)
     address = check_cluster_address(cluster) if cluster else None
-    unit = "boards" if duplicate else "matches"
-    bar = _ProgressBar(f"{found.info.title}: {games} {unit}", games)
+    bar = _ProgressBar(f"{found.info.title}: {_played(games, duplicate)}", games)
     try:
         with pool_for(jobs, address) as pool:
             bar.start()
@@ -144,11 +147,7 @@ def _table(console: object, data: dict[str, object]) -> None:
     from rich.console import Console
 
     assert isinstance(console, Console)
-    if data["mode"] == "duplicate":
-        played = f"duplicate: {data['boards']} boards × {data['rotations']} rotations"
-    else:
-        played = f"{data['matches']} matches"
-    title = f"{data['game']} · {data['players']} players · {played} · {data['deals']} deals · {data['seconds']} s"
+    title = _title(data)
     table = _compact_table(title, "mean: score per seat per deal; ms: decision time")
     for column in ("level", "seats", "mean", "95% interval", "bids", "made", "wins", "draws", "p50 ms", "p95 ms"):
         table.add_column(column, justify="right" if column != "level" else "left", no_wrap=True)
@@ -179,6 +178,34 @@ def _table(console: object, data: dict[str, object]) -> None:
         paired.add_row(f"{first} − {second}", f"{row['mean']:+.3f}", f"[{low:+.3f}, {high:+.3f}]",
                        str(row["pairs"]), *gain, row["verdict"])
     console.print(paired)
+
+
+def _played(count: int, duplicate: bool) -> str:
+    """How many matches (or, with ``--duplicate``, boards) a run plays, in the reader's language."""
+    if duplicate:
+        return ngettext("{n} board", "{n} boards", count).format(n=count)
+    return ngettext("{n} match", "{n} matches", count).format(n=count)
+
+
+def _title(data: dict[str, object]) -> str:
+    """The table's title line: the game, the players, what was played, the deals and the time."""
+    players, deals = _count(data["players"]), _count(data["deals"])
+    if data["mode"] == "duplicate":
+        rotations = _count(data["rotations"])
+        played = _("duplicate: {boards} × {rotations}").format(
+            boards=_played(_count(data["boards"]), True),
+            rotations=ngettext("{n} rotation", "{n} rotations", rotations).format(n=rotations))
+    else:
+        played = _played(_count(data["matches"]), False)
+    parts = (str(data["game"]), ngettext("{n} player", "{n} players", players).format(n=players), played,
+             ngettext("{n} deal", "{n} deals", deals).format(n=deals), _("{seconds} s").format(seconds=data["seconds"]))
+    return " · ".join(parts)
+
+
+def _count(value: object) -> int:
+    """A count of the run's JSON (a whole number)."""
+    assert isinstance(value, int)
+    return value
 
 
 def _compact_table(title: str, caption: str | None = None) -> Table:

@@ -14,6 +14,11 @@ from collections.abc import Sequence
 
 from ..cards import Card, card_text
 from .errors import InvalidDeal
+from .message import Message, N_p, SeatRef, msg, msg_n
+
+STOCK_CONTEXT = "the stock of a deal"
+STOCK_WORDS = (N_p("the stock of a deal", "stock"), N_p("the stock of a deal", "widow (stock)"))
+"""The names a game gives its stock in ``check_given`` (``stock_name``), for the catalogs."""
 
 
 def check_given(players: int, hands: Sequence[Sequence[Card]], stock: Sequence[Card] | None,
@@ -27,20 +32,26 @@ def check_given(players: int, hands: Sequence[Sequence[Card]], stock: Sequence[C
     ``stock_name`` is what the game calls its stock (Napoleon's widow).
     """
     if len(hands) != players:
-        raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
+        raise InvalidDeal(msg("expected {players} hands, got {count}", players=players, count=len(hands)))
     for seat, hand in enumerate(hands):
         if len(hand) != hand_size:
-            raise InvalidDeal(f"seat {seat} holds {len(hand)} cards, not {hand_size}")
+            raise InvalidDeal(msg_n("{seat} holds {n} card, not {size}",
+                                    "{seat} holds {n} cards, not {size}", len(hand),
+                                    seat=SeatRef(seat), size=hand_size))
     rest = list(stock or [])
     if stock_size is not None and len(rest) != stock_size:
-        raise InvalidDeal(f"the {stock_name} holds {len(rest)} cards, not {stock_size}")
+        raise InvalidDeal(msg_n("the {stock} holds {n} card, not {size}",
+                                "the {stock} holds {n} cards, not {size}", len(rest),
+                                stock=Message(stock_name, context=STOCK_CONTEXT), size=stock_size))
     every = [card for hand in hands for card in hand] + rest
     in_deck = set(deck)
     for card in every:
         if card not in in_deck:
-            raise InvalidDeal(f"{card_text(card)} is not in the deck in use ({len(deck)} cards)")
+            raise InvalidDeal(msg("{card} is not in the deck in use ({size} cards)",
+                                  card=card_text(card), size=len(deck)))
     if len(set(every)) != len(every):
-        raise InvalidDeal("a card is dealt twice")
+        raise InvalidDeal(msg("a card is dealt twice"))
     if rest and len(every) != len(deck):
-        raise InvalidDeal(f"hands and stock hold {len(every)} cards; the deck has {len(deck)}")
+        raise InvalidDeal(msg("hands and stock hold {count} cards; the deck has {size}",
+                              count=len(every), size=len(deck)))
     return rest

@@ -21,7 +21,7 @@ from typing import Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
-from .message import Message
+from .message import Message, msg
 from .options import Options, OptionSpec, resolve_options
 from .presentation import Presentation
 from .search import SearchHooks
@@ -129,7 +129,8 @@ class Game(Presentation, ABC):
         """Validated options with defaults filled in; ``check_options`` adds cross-checks."""
         if players not in self.info.players:
             counts = ", ".join(map(str, self.info.players))
-            raise OptionError(f"{self.info.title} is for {counts} players, not {players}")
+            raise OptionError(msg("{game} is for {counts} players, not {players}", game=Message(self.info.title),
+                                  counts=counts, players=players))
         options = resolve_options(self.info.options, given)
         self.check_options(options, players)
         return options

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import OptionError
+from .message import msg
 
 OptionValue = int | bool | str
 
@@ -51,12 +52,18 @@ class OptionSpec:
         """A checked value from JSON (``3``, ``true``, ``"none"``) or CLI text (``"3"``, ``"true"``)."""
         value = self._coerce(raw)
         if self.choices is not None and value not in self.choices:
-            raise OptionError(f"option {self.key}: {_quoted(raw)} is not one of {self.values_text()}")
+            raise OptionError(msg("option {option}: {value} is not one of {values}",
+                                  option=self.key, value=_quoted(raw),
+                                  values=self.values_text()))
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.key}: {value} is below the minimum {self.minimum}")
+                raise OptionError(msg("option {option}: {value} is below the minimum {minimum}",
+                                      option=self.key, value=value,
+                                      minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.key}: {value} is above the maximum {self.maximum}")
+                raise OptionError(msg("option {option}: {value} is above the maximum {maximum}",
+                                      option=self.key, value=value,
+                                      maximum=self.maximum))
         return value
 
     def _coerce(self, raw: object) -> OptionValue:
@@ -69,18 +76,22 @@ class OptionSpec:
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.key}: {_quoted(raw)} is not true or false")
+            raise OptionError(msg("option {option}: {value} is not true or false", option=self.key, value=_quoted(raw)))
         if kind is int:
             if isinstance(raw, bool):
-                raise OptionError(f"option {self.key}: {raw!r} is not a whole number")
+                raise OptionError(msg("option {option}: {value} is not a whole number",
+                                      option=self.key, value=repr(raw)))
             if isinstance(raw, int):
                 return raw
             text = str(raw).strip()
             if not _WHOLE.fullmatch(text):  # ASCII digits only, and not 5000 of them
-                raise OptionError(f"option {self.key}: {_quoted(raw)} is not a whole number")
+                raise OptionError(msg("option {option}: {value} is not a whole number",
+                                      option=self.key, value=_quoted(raw)))
             return int(text)
         if isinstance(raw, bool):
-            raise OptionError(f"option {self.key}: {_quoted(raw)} is not one of {self.values_text()}")
+            raise OptionError(msg("option {option}: {value} is not one of {values}",
+                                  option=self.key, value=_quoted(raw),
+                                  values=self.values_text()))
         return str(raw).strip()
 
     def values_text(self) -> str:
@@ -149,8 +160,10 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     by_key = {s.key: s for s in specs}
     for key in given:
         if key not in by_key:
-            known = ", ".join(by_key) or "none"
-            raise OptionError(f"unknown option {_quoted(key)} (this game has: {known})")
+            if not by_key:
+                raise OptionError(msg("unknown option {option} (this game has: none)", option=_quoted(key)))
+            raise OptionError(msg("unknown option {option} (this game has: {known})", option=_quoted(key),
+                                  known=", ".join(by_key)))
     values = {s.key: (s.parse(given[s.key]) if s.key in given else s.default) for s in specs}
     return Options(specs, values)
 
@@ -161,8 +174,8 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {_quoted(pair)} is not key=value")
+            raise OptionError(msg("option {pair} is not key=value", pair=_quoted(pair)))
         if key.strip() in out:
-            raise OptionError(f"option {_quoted(key.strip())} is given twice")
+            raise OptionError(msg("option {option} is given twice", option=_quoted(key.strip())))
         out[key.strip()] = value.strip()
     return out

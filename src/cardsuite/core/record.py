@@ -17,8 +17,9 @@ from fractions import Fraction
 from ..cards import Card, CardError, parse_card
 from ..files import RECORD_LIMIT, FileRefused, read_json, write_atomically
 from ..naming import NAME_LIMIT, quoted, shown
-from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
+from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError, message_of
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
+from .message import Message, SeatRef, msg, msg_p
 from .options import Options
 from .values import DealsSoFar
 
@@ -34,14 +35,14 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, object]:
     try:
         data = read_json(path, RECORD_LIMIT)
     except FileRefused as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(message_of(exc)) from None
     return as_record(data)
 
 
 def as_record(data: object) -> dict[str, object]:
     """Parsed JSON as a record object (the keys are checked by ``replay``)."""
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(msg("a record is a JSON object"))
     return data
 
 
@@ -80,7 +81,7 @@ class Replay:
     def current_state(self) -> State:
         """The last deal rebuilt and brought up to its last action (for hints and save summaries)."""
         if not self.deals:
-            raise CardsuiteError("the record has no deal")
+            raise CardsuiteError(msg("the record has no deal"))
         deal = self.deals[-1]
         setup = deal.setup
         state = self.game.new_deal(self.players, self.options, setup.dealer, hands=setup.hands, stock=setup.stock)
@@ -127,13 +128,39 @@ def _reason(why: object, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _cards(raw: object, where: str) -> list[Card]:
+def _why(error: BaseException) -> Message:
+    """An error's reason as a message: the error's own message, else its English text shown safely and cut."""
+    if isinstance(error, CardsuiteError):
+        first = error.args[0] if error.args else ""
+        if isinstance(first, Message):
+            return first
+    return Message(_reason(error))
+
+
+def _refused(where: Message, reason: Message) -> RecordError:
+    """The record's problem at ``where`` (a deal, an action, a key), in one line: ``deal 0: a card is dealt twice``."""
+    return RecordError(msg_p("where a record is wrong, and why", "{where}: {reason}", where=where, reason=reason))
+
+
+def _deal(index: int, key: str | None = None) -> Message:
+    """A deal of the record, or one of its keys: ``deal 2``, ``deal 2, key "hands"``."""
+    if key is None:
+        return msg("deal {index}", index=index)
+    return msg('deal {index}, key "{name}"', index=index, name=key)
+
+
+def _key(key: str) -> Message:
+    """A key of the record: ``key "seats"``."""
+    return msg('key "{name}"', name=key)
+
+
+def _cards(raw: object, where: Message) -> list[Card]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise RecordError(f"{where}: expected a list of cards like [\"AS\", \"TH\"]")
+        raise _refused(where, msg('expected a list of cards like ["AS", "TH"]'))
     try:
         return [parse_card(c) for c in raw]
     except CardError as exc:
-        raise RecordError(f"{where}: {_reason(exc)}") from None
+        raise _refused(where, _why(exc)) from None
 
 
 _SEAT_NUMBER = re.compile(r"[0-9]{1,3}")
@@ -145,41 +172,42 @@ def parse_action_line(game: Game, text: str, players: int) -> tuple[int, Action]
     Numbers are ASCII digits only: ``"² pass"`` or an Arabic-Indic ``"١ pass"`` is malformed, not seat 1.
     """
     if not text.isascii() and any(char.isdigit() and not char.isascii() for char in text):
-        raise ActionSyntaxError("numbers are written with the digits 0-9 only")
+        raise ActionSyntaxError(msg("numbers are written with the digits 0-9 only"))
     seat_text, _, rest = text.strip().partition(" ")
     if not _SEAT_NUMBER.fullmatch(seat_text):
-        raise ActionSyntaxError("an action starts with the seat number")
+        raise ActionSyntaxError(msg("an action starts with the seat number"))
     seat = int(seat_text)
     if seat >= players:
-        raise ActionSyntaxError(f"there is no seat {seat} with {players} players")
+        raise ActionSyntaxError(msg("there is no seat {seat} with {players} players", seat=seat, players=players))
     return seat, game.parse_action(rest.strip())
 
 
 def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Replay:
     """Replay a whole record, checking every rule; ``RecordError`` on the first problem."""
     if record.get("format") != FORMAT:
-        raise RecordError(f'key "format": expected "{FORMAT}", got {quoted(str(record.get("format")), 30)}')
+        raise _refused(_key("format"), msg('expected "{expected}", got {found}', expected=FORMAT,
+                                          found=quoted(str(record.get("format")), 30)))
     name = record.get("game")
     if not isinstance(name, str):
-        raise RecordError('key "game": missing or not a string')
+        raise _refused(_key("game"), msg("missing or not a string"))
     try:
         game = find_game(name)
     except CardsuiteError as exc:
-        raise RecordError(f'key "game": {_reason(exc)}') from None
+        raise _refused(_key("game"), _why(exc)) from None
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
-        raise RecordError('key "players": missing or not a whole number')
+        raise _refused(_key("players"), msg("missing or not a whole number"))
     raw_options = record.get("options", {})
     if not isinstance(raw_options, dict):
-        raise RecordError('key "options": expected an object')
+        raise _refused(_key("options"), msg("expected an object"))
     try:
         options = game.resolve_options(raw_options, players)
     except CardsuiteError as exc:
-        raise RecordError(f'key "options": {_reason(exc)}') from None
+        raise _refused(_key("options"), _why(exc)) from None
     seats = _seats(record.get("seats", []))
     raw_deals = record.get("deals")
     if not isinstance(raw_deals, list):
-        raise RecordError('key "deals": expected a list of deals')
+        raise _refused(_key("deals"), msg("expected a list of deals"))
 
     deals: list[ReplayedDeal] = []
     results: list[DealResult] = []
@@ -208,46 +236,63 @@ def _seats(raw: object) -> tuple[Mapping[str, object], ...]:
     """The record's ``seats``: objects whose ``name`` is text of at most ``NAME_LIMIT`` characters (the longest
     a person may give, here and online) and whose ``kind`` and ``level`` are short text, where given."""
     if not isinstance(raw, list):
-        raise RecordError('key "seats": expected a list of seats like {"name": "Ann", "kind": "human"}')
+        raise _refused(_key("seats"), msg('expected a list of seats like {example}', example=SEAT_EXAMPLE))
     for index, seat in enumerate(raw):
         if not isinstance(seat, dict):
-            raise RecordError(f'key "seats": seat {index}: expected an object like {{"name": "Ann", "kind": "human"}}')
+            raise _refused(_seat(index), msg("expected an object like {example}", example=SEAT_EXAMPLE))
         name = seat.get("name", "")
         if not isinstance(name, str):
-            raise RecordError(f'key "seats": seat {index}: the name is not text')
+            raise _refused(_seat(index), msg("the name is not text"))
         if len(name) > NAME_LIMIT:
-            raise RecordError(f'key "seats": seat {index}: the name {quoted(name, 30)} is longer than '
-                              f"{NAME_LIMIT} characters")
+            raise _refused(_seat(index), msg("the name {name} is longer than {limit} characters",
+                                                name=quoted(name, 30), limit=NAME_LIMIT))
         for key in ("kind", "level"):
             value = seat.get(key, "")
             if not isinstance(value, str) or len(value) > SEAT_TEXT_LIMIT:
-                raise RecordError(f'key "seats": seat {index}: the {key} is not text of at most {SEAT_TEXT_LIMIT} '
-                                  "characters")
+                raise _refused(_seat(index), msg("the {field} is not text of at most {limit} characters",
+                                                    field=key, limit=SEAT_TEXT_LIMIT))
     return tuple(raw)
+
+
+SEAT_EXAMPLE = '{"name": "Ann", "kind": "human"}'
+"""A seat of a record, as the refusals of a malformed one show it."""
+
+
+def _seat(index: int) -> Message:
+    """A seat of the record's ``seats``: ``key "seats": seat 2``."""
+    return msg('key "seats": seat {index}', index=index)
 
 
 def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object, progress: MatchProgress) -> None:
     """A deal may follow only a finished deal of a match that is not over, dealt by the next dealer."""
     if not previous.complete:
-        raise RecordError(f"deal {index}: deal {index - 1} is unfinished but more deals follow")
+        raise _refused(_deal(index), msg("deal {previous} is unfinished but more deals follow", previous=index - 1))
     if game.match_over(progress):
-        raise RecordError(f"deal {index}: illegal: the match was over after deal {index - 1}")
+        raise _refused(_deal(index), msg("illegal: the match was over after deal {previous}", previous=index - 1))
     if game.info.uses_dealer and isinstance(raw, dict):
         expected = game.next_dealer(previous.setup.dealer, progress.players)
         dealer = raw.get("dealer")
         if isinstance(dealer, int) and not isinstance(dealer, bool) and dealer != expected:
-            raise RecordError(f'deal {index}, key "dealer": illegal: seat {expected} deals after seat '
-                              f"{previous.setup.dealer}, not seat {dealer}")
+            assert expected is not None and previous.setup.dealer is not None  # a game that uses a dealer
+            raise _refused(_deal(index, "dealer"), msg("illegal: {expected} deals after {previous}, not {dealer}",
+                                                         expected=SeatRef(expected),
+                                                         previous=SeatRef(previous.setup.dealer),
+                                                         dealer=SeatRef(dealer)))
+
+
+def _action(index: int, number: int, text: str) -> Message:
+    """An action of a deal, quoted: ``deal 0, action 5 "2 play KH"``."""
+    return msg("deal {index}, action {number} {action}", index=index, number=number, action=quoted(text))
 
 
 def _replay_deal(game: Game, players: int, options: Options, index: int, raw: object) -> ReplayedDeal:
-    where = f"deal {index}"
+    where = _deal(index)
     if not isinstance(raw, dict):
-        raise RecordError(f"{where}: expected an object")
+        raise _refused(where, msg("expected an object"))
     dealer = raw.get("dealer")
     if game.info.uses_dealer:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-            raise RecordError(f'{where}, key "dealer": expected a seat number 0..{players - 1}')
+            raise _refused(_deal(index, "dealer"), msg("expected a seat number 0..{last}", last=players - 1))
     else:
         dealer = None
     try:
@@ -256,35 +301,35 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
             if "hands" in raw:
                 raw_hands = raw["hands"]
                 if not isinstance(raw_hands, list):
-                    raise RecordError(f'{where}, key "hands": expected one list of cards per seat')
-                hands = [_cards(h, f'{where}, key "hands"') for h in raw_hands]
-            stock = _cards(raw.get("stock", []), f'{where}, key "stock"')
+                    raise _refused(_deal(index, "hands"), msg("expected one list of cards per seat"))
+                hands = [_cards(h, _deal(index, "hands")) for h in raw_hands]
+            stock = _cards(raw.get("stock", []), _deal(index, "stock"))
             state = game.new_deal(players, options, dealer, hands=hands, stock=stock)
         else:
             seed = raw["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise RecordError(f'{where}, key "seed": expected a whole number')
+                raise _refused(_deal(index, "seed"), msg("expected a whole number"))
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
-        raise RecordError(f"{where}: {_reason(exc)}") from None
+        raise _refused(where, _why(exc)) from None
 
     raw_actions = raw.get("actions", [])
     if not isinstance(raw_actions, list):
-        raise RecordError(f'{where}, key "actions": expected a list of strings')
+        raise _refused(_deal(index, "actions"), msg("expected a list of strings"))
     actions: list[tuple[int, Action]] = []
     for number, text in enumerate(raw_actions):
         if not isinstance(text, str):
-            raise RecordError(f"{where}, action {number}: expected a string")
+            raise _refused(msg("deal {index}, action {number}", index=index, number=number), msg("expected a string"))
         try:
             seat, action = parse_action_line(game, text, players)
         except (ActionSyntaxError, CardError) as exc:
-            raise RecordError(f"{where}, action {number} {quoted(text)}: malformed: {_reason(exc)}") from None
+            raise _refused(_action(index, number, text), msg("malformed: {reason}", reason=_why(exc))) from None
         if state.is_over:
-            raise RecordError(f"{where}, action {number} {quoted(text)}: illegal: the deal is already over")
+            raise _refused(_action(index, number, text), msg("illegal: the deal is already over"))
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
-            raise RecordError(f"{where}, action {number} {quoted(text)}: illegal: {_reason(exc.reason)}") from None
+            raise _refused(_action(index, number, text), msg("illegal: {reason}", reason=_why(exc))) from None
         actions.append((seat, action))
     complete = state.is_over
     scores = state.scores()

@@ -11,6 +11,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from .errors import UnknownGame
 from .game import Game
+from .message import msg
 
 GROUP = "cardsuite.games"
 
@@ -32,13 +33,14 @@ def get_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in eps:
         known = ", ".join(sorted(eps)) or "none"
-        raise UnknownGame(f"no game called {name!r} (installed: {known})")
+        raise UnknownGame(msg("no game called {name} (installed: {games})", name=repr(name), games=known))
     try:
         game = eps[key].load()
     except Exception as exc:  # a broken plugin must not take the others down with it
-        raise UnknownGame(f"the game {key!r} failed to load: {type(exc).__name__}: {exc}") from None
+        error = f"{type(exc).__name__}: {exc}"
+        raise UnknownGame(msg("the game {name} failed to load: {error}", name=repr(key), error=error)) from None
     if not isinstance(game, Game):
-        raise UnknownGame(f"the entry point {key!r} does not name a cardsuite Game")
+        raise UnknownGame(msg("the entry point {name} does not name a cardsuite Game", name=repr(key)))
     return game
 
 

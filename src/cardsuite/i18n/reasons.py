@@ -131,3 +131,25 @@ def trump_aware(message: Message, trump: object) -> Message:
     params = tuple((name, trump_aware(value, trump) if isinstance(value, Message) else value)
                    for name, value in message.params)
     return Message(message.key, params, message.plural, message.context)
+
+
+def read_within(message: Message) -> Message:
+    """``message`` with each message inside it that is plain English text (an error's reason made by a rule
+    as text, ``seat 2 must follow hearts``) read by ``words_of``, so that a refusal that quotes it, such as a
+    record's ``deal 0, action 5 "2 play KH": illegal: …``, reads whole in the reader's language.
+
+    >>> m = msg("illegal: {reason}", reason=Message("seat 2 must follow hearts"))
+    >>> read_within(m).param("reason").key
+    '{seat} must follow {suit}'
+    """
+    if not any(isinstance(value, Message) for _, value in message.params):
+        return message
+    params = tuple((name, _read(value) if isinstance(value, Message) else value) for name, value in message.params)
+    return Message(message.key, params, message.plural, message.context)
+
+
+def _read(message: Message) -> Message:
+    """A nested message: plain text read by ``words_of``, any other message looked into."""
+    if not message.params and message.plural is None and message.context is None and "{" not in message.key:
+        return words_of(message.key)
+    return read_within(message)

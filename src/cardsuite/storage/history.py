@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from ..core.errors import CardsuiteError
+from ..core.errors import CardsuiteError, message_of
 from ..core.match import winners
+from ..core.message import msg
 from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
@@ -307,11 +308,12 @@ class History:
             with self._connection(verify=True) as conn:
                 row = conn.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise CardsuiteError(f"no match {match_id} in the history (see `cardsuite history`)")
+            raise CardsuiteError(msg("no match {id} in the history (see `cardsuite history`)", id=match_id))
         try:
             return as_record(parse_json(str(row[0])))
         except CardsuiteError as exc:
-            raise CardsuiteError(f"match {match_id} in the history holds no record ({exc})") from None
+            raise CardsuiteError(msg("match {id} in the history holds no record ({reason})", id=match_id,
+                                      reason=message_of(exc))) from None
 
     def match_keys(self) -> set[str]:
         """The ``match_key`` of every filed match (what must never be lost)."""

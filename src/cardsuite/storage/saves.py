@@ -24,7 +24,7 @@ from pathlib import Path
 from ..core.errors import CardsuiteError, RecordError, UnknownGame
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
-from ..core.message import N_
+from ..core.message import N_, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
 from ..files import (
@@ -99,7 +99,7 @@ def _valid_id(save_id: str) -> bool:
 def save_path(save_id: str) -> Path:
     """Where the save ``save_id`` lives."""
     if not _valid_id(save_id):
-        raise CardsuiteError(f"{quoted(save_id, 30)} is not a save id")
+        raise CardsuiteError(msg("{id} is not a save id", id=quoted(save_id, 30)))
     return paths.saves_dir() / f"{save_id}.json"
 
 
@@ -506,7 +506,7 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
         raise CardsuiteError(_("an empty id names no save (see `cardsuite resume --list`)"))
     saves = list_saves()
     if not saves:
-        raise CardsuiteError("there is no unfinished match to resume")
+        raise CardsuiteError(msg("there is no unfinished match to resume"))
     if save_id is None:
         return saves[0]
     exact = [s for s in saves if s.path.stem == save_id]
@@ -517,9 +517,10 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
                 id=quoted(save_id, 30)))
     found = exact or ([] if whole else [s for s in saves if s.path.stem.startswith(save_id)])
     if not found:
-        raise CardsuiteError(f"no unfinished match {quoted(save_id, 30)} (see `cardsuite resume --list`)")
+        raise CardsuiteError(msg("no unfinished match {id} (see `cardsuite resume --list`)", id=quoted(save_id, 30)))
     if len(found) > 1:
-        raise CardsuiteError(f"{quoted(save_id, 30)} matches {len(found)} saves: give more of the id")
+        raise CardsuiteError(msg_n("{id} matches {n} save: give more of the id",
+                                    "{id} matches {n} saves: give more of the id", len(found), id=quoted(save_id, 30)))
     return found[0]
 
 

@@ -13,9 +13,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final, cast
 
-from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_NAMES, SUIT_OF, SUITS, Card, card_name, mask_of
+from ...cards import BIT, JOKER, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, mask_of
 from ...core.fast.views import sorted_hand
 from ...core.game import Action, Event, ReasonedBot, State, View
+from ...core.message import CardRef, Message, SuitRef, msg, msg_n
 from ...core.search import Policy
 from ..trickplay import pick
 from .actions import BIDS, PASS
@@ -25,7 +26,7 @@ from .discards import discard_action
 from .rules import NapoleonState
 from .trick import trick_winner, winner_of
 
-Choice = tuple[Action, str]
+Choice = tuple[Action, Message]
 
 
 def is_honour(card: Card) -> bool:
@@ -274,9 +275,9 @@ class NormalNapoleonBot(ReasonedBot):
     def decide(self, view: View, rng: random.Random) -> Choice:
         """The chosen action and why."""
         if view.phase != "discard" and len(view.legal) == 1:  # a discard has 66 or 286 choices: not read
-            return view.legal[0], "the only legal move"
+            return view.legal[0], msg("the only legal move")
         if self.mistake_rate and view.phase == "play" and rng.random() < self.mistake_rate:
-            return view.legal[rng.randrange(len(view.legal))], "a hunch"
+            return view.legal[rng.randrange(len(view.legal))], msg("a hunch")
         if view.phase == "bidding":
             return self._bid(view, rng)
         if view.phase == "adjutant":
@@ -354,8 +355,11 @@ class NormalNapoleonBot(ReasonedBot):
             cheapest = min(mine, key=lambda a: bid_rank(int(a.args[0]), int(a.args[1])))
             n = int(cheapest.args[0])
             if n <= estimate:
-                return cheapest, f"about {estimate:.0f} honours with {SUIT_NAMES[best_suit]} as trumps"
-        return pass_action, f"the hand is worth about {estimate:.0f} honours: not enough to outbid"
+                return cheapest, msg_n("about {n} honour with {suit} as trumps",
+                                       "about {n} honours with {suit} as trumps",
+                                        round(estimate), suit=SuitRef(best_suit))
+        return pass_action, msg_n("the hand is worth about {n} honour: not enough to outbid",
+                                  "the hand is worth about {n} honours: not enough to outbid", round(estimate))
 
     def bid_for(self, hand: Sequence[Card], lowest: int) -> Action:
         """What ``_bid`` chooses for ``hand`` (in a view's order) when the lowest legal bid has the rank
@@ -382,8 +386,8 @@ class NormalNapoleonBot(ReasonedBot):
         if self.mistake_rate and rng.random() < self.mistake_rate:
             rng.shuffle(choices)
         if choices:
-            return legal[choices[0]], f"name {card_name(choices[0])}: the strongest card I lack"
-        return legal[wanted[0]], "I hold every strong card: play alone"
+            return legal[choices[0]], msg("name {card}: the strongest card I lack", card=CardRef(choices[0]))
+        return legal[wanted[0]], msg("I hold every strong card: play alone")
 
     def _discard(self, view: View, rng: random.Random) -> Choice:
         trump = cast(int, view.table["trump"])
@@ -401,7 +405,7 @@ class NormalNapoleonBot(ReasonedBot):
         if self.mistake_rate and rng.random() < self.mistake_rate:
             rng.shuffle(order)
         chosen = order[:size]
-        return discard_action(chosen), "keep honours and trumps, shorten the side suits"  # one of view.legal
+        return discard_action(chosen), msg("keep honours and trumps, shorten the side suits")  # one of view.legal
 
     # -- reading the table --------------------------------------------------------------------------
     def sides(self, view: View) -> tuple[set[int], set[int]]:
@@ -508,8 +512,8 @@ class NormalNapoleonBot(ReasonedBot):
             secure = (last or all(s in friends for s in to_come)
                       or self._boss(played_cards[now], trump, gone, yoromeki))
             if secure:
-                return by_card[self._feed(cards, trump, rng)], "my partner is winning: give them an honour"
-            return by_card[self._dump(cards, trump, rng)], "my partner is winning: play low"
+                return by_card[self._feed(cards, trump, rng)], msg("my partner is winning: give them an honour")
+            return by_card[self._dump(cards, trump, rng)], msg("my partner is winning: play low")
         held = mask_of(played_cards)  # winner_of for each card I could add, from the trick's mask (the same)
         winning = [card for card in cards
                    if trick_winner(held | BIT[card], (*played_cards, card), led, trump, number, True, True, True)[0]
@@ -523,9 +527,11 @@ class NormalNapoleonBot(ReasonedBot):
                     strong = [c for c in winning if self._boss(c, trump, gone, yoromeki)]
                     if strong and (honours >= 2 or leader_seat in foes):
                         card = pick(strong, strength, rng)
-                        return by_card[card], f"take the honours with {card_name(card)}, which nobody can beat"
-                return by_card[cheapest], f"win with {card_name(cheapest)}, the cheapest card that is enough"
-        return by_card[self._dump(cards, trump, rng)], "cannot win this trick: throw the least useful card"
+                        return by_card[card], msg("take the honours with {card}, which nobody can beat",
+                                                  card=CardRef(card))
+                return by_card[cheapest], msg("win with {card}, the cheapest card that is enough",
+                                              card=CardRef(cheapest))
+        return by_card[self._dump(cards, trump, rng)], msg("cannot win this trick: throw the least useful card")
 
     def _boss(self, card: Card, trump: int, gone: int, yoromeki: bool = True) -> bool:
         """Whether no unseen card could beat ``card`` (ignoring same-2 and yoromeki-less leads); ``gone`` is
@@ -563,32 +569,32 @@ class NormalNapoleonBot(ReasonedBot):
         if role == "napoleon" or beginner:
             if JOKER in cards and not gone >> TRUMP_JACK[trump] & 1:
                 lead = next(a for a in legal if a.args == (JOKER, trump))
-                return lead, "lead the joker naming trumps to draw out the trump jack"
+                return lead, msg("lead the joker naming trumps to draw out the trump jack")
             power_trumps = [c for c in bosses if SUIT_OF[c] == trump or POWER[trump][c] >= 85]
             if power_trumps and trumps_out:
                 card = max(power_trumps, key=POWER[trump].__getitem__)
-                return by_card[card], "draw trumps with a card nobody can beat"
+                return by_card[card], msg("draw trumps with a card nobody can beat")
         if role != "napoleon" and CLUB_THREE in cards and not gone >> JOKER & 1:
-            return by_card[CLUB_THREE], "lead the club 3 to force out the joker"
+            return by_card[CLUB_THREE], msg("lead the club 3 to force out the joker")
         side_aces = [c for c in cards if RANK_OF[c] == 14 and SUIT_OF[c] != trump and c != MIGHTY]
         if side_aces:
             card = side_aces[rng.randrange(len(side_aces))] if len(side_aces) > 1 else side_aces[0]
-            return by_card[card], f"cash {card_name(card)} while the suit still goes round"
+            return by_card[card], msg("cash {card} while the suit still goes round", card=CardRef(card))
         if bosses and (role == "napoleon" or beginner):
             card = pick(bosses, POWER[trump].__getitem__, rng, largest=True)
-            return by_card[card], f"cash {card_name(card)}: nobody can beat it"
+            return by_card[card], msg("cash {card}: nobody can beat it", card=CardRef(card))
         my_trumps = [c for c in cards if SUIT_OF[c] == trump and POWER[trump][c] < 85]
         if self.lead_trumps and (role == "napoleon" or beginner) and trumps_out and len(my_trumps) >= 3:
             card = min(my_trumps, key=POWER[trump].__getitem__)
             if beginner:
-                return by_card[card], "lead a low trump to pull the others' trumps"
-            return by_card[card], "lead a low trump to pull the Allies' trumps"
+                return by_card[card], msg("lead a low trump to pull the others' trumps")
+            return by_card[card], msg("lead a low trump to pull the Allies' trumps")
         plain = [c for c in cards if c != JOKER and not is_honour(c) and SUIT_OF[c] != trump]
         if plain:
             card = pick(plain, lambda c: RANK_OF[c], rng)
-            return by_card[card], "lead low in a side suit and keep the strong cards"
+            return by_card[card], msg("lead low in a side suit and keep the strong cards")
         card = self._dump(cards, trump, rng)
-        return by_card.get(card) or legal[0], "lead the least useful card"
+        return by_card.get(card) or legal[0], msg("lead the least useful card")
 
 
 class EasyNapoleonBot(NormalNapoleonBot):

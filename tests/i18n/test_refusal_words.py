@@ -1,0 +1,139 @@
+"""The one-line refusals of the command line in the reader's language: usage errors, options, games, records,
+files, saves and the history; the English lines stay as they were, each one line with exit status 1."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardsuite.cli import main
+from cardsuite.core.registry import game_names
+from cardsuite.files import RECORD_LIMIT
+
+from ..cli.test_cli import nap_record
+
+Setup = Callable[[Path], list[str]]
+
+
+def _record(tmp_path: Path, **change: object) -> str:
+    record = nap_record() | change
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return str(path)
+
+
+def _twice(tmp_path: Path) -> list[str]:
+    deal = {"dealer": 0, "hands": [["AS", "KS", "QS", "JS", "TS"]] * 4, "stock": [], "actions": []}
+    return ["replay", _record(tmp_path, deals=[deal])]
+
+
+def _seat_nine(tmp_path: Path) -> list[str]:
+    record = nap_record()
+    deals = record["deals"]
+    assert isinstance(deals, list)
+    first = dict(deals[0]) | {"actions": ["9 pass"]}
+    return ["replay", _record(tmp_path, deals=[first])]
+
+
+def _huge(tmp_path: Path) -> list[str]:
+    path = tmp_path / "huge.json"
+    path.write_bytes(b" " * (RECORD_LIMIT + 1))
+    return ["replay", str(path)]
+
+
+def _not_json(tmp_path: Path) -> list[str]:
+    path = tmp_path / "garbage.json"
+    path.write_text("{not json", encoding="utf-8")
+    return ["replay", str(path)]
+
+
+def _fixed(*args: str) -> Setup:
+    return lambda tmp_path: list(args)
+
+
+# Each case: the command and the English line it refuses with (exactly, after "cardsuite: ").
+CASES: dict[str, tuple[Setup, str]] = {
+    "export of no match": (_fixed("export", "99"), "no match 99 in the history (see `cardsuite history`)"),
+    "resume with nothing saved": (_fixed("resume"), "there is no unfinished match to resume"),
+    "unknown game (rules)": (_fixed("rules", "nope"),
+                             "no game called 'nope' (installed: {games})"),
+    "unknown game (history)": (_fixed("history", "nope"),
+                               "no game called 'nope' (installed: {games})"),
+    "unknown game (stats)": (_fixed("stats", "nope"), "no game called 'nope' (installed: {games})"),
+    "unknown game (simulate)": (_fixed("simulate", "nope"),
+                                "no game called 'nope' (installed: {games})"),
+    "players out of range": (_fixed("simulate", "nap", "--players", "2", "--games", "1"),
+                             "Nap is for 3, 4, 5, 6 players, not 2"),
+    "seats count": (_fixed("simulate", "nap", "--seats", "normal,normal", "--games", "1"),
+                    "--seats names 2 levels for 4 players"),
+    "unknown option": (_fixed("simulate", "nap", "--option", "bogus=1", "--games", "1"),
+                       "unknown option 'bogus' (this game has: deals_per_player, lowest_bid, misere, above_nap, "
+                       "nap_points, all_pass, deck, turn_timer)"),
+    "option not key=value": (_fixed("simulate", "nap", "--option", "=", "--games", "1"),
+                             "option '=' is not key=value"),
+    "option given twice": (_fixed("simulate", "nap", "-o", "deck=32", "-o", "deck=52", "--games", "1"),
+                           "option 'deck' is given twice"),
+    "option value out of range": (_fixed("simulate", "nap", "-o", "deals_per_player=0", "--games", "1"),
+                                  "option deals_per_player: 0 is below the minimum 1"),
+    "peek with a time": (_fixed("simulate", "nap", "--seats", "peek:5ms,normal,normal,normal", "--games", "1"),
+                         "peek takes a number of searches (peek:16), not a time"),
+    "invalid value": (_fixed("simulate", "nap", "--games", "0"),
+                      "Invalid value for '--games' / '-g': 0 is not between 1 and 1000000 (see --help)"),
+    "not a number": (_fixed("simulate", "nap", "--games", "x"),
+                     "Invalid value for '--games' / '-g': \"x\" is not a whole number written with 0-9 (see --help)"),
+    "no such option": (_fixed("simulate", "nap", "--bogus"),
+                       "No such option: --bogus (Possible options: --jobs) (see --help)"),
+    "missing argument": (_fixed("simulate"), "Missing argument 'game'. (see --help)"),
+    "no such command": (_fixed("bogus"), "No such command 'bogus'. (see --help)"),
+    "a card dealt twice": (_twice, "deal 0: a card is dealt twice"),
+    "an action of no seat": (_seat_nine, 'deal 0, action 0 "9 pass": malformed: there is no seat 9 with 4 players'),
+    "a file too large": (_huge, "cannot read {tmp}/huge.json: larger than 8 MB"),
+    "a file not JSON": (_not_json, "{tmp}/garbage.json: not JSON: Expecting property name enclosed in double quotes "
+                                   "at line 1, column 2"),
+}
+
+ENGLISH_WORDS = re.compile(r"\b(no|not|the|is|for|option|unknown|invalid|value|missing|deal|cannot|larger|than|"
+                           r"matches?|players?|levels?|given|twice|argument|such|read)\b", re.IGNORECASE)
+
+
+def _expected(english: str, tmp_path: Path) -> str:
+    """The English line of a case with the test's folder and the installed games filled in."""
+    return english.replace("{tmp}", str(tmp_path)).replace("{games}", ", ".join(sorted(game_names())))
+
+
+def _refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+             args: list[str]) -> str:
+    """The one line ``cardsuite ARGS`` refuses with (exit status 1, nothing on stdout)."""
+    monkeypatch.setattr("sys.argv", ["cardsuite", *args])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    out, err = capsys.readouterr()
+    assert exited.value.code == 1 and out == "", err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cardsuite: "), err
+    return lines[0].removeprefix("cardsuite: ")
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_english_refusal_is_as_it_was(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    setup, english = CASES[case]
+    line = _refusal(tmp_path, capsys, monkeypatch, setup(tmp_path))
+    assert line == _expected(english, tmp_path)
+
+
+@pytest.mark.parametrize("language", ["ja", "lt"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_refusal_is_one_line_in_the_readers_language(case: str, language: str, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    setup, english = CASES[case]
+    line = _refusal(tmp_path, capsys, monkeypatch, ["--lang", language, *setup(tmp_path)])
+    assert line != _expected(english, tmp_path)
+    # what is left once names, paths, options and quoted input are taken out has no English word
+    words = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`|\S*/\S*|--?[a-z-]+|\b[a-z]+_[a-z_]+\b|Expecting .* quotes", "", line)
+    assert not ENGLISH_WORDS.search(words), line
