@@ -226,6 +226,16 @@ async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -
      ['key "seats": seat 0: expected an object']),
     ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], "seats": {"a": 1}}',
      ['key "seats": expected a list of seats']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 2, "deals": []}',
+     ['key "players": Nap is for 3, 4, 5, 6 players, not 2']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 3, "deals": [{"dealer": 0, "hands": '
+     '[["AS", "KS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"], ["AD", "KD", "QD", "JD", "AS"]]}]}',
+     ['deal 0, key "hands": AS is dealt twice']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 3, "deals": [{"dealer": 0, "hands": '
+     '[["AS", "KS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"], ["AD", "KD", "QD", "JD"]]}]}',
+     ['deal 0, key "hands": seat 2 holds 4 cards, not 5']),
+    ('{"format": "cardsuite-record/1", "game": "napas", "players": 3, "deals": [{"dealer": 0, "stock": ["AS"]}]}',
+     ['deal 0: a deal gives its "hands" or a "seed"']),
 ])
 def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"

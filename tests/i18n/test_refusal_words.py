@@ -89,7 +89,7 @@ CASES: dict[str, tuple[Setup, str]] = {
                        "No such option: --bogus (Possible options: --jobs) (see --help)"),
     "missing argument": (_fixed("simulate"), "Missing argument 'game'. (see --help)"),
     "no such command": (_fixed("bogus"), "No such command 'bogus'. (see --help)"),
-    "a card dealt twice": (_twice, "deal 0: a card is dealt twice"),
+    "a card dealt twice": (_twice, "deal 0, key \"hands\": AS is dealt twice"),
     "an action of no seat": (_seat_nine, 'deal 0, action 0 "9 pass": malformed: there is no seat 9 with 4 players'),
     "a file too large": (_huge, "cannot read {tmp}/huge.json: larger than 8 MB"),
     "a file not JSON": (_not_json, "{tmp}/garbage.json: not JSON: Expecting property name enclosed in double quotes "

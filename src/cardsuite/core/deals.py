@@ -50,8 +50,18 @@ def check_given(players: int, hands: Sequence[Sequence[Card]], stock: Sequence[C
             raise InvalidDeal(msg("{card} is not in the deck in use ({size} cards)",
                                   card=card_text(card), size=len(deck)))
     if len(set(every)) != len(every):
-        raise InvalidDeal(msg("a card is dealt twice"))
+        seen: set[Card] = set()
+        for card in every:
+            if card in seen:
+                raise InvalidDeal(msg("{card} is dealt twice", card=card_text(card)))
+            seen.add(card)
     if rest and len(every) != len(deck):
         raise InvalidDeal(msg("hands and stock hold {count} cards; the deck has {size}",
                               count=len(every), size=len(deck)))
     return rest
+
+
+def missing_hands() -> InvalidDeal:
+    """The refusal of a deal given neither its hands nor a generator to deal them (a record's deal with
+    neither ``hands`` nor ``seed``)."""
+    return InvalidDeal(msg('a deal gives its "hands" or a "seed"'))

@@ -197,6 +197,10 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
     players = record.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         raise _refused(_key("players"), msg("missing or not a whole number"))
+    if players not in game.info.players:
+        raise _refused(_key("players"), msg("{game} is for {counts} players, not {players}",
+                                            game=Message(game.info.title), players=players,
+                                            counts=", ".join(map(str, game.info.players))))
     raw_options = record.get("options", {})
     if not isinstance(raw_options, dict):
         raise _refused(_key("options"), msg("expected an object"))
@@ -311,7 +315,7 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
                 raise _refused(_deal(index, "seed"), msg("expected a whole number"))
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
-        raise _refused(where, _why(exc)) from None
+        raise _refused(_deal(index, "hands") if "hands" in raw else where, _why(exc)) from None
 
     raw_actions = raw.get("actions", [])
     if not isinstance(raw_actions, list):

@@ -8,8 +8,7 @@ from operator import itemgetter
 from typing import Final
 
 from ...cards import BIT, Card, ranked_deck, shuffle
-from ...core.deals import check_given
-from ...core.errors import InvalidDeal
+from ...core.deals import check_given, missing_hands
 from ...core.options import Options
 from .bidding import HAND_SIZE
 from .rules import NapState
@@ -44,7 +43,7 @@ def new_nap_deal(players: int, options: Options, dealer: int, rng: random.Random
     deck = deck_for(players, options)
     if hands is None:
         if rng is None:
-            raise InvalidDeal("a new deal needs a random generator or the hands")
+            raise missing_hands()
         cards = list(deck)
         shuffle(cards, rng)
         dealt: list[Sequence[Card]] = [()] * players

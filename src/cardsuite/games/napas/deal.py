@@ -8,8 +8,7 @@ from operator import itemgetter
 from typing import Final
 
 from ...cards import Card, CardError, ranked_deck
-from ...core.deals import check_given
-from ...core.errors import InvalidDeal
+from ...core.deals import check_given, missing_hands
 from ...core.options import Options
 from .bidding import HAND_SIZE
 from .rules import NapasState
@@ -76,7 +75,7 @@ def new_napas_deal(players: int, options: Options, dealer: int, rng: random.Rand
     """
     if hands is None:
         if rng is None:
-            raise InvalidDeal("a new deal needs a random generator or the hands")
+            raise missing_hands()
         dealt, rest = _shuffled_deal(DECKS[deck_size(players, options)], players, dealer, rng)
         return NapasState(players, options, dealer, dealt, rest, own_lists=True)  # no *args: see below
     deck = deck_for(players, options)

@@ -6,8 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ...cards import Card, shuffle
-from ...core.deals import check_given
-from ...core.errors import InvalidDeal
+from ...core.deals import check_given, missing_hands
 from ...core.options import Options
 from .beginner import BeginnerState
 from .deck import DECKS, HAND_SIZE, PLAYERS, settings_for
@@ -22,7 +21,7 @@ def new_napoleon_deal(options: Options, dealer: int, rng: random.Random | None,
     size = 3 if jokers else 2  # widow_size(options)
     if hands is None:
         if rng is None:
-            raise InvalidDeal("a new deal needs a random generator or the hands")
+            raise missing_hands()
         shuffle(deck, rng)
         first = (dealer + 1) % PLAYERS
         dealt: list[list[Card]] = [[] for _ in range(PLAYERS)]
