@@ -78,10 +78,23 @@ def test_every_end_rule_does_the_same_work_after_ten_deals_as_after_a_thousand(n
     assert asked(1000) == asked(10)
 
 
-def test_napoleon_ends_after_its_safety_stop_of_thrown_in_deals() -> None:
-    assert replay(thrown_in(MAX_DEALS), get_game).complete
-    with pytest.raises(RecordError, match=f"deal {MAX_DEALS}: illegal: the match was over after deal {MAX_DEALS - 1}"):
-        replay(thrown_in(MAX_DEALS + 1), get_game)
+def test_napoleon_stops_for_safety_after_ten_thousand_deals_thrown_in_ones_included() -> None:
+    game = get_game("napoleon")
+    options = game.resolve_options({"games": 1000}, 5)
+    thrown = DealResult((0,) * 5, DealSummary(redeal=True))
+
+    def over(deals: int) -> bool:
+        return game.match_over(MatchProgress(5, options, DealsSoFar([thrown] * deals), (0,) * 5, 0))
+
+    assert not over(9_999) and over(10_000)
+    assert MAX_DEALS == 10_000
+
+
+def test_a_napoleon_record_ends_at_the_safety_stop_and_goes_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("cardsuite.games.napoleon.MAX_DEALS", 100)  # the real stop's record is too long to build here
+    assert replay(thrown_in(100), get_game).complete
+    with pytest.raises(RecordError, match="deal 100: illegal: the match was over after deal 99"):
+        replay(thrown_in(101), get_game)
 
 
 def test_the_deals_so_far_read_the_growing_list_in_place() -> None:

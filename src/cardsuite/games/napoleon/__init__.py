@@ -23,9 +23,9 @@ from .rules import NapoleonState
 from .sampling import deal_cards, replayed, unseen_cards
 from .trick import trick_rule, winner
 
-MAX_DEALS: Final = 100
-"""The safety stop: a match ends after this many deals, thrown-in ones included (as Napas's; twice the most
-``games``)."""
+MAX_DEALS: Final = 10_000
+"""The safety stop: a match ends after this many deals, thrown-in ones included (as Napas's; ten times the
+most ``games``: only a match of almost nothing but thrown-in deals reaches it)."""
 
 _PARSED: dict[str, Action] = {}
 """Action texts already parsed (search replays them thousands of times)."""
