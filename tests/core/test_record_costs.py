@@ -13,7 +13,7 @@ from cardsuite.core.errors import RecordError
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.core.values import DealResult, DealsSoFar, DealSummary, MatchProgress
-from cardsuite.games.napoleon import MAX_DEALS, Napoleon
+from cardsuite.games.napoleon import Napoleon, deal_limit
 
 
 def thrown_in(deals: int, games: int = 50) -> dict[str, object]:
@@ -78,10 +78,22 @@ def test_every_end_rule_does_the_same_work_after_ten_deals_as_after_a_thousand(n
     assert asked(1000) == asked(10)
 
 
-def test_napoleon_ends_after_its_safety_stop_of_thrown_in_deals() -> None:
-    assert replay(thrown_in(MAX_DEALS), get_game).complete
-    with pytest.raises(RecordError, match=f"deal {MAX_DEALS}: illegal: the match was over after deal {MAX_DEALS - 1}"):
-        replay(thrown_in(MAX_DEALS + 1), get_game)
+def test_napoleon_stops_for_safety_after_twice_its_games_and_a_hundred_deals_thrown_in_ones_included() -> None:
+    game = get_game("napoleon")
+    options = game.resolve_options({"games": 1000}, 5)
+    thrown = DealResult((0,) * 5, DealSummary(redeal=True))
+
+    def over(deals: int) -> bool:
+        return game.match_over(MatchProgress(5, options, DealsSoFar([thrown] * deals), (0,) * 5, 0))
+
+    assert not over(2_099) and over(2_100)
+    assert deal_limit(1000) == 2_100 and deal_limit(5) == 110
+
+
+def test_a_napoleon_record_ends_at_the_safety_stop_and_goes_no_further() -> None:
+    assert replay(thrown_in(102, games=1), get_game).complete
+    with pytest.raises(RecordError, match="deal 102: illegal: the match was over after deal 101"):
+        replay(thrown_in(103, games=1), get_game)
 
 
 def test_the_deals_so_far_read_the_growing_list_in_place() -> None:

@@ -16,7 +16,7 @@ from cardsuite.core.match import Match
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.games.napas import GAME
-from cardsuite.games.napas.bidding import MAX_DEALS, deal_points
+from cardsuite.games.napas.bidding import deal_limit, deal_points
 from cardsuite.games.napas.deal import deck_for
 from cardsuite.games.napas.rules import NapasState
 
@@ -372,9 +372,43 @@ def test_l10_target_reached_ends_the_match() -> None:
     assert not GAME.match_over(progress((22, 0, 0, 0), target=30))
 
 
-def test_the_match_has_a_safety_stop() -> None:
-    assert GAME.match_over(progress((0, -40, -3, 5), deals=MAX_DEALS))
-    assert not GAME.match_over(progress((0, -40, -3, 5), deals=MAX_DEALS - 1))
+def test_the_match_goes_on_until_the_target_and_stops_for_safety_after_five_deals_a_point_of_it() -> None:
+    below = (0, -40, -3, 5)
+    assert not GAME.match_over(progress(below, deals=99))
+    assert GAME.match_over(progress(below, deals=100))  # the default target, 20: at least 100 deals
+    assert not GAME.match_over(progress(below, deals=499, target=100))
+    assert GAME.match_over(progress(below, deals=500, target=100))
+    assert deal_limit(1) == 100 and deal_limit(1000) == 5000
+
+
+def test_a_record_of_101_deals_with_nobody_at_the_target_replays_unfinished() -> None:
+    match = Match(GAME, 5, GAME.resolve_options({"target": 30}, 5), seed=3)
+    rng = random.Random(3)
+    for number in range(101):
+        if number:
+            match.next_deal()
+        while not match.deal_over:
+            seat = min(match.state.to_act)
+            legal = match.state.legal_actions(seat)
+            match.act(seat, legal[rng.randrange(len(legal))])
+    assert max(match.totals) < 30 and not match.is_over
+    assert sum(not r.summary.redeal for r in match.results) > 90  # played deals, not thrown-in ones
+    result = replay(match.record(), get_game)
+    assert len(result.deals) == 101 and result.deals[-1].complete and not result.complete
+    assert list(result.totals) == list(match.totals)
+
+
+def thrown_in(deals: int) -> dict[str, object]:
+    """A 4-player Napas record of ``deals`` deals in which everyone passes."""
+    return {"format": "cardsuite-record/1", "game": "napas", "players": 4,
+            "deals": [{"dealer": i % 4, "seed": i, "actions": [f"{(i + k) % 4} pass" for k in range(1, 5)]}
+                      for i in range(deals)]}
+
+
+def test_a_record_ends_at_the_safety_stop_and_goes_no_further() -> None:
+    assert replay(thrown_in(100), get_game).complete
+    with pytest.raises(RecordError, match="deal 100: illegal: the match was over after deal 99"):
+        replay(thrown_in(101), get_game)
 
 
 def test_options_have_exactly_the_spec_keys() -> None:

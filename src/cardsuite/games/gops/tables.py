@@ -23,7 +23,7 @@ OPTIONS: Final = (
     OptionSpec("ace", "low", "The ace: low (1), high (beats the king, prize worth 14), or beats only the king.",
                choices=("low", "high", "beats_king")),
     OptionSpec("blind_prize", False, "Bid without seeing the prize; it is turned after the bids."),
-    OptionSpec("games", 1, "Games summed into one match.", minimum=1, maximum=50),
+    OptionSpec("games", 1, "Games summed into one match.", minimum=1, maximum=1000),
     OptionSpec("memory", False,
                "Play by memory: a card is shown in the round it is revealed only; no played-card panels or list."),
     OptionSpec("play_out", False,

@@ -58,7 +58,7 @@ from .public import NapFacts, contract_text, nap_seats, nap_table
 
 OPTIONS: Final = (
     OptionSpec("deals_per_player", 2, "How many times each player deals; the match ends then.", minimum=1,
-               maximum=10),
+               maximum=100),
     OptionSpec("lowest_bid", 3, "The lowest bid allowed: 3, or 2 (worth 2 points).", choices=(2, 3)),
     OptionSpec("misere", True, "Whether misère (take no tricks, no trumps) may be bid, between 3 and 4."),
     OptionSpec("above_nap", "wellington", "Bids allowed above nap: none, up to Wellington, or up to Blücher.",

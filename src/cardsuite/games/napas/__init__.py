@@ -13,7 +13,7 @@ from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
 from ...core.search import SearchHooks
-from .bidding import BID_NAMES, MAX_DEALS
+from .bidding import BID_NAMES, deal_limit
 from .deal import deck_for, new_napas_deal
 from .exchange import exchange_action
 from .present import NapasPresentation
@@ -55,9 +55,10 @@ class Napas(NapasPresentation, Game):
             raise self.action_syntax_error(text, str(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
-        """After the deal in which someone reaches ``target``; as a safety stop, after ``MAX_DEALS`` deals."""
+        """After the deal in which someone reaches ``target``; as a safety stop, after ``deal_limit(target)``
+        deals."""
         target = progress.options.integer("target")
-        return any(total >= target for total in progress.totals) or len(progress.deals) >= MAX_DEALS
+        return any(total >= target for total in progress.totals) or len(progress.deals) >= deal_limit(target)
 
     def sample_deal(self, view: View, rng: random.Random) -> NapasState:
         """Share the unseen cards consistently with the view, re-create hidden exchanges, replay.

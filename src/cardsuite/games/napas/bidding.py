@@ -10,9 +10,15 @@ from ...core.game import Action
 from ...core.message import Message, N_np, N_p, msg_np, msg_p
 
 HAND_SIZE: Final = 5
-MAX_DEALS: Final = 100
-"""A safety stop: the match also ends after this many deals (the highest total wins), since scores may fall
-without end and nobody might ever reach the target."""
+DEALS_PER_POINT: Final = 5
+FEWEST_DEALS: Final = 100
+
+
+def deal_limit(target: int) -> int:
+    """The safety stop of a match to ``target``: it also ends after this many deals, thrown-in ones included
+    (the highest total wins), since scores may fall without end and nobody might ever reach the target. Five
+    deals a point of the target, at least 100: several times what a match of people takes."""
+    return max(FEWEST_DEALS, DEALS_PER_POINT * target)
 ZERO: Final = "0"
 TOP: Final = "5"
 LADDER: Final = BidLadder(("1", "2", "3", ZERO, "4", TOP))

@@ -90,7 +90,7 @@ global, where any other is a look-up in the module's dictionary at each use (``c
 compiled). The tables below are ``Final`` for the same reason: they are filled and cleared, never rebound."""
 OPTIONS: Final = (
     OptionSpec("target", 20, "The match ends after the deal in which a player's total reaches this score.",
-               minimum=1, maximum=100),
+               minimum=1, maximum=1000),
     OptionSpec("deck", "auto", "Cards used: auto (32 for 2-4 players, 52 for 5-6), or always 32 or 52.",
                choices=("auto", "32", "52")),
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",

@@ -23,9 +23,14 @@ from .rules import NapoleonState
 from .sampling import deal_cards, replayed, unseen_cards
 from .trick import trick_rule, winner
 
-MAX_DEALS: Final = 100
-"""The safety stop: a match ends after this many deals, thrown-in ones included (as Napas's; twice the most
-``games``)."""
+SPARE_DEALS: Final = 100
+
+
+def deal_limit(games: int) -> int:
+    """The safety stop of a match of ``games``: it also ends after this many deals, thrown-in ones included
+    (those do not count toward ``games``): twice the games and 100 more, reached only by a run of thrown-in
+    deals."""
+    return 2 * games + SPARE_DEALS
 
 _PARSED: dict[str, Action] = {}
 """Action texts already parsed (search replays them thousands of times)."""
@@ -56,9 +61,10 @@ class Napoleon(NapoleonPresentation, Game):
             raise self.action_syntax_error(text, str(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
-        """After ``games`` deals played out (thrown-in deals do not count); as a safety stop, after ``MAX_DEALS``
-        deals, thrown-in ones included."""
-        return progress.played >= progress.options.integer("games") or len(progress.deals) >= MAX_DEALS
+        """After ``games`` deals played out (thrown-in deals do not count); as a safety stop, after
+        ``deal_limit(games)`` deals, thrown-in ones included."""
+        games = progress.options.integer("games")
+        return progress.played >= games or len(progress.deals) >= deal_limit(games)
 
     def match_length(self, players: int, options: Options) -> int | None:
         return options.integer("games")  # games played; thrown-in deals come on top

@@ -33,7 +33,7 @@ OPTIONS: Final = (
     OptionSpec("min_bid", 11, "The lowest number of honours that may be bid (1 is the source's literal rule).",
                minimum=1, maximum=20),
     OptionSpec("games", 5, "Games in a match (deals that were played; thrown-in deals do not count).", minimum=1,
-               maximum=50),
+               maximum=1000),
     OptionSpec("yoromeki", True, "The heart queen beats the Mighty (spade ace) when both are in one trick."),
     OptionSpec("same_two", True, "Same-2: a 2 wins a trick of five cards of one suit, after the first trick."),
     OptionSpec("joker_request", True, "The club 3 led forces the joker's holder to play it."),
