@@ -85,15 +85,19 @@ def check_cluster_address(address: str) -> str:
 
 
 @contextmanager
-def open_pool(jobs: int = 1, cluster: str | None = None) -> Iterator[WorkPool]:
+def open_pool(jobs: int = 1, cluster: str | None = None, parts: int | None = None) -> Iterator[WorkPool]:
     """A pool for a run: a Ray cluster's workers when ``cluster`` names one, else ``jobs`` local processes
-    (the calling process alone for one job). Closed, its workers ended, when the ``with`` block ends."""
+    (the calling process alone for one job), never more than the run's ``parts`` when given (a worker
+    without a part would only be started and ended). Closed, its workers ended, when the ``with`` block
+    ends."""
     if cluster is not None:
         with _ray_pool(check_cluster_address(cluster)) as pool:
             yield pool
         return
     if jobs < 1 or jobs > MAX_JOBS:
         raise CardsuiteError(f"--jobs {jobs} is not between 1 and {MAX_JOBS}")
+    if parts is not None:
+        jobs = max(1, min(jobs, parts))
     if jobs == 1:
         yield InProcess()
         return
@@ -157,6 +161,11 @@ def parts_of(game: str, players: int, levels: Sequence[str], count: int, seed: i
             for first in range(0, count, size)]
 
 
+def part_count(count: int) -> int:
+    """How many parts ``parts_of`` cuts a run of ``count`` matches (or boards) into."""
+    return math.ceil(count / max(1, math.ceil(count / PARTS))) if count > 0 else 0
+
+
 def part_seed(seed: int, first: int) -> int:
     """The seed of the plain part whose first match is number ``first`` (a hash of both)."""
     return random.Random(f"cardsuite-plain/{seed}/{first}").getrandbits(64)
@@ -197,6 +206,6 @@ def run(pool: WorkPool, game: str, players: int, levels: Sequence[str], count: i
     return merged
 
 
-def pool_for(jobs: int, cluster: str | None) -> AbstractContextManager[WorkPool]:
+def pool_for(jobs: int, cluster: str | None, parts: int | None = None) -> AbstractContextManager[WorkPool]:
     """``open_pool`` with ``jobs`` 0 meaning every core."""
-    return open_pool(jobs or default_jobs(), cluster)
+    return open_pool(jobs or default_jobs(), cluster, parts)

@@ -77,15 +77,6 @@ class LevelStats:
     draws: int = 0
     decision_seconds: list[float] = field(default_factory=list)
 
-    def mean_ci95(self) -> tuple[float, float, float]:
-        """Mean score per deal per seat, and its 95% interval (normal approximation)."""
-        n = len(self.scores)
-        if n == 0:
-            return 0.0, 0.0, 0.0
-        mean = statistics.fmean(self.scores)
-        half = 1.96 * statistics.stdev(self.scores) / math.sqrt(n) if n > 1 else 0.0
-        return mean, mean - half, mean + half
-
     def percentile_ms(self, q: float) -> float:
         """A percentile of the decision times, in milliseconds."""
         if not self.decision_seconds:
@@ -186,12 +177,12 @@ class SimulationResult:
         return out
 
     def level_interval(self, name: str) -> tuple[float, float, float]:
-        """A level's mean per seat-deal and its 95% interval (over boards in the duplicate form)."""
-        if self.mode == "duplicate":
-            mean = statistics.fmean(self.levels[name].scores) if self.levels[name].scores else 0.0
-            _, low, high = mean_interval([unit[name] for unit in self.board_units()])
-            return mean, low, high
-        return self.levels[name].mean_ci95()
+        """A level's mean per seat-deal and its 95% interval from Student's t over the units a level's seats
+        are not independent in: each deal's (plain form) or board's (duplicate) mean of that level's seats."""
+        mean = statistics.fmean(self.levels[name].scores) if self.levels[name].scores else 0.0
+        units = self.board_units() if self.mode == "duplicate" else self.units
+        _, low, high = mean_interval([unit[name] for unit in units if name in unit])
+        return mean, low, high
 
     def as_json(self) -> dict[str, object]:
         """The object ``cardsuite simulate --json`` prints."""

@@ -13,6 +13,8 @@ from cardsuite.core.game import DealSetup, Game, State
 from cardsuite.core.options import Options
 from cardsuite.core.registry import get_game
 from cardsuite.simulate import (
+    LevelStats,
+    SimulationResult,
     mean_interval,
     merge_results,
     paired_differences,
@@ -226,3 +228,19 @@ def test_a_plain_run_plays_its_matches_as_match_does(name: str, players: int, gi
     result = simulate(game, players, levels, 6, 3, options)
     assert result.units == ours[0]
     assert {k: (v.scores, v.wins, v.draws, v.bids, v.made) for k, v in result.levels.items()} == ours[1]
+
+
+def test_the_plain_level_interval_is_student_t_over_deals() -> None:
+    """The plain form's level interval is Student's t over deals, each deal's mean of the level's seats,
+    as every other interval: four seats of one level in Nap, a zero-sum game, score exactly 0 in every
+    deal, so the interval is [0, 0]."""
+    game = get_game("nap")
+    result = simulate(game, 4, ["normal"] * 4, 2, 1, game.resolve_options({}, 4))
+    assert result.deals >= 2
+    normal = result.as_json()["levels"]["normal"]  # type: ignore[index]
+    assert normal["mean"] == 0 and normal["ci95"] == [0.0, 0.0]
+    # two seats of "a" in three deals: (1, 3), (2, 6), (0, 0); deal means 2, 4, 0 (mean 2, sd 2, t with 2 df)
+    made = SimulationResult("nap", 4, 1, 3, 0.0, {"a": LevelStats(seats=2, scores=[1, 3, 2, 6, 0, 0])},
+                            [{"a": 2.0}, {"a": 4.0}, {"a": 0.0}])
+    half = 4.303 * 2 / 3 ** 0.5
+    assert made.level_interval("a") == pytest.approx((2.0, 2.0 - half, 2.0 + half))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import subprocess
@@ -11,7 +12,16 @@ import pytest
 
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.registry import get_game
-from cardsuite.pool import PARTS, InProcess, check_cluster_address, open_pool, part_seed, parts_of, run
+from cardsuite.pool import (
+    PARTS,
+    InProcess,
+    check_cluster_address,
+    open_pool,
+    part_count,
+    part_seed,
+    parts_of,
+    run,
+)
 from cardsuite.simulate import simulate, simulate_duplicate
 from tests.bots.test_duplicate import without_times
 
@@ -91,3 +101,32 @@ def test_an_unreachable_cluster_is_one_line() -> None:
     assert done.returncode != 0
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "Ray" in done.stderr
+
+
+class _CountingContext:
+    """A stand-in for a ``multiprocessing`` context that records the workers asked for and starts none."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def Pool(self, processes: int) -> contextlib.nullcontext[InProcess]:  # multiprocessing's name
+        self.asked.append(processes)
+        return contextlib.nullcontext(InProcess())
+
+
+@pytest.mark.parametrize(("games", "workers"), [(1, None), (3, 3), (64, 64), (1000, 63)])
+def test_a_run_starts_no_more_workers_than_it_has_parts(games: int, workers: int | None,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from typer.testing import CliRunner
+
+    from cardsuite.cli import app
+
+    context = _CountingContext()
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: context)
+    assert part_count(games) == len(parts_of("gops", 2, ["random"] * 2, games, 1, {}, duplicate=False))
+    done = CliRunner().invoke(app, ["simulate", "gops", "--players", "2", "--seats", "random,random",
+                                    "--games", str(games), "--jobs", "256", "--json"])
+    assert done.exit_code == 0, done.output
+    assert context.asked == ([] if workers is None else [workers])  # one part: in the calling process

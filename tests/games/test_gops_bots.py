@@ -169,3 +169,22 @@ def test_simultaneous_helper() -> None:
     assert private.visible_to == frozenset({2}) and private.action == "play K"
     assert public is chosen_event(2) and public.visible_to is None and public.card is None
     assert public.seen_by(0) and not private.seen_by(0)
+
+
+def test_two_normal_players_do_not_tie_every_round() -> None:
+    """Two ``normal`` seats that hold the same cards read each other as copies and part: few games tie in
+    every round (once about a third of them did, each a 0-0 draw)."""
+    options = GAME.resolve_options({}, 2)
+    rng = random.Random(30)
+    bots = (NormalGopsBot(), NormalGopsBot())
+    mirrored = 0
+    for _ in range(30):
+        state = GAME.new_deal(2, options, None, rng=rng)
+        every_round = True
+        while not state.is_over:
+            chosen = [bots[seat].choose(state.view(seat), rng) for seat in (0, 1)]
+            every_round &= chosen[0] == chosen[1]
+            for seat in (0, 1):
+                state.apply(seat, chosen[seat])
+        mirrored += every_round
+    assert mirrored <= 3

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardsuite.cards import parse_card, parse_cards
+from cardsuite.cards import RANK_OF, SUIT_OF, parse_card, parse_cards
 from cardsuite.games.napas import GAME
-from cardsuite.games.napas.bots import EasyNapasBot, NormalNapasBot
+from cardsuite.games.napas.bots import EasyNapasBot, NormalNapasBot, zero_reason, zero_risk
 from cardsuite.games.napas.rules import NapasState
 
 from .test_napas import rest_of_deck
@@ -103,3 +105,38 @@ def test_the_bot_sees_only_its_view() -> None:
     a = NormalNapasBot().choose(view, random.Random(3))
     b = NormalNapasBot().choose(twin.view(1), random.Random(3))
     assert a == b
+
+
+def test_the_zero_game_reason_names_the_high_cards_the_hand_holds() -> None:
+    state = deal(["7S 7H JS 7D KH", "KS 8C 7C 9S TH", "QD QS TC QH 9D", "AH 8H 8S AD TS"],
+                 "JD KC JC TD KD JH AS 9C 8D QC AC 9H")
+    act(state, "1 bid 1", "2 pass", "3 bid 2")
+    hint = NormalNapasBot().hint(state.view(0), random.Random(1))
+    assert str(hint.action) == "bid 0"
+    assert str(hint.reason) == "every high card is guarded by low cards of its suit: good for the zero game"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([7, 2]).flatmap(
+    lambda low: st.tuples(st.just(low), st.lists(st.sampled_from([c for c in range(52) if RANK_OF[c] >= low]),
+                                                 min_size=5, max_size=5, unique=True))))
+def test_a_zero_game_reason_is_true_of_the_hand(drawn: tuple[int, list[int]]) -> None:
+    """Whatever hand the zero game is bid on, its reason says which high cards (jack up of 32 cards, 8 up of
+    52) it holds and which of them have no low card of their suit, and says so truly."""
+    low, hand = drawn
+    reason = zero_reason(hand, low)
+    high = {c for c in hand if RANK_OF[c] >= (11 if low == 7 else 8)}
+    low_suits = {SUIT_OF[c] for c in hand if c not in high}
+    unguarded = {c for c in high if SUIT_OF[c] not in low_suits}
+    named = set(reason.param("cards").cards) if reason.params else set()  # type: ignore[union-attr]
+    assert named == unguarded
+    if not high:
+        assert reason.key == "only low cards: good for the zero game"
+    elif not unguarded:
+        assert reason.key == "every high card is guarded by low cards of its suit: good for the zero game"
+    elif unguarded == high:
+        assert reason.key == "only low cards besides {cards}: good for the zero game"
+    else:
+        assert reason.key.startswith("every high card but {cards} is guarded")
+    if zero_risk(hand, low) < NormalNapasBot.zero_limit:
+        assert "only low cards:" not in str(reason) or max(RANK_OF[c] for c in hand) < (11 if low == 7 else 8)

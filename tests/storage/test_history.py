@@ -13,7 +13,7 @@ from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.ratings import Rating, ranks_of, rate_match
+from cardsuite.storage.ratings import Rating, ranks_of, rate_match, seat_labels
 from cardsuite.storage.saves import Autosave
 from cardsuite.storage.stats import stats, stats_lines
 
@@ -127,3 +127,19 @@ def test_a_damaged_database_is_moved_aside_and_a_new_one_started(damage: str, ho
     # the new database works
     History().record_finished(finished("gops", 2))
     assert len(History().matches()) == 1
+
+
+def test_history_tells_apart_the_seats_of_one_cpu_level() -> None:
+    record = finished("nap", 3)  # Ann, CPU easy, CPU normal, CPU normal
+    History().record_finished(record)
+    (entry,) = History().matches()
+    assert entry.names == ("Ann", "CPU easy", "CPU normal [1]", "CPU normal [2]")
+    line = entry.describe()
+    assert "CPU normal [1]" in line and "CPU normal [2]" in line
+    assert set(History().ratings("nap")["nap"]) == {"Ann", "CPU easy", "CPU normal"}
+
+
+def test_seat_labels_number_only_repeated_identities_in_seat_order() -> None:
+    seats = [("cpu", "CPU normal"), ("human", "Ann"), ("cpu", "CPU normal"), ("human", "CPU easy"),
+             ("cpu", "CPU normal")]
+    assert seat_labels(seats) == ["CPU normal [1]", "Ann", "CPU normal [2]", "CPU easy (person)", "CPU normal [3]"]

@@ -230,3 +230,22 @@ def test_a_save_of_a_game_not_installed_is_kept_untouched_not_moved_aside(monkey
         assert len(paths.take_notices()) == 2
     assert {p.name: p.read_bytes() for p in whist.parent.iterdir()} == before  # nothing renamed or changed
     assert [info.id for info in list_saves()] == ["mine"]
+
+
+@pytest.mark.parametrize("level", ["peek", "bogus"])
+def test_a_save_with_a_seat_the_game_cannot_seat_is_listed_as_damaged_and_left_as_it_is(level: str) -> None:
+    """``resume --list`` runs the check opening runs: a CPU level the game does not have (``peek`` is
+    only for ``simulate``) marks the save as one that cannot be opened; only opening moves it aside."""
+    save = Autosave("20260101-000000-peek", keep=True)
+    save.save(play_out(new_match("nap", 1), random.Random(1), limit=4))
+    data = json.loads(save.path.read_text(encoding="utf-8"))
+    data["seats"][1] = {"name": "CPU 1", "kind": "cpu", "level": level}
+    save.path.write_text(json.dumps(data), encoding="utf-8")
+    before = sorted(p.name for p in save.path.parent.iterdir())
+    (info,) = list_saves()
+    assert f'seat 1 is a CPU of level "{level}", which Nap does not have' in info.problem
+    assert "damaged, cannot be opened" in info.describe()
+    assert sorted(p.name for p in save.path.parent.iterdir()) == before
+    with pytest.raises(RecordError, match="moved aside"):
+        load_save(info.id)
+    assert not save.path.exists()

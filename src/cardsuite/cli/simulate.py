@@ -61,7 +61,7 @@ def simulate_command(
     """Play CPU levels against each other and compare them (levels rotate over the seats)."""
     from ..bots import levels_for
     from ..bots.peek import make_seat_bot
-    from ..pool import check_cluster_address, pool_for, run
+    from ..pool import check_cluster_address, part_count, pool_for, run
 
     found = get_game(game)
     count = players or found.info.default_players
@@ -82,7 +82,7 @@ def simulate_command(
     address = check_cluster_address(cluster) if cluster else None
     bar = _ProgressBar(f"{found.info.title}: {_played(games, duplicate)}", games)
     try:
-        with pool_for(jobs, address) as pool:
+        with pool_for(jobs, address, part_count(games)) as pool:
             bar.start()
             result = run(pool, found.info.name, count, levels, games, seed, options, duplicate, bar.update)
     finally:

@@ -46,7 +46,7 @@ from .database import (
 )
 from .database import verify as verify_all
 from .meta import counts, match_key, save_meta
-from .ratings import Rating, identity, player_labels
+from .ratings import Rating, identity, player_labels, seat_labels
 
 T = TypeVar("T")
 
@@ -278,7 +278,7 @@ class History:
         return True
 
     def matches(self, game: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
-        """Finished matches, newest first (names as ``player_labels`` gives them)."""
+        """Finished matches, newest first (names as ``seat_labels`` gives them)."""
         if self._nothing_filed():
             return []
         sql = "SELECT id, game, finished, deals FROM matches"
@@ -295,9 +295,8 @@ class History:
             for match_id, name, finished, deals in conn.execute(sql, args).fetchall():
                 seats = conn.execute("SELECT kind, player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
                                      (match_id,)).fetchall()
-                labels = player_labels([(str(s[0]), str(s[1])) for s in seats])
-                out.append(HistoryEntry(int(match_id), str(name), str(finished), int(deals),
-                                        tuple(labels[(str(s[0]), str(s[1]))] for s in seats),
+                labels = seat_labels([(str(s[0]), str(s[1])) for s in seats])
+                out.append(HistoryEntry(int(match_id), str(name), str(finished), int(deals), tuple(labels),
                                         tuple(float(s[2]) for s in seats), tuple(str(s[3]) for s in seats)))
         return out
 

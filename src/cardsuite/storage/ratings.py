@@ -11,6 +11,7 @@ mean of its seats' results.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -70,6 +71,23 @@ def player_labels(identities: Sequence[tuple[str, str]]) -> dict[tuple[str, str]
             number += 1
         taken.add(label)
         out[(kind, player)] = label
+    return out
+
+
+def seat_labels(seats: Sequence[tuple[str, str]]) -> list[str]:
+    """Each seat's label in a match's line (one identity a seat): ``player_labels``'s, numbered ``[1]``,
+    ``[2]`` ... in seat order where one identity holds several seats (two CPUs of one level), so that a line
+    tells every seat apart while the ratings still count the level as one player."""
+    labels = player_labels(list(dict.fromkeys(seats)))
+    held = Counter(seats)
+    numbered: Counter[tuple[str, str]] = Counter()
+    out = []
+    for seat in seats:
+        label = labels[seat]
+        if held[seat] > 1:
+            numbered[seat] += 1
+            label = f"{label} [{numbered[seat]}]"
+        out.append(label)
     return out
 
 

@@ -279,9 +279,7 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
     seed = save_meta(record).get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError('key "save.seed": missing: this record has no match seed and cannot be continued')
-    seats = [_seat(checked.game, i, s) for i, s in enumerate(checked.seats)]
-    if len(seats) != checked.players:
-        seats = [SeatSpec(f"Seat {i}") for i in range(checked.players)]
+    seats = saved_seats(checked)
     match = Match(checked.game, checked.players, checked.options, seed, seats)
     for index, deal in enumerate(checked.deals):
         if index:
@@ -291,6 +289,24 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
         for seat, action in deal.actions:
             match.act(seat, action)
     return match
+
+
+def saved_seats(checked: Replay) -> list[SeatSpec]:
+    """The seats of a replayed save as a table takes them; ``RecordError`` for a seat the game cannot seat
+    (a CPU level it does not have, ``peek`` included)."""
+    seats = [_seat(checked.game, i, s) for i, s in enumerate(checked.seats)]
+    if len(seats) != checked.players:
+        seats = [SeatSpec(f"Seat {i}") for i in range(checked.players)]
+    return seats
+
+
+def seat_problem(checked: Replay) -> str:
+    """Why a replayed save's seats cannot be opened (what opening it would move it aside for), or ``""``."""
+    try:
+        saved_seats(checked)
+    except RecordError as exc:
+        return str(exc)
+    return ""
 
 
 def _seat(game: Game, index: int, raw: Mapping[str, object]) -> SeatSpec:
@@ -316,7 +332,8 @@ class SaveInfo:
     ``deal`` is the number of the deal in play (1 for the first), ``match_length`` the deals a match lasts
     when the game fixes it (``Game.match_length``), ``moment`` where the deal stands ("trick 3",
     "bidding"), ``updated`` the UTC time of the last save. ``id`` is the file name (pass it through
-    ``shown`` to print it); the names are already safe to print.
+    ``shown`` to print it); the names are already safe to print. ``problem``: why the save cannot be
+    opened although it replays (``seat_problem``), ``""`` when it can; opening it moves it aside.
     """
 
     id: str
@@ -330,6 +347,7 @@ class SaveInfo:
     complete: bool
     match_length: int | None = None
     moment: str = ""
+    problem: str = ""
 
     @property
     def deal_text(self) -> str:
@@ -352,8 +370,11 @@ class SaveInfo:
         comma = pgettext("list separator", ", ")
         scores = comma.join(f"{n} {t}" for n, t in zip(self.names, self.totals, strict=False))
         where = _("{deal}, {moment}").format(deal=self.deal_text, moment=self.moment) if self.moment else self.deal_text
-        return _("{id}  {game}: {scores}; {where}; last played {time}").format(
+        line = _("{id}  {game}: {scores}; {where}; last played {time}").format(
             id=shown(self.id), game=gettext(self.title), scores=scores, where=where, time=self.last_played)
+        if self.problem:
+            line = _("{line}; damaged, cannot be opened: {why}").format(line=line, why=self.problem)
+        return line
 
 
 PHASES = {
@@ -397,6 +418,7 @@ def _info(path: Path, record: Mapping[str, object], checked: Replay) -> SaveInfo
         complete=checked.complete,
         match_length=checked.game.match_length(checked.players, checked.options),
         moment=_moment(checked),
+        problem=seat_problem(checked),
     )
 
 
@@ -459,7 +481,8 @@ def _save_files(folder: Path) -> list[Path]:
 
 
 def list_saves() -> list[SaveInfo]:
-    """Unfinished matches, newest first. Damaged saves are moved aside (see ``paths.take_notices``).
+    """Unfinished matches, newest first. Damaged saves are moved aside (see ``paths.take_notices``); a save
+    that replays but names a seat the game cannot seat is listed with its ``problem`` and left as it is.
 
     A save whose match is already over (the program stopped between saving and filing it) is filed into
     the history now and leaves the list. Temporary files of writers that were killed are removed.

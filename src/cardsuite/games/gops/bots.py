@@ -206,6 +206,23 @@ def round_odds(face: int, beaten: frozenset[int], others: Sequence[Mapping[int, 
     return mine, 1.0 - mine - pf * qf
 
 
+def mirrored(sit: Situation) -> bool:
+    """Whether two players hold the same cards after a round, so the position is the same from either seat."""
+    return sit.players == 2 and len(sit.mine) < 13 and set(sit.mine) == set(sit.others[0])
+
+
+def parted(mix: Mix, values: Mapping[int, float], cap: float) -> Mix:
+    """``mix`` with no card above ``cap``: the excess goes to the other cards of the mix in proportion, or to
+    the next best card by ``values`` when the mix has one card only."""
+    top = max(mix, key=mix.__getitem__)
+    if mix[top] <= cap or len(values) < 2:
+        return mix
+    rest = {f: p for f, p in mix.items() if f != top} or {max((f for f in values if f != top),
+                                                              key=values.__getitem__): 1.0}
+    spare = (1 - cap) / sum(rest.values())
+    return {top: cap} | {f: p * spare for f, p in rest.items()}
+
+
 class NormalGopsBot(ReasonedBot):
     """Counts every card, reads how each seat bids, and mixes among the cards worth playing this round."""
 
@@ -220,13 +237,15 @@ class NormalGopsBot(ReasonedBot):
     answer_softness = 0.01  # how sharply a seat answers in those rounds (share of the stake)
     softness = 0.1  # how close in value (share of the stake) the cards it mixes are
     floor = 0.08  # cards under this share of the mix are not played
+    copy_odds = 100.0  # 2 players, same cards: how much likelier a copy of itself must be than ``easy``
+    mirror_cap = 0.7  # then the largest share one card may have (the rest to the other near-best cards)
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The most likely card of the mix, the reason, and the expected value of every card."""
         if len(view.legal) == 1:
             return Hint(view.legal[0], msg("the last card"))
         sit = situation(view)
-        values, mix = self.plan(sit)
+        values, mix = self.plan(sit, self.faces_a_copy(view, sit))
         best = max(mix, key=lambda f: (mix[f], values[f]))
         others = tuple(sorted(((action_for(view, f), round(v, 2)) for f, v in values.items()), key=lambda p: -p[1]))
         return Hint(action_for(view, best), self.explain(sit, best), others)
@@ -236,7 +255,7 @@ class NormalGopsBot(ReasonedBot):
         if len(view.legal) == 1:
             return view.legal[0], msg("the last card")
         sit = situation(view)
-        _values, mix = self.plan(sit)
+        _values, mix = self.plan(sit, self.faces_a_copy(view, sit))
         faces = sorted(mix)
         face = faces[-1]
         x = rng.random()
@@ -252,8 +271,18 @@ class NormalGopsBot(ReasonedBot):
         chance = min(1.0, 3.0 / max(1, cards))  # a random bidder lands within one card this often
         return max(0.05, min(self.focus, self.focus * (steadiness - chance) / max(1e-9, 0.7 - chance)))
 
-    def plan(self, sit: Situation) -> tuple[dict[int, float], Mix]:
-        """Each of my cards' expected points, and the mix I play (only cards worth playing)."""
+    def faces_a_copy(self, view: View, sit: Situation) -> bool:
+        """Whether the other seat (2 players) holds my cards and has bid as ``normal`` would, beyond doubt."""
+        from .reading import copy_odds
+
+        return mirrored(sit) and copy_odds(view) >= self.copy_odds
+
+    def plan(self, sit: Situation, copy: bool = False) -> tuple[dict[int, float], Mix]:
+        """Each of my cards' expected points, and the mix I play (only cards worth playing).
+
+        ``copy``: the other seat bids from this same mix (``faces_a_copy``), so a tie is as likely as my
+        likeliest card; no card then gets more than ``mirror_cap`` of the mix.
+        """
         me = sit.seat
         hands = sit.hands()
         kinds = sit.kinds or ((1.0, 1.0),) * sit.players
@@ -302,7 +331,8 @@ class NormalGopsBot(ReasonedBot):
         mix = soft(values, self.softness)
         kept = {f: p for f, p in mix.items() if p >= self.floor} or {max(values, key=values.__getitem__): 1.0}
         total = sum(kept.values())
-        return values, {f: p / total for f, p in kept.items()}
+        mix = {f: p / total for f, p in kept.items()}
+        return values, parted(mix, values, self.mirror_cap) if copy else mix
 
     def mix_for(self, sit: Situation) -> Mix:
         """The chances with which this bot bids each card in ``sit`` (how ``hard`` reads a seat)."""

@@ -13,7 +13,7 @@ from typing import cast
 
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
 from ...core.game import View
-from ...core.message import Message, N_p, SuitRef, msg, msg_n, msg_p
+from ...core.message import CardsRef, Message, N_p, SuitRef, msg, msg_n, msg_p
 from ..trickbot import Choice, PlainTrickBot, Trick
 from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER, ZERO
@@ -73,10 +73,30 @@ def zero_risk(hand: Sequence[Card], low: int) -> float:
     return risk
 
 
+def is_high(card: Card, low: int) -> bool:
+    """Whether a card is in the upper half of the ranks in use (jack to ace of 32 cards, 8 to ace of 52)."""
+    return RANK_OF[card] - low >= (15 - low) // 2
+
+
+def zero_reason(hand: Sequence[Card], low: int) -> Message:
+    """Why a hand ``zero_risk`` lets into the zero game suits it, true of that hand: its high cards, and
+    whether a low card of their suit guards each."""
+    high = [c for c in hand if is_high(c, low)]
+    guarded = {SUIT_OF[c] for c in hand if not is_high(c, low)}
+    alone = tuple(sorted((c for c in high if SUIT_OF[c] not in guarded), key=lambda c: (SUIT_OF[c], RANK_OF[c])))
+    if not high:
+        return msg("only low cards: good for the zero game")
+    if not alone:
+        return msg("every high card is guarded by low cards of its suit: good for the zero game")
+    if len(alone) == len(high):
+        return msg("only low cards besides {cards}: good for the zero game", cards=CardsRef(alone))
+    return msg("every high card but {cards} is guarded by low cards of its suit: good for the zero game",
+               cards=CardsRef(alone))
+
+
 def zero_discards(hand: Sequence[Card], low: int, limit: int) -> list[Card]:
     """The riskiest cards for the zero game, at most ``limit``, highest first."""
-    span = 15 - low
-    risky = sorted((c for c in hand if RANK_OF[c] - low >= span // 2), key=lambda c: -RANK_OF[c])
+    risky = sorted((c for c in hand if is_high(c, low)), key=lambda c: -RANK_OF[c])
     return risky[:limit]
 
 
@@ -123,7 +143,7 @@ class NormalNapasBot(PlainTrickBot):
             if strength >= needed:
                 wanted.append((bid, reasons[bid]))
         if zero_risk(view.hand, low) < self.zero_limit:
-            wanted.append((ZERO, msg("only low cards: good for the zero game")))
+            wanted.append((ZERO, zero_reason(view.hand, low)))
         wanted.sort(key=lambda w: -LADDER.rank(w[0]))
         for bid, reason in wanted:
             if bid in legal:
