@@ -459,10 +459,10 @@ def test_given_hands_need_the_whole_stock() -> None:
     short = record(HANDS_4, STOCK_4, [])
     deal_ = short["deals"][0]  # type: ignore[index]
     del deal_["stock"]
-    with pytest.raises(RecordError, match="deal 0: the stock holds 0 cards, not 12"):
+    with pytest.raises(RecordError, match="deal 0, key \"stock\": the stock holds 0 cards, not 12"):
         replay(short, get_game)
     deal_["stock"] = STOCK_4.split()[:-1]
-    with pytest.raises(RecordError, match="deal 0: the stock holds 11 cards, not 12"):
+    with pytest.raises(RecordError, match="deal 0, key \"stock\": the stock holds 11 cards, not 12"):
         replay(short, get_game)
 
 

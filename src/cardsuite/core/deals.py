@@ -5,7 +5,7 @@
 >>> check_given(2, [[0, 1], [2, 2]], [], (0, 1, 2, 3), 2)
 Traceback (most recent call last):
 ...
-cardsuite.core.errors.InvalidDeal: a card is dealt twice
+cardsuite.core.errors.InvalidDeal: 4S is dealt twice
 """
 
 from __future__ import annotations
@@ -32,33 +32,39 @@ def check_given(players: int, hands: Sequence[Sequence[Card]], stock: Sequence[C
     ``stock_name`` is what the game calls its stock (Napoleon's widow).
     """
     if len(hands) != players:
-        raise InvalidDeal(msg("expected {players} hands, got {count}", players=players, count=len(hands)))
+        raise InvalidDeal(msg("expected {players} hands, got {count}", players=players, count=len(hands)), "hands")
     for seat, hand in enumerate(hands):
         if len(hand) != hand_size:
             raise InvalidDeal(msg_n("{seat} holds {n} card, not {size}",
                                     "{seat} holds {n} cards, not {size}", len(hand),
-                                    seat=SeatRef(seat), size=hand_size))
+                                    seat=SeatRef(seat), size=hand_size), "hands")
     rest = list(stock or [])
     if stock_size is not None and len(rest) != stock_size:
         raise InvalidDeal(msg_n("the {stock} holds {n} card, not {size}",
                                 "the {stock} holds {n} cards, not {size}", len(rest),
-                                stock=Message(stock_name, context=STOCK_CONTEXT), size=stock_size))
-    every = [card for hand in hands for card in hand] + rest
+                                stock=Message(stock_name, context=STOCK_CONTEXT), size=stock_size), "stock")
+    dealt = [card for hand in hands for card in hand]
+    every = dealt + rest
     in_deck = set(deck)
-    for card in every:
+    for number, card in enumerate(every):
         if card not in in_deck:
             raise InvalidDeal(msg("{card} is not in the deck in use ({size} cards)",
-                                  card=card_text(card), size=len(deck)))
+                                  card=card_text(card), size=len(deck)), _part(number, dealt))
     if len(set(every)) != len(every):
         seen: set[Card] = set()
-        for card in every:
+        for number, card in enumerate(every):
             if card in seen:
-                raise InvalidDeal(msg("{card} is dealt twice", card=card_text(card)))
+                raise InvalidDeal(msg("{card} is dealt twice", card=card_text(card)), _part(number, dealt))
             seen.add(card)
     if rest and len(every) != len(deck):
         raise InvalidDeal(msg("hands and stock hold {count} cards; the deck has {size}",
-                              count=len(every), size=len(deck)))
+                              count=len(every), size=len(deck)), "stock")
     return rest
+
+
+def _part(number: int, dealt: Sequence[Card]) -> str:
+    """Which part of the deal the ``number``-th of its cards (hands first, then the stock) is in."""
+    return "hands" if number < len(dealt) else "stock"
 
 
 def missing_hands() -> InvalidDeal:

@@ -45,7 +45,12 @@ class UnknownGame(CardsuiteError):
 
 
 class InvalidDeal(CardsuiteError):
-    """Given hands and stock that do not form a deal of the game (wrong counts, a card twice)."""
+    """Given hands and stock that do not form a deal of the game (wrong counts, a card twice); ``key`` names
+    the part at fault (``hands``, ``stock``) where it is known, for a record's refusal."""
+
+    def __init__(self, reason: str | Message, key: str | None = None) -> None:
+        super().__init__(reason)
+        self.key = key
 
 
 class SamplingError(CardsuiteError):

@@ -315,7 +315,7 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
                 raise _refused(_deal(index, "seed"), msg("expected a whole number"))
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
-        raise _refused(_deal(index, "hands") if "hands" in raw else where, _why(exc)) from None
+        raise _refused(where if exc.key is None else _deal(index, exc.key), _why(exc)) from None
 
     raw_actions = raw.get("actions", [])
     if not isinstance(raw_actions, list):
