@@ -33,7 +33,16 @@ from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
-from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, resumed_config, suits_encodable
+from ..config import (
+    SPEEDS,
+    TableConfig,
+    cpu_levels,
+    parse_seed,
+    parse_speed,
+    person_name,
+    resumed_config,
+    suits_encodable,
+)
 from ..words import ESC, translate_bindings
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
@@ -326,7 +335,7 @@ class HomeScreen(Screen[None]):
                 given[spec.key] = widget.value
         game.resolve_options(given, len(seats))
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
+        seed = parse_seed(seed_text) if seed_text else secrets.randbelow(2**31)
         speed = str(self.query_one("#speed", Select).value)
         try:
             delay = parse_speed(speed)
