@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -30,7 +31,7 @@ from ..i18n.render import event_text, wording
 from .config import TableConfig
 from .layout import SeatBlock, capacity
 from .render import Display
-from .screens.table_frame import fit_faces, table_frame
+from .screens.table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
 from .seating import table_model, top_parts
 from .session import DealReport, TableSession, Turn
 from .table_app import TableApp, run_app
@@ -233,12 +234,31 @@ class ReplayScreen(Screen[None]):
         yield from table_frame(self.style_set.ascii)
         yield Static(id="controls")
         yield HandView(self.style_set.faces, id="hand")
+        yield Static(
+            self.style_set.plain(_("The terminal is too small: the replay needs at least {width}×{height}. Make "
+                                   "the window larger (q quits).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
+            id="too-small",
+        )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Show the start of the first deal."""
-        fit_faces(self, self.app.size.width, self.app.size.height)
+        self._fit(self.app.size.width, self.app.size.height)
         self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Say so when the terminal is too small; larger faces when it is large."""
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        if mark_too_small(self, width, height):
+            self.refresh_bindings()
+        fit_faces(self, width, height)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal is too small to draw the table no key of the replay acts (quitting, the app's own
+        key, still does), and the key bar says so."""
+        return not self.has_class("-small")
 
     def show(self) -> None:
         """Draw the table at the cursor from the bottom seat's view (every hand when asked), or the public

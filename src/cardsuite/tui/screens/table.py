@@ -40,12 +40,10 @@ from .cpu_turns import CpuTurns
 from .hot_seat import HotSeatCover
 from .partner import offers_partner, show_partner
 from .table_choices import TableChoices
-from .table_frame import fit_faces, table_frame
+from .table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
 from .table_keys import TABLE_BINDINGS
 from .table_pages import TablePages
 from .trick_pause import TrickPause
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
@@ -109,7 +107,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-small")
+        if mark_too_small(self, width, height):
+            self.refresh_bindings()
         fit_faces(self, width, height)
 
     # -- the flow -----------------------------------------------------------------------------------
@@ -299,7 +298,10 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
 
     # -- which keys the seat may use now (the key bar shows only those) ------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys that do nothing now (undo for a hot-seat player, mark without a several-card action)."""
+        """Hide the keys that do nothing now (undo for a hot-seat player, mark without a several-card action);
+        while the terminal is too small to show the table, only the menu (no key acts on unseen cards)."""
+        if self.has_class("-small"):
+            return action == "menu"
         mine = self.flow.my_turn()
         viewer = self.flow.viewer
         if action == "enter":
