@@ -261,3 +261,19 @@ def test_a_piped_replay_keeps_a_deal_in_play_hidden(tmp_path: Path) -> None:
     data = CliRunner().invoke(app, ["replay", str(path), "--json"])
     assert json.loads(data.stdout) == replay(record, get_game).as_json()
     assert set(json.loads(data.stdout)) == {"game", "players", "complete", "deals", "totals"}
+
+
+async def test_the_replay_header_gives_the_match_length_not_the_record_length() -> None:
+    """A record of the first two deals of an 8-deal Nap match reads ``deal 2 / 8`` in the header, as the table
+    does; the step line still counts the record's deals."""
+    result = replay(_record("nap", 4), get_game)
+    length = result.game.match_length(4, result.options)
+    assert length == 8 and len(result.deals) == 2
+    app = ReplayApp(result, tuple(seat_names(result)), Display())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "deal 2 / 8" in text and "deal 2 / 2" not in text and "deal 2 of 2" in text
+        await pilot.press("q")

@@ -33,7 +33,7 @@ from .layout import SeatBlock, capacity
 from .render import Display
 from .screens.table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
 from .seating import table_model, top_parts
-from .session import DealReport, TableSession, Turn
+from .session import DealReport, TableSession, Turn, deal_words
 from .table_app import TableApp, run_app
 from .widgets.hand import HandView
 from .widgets.panels import EventLog, TopBar
@@ -174,7 +174,8 @@ class RecordSession(TableSession):
         return self.cursor.deal + 1
 
     def deal_text(self) -> str:
-        return _("deal {number} / {length}").format(number=self.cursor.deal + 1, length=self.cursor.deals)
+        """Where the deal stands in the match (its length, as at the table), not in the record."""
+        return deal_words(self.game, self.result.players, self.options, self.cursor.deal + 1)
 
     @property
     def totals(self) -> tuple[Score, ...]:
