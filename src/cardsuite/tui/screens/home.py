@@ -191,6 +191,20 @@ class HomeScreen(Screen[None]):
                           str(rating.matches))
         return table
 
+    def on_mount(self) -> None:
+        """Enter reopens a match at once when there is one to continue."""
+        self.focus_continue()
+
+    def focus_continue(self) -> None:
+        """Give the Continue list the focus, its first match highlighted, when it has entries."""
+        found = self.query("#continue").results(OptionList)
+        listed = next(found, None)
+        if listed is None or not listed.option_count:
+            return
+        listed.focus()
+        if listed.highlighted is None:
+            listed.highlighted = 0
+
     def on_screen_resume(self) -> None:
         """Back from a table: the Continue list and the ratings may have changed."""
         if self._fresh:  # the first showing: the lists are new
@@ -198,6 +212,7 @@ class HomeScreen(Screen[None]):
             return
         self.saves = self._list_saves()
         self.refresh(recompose=True)
+        self.call_after_refresh(self.focus_continue)
         show = getattr(self.app, "show_notices", None)
         if callable(show):
             show()
