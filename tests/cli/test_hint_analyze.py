@@ -135,3 +135,23 @@ def test_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
     assert "eiti vynų berniuku būtų davęs 24.00 tšk. daugiau" in lithuanian
     for text in (japanese.stdout, lithuanian):
         assert not any(words in text for words in ("could have made", "played out", "with best play", "Deal 1"))
+
+
+def test_hint_on_a_save_whose_deal_is_being_played_says_to_ask_at_the_table(tmp_path: Path) -> None:
+    """A save of a match in play gets no hint here (the table counts its hints); the same record without the
+    save's key still gets one."""
+    from cardsuite.storage.saves import SAVE_KEY
+
+    plain = record("nap", 4, 1, 6)
+    save = dict(plain)
+    save[SAVE_KEY] = {"id": "kept", "hints": [0, 0, 0, 0], "undos": [0, 0, 0, 0]}
+    path = tmp_path / "save.json"
+    save_record(path, save)
+    result = subprocess.run([sys.executable, "-m", "cardsuite", "hint", str(path), "--iterations", "4"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "ask for a hint at its table" in result.stderr
+    other = tmp_path / "record.json"
+    save_record(other, plain)
+    assert RUNNER.invoke(app, ["hint", str(other), "--iterations", "4"]).exit_code == 0

@@ -85,3 +85,43 @@ async def test_home_form_follows_each_game_schema(game: object) -> None:
         assert len(home.query(".name")) == game.info.default_players
         config = home.build_config()
         assert config.game == game.info.name
+
+
+@pytest.mark.parametrize("typed", ["-", "+", "1_", "-5", str(10**18), "9" * 30])
+@pytest.mark.parametrize("key", ["ctrl+s", "online"])
+async def test_home_refuses_a_seed_that_seed_refuses_in_one_line(typed: str, key: str) -> None:
+    """A seed ``--seed`` refuses (a lone sign, ``1_``, a negative one, one past its bound) is one line under
+    the form, from Ctrl+S and from Online…; the home screen stays, and no table or dialog opens."""
+    from cardsuite.cli._args import LARGEST
+    from cardsuite.tui.config import LARGEST_SEED
+
+    assert LARGEST_SEED == LARGEST
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#seed", Input).focus()
+        await pilot.press(*typed)
+        await pilot.pause()
+        if key == "online":
+            await pilot.click("#online")
+        else:
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.is_running and app.table is None and app.screen is home
+        text = screen_text(app)
+        assert "Cannot start: the seed must be a whole number from 0 to 999999999999999999" in text
+
+
+async def test_home_takes_the_largest_seed() -> None:
+    """The largest seed ``--seed`` takes opens a table with it."""
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#seed", Input).value = str(10**18 - 1)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.table is not None and app.table.session.config.seed == 10**18 - 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from cardsuite.tui.plain import PROMPT, PlainTable
 from cardsuite.tui.render import Display
 from cardsuite.tui.replay import RecordCursor, ReplayApp
 from cardsuite.tui.session import Session
+from cardsuite.tui.widgets.panels import EventLog
 
 from .helpers import config, screen_text
 
@@ -175,3 +177,103 @@ def test_a_save_that_fails_is_said_at_once_and_once_until_saving_works_again(
     assert failed not in turns[0] and failed in turns[1]  # said after the first action, before the next prompt
     assert out.getvalue().count(failed) == 2  # once, then again after saving had worked once
     assert out.getvalue().count("cardsuite: the match is saved again") == 1
+
+
+def _in_play(game_name: str, players: int, finished: int, extra: int, seed: int = 5) -> Match:
+    """A match of ``normal`` bots: ``finished`` whole deals, then the first ``extra`` actions of the next one."""
+    game = get_game(game_name)
+    match = Match(game, players, game.resolve_options({}, players), seed,
+                  [SeatSpec(f"P{i}", "cpu", "normal") for i in range(players)])
+    bot, rng = make_bot(game, "normal"), random.Random(seed)
+
+    def act() -> None:
+        seat = min(match.state.to_act)
+        match.act(seat, bot.choose(match.state.view(seat), rng))
+
+    for _number in range(finished):
+        while not match.deal_over:
+            act()
+        match.next_deal()
+    for _step in range(extra):
+        act()
+    assert not match.deal_over
+    return match
+
+
+async def test_a_deal_still_being_played_shows_no_hand_with_a_or_tab() -> None:
+    """In a deal the record has not finished, ``a`` and ``Tab`` show no hidden card (the public view only),
+    and the screen says why; the finished deal before it still shows every hand."""
+    match = _in_play("nap", 4, 1, 5)
+    held = {card for seat in range(4) for card in match.state.view(seat).hand}
+    result = replay(match.record(), get_game)
+    app = ReplayApp(result, tuple(seat_names(result)), Display())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert "deal 2 of 2" in screen_text(app)
+        for keys in ((), ("a",), ("tab",), ("tab",), ("tab",), ("a",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "this deal is still being played: its hands stay hidden" in text
+            assert not [c for c in held if Display().card(c).plain in text], keys
+        await pilot.press("p", "p", "a")  # the finished deal: every hand on request
+        await pilot.pause()
+        assert "deal 1 of 2" in screen_text(app)
+        first = result.deals[0].setup.hands[1][0]
+        assert Display().card(first).plain in screen_text(app)
+        await pilot.press("q")
+
+
+async def test_a_gops_round_still_open_keeps_its_choices_hidden() -> None:
+    """GOPS: the choices already made in the open round show neither in the log nor on the table, with ``a``
+    or from any seat; only "has chosen"."""
+    match = _in_play("gops", 3, 0, 5)  # one round (3 choices), then two choices of the next
+    result = replay(match.record(), get_game)
+    app = ReplayApp(result, tuple(seat_names(result)), Display())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        for keys in ((), ("a",), ("tab",), ("tab",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            shown = "\n".join(app.screen.query_one(EventLog).shown)
+            assert "has chosen" in shown
+            assert "chose the" not in shown and "chose the" not in screen_text(app)
+        await pilot.press("q")
+
+
+def test_a_piped_replay_keeps_a_deal_in_play_hidden(tmp_path: Path) -> None:
+    """The text of a record whose deal is unfinished prints its public events only (no GOPS choice of the open
+    round) and says why; ``--json`` is the result object as before."""
+    from typer.testing import CliRunner
+
+    from cardsuite.cli import app
+
+    path = tmp_path / "gops.json"
+    record = _in_play("gops", 3, 0, 5).record()
+    save_record(path, record)
+    result = CliRunner().invoke(app, ["replay", str(path), "--text"])
+    assert result.exit_code == 0
+    assert "has chosen" in result.stdout and "chose the" not in result.stdout
+    assert "this deal is still being played: its hands stay hidden" in result.stdout
+    data = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert json.loads(data.stdout) == replay(record, get_game).as_json()
+    assert set(json.loads(data.stdout)) == {"game", "players", "complete", "deals", "totals"}
+
+
+async def test_the_replay_header_gives_the_match_length_not_the_record_length() -> None:
+    """A record of the first two deals of an 8-deal Nap match reads ``deal 2 / 8`` in the header, as the table
+    does; the step line still counts the record's deals."""
+    result = replay(_record("nap", 4), get_game)
+    length = result.game.match_length(4, result.options)
+    assert length == 8 and len(result.deals) == 2
+    app = ReplayApp(result, tuple(seat_names(result)), Display())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "deal 2 / 8" in text and "deal 2 / 2" not in text and "deal 2 of 2" in text
+        await pilot.press("q")

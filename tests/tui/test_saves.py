@@ -256,7 +256,7 @@ def test_only_a_reveal_by_every_seat_is_a_round_reveal() -> None:
 
 
 async def test_quitting_a_table_started_from_home_lists_it_under_continue() -> None:
-    """Back on the home screen after Quit, the match just left is in the Continue list."""
+    """Back on the home screen after Quit, the match just left is in the Continue list, which has the focus."""
     app = CardsuiteApp()
     async with app.run_test(size=(120, 60)) as pilot:
         await pilot.pause()
@@ -283,6 +283,8 @@ async def test_quitting_a_table_started_from_home_lists_it_under_continue() -> N
         assert isinstance(app.screen, HomeScreen)
         listed = app.screen.query_one("#continue", OptionList)
         assert listed.get_option_at_index(0).id == save_id
+        await pilot.pause()
+        assert app.screen.focused is listed and listed.highlighted == 0  # Enter continues it
 
 
 def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> None:
@@ -393,3 +395,20 @@ async def test_the_continue_list_follows_a_new_language() -> None:
             assert "20261130-010101-cafe" in text and "trick " not in text and "トリック" in text
     finally:
         use_language("en")
+
+
+async def test_enter_on_the_home_screen_continues_the_newest_match() -> None:
+    """With matches to continue, the Continue list has the focus: Enter alone reopens the newest one."""
+    waiting = _nap_match(seed=9, steps=6)
+    Autosave("20261130-010101-beef").save(waiting)
+    save_settings(Settings(introduced=["nap"]))
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert home.focused is home.query_one("#continue", OptionList)
+        await pilot.press("enter")
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.session.autosave.id == "20261130-010101-beef"

@@ -1,4 +1,8 @@
-"""``cardsuite hint RECORD``: what the hard CPU would do now in an unfinished record, and why."""
+"""``cardsuite hint RECORD``: what the hard CPU would do now in an unfinished record, and why.
+
+A save of a match being played is refused while its deal is unfinished: its hints are asked at the table,
+which counts them in the save (and so in the history).
+"""
 
 from __future__ import annotations
 
@@ -12,12 +16,14 @@ from rich.cells import cell_len
 from ..core.errors import CardsuiteError
 from ..core.game import State, View
 from ..core.message import Message
-from ..core.record import Replay
+from ..core.record import Replay, load_record, replay
+from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.reasons import words_of
 from ..i18n.render import wording
+from ..storage.meta import SAVE_KEY
 from ._args import LARGEST, decimal, whole
-from .replay import replayed, seat_names
+from .replay import seat_names
 
 
 def current_state(result: Replay) -> State:
@@ -25,6 +31,14 @@ def current_state(result: Replay) -> State:
     if not result.deals or result.deals[-1].complete:
         raise CardsuiteError(_("the record has no unfinished deal: nobody is to move"))
     return result.current_state()
+
+
+def refuse_a_save_in_play(record: dict[str, object], result: Replay) -> None:
+    """A save (it has the ``save`` key) whose last deal is unfinished gets no hint here: one line says to ask
+    at the table, where hints are counted."""
+    if SAVE_KEY in record and result.deals and not result.deals[-1].complete:
+        raise CardsuiteError(_("this is the save of a match being played: ask for a hint at its table "
+                               "(h), where hints are counted"))
 
 
 def hint_command(
@@ -41,7 +55,9 @@ def hint_command(
     """Print the hint for the seat to move: the action, why, and the value of the alternatives."""
     from ..bots import make_bot
 
-    result = replayed(file)
+    record = load_record(file)
+    result = replay(record, get_game)
+    refuse_a_save_in_play(record, result)
     state = current_state(result)
     movers = sorted(state.to_act)
     if seat >= 0:

@@ -1,4 +1,8 @@
-"""``cardsuite replay FILE``: show a recorded match deal by deal, or print its result as JSON."""
+"""``cardsuite replay FILE``: show a recorded match deal by deal, or print its result as JSON.
+
+A deal the record has not finished shows only its public events (no pending simultaneous choice), at the
+terminal and in the text alike; the JSON holds no hand or choice and is the same for every record.
+"""
 
 from __future__ import annotations
 
@@ -67,7 +71,10 @@ def _show(result: Replay) -> None:
         else:
             heading = _("Deal {number}, dealer {name}").format(number=index + 1, name=names[deal.setup.dealer])
         console.rule(Text(heading))
-        for event in deal.events:
+        events = deal.events if deal.complete else tuple(e for e in deal.events if e.visible_to is None)
+        if not deal.complete:
+            console.print(Text(_("this deal is still being played: its hands stay hidden"), style="italic"))
+        for event in events:
             style = "bold" if event.kind in ("trick", "score", "contract", "redeal") else ""
             console.print(Text(event_text(event, names, words), style=style))
         changes = comma.join(f"{names[s]} {score_json(x):+}" for s, x in enumerate(deal.scores))

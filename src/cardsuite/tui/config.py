@@ -7,6 +7,7 @@ Pure Python (no Textual), so the CLI can check a command line and fail in one li
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,11 @@ from ..storage.saves import save_meta
 from ..storage.settings import SPEEDS as SPEEDS
 from ..storage.settings import Settings, load_settings
 from ..storage.settings import parse_speed as parse_speed
+
+LARGEST_SEED = 10**18 - 1
+"""The largest seed a table takes, the same bound as ``--seed`` (it fits a 64-bit integer)."""
+
+_SEED = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass
@@ -70,6 +76,16 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
         cpu_delay=delay,
         notes=(_("resumed {id} (seed {seed})").format(id=save_id, seed=match.seed), *notes),
     )
+
+
+def parse_seed(text: str) -> int:
+    """A typed seed as ``--seed`` takes it: a whole number written with 0-9, from 0 to ``LARGEST_SEED``;
+    anything else is a ``CardsuiteError`` in one line."""
+    text = text.strip()
+    if not _SEED.fullmatch(text) or len(text.lstrip("+-")) > 19 or not 0 <= int(text) <= LARGEST_SEED:
+        raise CardsuiteError(_("the seed must be a whole number from 0 to {largest}, written with 0-9 "
+                               "({seed} is not)").format(largest=LARGEST_SEED, seed=quoted(text, 24)))
+    return int(text)
 
 
 def cpu_levels(game: Game) -> tuple[str, ...]:

@@ -4,7 +4,8 @@
 there, rebuilt from the deal's setup and actions. ``RecordSession`` answers the table's drawing code from
 that state (names, views, totals so far, the log), read-only. ``ReplayScreen`` draws it with the table's
 own widgets; its keys step forward and back, jump from deal to deal, choose whose seat is at the bottom,
-and show every hand on request.
+and show every hand on request. A deal the record has not finished (a save of a match being played) shows
+only what every seat may know, its public view: no hand, no pending choice, whatever the keys ask for.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -29,9 +31,9 @@ from ..i18n.render import event_text, wording
 from .config import TableConfig
 from .layout import SeatBlock, capacity
 from .render import Display
-from .screens.table_frame import fit_faces, table_frame
+from .screens.table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
 from .seating import table_model, top_parts
-from .session import DealReport, TableSession, Turn
+from .session import DealReport, TableSession, Turn, deal_words
 from .table_app import TableApp, run_app
 from .widgets.hand import HandView
 from .widgets.panels import EventLog, TopBar
@@ -124,13 +126,23 @@ class RecordSession(TableSession):
         self.config = TableConfig(result.game.info.name, tuple(SeatSpec(n) for n in names), cpu_delay=0.0)
         self.everything = False
         """Every hand and every event shown (not one seat's view)."""
+        self.bottom = 0
+        """The seat drawn at the bottom while the deal is hidden (no seat's view is shown then)."""
 
     @property
     def people(self) -> tuple[int, ...]:
-        return ()
+        """The seat at the bottom of a hidden deal's public table; nobody plays at a replay."""
+        return (self.bottom,)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the deal at the cursor is unfinished in the record: then only its public view is shown."""
+        return not self.result.deals[self.cursor.deal].complete
 
     def view(self, seat: int) -> View:
-        return self.cursor.state().view(seat)
+        """``seat``'s view, or the public one while the deal is hidden."""
+        state = self.cursor.state()
+        return state.public_view() if self.hidden else state.view(seat)
 
     def next_turn(self) -> Turn:
         return Turn("over")
@@ -144,7 +156,10 @@ class RecordSession(TableSession):
     def log_lines(self, seat: int | None) -> list[str]:
         """The deal's events up to the cursor, as ``seat`` saw them (every one with all hands shown)."""
         state = self.cursor.state()
-        events = state.events() if self.everything or seat is None else state.view(seat).history
+        if self.hidden:
+            events = state.public_view().history
+        else:
+            events = state.events() if self.everything or seat is None else state.view(seat).history
         trump = state.view(seat if seat is not None else 0).table.get("trump")
         say = wording(self.names, game_words(self.game))
         lines = [_("— deal {number} —").format(number=self.cursor.deal + 1)]
@@ -159,7 +174,8 @@ class RecordSession(TableSession):
         return self.cursor.deal + 1
 
     def deal_text(self) -> str:
-        return _("deal {number} / {length}").format(number=self.cursor.deal + 1, length=self.cursor.deals)
+        """Where the deal stands in the match (its length, as at the table), not in the record."""
+        return deal_words(self.game, self.result.players, self.options, self.cursor.deal + 1)
 
     @property
     def totals(self) -> tuple[Score, ...]:
@@ -182,6 +198,10 @@ class RecordSession(TableSession):
 
     def next_deal(self) -> None:
         self.cursor.to_deal(self.cursor.deal + 1)
+
+
+HIDDEN_DEAL = N_("this deal is still being played: its hands stay hidden")
+"""Why a deal the record has not finished shows no hand, whatever the keys ask for."""
 
 
 def _binding(keys: str, action: str, description: str, show: bool = True, key_display: str | None = None) -> Binding:
@@ -215,30 +235,55 @@ class ReplayScreen(Screen[None]):
         yield from table_frame(self.style_set.ascii)
         yield Static(id="controls")
         yield HandView(self.style_set.faces, id="hand")
+        yield Static(
+            self.style_set.plain(_("The terminal is too small: the replay needs at least {width}×{height}. Make "
+                                   "the window larger (q quits).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
+            id="too-small",
+        )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Show the start of the first deal."""
-        fit_faces(self, self.app.size.width, self.app.size.height)
+        self._fit(self.app.size.width, self.app.size.height)
         self.show()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Say so when the terminal is too small; larger faces when it is large."""
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        if mark_too_small(self, width, height):
+            self.refresh_bindings()
+        fit_faces(self, width, height)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal is too small to draw the table no key of the replay acts (quitting, the app's own
+        key, still does), and the key bar says so."""
+        return not self.has_class("-small")
+
     def show(self) -> None:
-        """Draw the table at the cursor from the bottom seat's view (every hand when asked)."""
+        """Draw the table at the cursor from the bottom seat's view (every hand when asked), or the public
+        view of a deal the record has not finished."""
         session, cursor = self.session, self.cursor
+        hidden = session.hidden
+        session.bottom = self.seat
         view = session.view(self.seat)
         self.query_one(TopBar).show(top_parts(view, session, self.style_set, None), self.style_set.ascii)
         self.query_one(EventLog).show(session.log_lines(self.seat))
         table = self.query_one(TableView)
-        model = table_model(view, session, self.style_set, self.seat, None)
-        if session.everything:
+        model = table_model(view, session, self.style_set, None if hidden else self.seat, None)
+        if session.everything and not hidden:
             model = replace(model, seats=tuple(self._with_hand(b) for b in model.seats))
         room = capacity(model, table.size.width, table.size.height) if table.size.height else len(model.lines)
         facts = self.query_one("#facts", Static)
         facts.set_class(bool(model.lines[room:]), "-shown")
         facts.update(Text("\n").join(model.lines[room:]))
         table.show(replace(model, lines=model.lines[:room]))
-        groups = session.game.arrange_hand(view.hand, view)
-        self.query_one(HandView).show(groups, frozenset(), False, False)
+        if hidden:
+            self.query_one(HandView).hide(self.style_set.plain(_(HIDDEN_DEAL)))
+        else:
+            groups = session.game.arrange_hand(view.hand, view)
+            self.query_one(HandView).show(groups, frozenset(), False, False)
         where = _("Replay: deal {deal} of {deals}, step {step} of {steps}").format(
             deal=cursor.deal + 1, deals=cursor.deals, step=cursor.step, steps=cursor.steps())
         last = cursor.last_action()
@@ -283,12 +328,15 @@ class ReplayScreen(Screen[None]):
             self.show()
 
     def action_seat(self) -> None:
-        """The next seat sits at the bottom (its view, its hand)."""
+        """The next seat sits at the bottom (its view, its hand; a hidden deal's public view only)."""
         self.seat = (self.seat + 1) % self.result.players
         self.show()
 
     def action_everything(self) -> None:
-        """Show every hand and every event, or one seat's view again."""
+        """Show every hand and every event, or one seat's view again (not in a hidden deal: it says why)."""
+        if self.session.hidden:
+            self.notify(_(HIDDEN_DEAL), markup=False)
+            return
         self.session.everything = not self.session.everything
         self.show()
 

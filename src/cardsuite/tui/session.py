@@ -69,6 +69,23 @@ def event_words(event: Event) -> str | Message:
     return message if isinstance(message, Message) else event.text
 
 
+def deal_words(game: Game, players: int, options: Options, deal: int) -> str:
+    """Where deal ``deal`` (from 1) stands in its match: ``deal k / N`` from the game's ``match_length``
+    (``deal k (N + thrown in)`` beyond it), ``deal k, to T`` for a match played to a target, else ``deal k``."""
+    try:
+        length = game.match_length(players, options)
+    except Exception:  # a game's helper failing must not close the table
+        length = None
+    if length is not None:
+        if deal <= length:
+            return _("deal {number} / {length}").format(number=deal, length=length)
+        return _("deal {number} ({length} + thrown in)").format(number=deal, length=length)
+    target = options.get("target")
+    if isinstance(target, int | float) and not isinstance(target, bool):
+        return _("deal {number}, to {target}").format(number=deal, target=target)
+    return _("deal {number}").format(number=deal)
+
+
 @dataclass(frozen=True)
 class DealReport:
     """A finished deal for its page: the summary, the public score line, each seat's change and total."""
@@ -409,19 +426,7 @@ class Session(TableSession):
 
     def deal_text(self) -> str:
         """``deal k / N`` from the game's ``match_length``; ``deal k, to T`` for a match played to a target."""
-        deal = self.deal_number
-        try:
-            length = self.game.match_length(self.match.players, self.options)
-        except Exception:  # a game's helper failing must not close the table
-            length = None
-        if length is not None:
-            if deal <= length:
-                return _("deal {number} / {length}").format(number=deal, length=length)
-            return _("deal {number} ({length} + thrown in)").format(number=deal, length=length)
-        target = self.options.get("target")
-        if isinstance(target, int | float) and not isinstance(target, bool):
-            return _("deal {number}, to {target}").format(number=deal, target=target)
-        return _("deal {number}").format(number=deal)
+        return deal_words(self.game, self.match.players, self.options, self.deal_number)
 
     @property
     def totals(self) -> tuple[Score, ...]:

@@ -33,7 +33,16 @@ from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
-from ..config import SPEEDS, TableConfig, cpu_levels, parse_speed, person_name, resumed_config, suits_encodable
+from ..config import (
+    SPEEDS,
+    TableConfig,
+    cpu_levels,
+    parse_seed,
+    parse_speed,
+    person_name,
+    resumed_config,
+    suits_encodable,
+)
 from ..words import ESC, translate_bindings
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
@@ -182,6 +191,20 @@ class HomeScreen(Screen[None]):
                           str(rating.matches))
         return table
 
+    def on_mount(self) -> None:
+        """Enter reopens a match at once when there is one to continue."""
+        self.focus_continue()
+
+    def focus_continue(self) -> None:
+        """Give the Continue list the focus, its first match highlighted, when it has entries."""
+        found = self.query("#continue").results(OptionList)
+        listed = next(found, None)
+        if listed is None or not listed.option_count:
+            return
+        listed.focus()
+        if listed.highlighted is None:
+            listed.highlighted = 0
+
     def on_screen_resume(self) -> None:
         """Back from a table: the Continue list and the ratings may have changed."""
         if self._fresh:  # the first showing: the lists are new
@@ -189,6 +212,7 @@ class HomeScreen(Screen[None]):
             return
         self.saves = self._list_saves()
         self.refresh(recompose=True)
+        self.call_after_refresh(self.focus_continue)
         show = getattr(self.app, "show_notices", None)
         if callable(show):
             show()
@@ -326,7 +350,7 @@ class HomeScreen(Screen[None]):
                 given[spec.key] = widget.value
         game.resolve_options(given, len(seats))
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else secrets.randbelow(2**31)
+        seed = parse_seed(seed_text) if seed_text else secrets.randbelow(2**31)
         speed = str(self.query_one("#speed", Select).value)
         try:
             delay = parse_speed(speed)

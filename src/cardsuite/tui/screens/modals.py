@@ -134,7 +134,7 @@ class KeysScreen(PageScreen[str | None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """One screen on how to play the game; ``f`` switches to the full rules and back.
+    """One screen on how to play the game; ``f`` switches to the full rules (titled ``full_title``) and back.
 
     In ASCII mode the Markdown is shown as plain text (the Markdown widget draws non-ASCII bullets).
     """
@@ -142,15 +142,18 @@ class RulesScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,r,enter", "close", N_("Close"), key_display=ESC),
         Binding("f", "full", N_("Full rules")),
+        Binding("f", "brief", N_("How to play")),
     ]
 
-    def __init__(self, markdown: str, ascii_only: bool = False, title: str = "", full: str = "") -> None:
+    def __init__(self, markdown: str, ascii_only: bool = False, title: str = "", full: str = "",
+                 full_title: str = "") -> None:
         super().__init__()
         translate_bindings(self)
         self.markdown = markdown
         self.ascii_only = ascii_only
         self.title_text = title
         self.full = full
+        self.full_title = full_title or title
         self.showing_full = False
 
     def compose(self) -> ComposeResult:
@@ -173,12 +176,24 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules").focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``f`` only when there are full rules to show."""
-        return bool(self.full) if action == "full" else True
+        """``f`` only when there are full rules to show; the key bar names the page it goes to."""
+        if action == "full":
+            return bool(self.full) and not self.showing_full
+        if action == "brief":
+            return self.showing_full
+        return True
+
+    async def action_brief(self) -> None:
+        """From the full rules back to the one-screen page."""
+        await self.action_full()
 
     async def action_full(self) -> None:
-        """Switch between the one-screen page and the full rules."""
+        """Switch between the one-screen page and the full rules (the title and the key bar follow)."""
         self.showing_full = not self.showing_full
+        if self.title_text:
+            title = self.full_title if self.showing_full else self.title_text
+            self.query_one("#rules-title", Static).update(Text(title, style="bold"))
+        self.refresh_bindings()
         scroller = self.query_one("#rules", VerticalScroll)
         await self.query_one("#rules-body").remove()
         await scroller.mount_all(list(self._body(self.full if self.showing_full else self.markdown)))

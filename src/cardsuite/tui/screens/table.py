@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -40,12 +41,10 @@ from .cpu_turns import CpuTurns
 from .hot_seat import HotSeatCover
 from .partner import offers_partner, show_partner
 from .table_choices import TableChoices
-from .table_frame import fit_faces, table_frame
-from .table_keys import TABLE_BINDINGS
+from .table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
+from .table_keys import ROOMY, TABLE_BINDINGS
 from .table_pages import TablePages
 from .trick_pause import TrickPause
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
@@ -109,7 +108,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-small")
+        mark_too_small(self, width, height)
+        self.refresh_bindings()  # the key bar's room changed too
         fit_faces(self, width, height)
 
     # -- the flow -----------------------------------------------------------------------------------
@@ -299,7 +299,38 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
 
     # -- which keys the seat may use now (the key bar shows only those) ------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys that do nothing now (undo for a hot-seat player, mark without a several-card action)."""
+        """Hide the keys that do nothing now (undo for a hot-seat player, mark without a several-card action);
+        while the terminal is too small to show the table, only the menu (no key acts on unseen cards)."""
+        if self.has_class("-small"):
+            return action == "menu"
+        if action == "quiet":  # a page's key left out of the key bar: it works all the same
+            return bool(parameters) and self.works_now(str(parameters[0])) and not self.bar_has_room(str(parameters[0]))
+        if action in ROOMY and not self.bar_has_room(action):
+            return False
+        return self.works_now(action)
+
+    def bar_has_room(self, action: str) -> bool:
+        """Whether the key bar has room for the page key ``action`` after the keys it always shows and the page
+        keys before it in ``ROOMY`` that work now."""
+        used = 0
+        for _key, binding in self._bindings:
+            if binding.show and binding.action not in ROOMY and self.works_now(binding.action):
+                used += self._bar_width(binding)
+        for roomy in ROOMY:
+            if not self.works_now(roomy):
+                continue
+            binding = next(b for _key, b in self._bindings if b.action == roomy and b.show)
+            used += self._bar_width(binding)
+            if roomy == action:
+                return used <= self.app.size.width
+        return False
+
+    def _bar_width(self, binding: Binding) -> int:
+        """The cells ``binding`` takes in the compact key bar: its key, its word and the spaces."""
+        return cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + 2
+
+    def works_now(self, action: str) -> bool:
+        """Whether the key for ``action`` does something now (the key bar's room aside)."""
         mine = self.flow.my_turn()
         viewer = self.flow.viewer
         if action == "enter":

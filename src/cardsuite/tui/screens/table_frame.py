@@ -1,6 +1,6 @@
 """The frame a table is drawn in, shared by the table and the replay: the top bar and the status line, the
-table with the game's overflowing lines and the event log beside it, and the card faces' size for the
-terminal's size.
+table with the game's overflowing lines and the event log beside it, the card faces' size for the
+terminal's size, and whether the terminal is too small to draw it at all.
 """
 
 from __future__ import annotations
@@ -25,6 +25,20 @@ def table_frame(ascii_fix: Ascii) -> tuple[Widget, ...]:
     log.can_focus = False
     side = Vertical(Static(id="facts"), log, id="side")
     return TopBar(id="top"), Static(id="status"), Horizontal(TableView(id="table"), side, id="body")
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+"""The smallest terminal a table is drawn in; below it the screen says so and only leaving works."""
+
+
+def mark_too_small(screen: Screen[Any], width: int, height: int) -> bool:
+    """Give ``screen`` the ``-small`` class (the stylesheet hides the table and shows ``#too-small``) when the
+    terminal is below ``MIN_WIDTH``×``MIN_HEIGHT``; True when that changed, so the key bar is built again."""
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    if small == screen.has_class("-small"):
+        return False
+    screen.set_class(small, "-small")
+    return True
 
 
 def fit_faces(screen: Screen[Any], width: int, height: int) -> None:

@@ -3,6 +3,8 @@
 A new key of the table is one ``table_binding`` line in ``TABLE_BINDINGS`` and an ``action_*`` method on
 ``TableScreen``; a letter also goes into ``planning.TABLE_KEYS`` (then no card or button takes it), and a key
 that works only at times says when in ``TableScreen.check_action``. The ``?`` page lists it by itself.
+The pages' keys (``ROOMY``) are in the key bar only while it has room for them: each has a hidden twin
+(``quiet``) that answers the key when the bar leaves it out.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from textual.binding import Binding, BindingType
 from ...core.message import N_
 from ...i18n import _
 from ..planning import TABLE_KEYS
+
+ROOMY = ("last_trick", "rules", "scores", "cpu_seat")
+"""Keys of the table's pages, shown in the key bar in this order while it has room (they always work)."""
 
 FREE_KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in TABLE_KEYS)
 """Keys a card or a button of a phase may have (the table's own letters are never theirs)."""
@@ -39,14 +44,12 @@ TABLE_BINDINGS: list[BindingType] = [
     table_binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; "
                   "the match is then marked assisted)")),
     table_binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
-    table_binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why"), show=False),
+    table_binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why")),
     table_binding("g", "partner", N_("Adjutant?"), N_("who may hold the card that names the secret partner "
                   "(Napoleon's adjutant), judged from your view only")),
-    table_binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal"), show=False),
-    table_binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back"),
-                  show=False),
-    table_binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)"),
-                  show=False),
+    table_binding("s", "scores", N_("Scores"), N_("the scoreboard, deal by deal")),
+    table_binding("c", "cpu_seat", N_("CPU"), N_("hand your seat to a CPU; press again to take it back")),
+    table_binding("r", "rules", N_("Rules"), N_("how to play this game, on one screen (f there: the full rules)")),
     table_binding("question_mark", "keymap", N_("Keys"), N_("this list of keys (f there: forced cards play "
                                                             "themselves, on or off)"), key_display="?"),
     table_binding("q", "menu", N_("Menu"), N_("the menu: rules, scores, keys, CPU seat, abandon or quit")),
@@ -59,6 +62,8 @@ TABLE_BINDINGS: list[BindingType] = [
     table_binding("down", "zone('hand')", N_("Hand"), N_("go to your hand"), show=False, key_display=N_("Down")),
     table_binding("tab", "switch_zone", N_("Switch"), N_("switch between your hand and the buttons"), show=False,
                   key_display=N_("Tab")),
+    *(Binding(key, f"quiet('{action}')", show=False) for key, action in (("t", "last_trick"), ("s", "scores"),
+                                                                          ("c", "cpu_seat"), ("r", "rules"))),
     *(Binding(key, f"press_key('{key}')", show=False) for key in FREE_KEYS),
 ]
 """Every key of the table (a card's or a button's key is ``press_key``)."""

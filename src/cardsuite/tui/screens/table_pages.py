@@ -32,6 +32,7 @@ from ..reports import deal_page, last_trick_page, match_page, scoreboard
 from ..session import TableSession
 from ..words import translate_bindings
 from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
+from .partner import offers_partner
 from .table_keys import key_page, key_rows
 
 
@@ -267,6 +268,12 @@ class TablePages(Screen[None]):
             self.advance()
 
     # -- pages --------------------------------------------------------------------------------------
+    def action_quiet(self, action: str) -> None:
+        """A page's key that the key bar has no room to show: it opens its page all the same."""
+        method = getattr(self, f"action_{action}", None)
+        if callable(method):
+            method()
+
     def action_last_trick(self) -> None:
         """Show the last finished trick and who took it."""
         if self.flow.viewer is None:
@@ -275,8 +282,9 @@ class TablePages(Screen[None]):
             outcome = self.session.game.outcome(self.session.view(self.flow.viewer))
         except Exception:  # a presentation hook must not close the table
             outcome = None
-        self.app.push_screen(TextScreen(_("Last trick"), last_trick_page(outcome, self.session.names,
-                                                                          self.style_set)))
+        simultaneous = self.session.game.info.traits.simultaneous  # GOPS: rounds of bids, not tricks
+        self.app.push_screen(TextScreen(_("Last round") if simultaneous else _("Last trick"),
+                                        last_trick_page(outcome, self.session.names, self.style_set)))
 
     def action_scores(self) -> None:
         """The scoreboard: each deal's score changes and the totals."""
@@ -286,9 +294,11 @@ class TablePages(Screen[None]):
         """How to play this game, one screen (``f`` there opens the full rules)."""
         game = self.session.game
         page = game.how_to_play_for(self.session.options)
+        title = self.style_set.say(game.info.title)
         self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
-                                         title=_("How to play {game}").format(game=self.style_set.say(game.info.title)),
-                                         full=self.style_set.plain(game.rules_markdown(current_language()))))
+                                         title=_("How to play {game}").format(game=title),
+                                         full=self.style_set.plain(game.rules_markdown(current_language())),
+                                         full_title=_("Full rules of {game}").format(game=title)))
 
     def maybe_introduce(self) -> None:
         """The first time a person plays this game, open its "how to play" page once."""
@@ -306,7 +316,9 @@ class TablePages(Screen[None]):
                     state=_("on") if config.auto_play else _("off")), self.flow.viewer)
                 self.action_keymap()
 
-        rows = key_rows(self.BINDINGS, lambda key: self.app.get_key_display(Binding(key, "")), self.plan.card_keys)
+        offered = [b for b in self.BINDINGS if not isinstance(b, Binding) or b.action != "partner"
+                   or offers_partner(self.session.game, self.session.options)]  # g: Napoleon's only
+        rows = key_rows(offered, lambda key: self.app.get_key_display(Binding(key, "")), self.plan.card_keys)
         page = key_page(rows, self.session.config.auto_play, self.style_set.plain)
         self.app.push_screen(KeysScreen(_("Keys"), page), callback=closed)
 
