@@ -186,16 +186,6 @@ class Game(Presentation, ABC):
         """The game's own CPU levels (``easy``, ``normal`` ...); ``random`` and search levels are generic."""
         return {}
 
-    def rules_markdown(self, language: str = "en") -> str:
-        """The rules page in Markdown (``cardsuite rules``), in ``language`` where there is one, else English.
-
-        A plugin ships ``<name>.md`` (and ``<language>/<name>.md``) as package data in the package that
-        defines its game; built-in games read ``docs/rules/<name>.md`` and ``docs/rules/<language>/<name>.md``.
-        """
-        from .rules_docs import load_rules_markdown
-
-        return load_rules_markdown(self.info.name, language, type(self).__module__)
-
     def text_domain(self) -> tuple[str, Path] | None:
         """A plugin's own gettext domain and the folder of its ``<lang>/LC_MESSAGES/<domain>.mo`` catalogs.
 

@@ -24,6 +24,7 @@ from ...core.game import Action, Bot, View
 from ...core.message import Message
 from ...i18n import _, current_language, game_words
 from ...i18n.reasons import words_of
+from ...rules_pages import rules_markdown
 from ..flow import TurnFlow
 from ..messages import HintReady
 from ..planning import TABLE_KEYS, Plan
@@ -288,7 +289,7 @@ class TablePages(Screen[None]):
         page = game.how_to_play_for(self.session.options)
         self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
                                          title=_("How to play {game}").format(game=self.style_set.say(game.info.title)),
-                                         full=self.style_set.plain(game.rules_markdown(current_language()))))
+                                         full=self.style_set.plain(rules_markdown(game, current_language()))))
 
     def maybe_introduce(self) -> None:
         """The first time a person plays this game, open its "how to play" page once."""
