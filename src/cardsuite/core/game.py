@@ -112,7 +112,9 @@ class ReasonedBot(ABC):
 
 class BotFactory(Protocol):
     """Makes a bot for a game at a level. A game's own ``hard`` factory also takes ``budget_ms`` (float) and
-    ``iterations`` (int or None) keywords: the time or sample budget per decision."""
+    ``iterations`` (int or None) keywords, the time or sample budget per decision, and ``clock`` (a callable
+    giving seconds, ``time.perf_counter`` from ``make_bot``) to measure a time budget by: a game reads no
+    clock of its own."""
 
     def __call__(self) -> Bot: ...
 
