@@ -16,8 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -40,6 +39,9 @@ from .values import Score as Score
 from .values import SeatInfo as SeatInfo
 from .values import View as View
 from .values import ViewParts as ViewParts
+
+if TYPE_CHECKING:
+    from pathlib import Path  # the type of a plugin's catalog folder; the core makes no path
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
 
