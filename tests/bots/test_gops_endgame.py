@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardsuite.core.registry import get_game
-from cardsuite.games.gops.endgame import Endgame, Rules2, solve_zero_sum
+from cardsuite.games.gops.endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
 from cardsuite.games.gops.faces import FACE_LETTERS
 
 GOPS = get_game("gops")
@@ -78,3 +79,23 @@ def test_its_rounds_score_as_the_engine_does(ties: str, negative: bool, ace: str
             other = tuple(f for f in theirs if f != b)
             got = solver.after(hand, other, a, b, prize, prizes, pot, pot_abs, points[0] - points[1])
             assert abs(got - expected) < 1e-9, (a, b)
+
+
+def test_the_solve_stops_once_its_clock_passes_the_deadline() -> None:
+    """Four cards each take about a thousand positions: the clock is looked at every 256 of them."""
+    readings = iter([0.5, 2.0])
+
+    def clock() -> float:
+        return next(readings)
+
+    position = ((1, 2, 3, 4), (2, 3, 4, 5), 7, (8, 9, 10), 0.0, 0.0, 0.0)
+    rules = Rules2(early_end=False, win=False)
+    solver = Endgame(rules, clock=clock)
+    solver.deadline = 1.0
+    with pytest.raises(OutOfBudget):
+        solver.turned(*position)
+    assert solver.nodes == 512  # on time at the first look, late at the second
+    unhurried = Endgame(rules, clock=lambda: 0.0)
+    unhurried.deadline = 1.0
+    unhurried.turned(*position)
+    assert unhurried.nodes > 512

@@ -8,7 +8,8 @@ import pytest
 
 from cardsuite.core.registry import get_game
 from cardsuite.games.gops.faces import FACE_LETTERS
-from cardsuite.games.gops.hard import HardGopsBot, Sim, solve_matrix
+from cardsuite.games.gops.hard import HardGopsBot, Node, Sim, solve_matrix
+from cardsuite.games.gops.reading import Reading
 
 GOPS = get_game("gops")
 
@@ -150,3 +151,65 @@ def test_hard_reads_which_seat_bids_like_normal_easy_or_random() -> None:
     assert sum(p for _f, p in readings[1][2]) == pytest.approx(1.0)
     hint = HardGopsBot(iterations=100).hint(state.view(1), random.Random(2))
     assert "seat 2 bids like the easy CPU" in str(hint.reason) and "seat 0 bids at random" in str(hint.reason)
+
+
+class SteppingClock:
+    """A fake clock: 0 s at the first reading, each later one ``step`` seconds after the one before."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = -step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+class CountingBot(HardGopsBot):
+    """The hard bot, counting the searches it starts at the root."""
+
+    searched = 0
+
+    def _iterate(self, node: Node, sim: Sim, rng: random.Random, models: dict[int, int],
+                 predicted: dict[int, Reading], first: bool) -> list[float]:
+        self.searched += first
+        return super()._iterate(node, sim, rng, models, predicted, first)
+
+
+def test_a_time_budget_is_kept_by_the_clock_given() -> None:
+    """A clock that has passed the budget at its next reading stops the search at its first look (16 searches);
+    a clock that stands still lets it run to its most."""
+    view = GOPS.new_deal(3, GOPS.resolve_options({}, 3), None, rng=random.Random(8)).view(0)
+    late = CountingBot(budget_ms=200, max_iterations=64, clock=SteppingClock(10.0))
+    late.strategy(view, random.Random(1))
+    still = CountingBot(budget_ms=200, max_iterations=64, clock=SteppingClock(0.0))
+    still.strategy(view, random.Random(1))
+    assert (late.searched, still.searched) == (16, 64)
+
+
+def test_a_fixed_number_of_iterations_reads_no_clock() -> None:
+    def clock() -> float:
+        raise AssertionError("hard:N read the clock")
+
+    for players, rounds in ((3, 0), (2, 0), (2, 10)):  # the last: three cards left, solved exactly
+        rng = random.Random(5)
+        state = GOPS.new_deal(players, GOPS.resolve_options({}, players), None, rng=rng)
+        for _ in range(rounds):
+            for seat in range(players):
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        bot = CountingBot(iterations=40, clock=clock)
+        bot.hint(state.view(0), random.Random(2))
+        assert bot.searched == (0 if rounds else 40)
+
+
+def test_a_time_budget_needs_a_clock_and_make_bot_gives_one() -> None:
+    import time
+
+    from cardsuite.bots import make_bot
+
+    with pytest.raises(TypeError, match="clock"):
+        HardGopsBot()
+    bot = make_bot(GOPS, "hard:300ms")
+    assert isinstance(bot, HardGopsBot) and bot.clock is time.perf_counter and bot.budget_ms == 300

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardsuite.core.match import Match, SeatSpec
-from cardsuite.core.record import save_record
 from cardsuite.core.registry import get_game
+from cardsuite.recordfiles import save_record
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -14,8 +14,8 @@ from cardsuite.bots import make_bot
 from cardsuite.cards import parse_cards
 from cardsuite.cli import app
 from cardsuite.core.match import Match, SeatSpec
-from cardsuite.core.record import save_record
 from cardsuite.core.registry import get_game
+from cardsuite.recordfiles import save_record
 
 RUNNER = CliRunner()
 

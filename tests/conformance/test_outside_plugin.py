@@ -20,6 +20,7 @@ from pathlib import Path
 import cardsuite
 from cardsuite.core.game import Game
 from cardsuite.core.registry import get_game
+from cardsuite.rules_pages import rules_markdown
 
 from ..conftest import OUTSIDE_PLUGIN
 from ..tui.test_table import OTHER_GAMES
@@ -64,7 +65,7 @@ def test_the_suites_over_every_game_include_it() -> None:
 
 
 def test_its_rules_page_ships_as_package_data() -> None:
-    page = get_game(NAME).rules_markdown()
+    page = rules_markdown(get_game(NAME))
     assert page.startswith("# Tiny Tricks\n") and "follow suit" in page
 
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from cardsuite.bots import make_bot
 from cardsuite.core.match import Match, SeatSpec
-from cardsuite.core.record import save_record
 from cardsuite.core.registry import get_game
 from cardsuite.games.gops.faces import FACE_LETTERS, FACE_OF
+from cardsuite.recordfiles import save_record
 
 GOPS = get_game("gops")
 

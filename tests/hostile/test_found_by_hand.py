@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from cardsuite.core.match import Match, SeatSpec
-from cardsuite.core.record import save_record
 from cardsuite.core.registry import get_game
 from cardsuite.files import current_umask
+from cardsuite.recordfiles import save_record
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
 from cardsuite.storage.saves import Autosave, list_saves, load_save

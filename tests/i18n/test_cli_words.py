@@ -11,7 +11,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from cardsuite.cli import app
-from cardsuite.core.record import save_record
+from cardsuite.recordfiles import save_record
 
 from ..cli.test_cli import nap_record
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from cardsuite.cli import app
 from cardsuite.core.registry import get_game
+from cardsuite.rules_pages import rules_markdown
 
 TRANSLATED = {"ja": ("nap", "napoleon", "gops"), "lt": ("napas",)}
 
@@ -65,15 +66,15 @@ def test_every_translated_page_uses_the_source_terms(language: str, game: str) -
 @pytest.mark.parametrize(("language", "game"), [(lang, game) for lang, games in TRANSLATED.items() for game in games])
 def test_a_translated_page_documents_every_option_of_the_game(language: str, game: str) -> None:
     found = get_game(game)
-    page = found.rules_markdown(language)
-    assert page != found.rules_markdown("en")
+    page = rules_markdown(found, language)
+    assert page != rules_markdown(found, "en")
     for spec in found.info.options:
         assert f"`{spec.key}`" in page, f"docs/rules/{language}/{game}.md does not explain option {spec.key}"
 
 
 def test_a_game_without_a_page_in_the_language_shows_the_english_page() -> None:
     found = get_game("napoleon")
-    assert found.rules_markdown("lt") == found.rules_markdown("en")
+    assert rules_markdown(found, "lt") == rules_markdown(found, "en")
     result = CliRunner().invoke(app, ["--lang", "lt", "rules", "napoleon"], env={"COLUMNS": "100"})
     assert result.exit_code == 0
     assert "Players and cards" in result.output

@@ -12,9 +12,10 @@ import pytest
 from cardsuite.bots import make_bot
 from cardsuite.cli.replay import seat_names
 from cardsuite.core.match import Match, SeatSpec
-from cardsuite.core.record import replay, save_record
+from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.i18n import use_language
+from cardsuite.recordfiles import save_record
 from cardsuite.storage.history import History
 from cardsuite.tui.plain import PROMPT, PlainTable
 from cardsuite.tui.render import Display

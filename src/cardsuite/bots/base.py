@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 from ..core.errors import CardsuiteError
 from ..core.game import Action, Bot, Game, Hint, View
@@ -98,7 +99,8 @@ def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations:
     ``hard`` is the game's own hard bot if it has one, else the generic search bot
     (``cardsuite.bots.search``). Its budget per decision is ``budget_ms`` (default 200 ms) or a fixed
     number of sampled deals, ``iterations`` (deterministic for a seed); ``level`` may carry it as
-    ``hard:500ms`` or ``hard:64``.
+    ``hard:500ms`` or ``hard:64``. A game's own hard bot is handed the clock (``time.perf_counter``) that
+    it keeps to its time budget by.
     """
     name, level_ms, level_iterations = parse_level(level)
     budget_ms = budget_ms if budget_ms is not None else level_ms
@@ -112,8 +114,9 @@ def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations:
         from .search import DEFAULT_BUDGET_MS, SearchBot
 
         ms = budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS
-        if "hard" in factories:  # a game's own hard level takes the same budget keywords
-            return factories["hard"](budget_ms=ms, iterations=iterations)  # type: ignore[call-arg]
+        if "hard" in factories:  # a game's own hard level takes the same budget keywords, and the clock
+            return factories["hard"](budget_ms=ms, iterations=iterations,  # type: ignore[call-arg]
+                                     clock=time.perf_counter)
         return SearchBot(game, budget_ms=ms, iterations=iterations)
     if name not in factories:
         raise CardsuiteError(msg("{game} has no {level} CPU level (it has: {levels})", game=Message(game.info.title),

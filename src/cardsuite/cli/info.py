@@ -34,10 +34,12 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
     from rich.markdown import Markdown
     from rich.table import Table
 
+    from ..rules_pages import rules_markdown
+
     found = get_game(game)
     words = game_words(found)
     console = Console()
-    console.print(Markdown(found.rules_markdown(current_language())))
+    console.print(Markdown(rules_markdown(found, current_language())))
     table = Table(title=_("Options (--option key=value)"), title_justify="left")
     for column in (
         pgettext("option table column", "key"),

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import typer
 
-from ..core.record import Replay, load_record, replay, score_json
+from ..core.record import Replay, replay, score_json
 from ..core.registry import get_game
 from ..i18n import _, game_words, ngettext, pgettext
 from ..i18n.render import event_text
 from ..naming import shown
+from ..recordfiles import load_record
 
 
 def replay_command(

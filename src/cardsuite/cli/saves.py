@@ -111,7 +111,7 @@ def export(
     file: str | None = typer.Argument(None, help="Where to write the record (a new file); default or -: stdout."),
 ) -> None:
     """Write a finished match's record (cardsuite-record/1 JSON), for `cardsuite replay`."""
-    from ..core.record import save_record
+    from ..recordfiles import save_record
     from ..storage.history import History
 
     record = History().record(match_id)

@@ -16,8 +16,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
@@ -40,6 +39,9 @@ from .values import Score as Score
 from .values import SeatInfo as SeatInfo
 from .values import View as View
 from .values import ViewParts as ViewParts
+
+if TYPE_CHECKING:
+    from pathlib import Path  # the type of a plugin's catalog folder; the core makes no path
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
 
@@ -112,7 +114,9 @@ class ReasonedBot(ABC):
 
 class BotFactory(Protocol):
     """Makes a bot for a game at a level. A game's own ``hard`` factory also takes ``budget_ms`` (float) and
-    ``iterations`` (int or None) keywords: the time or sample budget per decision."""
+    ``iterations`` (int or None) keywords, the time or sample budget per decision, and ``clock`` (a callable
+    giving seconds, ``time.perf_counter`` from ``make_bot``) to measure a time budget by: a game reads no
+    clock of its own."""
 
     def __call__(self) -> Bot: ...
 
@@ -185,16 +189,6 @@ class Game(Presentation, ABC):
     def bot_levels(self) -> Mapping[str, BotFactory]:
         """The game's own CPU levels (``easy``, ``normal`` ...); ``random`` and search levels are generic."""
         return {}
-
-    def rules_markdown(self, language: str = "en") -> str:
-        """The rules page in Markdown (``cardsuite rules``), in ``language`` where there is one, else English.
-
-        A plugin ships ``<name>.md`` (and ``<language>/<name>.md``) as package data in the package that
-        defines its game; built-in games read ``docs/rules/<name>.md`` and ``docs/rules/<language>/<name>.md``.
-        """
-        from .rules_docs import load_rules_markdown
-
-        return load_rules_markdown(self.info.name, language, type(self).__module__)
 
     def text_domain(self) -> tuple[str, Path] | None:
         """A plugin's own gettext domain and the folder of its ``<lang>/LC_MESSAGES/<domain>.mo`` catalogs.

@@ -1,4 +1,4 @@
-"""Game records (format ``cardsuite-record/1``): read, write atomically, validate and replay.
+"""Game records (format ``cardsuite-record/1``): validate and replay; ``cardsuite.recordfiles`` reads and writes them.
 
 Every problem becomes one ``RecordError`` line naming the deal index, the action index and the action
 (or the key), as ``docs/records.md`` promises: ``deal 0, action 5 "2 play KH": illegal: ...``.
@@ -6,8 +6,6 @@ Every problem becomes one ``RecordError`` line naming the deal index, the action
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -15,9 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import Card, CardError, parse_card
-from ..files import RECORD_LIMIT, FileRefused, read_json, write_atomically
 from ..naming import NAME_LIMIT, quoted, shown
-from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError, message_of
+from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .message import Message, SeatRef, msg, msg_p
 from .options import Options
@@ -26,32 +23,11 @@ from .values import DealsSoFar
 FORMAT = "cardsuite-record/1"
 
 
-def load_record(path: str | os.PathLike[str]) -> dict[str, object]:
-    """Read a record file through the bounded reader (``cardsuite.files``); ``RecordError`` in one line.
-
-    A FIFO, a device, a file over ``RECORD_LIMIT``, text that is not UTF-8, JSON nested too deep or holding
-    huge numbers: each is refused without blocking, reading gigabytes or a traceback.
-    """
-    try:
-        data = read_json(path, RECORD_LIMIT)
-    except FileRefused as exc:
-        raise RecordError(message_of(exc)) from None
-    return as_record(data)
-
-
 def as_record(data: object) -> dict[str, object]:
     """Parsed JSON as a record object (the keys are checked by ``replay``)."""
     if not isinstance(data, dict):
         raise RecordError(msg("a record is a JSON object"))
     return data
-
-
-def save_record(path: str | os.PathLike[str], record: Mapping[str, object], *, exclusive: bool = False,
-                make_folder: bool = True) -> None:
-    """Write a record as indented JSON, atomically (``exclusive``: never over an existing file; without
-    ``make_folder`` the folder must exist)."""
-    write_atomically(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n", exclusive=exclusive,
-                     make_folder=make_folder)
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,7 @@ hundred times smaller; over several games summed into one match, the points.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 WIN_POINT = 0.001
@@ -115,7 +114,7 @@ def _strength(a: int, b: int, ace: str) -> tuple[int, int]:
 class Endgame:
     """Values of 2-player GOPS positions under exact play, for one set of rules (a memo per instance)."""
 
-    def __init__(self, rules: Rules2, ordered: bool = False) -> None:
+    def __init__(self, rules: Rules2, ordered: bool = False, clock: Callable[[], float] | None = None) -> None:
         self.rules = rules
         self.ordered = ordered
         """Whether the prizes face down come in a known order (the ``peek`` seat's), else each is as likely."""
@@ -123,8 +122,10 @@ class Endgame:
         self.nodes = 0
         self.limit = 1 << 60
         """The most matrix games one solve may set up (``OutOfBudget`` past it)."""
+        self.clock = clock
+        """Seconds from some fixed point (the caller's clock), read only to keep to ``deadline``."""
         self.deadline: float | None = None
-        """A ``time.perf_counter()`` reading the solve must not pass (``OutOfBudget``)."""
+        """A reading of ``clock`` the solve must not pass (``OutOfBudget``)."""
 
     def terminal(self, diff: float) -> float:
         """The value of a finished game with ``diff`` = my points minus the other's."""
@@ -178,8 +179,7 @@ class Endgame:
         """With ``prize`` face up: my equilibrium mix over ``mine``, each card's value against the other's
         mix, and the position's value."""
         self.nodes += 1
-        if self.nodes > self.limit or (self.deadline is not None and not self.nodes & 255
-                                       and time.perf_counter() > self.deadline):
+        if self.nodes > self.limit or (not self.nodes & 255 and self._late()):
             raise OutOfBudget
         after = self.after
         if len(mine) == 1:
@@ -192,6 +192,10 @@ class Endgame:
         x, y, v = solve_zero_sum(matrix)
         values = [sum(row[j] * y[j] for j in range(len(y))) for row in matrix]
         return x, values, v
+
+    def _late(self) -> bool:
+        """Whether the clock has passed the deadline (never without both)."""
+        return self.deadline is not None and self.clock is not None and self.clock() > self.deadline
 
     def after(self, hand: tuple[int, ...], other: tuple[int, ...], a: int, b: int, prize: int,
               prizes: tuple[int, ...], pot: float, pot_abs: float, diff: float) -> float:

@@ -14,14 +14,13 @@ rule (bid the prize's own value, one above it, always the highest card, always t
 assumes it will keep to that rule and plays the best response to it; any deviation drops the model.
 
 It reads only the ``View`` (the remaining cards of every seat are public in GOPS), keeps nothing between
-calls, and draws all randomness from the ``rng`` it is given; with ``iterations`` set it is
-deterministic for a seed.
+calls, draws all randomness from the ``rng`` it is given and keeps to a time budget by the ``clock`` it is
+given; with ``iterations`` set it reads no clock and is deterministic for a seed.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -212,9 +211,14 @@ class HardGopsBot:
 
     def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, iterations: int | None = None,
                  max_iterations: int = 20_000, exploit: bool = True, purify: float = 0.1,
-                 pure: bool = False, peek: Callable[[], State] | None = None) -> None:
+                 pure: bool = False, peek: Callable[[], State] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        if iterations is None and clock is None:
+            raise TypeError("a time budget needs a clock: give clock (seconds) or a number of iterations")
         self.budget_ms = budget_ms
         self.iterations = iterations
+        self.clock = clock
+        """Seconds from some fixed point (``time.perf_counter``), for ``budget_ms``; unread with ``iterations``."""
         self.max_iterations = max_iterations
         self.exploit = exploit
         self.purify = purify
@@ -269,7 +273,8 @@ class HardGopsBot:
     # -- search -------------------------------------------------------------------------------------
     def strategy(self, view: View, rng: random.Random) -> tuple[list[int], list[float], list[float], tuple[Read, ...]]:
         """My faces, the probability of each, its estimated value, and what was read of the other seats."""
-        began = time.perf_counter()
+        clock = self.clock if self.iterations is None else None  # a fixed number of iterations reads no clock
+        began = clock() if clock is not None else 0.0
         rules, hands, current, future, pts, pot, pot_abs = self._read(view)
         me = view.seat
         models = fixed_rules(view) if self.exploit else {}
@@ -287,17 +292,17 @@ class HardGopsBot:
         order = self._known_order(view) if self.peek is not None else None
         read = any(weight >= READ_NOTE for weight, _k, _m in predicted.values())
         if rules.players == 2 and current is not None and not models and not read:
-            solved = self._endgame(rules, hands, me, current, future, order, pts, pot, pot_abs, began)
+            solved = self._endgame(rules, hands, me, current, future, order, pts, pot, pot_abs, clock, began)
             if solved is not None:
                 return solved
         root = _node([sorted(h) for h in hands])
         # the budget counts from the call (reading the opponents costs time too), with a margin for the rest
-        deadline = None if self.iterations is not None else began + 0.9 * self.budget_ms / 1000
+        deadline = began + 0.9 * self.budget_ms / 1000
         limit = self.iterations if self.iterations is not None else self.max_iterations
         done = 0
         unseen = list(future) if known else [*future]
         while done < limit:
-            if deadline is not None and done >= 16 and done % 8 == 0 and time.perf_counter() >= deadline:
+            if clock is not None and done >= 16 and done % 8 == 0 and clock() >= deadline:
                 break
             if order is None:
                 shuffled = list(unseen)
@@ -462,14 +467,18 @@ class HardGopsBot:
 
     def _endgame(self, rules: Rules, hands: list[list[int]], me: int, current: int, future: list[int],
                  order: list[int] | None, pts: list[float], pot: float, pot_abs: float,
+                 clock: Callable[[], float] | None,
                  began: float) -> tuple[list[int], list[float], list[float], tuple[Read, ...]] | None:
         """The exact mix and each card's value for the rest of the game, or ``None`` when it has more rounds
-        left than the budget solves, or the solve runs out of it (then the search plays the round)."""
+        left than the budget solves, or the solve runs out of it (then the search plays the round).
+
+        With a ``clock`` (read at ``began``) the solve keeps to half the time budget, else to the positions
+        that ``iterations`` buys."""
         mine, theirs = tuple(sorted(hands[me])), tuple(sorted(hands[1 - me]))
         if len(mine) > self._exact_rounds():
             return None
         solver = Endgame(Rules2(rules.ties, rules.negative, rules.ace, rules.early_end, rules.win),
-                         ordered=order is not None)
+                         ordered=order is not None, clock=clock)
         if self.iterations is not None:
             solver.limit = int(self.iterations * MS_PER_ITERATION * NODES_PER_MS)
         else:

@@ -24,6 +24,7 @@ from ...core.game import Action, Bot, View
 from ...core.message import Message
 from ...i18n import _, current_language, game_words
 from ...i18n.reasons import words_of
+from ...rules_pages import rules_markdown
 from ..flow import TurnFlow
 from ..messages import HintReady
 from ..planning import TABLE_KEYS, Plan
@@ -297,7 +298,7 @@ class TablePages(Screen[None]):
         title = self.style_set.say(game.info.title)
         self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
                                          title=_("How to play {game}").format(game=title),
-                                         full=self.style_set.plain(game.rules_markdown(current_language())),
+                                         full=self.style_set.plain(rules_markdown(game, current_language())),
                                          full_title=_("Full rules of {game}").format(game=title)))
 
     def maybe_introduce(self) -> None:

@@ -1,4 +1,4 @@
-"""Finding a game's rules page: next to the game's own module, in the cardsuite wheel, or in ``docs/rules``.
+"""A game's rules page in Markdown: next to the game's own module, in the cardsuite wheel, or in ``docs/rules``.
 
 A plugin from outside the package ships its page as package data, ``<name>.md`` in the package that
 defines its ``Game`` (see "Adding a game" in ``docs/architecture.md``); the built-in games' pages live in
@@ -15,8 +15,18 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from .core.game import Game
+
 MAX_PAGE_BYTES = 512 * 1024
 _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def rules_markdown(game: Game, language: str = "en") -> str:
+    """The rules page of ``game`` (``cardsuite rules``, the table's full rules) in ``language``, else in English.
+
+    It is found by the game's name, first in the package that defines its ``Game`` (``load_rules_markdown``).
+    """
+    return load_rules_markdown(game.info.name, language, type(game).__module__)
 
 
 def load_rules_markdown(name: str, language: str = "en", module: str | None = None) -> str:
@@ -56,7 +66,7 @@ def _candidates(page: str, module: str | None) -> list[Traversable]:
         with contextlib.suppress(ModuleNotFoundError, TypeError):  # a package without files of its own
             roots.append(resources.files(package))
     roots.append(resources.files("cardsuite").joinpath("rules_docs"))
-    roots.append(Path(__file__).resolve().parents[3] / "docs" / "rules")
+    roots.append(Path(__file__).resolve().parents[2] / "docs" / "rules")
     out = []
     for root in roots:
         for part in parts:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardsuite.core.registry import get_game
-from cardsuite.core.rules_docs import MAX_PAGE_BYTES, load_rules_markdown
+from cardsuite.rules_pages import MAX_PAGE_BYTES, load_rules_markdown, rules_markdown
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def plugin_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
 
 def test_a_built_in_page_is_found() -> None:
     assert load_rules_markdown("nap", module="cardsuite.games.nap").startswith("# Nap")
-    assert get_game("gops").rules_markdown().startswith("# GOPS")
+    assert rules_markdown(get_game("gops")).startswith("# GOPS")
 
 
 def test_a_plugin_page_is_found_next_to_the_module_that_defines_its_game(plugin_package: Path) -> None:
