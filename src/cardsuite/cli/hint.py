@@ -16,11 +16,12 @@ from rich.cells import cell_len
 from ..core.errors import CardsuiteError
 from ..core.game import State, View
 from ..core.message import Message
-from ..core.record import Replay, load_record, replay
+from ..core.record import Replay, replay
 from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.reasons import words_of
 from ..i18n.render import wording
+from ..recordfiles import load_record
 from ..storage.meta import SAVE_KEY
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
