@@ -38,6 +38,7 @@ Choice = tuple[Action, Message]
 History = Sequence[tuple[Sequence[int], Sequence[int], object, str]]
 Mix = dict[int, float]
 
+SMOOTH = 0.05  # share of "any card" mixed into each kind's bid when bids are read: one odd bid rules no kind out
 THINK_PRIOR = -1.0  # log-odds that a seat is a thinking player before it has bid
 THINK_SCALE = 2.5  # how fast each telling bid moves those odds
 
@@ -273,8 +274,6 @@ class NormalGopsBot(ReasonedBot):
 
     def faces_a_copy(self, view: View, sit: Situation) -> bool:
         """Whether the other seat (2 players) holds my cards and has bid as ``normal`` would, beyond doubt."""
-        from .reading import copy_odds
-
         return mirrored(sit) and copy_odds(view) >= self.copy_odds
 
     def plan(self, sit: Situation, copy: bool = False) -> tuple[dict[int, float], Mix]:
@@ -427,3 +426,41 @@ class EasyGopsBot(NormalGopsBot):
 
 
 __all__ = ["FACE_OF", "EasyGopsBot", "NormalGopsBot", "Situation", "round_odds", "situation"]
+
+
+def copy_odds(view: View) -> float:
+    """How many times likelier the other seat's bids so far are from ``normal``'s mix than from ``easy``'s.
+
+    For 2 players. Both mixes are worked out for every past round from the public facts of that round (as
+    ``read_seats`` does), ``normal``'s as a copy of this seat would have bid then (parting from a copy once
+    the odds so far called for it). Against ``easy`` the ratio reaches ``NormalGopsBot.copy_odds`` (100) in
+    about one game in 100 at most: a ratio of likelihoods seldom grows that far against the truth.
+    """
+    from ...core.options import resolve_options
+    from .deal import new_gops_deal
+    from .faces import PLAY, standard_hands
+    from .tables import OPTIONS
+
+    table = view.table
+    history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
+    prize = cast("int | None", table["prize"])
+    if view.players != 2 or not history:
+        return 1.0
+    other = 1 - view.seat
+    turned = list(dict.fromkeys([row[0][-1] for row in history] + ([] if prize is None else [prize])))
+    rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
+    options = resolve_options(OPTIONS, view.options)
+    state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
+    normal, easy = NormalGopsBot(), EasyGopsBot()
+    log_ratio, needed = 0.0, math.log(normal.copy_odds)
+    for row in history:
+        sit = situation(state.view(view.seat), other)
+        n = len(sit.mine)
+        mix = normal.plan(sit, mirrored(sit) and log_ratio >= needed)[1]  # as a copy of this seat bid then
+        bid = row[1][other]
+        like_normal = (1 - SMOOTH) * mix.get(bid, 0.0) + SMOOTH / n
+        like_easy = (1 - SMOOTH) * easy.mix_for(sit, mix).get(bid, 0.0) + SMOOTH / n
+        log_ratio += math.log(like_normal / like_easy)
+        for seat in range(view.players):
+            state.apply(seat, PLAY[row[1][seat]])
+    return math.exp(log_ratio)

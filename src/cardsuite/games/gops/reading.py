@@ -12,10 +12,10 @@ from typing import cast
 
 from ...core.game import View
 from ...core.message import N_
+from .bots import SMOOTH
 from .faces import FACE_OF
 
 READ_ROUNDS = 6  # past rounds weighed when reading how a seat bids
-SMOOTH = 0.05  # share of "any card" mixed into each kind's bid, so one odd bid does not rule a kind out
 
 Reading = tuple[float, str, list[tuple[int, float]]]
 """How a seat bids: the weight of the known kinds, the likeliest kind, and its mix of this round's cards."""
@@ -145,42 +145,3 @@ def read_seats(view: View, models: dict[int, int]) -> dict[int, Reading]:
         blend = [(f, sum(known[name] * now[name][f] for name in known) / weight) for f in cards]
         out[seat] = (weight, max(known, key=known.__getitem__), blend)
     return out
-
-
-def copy_odds(view: View) -> float:
-    """How many times likelier the other seat's bids so far are from ``normal``'s mix than from ``easy``'s.
-
-    For 2 players. Both mixes are worked out for every past round from the public facts of that round (as
-    ``read_seats`` does), ``normal``'s as a copy of this seat would have bid then (parting from a copy once
-    the odds so far called for it). Against ``easy`` the ratio reaches ``NormalGopsBot.copy_odds`` (100) in
-    about one game in 100 at most: a ratio of likelihoods seldom grows that far against the truth.
-    """
-    from ...core.options import resolve_options
-    from .bots import EasyGopsBot, NormalGopsBot, mirrored, situation
-    from .deal import new_gops_deal
-    from .faces import PLAY, standard_hands
-    from .tables import OPTIONS
-
-    table = view.table
-    history = cast(tuple[tuple[tuple[int, ...], tuple[int, ...], object, str], ...], table["history"])
-    prize = cast("int | None", table["prize"])
-    if view.players != 2 or not history:
-        return 1.0
-    other = 1 - view.seat
-    turned = list(dict.fromkeys([row[0][-1] for row in history] + ([] if prize is None else [prize])))
-    rest = [c for c in cast(tuple[int, ...], table["prizes_left"]) if c not in turned]
-    options = resolve_options(OPTIONS, view.options)
-    state = new_gops_deal(view.players, options, None, standard_hands(view.players), turned + rest)
-    normal, easy = NormalGopsBot(), EasyGopsBot()
-    log_ratio, needed = 0.0, math.log(normal.copy_odds)
-    for row in history:
-        sit = situation(state.view(view.seat), other)
-        n = len(sit.mine)
-        mix = normal.plan(sit, mirrored(sit) and log_ratio >= needed)[1]  # as a copy of this seat bid then
-        bid = row[1][other]
-        like_normal = (1 - SMOOTH) * mix.get(bid, 0.0) + SMOOTH / n
-        like_easy = (1 - SMOOTH) * easy.mix_for(sit, mix).get(bid, 0.0) + SMOOTH / n
-        log_ratio += math.log(like_normal / like_easy)
-        for seat in range(view.players):
-            state.apply(seat, PLAY[row[1][seat]])
-    return math.exp(log_ratio)
