@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from cardsuite.net.client import Client
 from cardsuite.tui.online.dialog import OnlineDialog
+from cardsuite.tui.online.connect import Seated
 from cardsuite.tui.online.seating import Seating
 
 from ..net.helpers import running_server
@@ -21,11 +22,11 @@ class Host(App[None]):
     def __init__(self, server: str) -> None:
         super().__init__()
         self.server = server
-        self.picked: Seating | None = None
+        self.picked: Seating | None = None  # what the dialog sat down as
 
     def on_mount(self) -> None:
-        def done(seating: Seating | None) -> None:
-            self.picked = seating
+        def done(seated: Seated | None) -> None:
+            self.picked = seated.seating if seated is not None else None
 
         self.push_screen(OnlineDialog("Bob", {"game": "nap", "players": 3}, self.server), callback=done)
 

@@ -100,7 +100,8 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
     async def dialog(app: CardsuiteApp, pilot: object, url: str, code: str) -> OnlineDialog:
         await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
         app.screen.query_one("#online", Button).press()
-        await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
+        await wait_for(lambda: isinstance(app.screen, OnlineDialog)
+                       and app.screen.query_one("#online-server", Input) is not None, 20)
         shown = app.screen
         assert isinstance(shown, OnlineDialog)
         shown.query_one("#online-server", Input).value = url.split("//", 1)[1].split("/", 1)[0]

@@ -74,11 +74,13 @@ class OnlineSeat:
     @property
     def kept(self) -> bool:
         """Whether the seat is still the person's after leaving (the same ``join`` resumes it)."""
-        return bool(self.seating.code) and not self.seating.watch and not self.session.match_over
+        return bool(self.seating.code) and not self.seating.watch and not self.session.match_over \
+            and not self.session.given_up
 
     def left(self) -> None:
-        """The person left: a finished match's seat token is forgotten (nothing to resume any more)."""
-        if self.session.match_over and self.seating.code and not self.seating.browser:
+        """The person left: the token of a finished match's seat, or of a seat given up, is forgotten (nothing
+        to resume any more)."""
+        if (self.session.match_over or self.session.given_up) and self.seating.code and not self.seating.browser:
             forget_seat(self.seating.url, self.seating.code)
 
     async def close(self) -> None:

@@ -92,6 +92,13 @@ class LobbyScreen(Screen[None]):
         if self.client.reconnecting:
             lines.insert(1, _("reconnecting…"))
         text.update("\n".join(lines))
+        self.refresh_bindings()  # the start key follows who hosts and whether the table still waits
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the host is offered the start key (and only while the table waits)."""
+        if action == "start":
+            return bool(self.client.table.get("host")) and self.client.table.get("status") == "lobby"
+        return True
 
     async def action_start(self) -> None:
         """The host starts the match."""
