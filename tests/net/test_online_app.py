@@ -131,6 +131,8 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
                 await dialog(app, pilot, url, str(made["code"]))
                 await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
                 assert app.online is not None and app.online.session.me == 1
+                await wait_for(lambda: app.online is not None and app.online.session.client.view is not None, 20)
+                await pilot.pause(0.3)  # the table has drawn itself
                 app.screen.quit_table()
                 await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
                 assert app.is_running and app.online is None
