@@ -1,4 +1,4 @@
-"""The home screen's Online dialog opens the server's lobby; the table chosen there is what it returns."""
+"""The home screen's Online dialog opens the server's lobby; it sits down at the table chosen there."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.net.client import Client
-from cardsuite.tui.online.dialog import OnlineDialog
 from cardsuite.tui.online.connect import Seated
+from cardsuite.tui.online.dialog import OnlineDialog
 from cardsuite.tui.online.seating import Seating
 
 from ..net.helpers import running_server
