@@ -44,6 +44,11 @@ class OnlineApp(TableApp):
         return self.online.session if self.online is not None else None
 
     @property
+    def token(self) -> str | None:
+        """The seat's token, once seated (None: watching, or not seated yet)."""
+        return self.online.token if self.online is not None else None
+
+    @property
     def ascii_only(self) -> bool:
         """Whether the table is drawn in ASCII only (the display the command or the settings chose)."""
         return self.display_style.ascii_only
