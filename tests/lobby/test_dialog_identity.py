@@ -38,7 +38,7 @@ async def test_opening_leaving_and_refused_fields_make_no_identity() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, OnlineDialog)
-    assert app.online_request is None
+    assert dialog.sitting is None and app.online is None
     assert not identity_path().exists()
 
 
@@ -54,7 +54,7 @@ async def test_a_look_at_the_lobby_makes_no_identity() -> None:
         assert app.screen is dialog
         await pilot.press("escape")
         await pilot.pause()
-    assert app.online_request is None
+    assert dialog.sitting is None and app.online is None
     assert not identity_path().exists()
 
 
@@ -64,9 +64,9 @@ async def test_hosting_or_joining_makes_the_identity_it_sits_down_with() -> None
         async with app.run_test(size=(120, 50)) as pilot:
             dialog = await _dialog(app, pilot)
             dialog.query_one("#online-code", Input).value = code
-            dialog.go()
+            dialog.go()  # nobody answers there: the dialog says so, but it sat down with the identity
             await pilot.pause()
-        seating = app.online_request
+        seating = dialog.sitting
         key = load_key()
         assert isinstance(seating, Seating) and key is not None
         assert seating.identity == server_key(key, seating.url)
@@ -83,7 +83,7 @@ async def test_a_table_chosen_in_the_lobby_sits_down_with_the_identity_and_watch
             assert isinstance(lobby, LobbyScreen)
             lobby.dismiss(Seating(lobby.url, code="K7P2QX", name=lobby.person, watch=watch))
             await pilot.pause()
-        seating = app.online_request
+        seating = dialog.sitting
         assert isinstance(seating, Seating) and seating.watch is watch
         if watch:
             assert seating.identity is None and not identity_path().exists()

@@ -1,4 +1,4 @@
-"""The home screen's Online dialog opens the server's lobby; the table chosen there is what it returns."""
+"""The home screen's Online dialog opens the server's lobby; it sits down at the table chosen there."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.net.client import Client
+from cardsuite.tui.online.connect import Seated
 from cardsuite.tui.online.dialog import OnlineDialog
 from cardsuite.tui.online.seating import Seating
 
@@ -21,11 +22,13 @@ class Host(App[None]):
     def __init__(self, server: str) -> None:
         super().__init__()
         self.server = server
-        self.picked: Seating | None = None
+        self.picked: Seating | None = None  # what the dialog sat down as
+        self.seated: Seated | None = None
 
     def on_mount(self) -> None:
-        def done(seating: Seating | None) -> None:
-            self.picked = seating
+        def done(seated: Seated | None) -> None:
+            self.seated = seated
+            self.picked = seated.seating if seated is not None else None
 
         self.push_screen(OnlineDialog("Bob", {"game": "nap", "players": 3}, self.server), callback=done)
 
@@ -44,6 +47,8 @@ def test_the_online_dialog_sits_down_from_the_lobby(tmp_path: Path) -> None:
             await pilot.pause(0.2)
         assert app.picked is not None and app.picked.code == made["code"] and app.picked.name == "Bob"
         assert app.picked.identity is not None and len(app.picked.identity) == 52
+        assert app.seated is not None
+        await app.seated.client.close()
         await ann.close()
 
     with running_server(tmp_path, *FAST) as server:

@@ -62,26 +62,83 @@ def test_the_host_waits_in_the_lobby_and_starts_the_match(tmp_path: Path) -> Non
         asyncio.run(run(server.url))
 
 
-async def test_the_home_screen_online_entry_hosts_the_form_or_joins_a_code() -> None:
-    from textual.widgets import Button, Input
+async def test_the_home_screen_online_entry_says_why_it_could_not_sit_down_and_stays() -> None:
+    """No server at the address: the dialog says so in place, the program goes on, Esc is back home."""
+    from textual.widgets import Button, Input, Label, Static
 
     from cardsuite.tui.app import CardsuiteApp
     from cardsuite.tui.online.dialog import OnlineDialog
+    from cardsuite.tui.screens.home import HomeScreen
 
-    for code, expected in (("k7p2-qx", "K7P2QX"), ("", None)):
+    app = CardsuiteApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#online", Button).press()  # the "Online…" button under the form
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OnlineDialog)
+        assert dialog.query(Label).first().size.height >= 2  # the first sentence wraps, not cut
+        dialog.query_one("#online-server", Input).value = "127.0.0.1:9"  # nothing answers there
+        dialog.go()
+        error = dialog.query_one("#online-error", Static)
+        await wait_for(lambda: "Not seated" in str(error.render()), 20)
+        assert app.is_running and app.screen is dialog and app.online is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_path: Path) -> None:
+    """Host from the home screen: the waiting room in the same app, q back home (the seat kept); a code the
+    server does not know is said in the dialog; a known code opens its table, and leaving it goes home."""
+    from textual.widgets import Button, Input, Static
+
+    from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.online.dialog import OnlineDialog
+    from cardsuite.tui.screens.home import HomeScreen
+
+    async def dialog(app: CardsuiteApp, pilot: object, url: str, code: str) -> OnlineDialog:
+        await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+        app.screen.query_one("#online", Button).press()
+        await wait_for(lambda: isinstance(app.screen, OnlineDialog)
+                       and app.screen.query_one("#online-server", Input) is not None, 20)
+        shown = app.screen
+        assert isinstance(shown, OnlineDialog)
+        shown.query_one("#online-server", Input).value = url.split("//", 1)[1].split("/", 1)[0]
+        shown.query_one("#online-code", Input).value = code
+        shown.go()
+        return shown
+
+    async def run(url: str) -> None:
         app = CardsuiteApp()
         async with app.run_test(size=(120, 50)) as pilot:
             await pilot.pause()
-            app.screen.query_one("#online", Button).press()  # the "Online…" button under the form
-            await pilot.pause()
-            assert isinstance(app.screen, OnlineDialog)
-            app.screen.query_one("#online-code", Input).value = code
-            app.screen.go()
-            await pilot.pause()
-        seating = app.online_request
-        assert isinstance(seating, Seating) and seating.code == expected
-        if expected is None:  # host: the table on the form goes to the server
-            assert seating.create["game"] and seating.create["players"]
+            await dialog(app, pilot, url, "")  # host the form's table
+            await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
+            assert app.online is not None and app.online.seating.create["game"]
+            await pilot.press("q")
+            await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+            assert app.is_running and app.online is None
+            refused = await dialog(app, pilot, url, "ZZZZZZ")  # no such table at this server
+            error = refused.query_one("#online-error", Static)
+            await wait_for(lambda: "Not seated" in str(error.render()), 20)
+            assert app.screen is refused and app.is_running
+            await pilot.press("escape")
+            async with Clients(url) as new:
+                host = await new()
+                made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+                await host.request("start")
+                await dialog(app, pilot, url, str(made["code"]))
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.online is not None and app.online.session.me == 1
+                await wait_for(lambda: app.online is not None and app.online.session.client.view is not None, 20)
+                await pilot.pause(0.3)  # the table has drawn itself
+                app.screen.quit_table()
+                await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+                assert app.is_running and app.online is None
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
 
 
 def test_a_seat_comes_back_by_itself_after_the_server_is_killed(tmp_path: Path) -> None:

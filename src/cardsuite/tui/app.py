@@ -2,7 +2,8 @@
 
 Every table saves its match after each action (``Session.autosave``); ``run_resumed`` reopens a saved
 match at the same seats and the same moment, with the display settings of the settings file. The home
-screen's Online entry opens its dialog here, and ``run_home`` then runs the online table it asked for.
+screen's Online entry opens its dialog here; the seat it takes is shown in this app (``online/seat.py``), and
+leaving that table or its waiting room comes back to the home screen.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 
@@ -23,6 +25,9 @@ from .screens.table import TableScreen
 from .session import Session
 from .table_app import TableApp, run_app
 
+if TYPE_CHECKING:
+    from .online.seat import OnlineSeat
+
 
 class CardsuiteApp(TableApp):
     """Home screen (no config) or a table for ``config`` (a resumed ``match`` and its ``autosave``)."""
@@ -34,6 +39,15 @@ class CardsuiteApp(TableApp):
         self.from_home = config is None
         self._resume = (match, autosave)
         self.saved_id: str | None = None
+        self.online: OnlineSeat | None = None  # a seat at a server, taken from the home screen
+        self._online_depth = 0  # the screens under it: leaving it goes back to them
+
+    @property
+    def ascii_only(self) -> bool:
+        """Whether the table is drawn in ASCII only (an online table: the settings' display)."""
+        if self.online is not None:
+            return self.online.display.ascii_only
+        return super().ascii_only
 
     def on_mount(self) -> None:
         """Open what was asked for, then show what storage had to report (damaged files moved aside)."""
@@ -65,25 +79,50 @@ class CardsuiteApp(TableApp):
         self.show_notices()
 
     def open_online(self, name: str, table: dict[str, object]) -> None:
-        """The home screen's Online entry: where the server is, host ``table`` there or join a code."""
+        """The home screen's Online entry: where the server is, host ``table`` there or join a code; the seat
+        the dialog took is shown here."""
         from .online.dialog import OnlineDialog  # the network client loads only when it is asked for
 
-        def chosen(seating: object) -> None:
-            if seating is not None:
-                self.go_online(seating)
+        def chosen(seated: object) -> None:
+            if seated is not None:
+                self.go_online(seated)
 
         self.push_screen(OnlineDialog(name, table), callback=chosen)
 
-    def go_online(self, seating: object) -> None:
-        """Leave the home screen for an online table (``run_home`` opens it: ``tui.online.app``)."""
-        self.online_request = seating
-        self.exit()
+    def go_online(self, seated: object) -> None:
+        """Show the seat taken at a server (its waiting room or its table) over the home screen."""
+        from .online.app import settings_display
+        from .online.connect import Seated
+        from .online.seat import OnlineSeat
 
-    online_request: object = None
+        assert isinstance(seated, Seated)
+        self._online_depth = len(self.screen_stack)
+        self.online = OnlineSeat(self, seated, settings_display())
+        self.online.open()
+
+    def _leave_online(self, online: OnlineSeat) -> None:
+        """Back to the home screen from an online table or its waiting room; the connection closes."""
+        from .online.app import kept_line
+
+        self.online = None
+        online.left()
+        while len(self.screen_stack) > self._online_depth:
+            self.pop_screen()
+        if online.kept:
+            self.notify(kept_line(online.seating), markup=False)
+        self.run_worker(online.close(), group="online")
+
+    async def on_unmount(self) -> None:
+        """Close the connection of an online table still open."""
+        if self.online is not None:
+            await self.online.close()
 
     def table_finished(self, then: str = "leave") -> None:
         """After a match or a quit: ``again`` (same seats and options, new seed), ``home``, or leave
-        (back home when the table was opened from it, else exit)."""
+        (back home when the table was opened from it, else exit). An online table goes back home."""
+        if self.online is not None:
+            self._leave_online(self.online)
+            return
         table = self.table
         self.saved_id = table.session.saved_id if table is not None else None
         if isinstance(self.screen, TableScreen):
@@ -125,10 +164,5 @@ def _report(saved_id: str | None) -> str | None:
 
 
 def run_home() -> None:
-    """Run the home screen (and the online table it asked for, if any)."""
-    app = CardsuiteApp()
-    run_app(app)
-    if app.online_request is not None:
-        from .online.app import run_online
-
-        run_online(app.online_request)
+    """Run the home screen (online tables opened from it run in the same app)."""
+    run_app(CardsuiteApp())

@@ -31,7 +31,8 @@ def table_model(view: View, session: TableSession, style_set: Display, viewer: i
     """The table for ``view``: seat blocks, the cards in the centre, the game's lines."""
     game = session.game
     filler = style_set.filler(session.names)
-    bottom = view.seat if viewer is not None else (session.people or (0,))[0]
+    # a watcher's view belongs to no seat: the first seat (or the person's) sits at the bottom, its block shown
+    bottom = view.seat if viewer is not None and 0 <= view.seat < view.players else (session.people or (0,))[0]
     blocks = tuple(seat_block(view, seat, bottom, session, style_set, viewer) for seat in range(view.players))
     fresh = flash is not None
     winner: int | None = None

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..bots.base import make_bot
 from ..core.game import Action, Bot, DealSummary, Event, Game, Score, View
 from ..core.match import Match
-from ..core.message import Message
+from ..core.message import N_, Message
 from ..core.options import Options
 from ..core.presentation import Line
 from ..core.registry import get_game
@@ -97,6 +97,24 @@ class DealReport:
     totals: tuple[Score, ...]
 
 
+@dataclass(frozen=True)
+class LeaveWords:
+    """What the table's menu says of leaving (message ids): the entry that gives the match or seat up, the
+    question it asks and its warning, and the entry that only leaves; ``give_up`` None: no such entry."""
+
+    give_up: str | None
+    question: str
+    warning: str
+    leave: str
+
+
+LOCAL_LEAVE = LeaveWords(
+    N_("Abandon this match (asks first; deletes its save)"), N_("Abandon this match?"),
+    N_("Its save is deleted and it goes into no history. y abandons it; n or Esc goes back to the table."),
+    N_("Quit this table (the match stays saved)"))
+"""A local table's: abandoning deletes the save; quitting keeps it."""
+
+
 class TableSession(ABC):
     """What the table screen asks of a match, played here or elsewhere."""
 
@@ -108,6 +126,10 @@ class TableSession(ABC):
     on_change: Callable[[], None] | None = None
     watching = False
     """True: nobody plays at this screen (a replay); no seat is marked "(you)"."""
+    leave_words: LeaveWords = LOCAL_LEAVE
+    """What the table's menu says of leaving it (``LOCAL_LEAVE``, or an online seat's own words)."""
+    hint_refusal: str | None = None
+    """Why this table gives no hints at all (a message id, said when ``h`` is pressed), or None."""
 
     @property
     def players(self) -> int:
@@ -522,3 +544,21 @@ class Session(TableSession):
                 seat_text, _, text = line.partition(" ")
                 match.act(int(seat_text), self.game.parse_action(text))
         return match
+
+
+def deal_words(game: Game, players: int, options: Options, deal: int) -> str:
+    """The header's deal in the reader's language: ``deal k / N`` from the game's ``match_length``, ``deal k
+    (N + thrown in)`` past it, ``deal k, to T`` for a match played to a target, else ``deal k`` (local and
+    online tables alike)."""
+    try:
+        length = game.match_length(players, options)
+    except Exception:  # a game's helper failing must not close the table
+        length = None
+    if length is not None:
+        if deal <= length:
+            return _("deal {number} / {length}").format(number=deal, length=length)
+        return _("deal {number} ({length} + thrown in)").format(number=deal, length=length)
+    target = options.get("target")
+    if isinstance(target, int | float) and not isinstance(target, bool):
+        return _("deal {number}, to {target}").format(number=deal, target=target)
+    return _("deal {number}").format(number=deal)

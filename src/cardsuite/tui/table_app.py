@@ -11,14 +11,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.filter import LineFilter
 
+from ..i18n import _
 from ..storage.paths import take_notices
 from .config import TableConfig
 from .render import TABLE_COLOURS
@@ -42,6 +43,8 @@ ASCII_FILTER = AsciiFilter()
 class TableApp(App[None]):
     """What every app with a table screen shares; ``config`` is the local table's (None online)."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint_refused", show=False)]
+    """``h`` reaches the app only when the table does not offer a hint: a table that gives none says why."""
     CSS_PATH = str(Path(__file__).parent / "styles" / "app.tcss")
     TITLE = "cardsuite"
     ENABLE_COMMAND_PALETTE = False
@@ -74,6 +77,12 @@ class TableApp(App[None]):
         with contextlib.suppress(OSError, ValueError):  # not remembered: it opens again next time
             save_settings(settings)
         return True
+
+    def action_hint_refused(self) -> None:
+        """A table that gives no hints at all (an online one) says so in its log when ``h`` is pressed."""
+        table = self.table
+        if table is not None and self.screen is table and table.session.hint_refusal is not None:
+            table.note(_(table.session.hint_refusal), table.flow.viewer)
 
     @property
     def ascii_only(self) -> bool:

@@ -2,7 +2,9 @@
 
 Every word on it is in the player's language (``_``), like the rest of the home screen. A field that cannot
 be used is named in one line of that language; the checks themselves are the protocol's (``server_url``,
-``clean_name``, ``clean_code``), whose own English lines are for the server and its logs.
+``clean_name``, ``clean_code``), whose own English lines are for the server and its logs. The dialog sits
+down itself (``connect.take_seat``): a server that cannot be reached, or a table that refuses the seat, is
+said in the dialog, which stays open to correct the address or the code; it closes with the seat taken.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...core.message import N_
 from ...i18n import _
-from ...naming import quoted
+from ...naming import quoted, shown
 from ...net.client import ClientError, server_url
 from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, ProtocolError, clean_code, clean_name
 from ..words import ESC, translate_bindings
+from .connect import Seated, take_seat
 from .seating import Seating
 
 CPU_REFUSAL = N_("A CPU seat is called that (CPU 2): choose another name.")
@@ -32,15 +35,18 @@ MAX_CODE = 32
 """The longest join code typed (dashes and spaces are dropped); the protocol refuses longer text."""
 
 
-class OnlineDialog(ModalScreen["Seating | None"]):
-    """Where the server is, and whether to host the form's table or join one; dismisses with a ``Seating``."""
+class OnlineDialog(ModalScreen[Seated | None]):
+    """Where the server is, and whether to host the form's table or join one; dismisses with the seat taken
+    (``Seated``), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"), key_display=ESC)]
     DEFAULT_CSS = """
     OnlineDialog { align: center middle; }
     OnlineDialog > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%;
                               border: round $accent; padding: 1 2; background: $surface; }
+    OnlineDialog Label { width: 100%; }
     OnlineDialog Input { margin-bottom: 1; }
+    OnlineDialog #online-error { width: 100%; height: auto; margin-top: 1; color: $warning; }
     """
 
     def __init__(self, name: str, table: dict[str, object], server: str = "127.0.0.1:8765") -> None:
@@ -49,6 +55,7 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         self.person = name
         self.table = table
         self.server = server
+        self.sitting: Seating | None = None  # what the dialog last tried to sit down as
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -64,6 +71,8 @@ class OnlineDialog(ModalScreen["Seating | None"]):
                 yield Button(_("Host or join"), id="online-go", variant="primary", compact=True)
                 yield Button(_("Public tables"), id="online-lobby", compact=True)
                 yield Button(_("Back"), id="online-back", compact=True)
+            yield Static("", id="online-error", markup=False)
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Go, or back to the form."""
@@ -76,7 +85,13 @@ class OnlineDialog(ModalScreen["Seating | None"]):
 
     def on_input_submitted(self) -> None:
         """Enter in a field goes."""
-        self.go()
+        if not self.busy:
+            self.go()
+
+    @property
+    def busy(self) -> bool:
+        """Whether the dialog is sitting down now (a second go would make a second table)."""
+        return self.query_one("#online-go", Button).disabled
 
     def action_cancel(self) -> None:
         """Back to the form."""
@@ -86,8 +101,9 @@ class OnlineDialog(ModalScreen["Seating | None"]):
         """Check the fields and dismiss with what to do (a field that cannot be used is named here, in one line)."""
         seating = self.seating()
         if isinstance(seating, Seating):
-            self.dismiss(_with_identity(seating))
+            self.sit(_with_identity(seating))
         else:
+            self.say(seating)
             self.notify(seating, severity="warning", markup=False)
 
     def lobby(self) -> None:
@@ -96,14 +112,36 @@ class OnlineDialog(ModalScreen["Seating | None"]):
 
         seating = self.seating()
         if not isinstance(seating, Seating):
+            self.say(seating)
             self.notify(seating, severity="warning", markup=False)
             return
 
         def chosen(picked: Seating | None) -> None:
             if picked is not None:
-                self.dismiss(_with_identity(picked))
+                self.sit(_with_identity(picked))
 
         self.app.push_screen(LobbyScreen(seating.url, seating.name, None), callback=chosen)
+
+    def sit(self, seating: Seating) -> None:
+        """Sit down as ``seating`` says, in the background; the dialog says so meanwhile."""
+        self.sitting = seating
+        self.query_one("#online-go", Button).disabled = True
+        self.say(_("Connecting to {server}…").format(server=shown(seating.url)))
+        self.run_worker(self._sit(seating), exclusive=True, group="sit")
+
+    async def _sit(self, seating: Seating) -> None:
+        """Dismiss with the seat taken; or say here why not, the fields kept to try again."""
+        try:
+            seated = await take_seat(seating)
+        except ClientError as exc:
+            self.query_one("#online-go", Button).disabled = False
+            self.say(_("Not seated: {reason}").format(reason=shown(exc.message)))
+            return
+        self.dismiss(seated)
+
+    def say(self, line: str) -> None:
+        """A line under the buttons: what the dialog is doing, or why it cannot."""
+        self.query_one("#online-error", Static).update(line)
 
     def seating(self) -> Seating | str:
         """What the fields ask for (without an identity yet: only sitting down makes one), or the line that says

@@ -15,13 +15,24 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ...core.errors import CardsuiteError
 from ...core.message import N_
-from ...i18n import _, pgettext
+from ...core.registry import get_game
+from ...i18n import _, game_words, pgettext
 from ...i18n.lobby import offer_word
 from ...naming import shown
 from ...net.client import Client, ClientError
 from ..words import ESC, translate_bindings
 from .seating import Seating
+
+
+def game_title(key: object) -> str:
+    """A game's name in the reader's language; a game this program lacks: its key as the server sent it."""
+    try:
+        game = get_game(str(key))
+    except CardsuiteError:
+        return str(key)
+    return game_words(game).gettext(game.info.title)
 
 
 class LobbyScreen(Screen["Seating | None"]):
@@ -77,8 +88,9 @@ class LobbyScreen(Screen["Seating | None"]):
                 seats = _("{free} of {seats} free").format(free=entry.get("seats_free"), seats=entry.get("players"))
             else:
                 seats = _("being played")
-            table.add_row(*(shown(str(v)) for v in (entry.get("code"), entry.get("game"), seats, offer_word(entry),
-                                                     entry.get("language") or "-", entry.get("host"))))
+            cells = (entry.get("code"), game_title(entry.get("game")), seats, offer_word(entry),
+                     entry.get("language") or "-", entry.get("host"))
+            table.add_row(*(shown(str(v)) for v in cells))
         note.update(_("No public tables at {server} now.").format(server=shown(self.title_text)) if not self.entries
                     else _("Enter sits down, w watches."))
         table.focus()
@@ -109,7 +121,11 @@ class LobbyScreen(Screen["Seating | None"]):
 
 
 class LobbyApp(App["Seating | None"]):
-    """``cardsuite online`` on a terminal: the lobby screen alone; exits with the chosen seat (or None)."""
+    """``cardsuite online`` on a terminal: the lobby screen alone; exits with the chosen seat (or None). No
+    command palette, as at the table and on the home screen: Textual's own (its ``^p palette`` key and its
+    commands) speaks English only and offers nothing the lobby needs."""
+
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, url: str, name: str, identity: str | None) -> None:
         super().__init__()

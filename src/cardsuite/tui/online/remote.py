@@ -22,7 +22,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.game import Action, DealSummary, Event, Game, Score, View
 from ...core.match import SeatSpec
-from ...core.message import Message
+from ...core.message import N_, Message
 from ...core.presentation import Line
 from ...i18n import _, game_words
 from ...i18n.render import event_text
@@ -30,7 +30,17 @@ from ...naming import name_seats
 from ...net.client import Client, ClientError
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
-from ..session import DealReport, Note, TableSession, Turn, event_words
+from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
+
+SEAT_LEAVE = LeaveWords(
+    N_("Give up your seat (asks first; a CPU plays it for good, and someone else may sit down)"),
+    N_("Give up your seat?"),
+    N_("A CPU plays it from now on and someone else may take it; you cannot come back to it. y gives it up; "
+       "n or Esc goes back to the table."),
+    N_("Leave the table (your seat is kept: joining again with the code resumes it)"))
+"""A player's menu online: nothing is saved here; leaving keeps the seat, giving it up does not."""
+WATCHER_LEAVE = LeaveWords(None, "", "", N_("Stop watching this table"))
+"""A watcher's menu online: only leaving."""
 
 
 def _score(value: object) -> Score:
@@ -68,6 +78,9 @@ class RemoteSession(TableSession):
         self.options = game.resolve_options(config.options, len(self.names))
         self._tasks: set[asyncio.Task[None]] = set()
         self.gone: str | None = None  # why the connection ended for good
+        self.watching = self.me is None  # a watcher: no seat of its own, so no "(you)" at the bottom
+        self.leave_words = WATCHER_LEAVE if self.watching else SEAT_LEAVE
+        self.given_up = False  # the person gave the seat up (``leave``): it is not kept
 
     # -- who plays --------------------------------------------------------------------------------
     @property
@@ -217,8 +230,11 @@ class RemoteSession(TableSession):
         lines.extend(n.text for n in pending)
         return lines
 
+    hint_refusal = N_("Hints are not available at online tables: every seat plays without CPU advice.")
+
     def can_hint(self, seat: int) -> bool:
-        return seat == self.me
+        """No hints online: fair to every seat, and a rated table is played unassisted."""
+        return False
 
     # -- scores and flow --------------------------------------------------------------------------
     @property
@@ -226,11 +242,8 @@ class RemoteSession(TableSession):
         return max(1, self.client.deal + 1)
 
     def deal_text(self) -> str:
-        deal = self.deal_number
-        length = self.game.match_length(len(self.names), self.options)
-        if length is not None:
-            return f"deal {deal} / {length}" if deal <= length else f"deal {deal} ({length} + thrown in)"
-        return f"deal {deal}"
+        """The header's deal, in the same words as a local table's."""
+        return deal_words(self.game, len(self.names), self.options, self.deal_number)
 
     @property
     def totals(self) -> tuple[Score, ...]:
@@ -269,11 +282,15 @@ class RemoteSession(TableSession):
         return found if isinstance(found, int) else None
 
     def abandon(self) -> None:
+        """Give the seat up for good (the server's ``leave``): a CPU plays it, a newcomer may take it."""
         if self.me is not None:
+            self.given_up = True
             self._send("leave")
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connection (a request still on its way, such as giving the seat up, gets a moment)."""
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=2)
         for task in list(self._tasks):
             task.cancel()
             with contextlib.suppress(BaseException):

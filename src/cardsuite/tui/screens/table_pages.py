@@ -326,11 +326,11 @@ class TablePages(Screen[None]):
     def action_menu(self, after: Callable[[], None] | None = None) -> None:
         """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key (``after``:
         what follows unless the table is left)."""
+        words = self.session.leave_words  # a local match's save, or an online seat's own words
         entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
                    ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
-                   ("abandon", _("Abandon this match (asks first; deletes its save)")),
-                   ("quit", _("Quit this table (the match stays saved)"))]
-        keys = ["b", "r", "s", "k", "c", "a", "x"]
+                   *([("abandon", _(words.give_up))] if words.give_up else []), ("quit", _(words.leave))]
+        keys = ["b", "r", "s", "k", "c", *(["a"] if words.give_up else []), "x"]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
             "cpu_seat": self.action_cpu_seat, "quit": self.quit_table,
@@ -353,9 +353,9 @@ class TablePages(Screen[None]):
             elif after is not None:
                 after()
 
-        body = Text(self.style_set.plain(_("Its save is deleted and it goes into no history. y abandons it; "
-                                           "n or Esc goes back to the table.")))
-        self.app.push_screen(ConfirmScreen(self.style_set.plain(_("Abandon this match?")), body, destructive=True),
+        words = self.session.leave_words
+        body = Text(self.style_set.plain(_(words.warning)))
+        self.app.push_screen(ConfirmScreen(self.style_set.plain(_(words.question)), body, destructive=True),
                              callback=answered)
 
     def abandon(self) -> None:

@@ -1,0 +1,91 @@
+"""A seat taken at a server, shown in an app: the waiting room until the match starts, then the table screen
+over a ``RemoteSession``, looked at again whenever the server says something; closed when the person leaves.
+
+``OnlineApp`` (``cardsuite host``/``join``, the browser seat) and the home screen's app (its Online dialog)
+both show their seat through it, so a table opened from the home screen goes back there when it is left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from ...core.registry import get_game
+from ...net.tokens import forget_seat
+from ..render import Display
+from ..screens.table import TableScreen
+from ..table_app import TableApp
+from .connect import Seated
+from .remote import RemoteSession, remote_config
+from .waiting import LobbyScreen
+
+
+class OnlineSeat:
+    """One connection's seat (or a watcher) in ``app``: the screens it pushes and the messages it follows."""
+
+    def __init__(self, app: TableApp, seated: Seated, display: Display) -> None:
+        self.app = app
+        self.client = seated.client
+        self.seating = seated.seating
+        self.token = seated.token
+        self.display = display
+        self.session = RemoteSession(self.client, get_game(str(self.client.table["game"])), remote_config(self.client))
+        self.session.on_change = self.changed
+        self._seen: object = None
+        self._follow: asyncio.Task[None] | None = None
+
+    def open(self, note: str | None = None) -> None:
+        """The waiting room, or the table when the match has started (``note``: a first line in the log);
+        then follow the server's messages."""
+        if note is not None:
+            self.session.note(note, self.session.me)
+        if self.client.table.get("status") == "lobby":
+            self.app.push_screen(LobbyScreen(self.client))
+        else:
+            self.open_table()
+        self._follow = asyncio.get_running_loop().create_task(self.session.follow())
+
+    def open_table(self) -> None:
+        """The table screen over the remote session."""
+        self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
+        self.app.push_screen(TableScreen(self.session, self.display))
+
+    def changed(self) -> None:
+        """A message arrived: the waiting room redraws (or gives way to the table), or the table looks again."""
+        app, client, session = self.app, self.client, self.session
+        if not app.is_running or not app.screen_stack:
+            return
+        if isinstance(app.screen, LobbyScreen):
+            if client.table.get("status") in ("lobby", "closed"):  # a closed lobby says so where it is
+                app.screen.show()
+                return
+            app.pop_screen()
+            self.open_table()
+            return
+        table = app.table
+        if table is None or table.session is not session or table.finished or not table.is_mounted:
+            return
+        seen = (client.deal, client.step, session.next_turn(), len(client.table.get("results", [])))
+        if seen != self._seen and app.screen is table:
+            self._seen = seen
+            table.advance()
+        else:
+            table.refresh_table()
+
+    @property
+    def kept(self) -> bool:
+        """Whether the seat is still the person's after leaving (the same ``join`` resumes it)."""
+        return bool(self.seating.code) and not self.seating.watch and not self.session.match_over \
+            and not self.session.given_up
+
+    def left(self) -> None:
+        """The person left: the token of a finished match's seat, or of a seat given up, is forgotten (nothing
+        to resume any more)."""
+        if (self.session.match_over or self.session.given_up) and self.seating.code and not self.seating.browser:
+            forget_seat(self.seating.url, self.seating.code)
+
+    async def close(self) -> None:
+        """Stop following the server and close the connection."""
+        if self._follow is not None:
+            self._follow.cancel()
+        self.session.on_change = None
+        await self.session.close()

@@ -1,0 +1,78 @@
+"""What an online table offers and says: the start key for the host only, no hints, the menu's own words about
+leaving, every seat's block for a watcher, the header in the reader's language, the lobby's game names."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from cardsuite.core.registry import get_game
+from cardsuite.i18n import PSEUDO, use_language
+from cardsuite.tui.online.app import LobbyScreen, OnlineApp
+from cardsuite.tui.online.lobby import LobbyApp, game_title
+from cardsuite.tui.online.remote import SEAT_LEAVE, RemoteSession, remote_config
+from cardsuite.tui.online.seating import Seating
+from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.table import TableView
+
+from ..tui.helpers import log_text
+from .helpers import Clients, running_server, wait_for
+
+
+def test_a_joined_player_has_no_start_key_no_hints_and_the_menu_says_what_leaving_does(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(120, 40)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
+                await pilot.pause()
+                assert "enter" not in app.screen.active_bindings  # only the host starts the match
+                await host.request("start")
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                session = app.session
+                assert session is not None
+                await wait_for(lambda: session.client.view is not None and 1 in session.client.view.to_act, 20)
+                await pilot.pause(0.3)
+                offered = app.screen.active_bindings.get("h")
+                assert offered is None or not offered.binding.show  # no hint offered online
+                await pilot.press("h")
+                await pilot.pause()
+                assert "Hints are not available at online tables" in log_text(app)
+                assert session.leave_words is SEAT_LEAVE and "kept" in SEAT_LEAVE.leave
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_a_watcher_sees_every_seats_block(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            bob = await new()
+            await bob.request("join", code=made["code"], name="Bob")  # every seat taken: it starts
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Cy", watch=True))
+            async with app.run_test(size=(120, 40)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                await wait_for(lambda: app.session is not None and app.session.client.view is not None, 20)
+                await pilot.pause(0.3)
+                drawn = str(app.screen.query_one(TableView).render())
+                assert drawn.count(" held, ") == 2 and "(you)" not in drawn  # both seats' blocks, nobody "you"
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_the_header_and_the_lobby_speak_the_readers_language() -> None:
+    table: dict[str, Any] = {"game": "nap", "code": "K7P2QX", "options": {},
+                             "seats": [{"name": n, "kind": "person"} for n in ("Ann", "Bob", "Cy")]}
+    client: Any = SimpleNamespace(table=table, url="ws://h:1/game", deal=0, view=None)
+    session = RemoteSession(client, get_game("nap"), remote_config(client))
+    use_language(PSEUDO)
+    assert "⟦" in session.deal_text()
+    assert "⟦" in game_title("nap") and game_title("no-such-game") == "no-such-game"
+    assert not LobbyApp.ENABLE_COMMAND_PALETTE  # Textual's "^p palette" is English only
