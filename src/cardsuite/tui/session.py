@@ -70,8 +70,9 @@ def event_words(event: Event) -> str | Message:
 
 
 def deal_words(game: Game, players: int, options: Options, deal: int) -> str:
-    """Where deal ``deal`` (from 1) stands in its match: ``deal k / N`` from the game's ``match_length``
-    (``deal k (N + thrown in)`` beyond it), ``deal k, to T`` for a match played to a target, else ``deal k``."""
+    """Where deal ``deal`` (from 1) stands in its match, in the reader's language (local and online tables,
+    the replay): ``deal k / N`` from the game's ``match_length`` (``deal k (N + thrown in)`` beyond it),
+    ``deal k, to T`` for a match played to a target, else ``deal k``."""
     try:
         length = game.match_length(players, options)
     except Exception:  # a game's helper failing must not close the table
@@ -544,21 +545,3 @@ class Session(TableSession):
                 seat_text, _, text = line.partition(" ")
                 match.act(int(seat_text), self.game.parse_action(text))
         return match
-
-
-def deal_words(game: Game, players: int, options: Options, deal: int) -> str:
-    """The header's deal in the reader's language: ``deal k / N`` from the game's ``match_length``, ``deal k
-    (N + thrown in)`` past it, ``deal k, to T`` for a match played to a target, else ``deal k`` (local and
-    online tables alike)."""
-    try:
-        length = game.match_length(players, options)
-    except Exception:  # a game's helper failing must not close the table
-        length = None
-    if length is not None:
-        if deal <= length:
-            return _("deal {number} / {length}").format(number=deal, length=length)
-        return _("deal {number} ({length} + thrown in)").format(number=deal, length=length)
-    target = options.get("target")
-    if isinstance(target, int | float) and not isinstance(target, bool):
-        return _("deal {number}, to {target}").format(number=deal, target=target)
-    return _("deal {number}").format(number=deal)
