@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from gettext import NullTranslations
 from typing import ClassVar
 
 from rich.table import Table
@@ -43,7 +44,7 @@ from ..config import (
     resumed_config,
     suits_encodable,
 )
-from ..words import ESC, translate_bindings
+from ..words import ESC, level_word, option_value_word, speed_word, translate_bindings
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
 """Each language in its own words (never translated: a reader finds their own language by its name)."""
@@ -107,7 +108,7 @@ class HomeScreen(Screen[None]):
                 yield Select([(str(n), n) for n in game.info.players], value=self.players,
                              allow_blank=False, id="players", compact=True)
             yield Static(_("Seats"), classes="section")
-            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=lvl), f"cpu:{lvl}")
+            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=level_word(lvl)), f"cpu:{lvl}")
                                                 for lvl in cpu_levels(game)]
             levels = cpu_levels(game)
             best = "cpu:normal" if "normal" in levels else f"cpu:{levels[-1]}"
@@ -122,7 +123,7 @@ class HomeScreen(Screen[None]):
             for spec in game.info.options:
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
-                    yield self._option_widget(spec, preferred.get(spec.key))
+                    yield self._option_widget(spec, preferred.get(spec.key), words)
                     yield Static(words.gettext(spec.doc), classes="doc")
             yield Static(_("Table"), classes="section")
             with Horizontal(classes="row"):
@@ -132,8 +133,8 @@ class HomeScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("CPU speed"), classes="key")
                 speeds = list(SPEEDS) + ([] if self.settings.speed in SPEEDS else [self.settings.speed])
-                yield Select([(k, k) for k in speeds], value=self.settings.speed, allow_blank=False, id="speed",
-                             compact=True)
+                yield Select([(speed_word(k), k) for k in speeds], value=self.settings.speed, allow_blank=False,
+                             id="speed", compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("four colours"), classes="key")
                 yield Switch(self.settings.four_colour, id="four-colour")
@@ -152,8 +153,10 @@ class HomeScreen(Screen[None]):
                 yield Static(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
         yield Footer()
 
-    def _option_widget(self, spec: OptionSpec, preferred: object = None) -> Switch | Select[str] | Input:
-        """The field of one option, showing the preferred value of the settings when it is a valid one."""
+    def _option_widget(self, spec: OptionSpec, preferred: object = None,
+                       words: NullTranslations | None = None) -> Switch | Select[str] | Input:
+        """The field of one option, showing the preferred value of the settings when it is a valid one; a list's
+        choices are in the game's ``words`` (the values themselves stay the option's own)."""
         wid = f"opt-{spec.key}"
         try:
             value = spec.default if preferred is None else spec.parse(preferred)
@@ -162,7 +165,8 @@ class HomeScreen(Screen[None]):
         if isinstance(spec.default, bool):
             return Switch(bool(value), id=wid)
         if spec.choices is not None:
-            return Select([(_show(c), _show(c)) for c in spec.choices], value=_show(value),
+            return Select([(option_value_word(words, _show(c)) if words else _show(c), _show(c))
+                           for c in spec.choices], value=_show(value),
                           allow_blank=False, id=wid, compact=True)
         return Input(value=_show(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
                      compact=True, classes="value")
