@@ -161,7 +161,7 @@ class HomeScreen(Screen[None]):
                 yield Switch(self.settings.ascii if kept.ascii is None else kept.ascii, id="ascii")
                 yield Label(_("auto-play forced"), classes="key")
                 yield Switch(True if kept.auto_play is None else kept.auto_play, id="auto-play")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Online…"), id="online", compact=True)
             yield Static("", id="home-error")
