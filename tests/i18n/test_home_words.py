@@ -53,3 +53,29 @@ def test_the_history_names_a_game_by_its_title_in_words() -> None:
     use_language(PSEUDO)
     assert game_title("gops") == f"{OPEN}GOPS{CLOSE}"
     assert game_title("no-such-game") == "no-such-game"
+
+
+@pytest.mark.parametrize("language", ["ja", "lt"])
+@pytest.mark.parametrize("game", ["gops", "nap", "napas", "napoleon"])
+async def test_the_home_lists_have_no_english_word_in_japanese_or_lithuanian(game: str, language: str) -> None:
+    """Every level, speed and choice in words is translated; a number stays a number."""
+    from cardsuite.tui.words import LEVEL_WORDS, SPEED_WORDS
+
+    use_language(language)
+    app = CardsuiteApp()
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#game", Select).value = game
+        await pilot.pause()
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen) and home.game_name == game
+        english = {word for _c, word in (*LEVEL_WORDS.values(), *SPEED_WORDS.values())}
+        for wid, options in word_lists(home).items():
+            for prompt, value in options:
+                if str(value).replace("/", "").isdigit():
+                    continue
+                words = set(prompt.replace("_", " ").split())
+                assert prompt != str(value) and not words & english, (wid, prompt, value)
