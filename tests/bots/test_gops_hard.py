@@ -119,20 +119,41 @@ def test_the_choice_ignores_the_opponents_pending_bid() -> None:
     assert len(choices) == 1
 
 
-def test_a_hint_says_in_words_when_it_advises_a_card_listed_below_another() -> None:
-    """A mixed strategy may advise a card whose listed value is not the highest: the reason says why."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_mixed_hint_describes_the_advised_card_first_with_its_share_and_worth(players: int) -> None:
+    """A mixed strategy's hint names the advised card first, in its words and in its list of values, and each
+    card's share and worth in the words are the search's own; a card worth more is not left unexplained."""
+    import re
+
+    letters = {"ace": "A", "jack": "J", "queen": "Q", "king": "K", "10": "T"}
     bot = HardGopsBot(iterations=200)
-    found = 0
+    mixed = 0
     for seed in range(4):
-        state = GOPS.new_deal(2, GOPS.resolve_options({}, 2), None, rng=random.Random(seed))
-        hint = bot.hint(state.view(0), random.Random(1))
-        values = dict(hint.alternatives)
-        if values[hint.action] < max(values.values()) - 0.05:
-            found += 1
-            assert "is listed higher" in str(hint.reason) and "the mix plays it only" in str(hint.reason)
-        else:
-            assert "listed higher" not in str(hint.reason)
-    assert found
+        state = GOPS.new_deal(players, GOPS.resolve_options({}, players), None, rng=random.Random(seed))
+        view = state.view(0)
+        faces, strategy, values, _reads = bot.strategy(view, random.Random(1))
+        hint = bot.hint(view, random.Random(1))
+        text = str(hint.reason)
+        assert hint.alternatives[0][0] == hint.action
+        listed = re.findall(r"the (\w+) (\d+)% \(([+-][0-9.]+)\)", text)
+        if not listed:
+            continue
+        mixed += 1
+        letter = {bot._action(view, f).args[0]: i for i, f in enumerate(faces)}
+        rank = {word: letter[letters.get(word, word)] for word, _s, _v in listed}
+        advised = rank[listed[0][0]]
+        assert hint.action == bot._action(view, faces[advised])
+        assert f"the {listed[0][0]} most often" in text
+        shares = [int(share) for _r, share, _v in listed]
+        assert shares == sorted(shares, reverse=True)
+        for word, share, value in listed:
+            i = rank[word]
+            assert int(share) == round(100 * strategy[i])
+            assert abs(float(value) - values[i]) <= 0.05 + 1e-9
+        assert "listed higher" not in text and "0%" not in text
+        if max(values) > values[advised] + 0.05:
+            assert "A card worth more is still no card to bid every time" in text
+    assert mixed
 
 
 def test_hard_reads_which_seat_bids_like_normal_easy_or_random() -> None:

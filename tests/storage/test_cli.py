@@ -58,7 +58,7 @@ def test_history_export_replay_and_stats(home: Path, tmp_path: Path) -> None:
     for seed in (1, 2):
         Autosave(f"s{seed}").finish(play_out(new_match("nap", seed), random.Random(seed)))
     listed = run(home, "history")
-    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 2 and "nap" in listed.stdout
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 2 and "Nap" in listed.stdout
     lines = [json.loads(x) for x in run(home, "history", "--json").stdout.splitlines()]
     assert [x["id"] for x in lines] == [2, 1]
     target = tmp_path / "one.json"

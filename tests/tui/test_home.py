@@ -125,3 +125,17 @@ async def test_home_takes_the_largest_seed() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.table is not None and app.table.session.config.seed == 10**18 - 1
+
+
+@pytest.mark.parametrize("size", [(120, 60), (80, 24), (60, 20)])
+async def test_the_start_and_online_buttons_stand_on_one_line(size: tuple[int, int]) -> None:
+    """Start and Online… share a row: the same top line, Start on the left with room before Online…."""
+    from textual.widgets import Button
+
+    app = CardsuiteApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        start = app.screen.query_one("#start", Button).region
+        online = app.screen.query_one("#online", Button).region
+        assert start.y == online.y and start.height == online.height
+        assert start.right < online.x

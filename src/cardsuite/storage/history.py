@@ -22,15 +22,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
+from unicodedata import east_asian_width
 
-from ..core.errors import CardsuiteError, message_of
+from ..core.errors import CardsuiteError, UnknownGame, message_of
 from ..core.match import winners
 from ..core.message import msg
 from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
 from ..files import FileRefused, ensure_folder, parse_json
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, game_words, ngettext, pgettext
 from ..naming import shown
 from . import paths
 from .database import (
@@ -100,7 +101,18 @@ class HistoryEntry:
         best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
         verdict = (_("draw: {names}") if len(best) > 1 else _("won by {names}")).format(names=comma.join(best))
         deals = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
-        return f"{self.id:>4}  {shown(self.finished)}  {self.game:<9} {deals:>8}  {seats}  ({verdict})"
+        title = game_title(self.game)
+        pad = " " * max(0, 9 - sum(2 if east_asian_width(c) in "WF" else 1 for c in title))
+        return f"{self.id:>4}  {shown(self.finished)}  {title}{pad} {deals:>8}  {seats}  ({verdict})"
+
+
+def game_title(key: str) -> str:
+    """A game's title in the language in use; its key when it is not installed (or does not load)."""
+    try:
+        game = get_game(key)
+    except UnknownGame:
+        return shown(key)
+    return game_words(game).gettext(game.info.title)
 
 
 def _num(value: float) -> int | float:

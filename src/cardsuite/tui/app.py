@@ -59,12 +59,12 @@ class CardsuiteApp(TableApp):
             self.start_table(self.config, match, autosave)
         self.show_notices()
 
-    @staticmethod
-    def _home() -> Screen[None]:
-        """The home screen (its form, saves and ratings load only when it opens: not for `cardsuite play`)."""
+    def _home(self) -> Screen[None]:
+        """The home screen (its form, saves and ratings load only when it opens: not for `cardsuite play`),
+        showing the table just played, if any."""
         from .screens.home import HomeScreen
 
-        return HomeScreen()
+        return HomeScreen(self.config)
 
     def start_table(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""

@@ -1,20 +1,58 @@
-"""The table's own words in the viewer's language: key bindings, whose texts are written once, in English.
+"""The screens' own words in the viewer's language: key bindings, CPU levels, CPU speeds and option values,
+whose texts are written once, in English.
 
 Textual keeps a copy of a screen's bindings per instance, so a screen translates its copy when it is made
-(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared.
+(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared. A level, a speed
+and an option's value are identifiers (``--cpu normal``, ``--option ties=carry``); their words for a person
+are looked up here, and an identifier without words is shown as it is.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from gettext import NullTranslations
 
 from textual.dom import DOMNode
 
-from ..core.message import N_
-from ..i18n import gettext
+from ..core.message import N_, N_p
+from ..i18n import gettext, pgettext
 
 ESC = N_("Esc")
 """The Escape key as the key bar names it (Textual's own name, ``esc``, would stay English)."""
+
+LEVEL_WORDS = dict(
+    # TRANSLATORS: a CPU player's strength, shown as "CPU {level}" in the seat list of the home screen
+    random=N_p("CPU level", "random"), easy=N_p("CPU level", "easy"), normal=N_p("CPU level", "normal"),
+    hard=N_p("CPU level", "hard"),
+)
+"""Each built-in CPU level's words (context, message)."""
+
+SPEED_WORDS = dict(
+    # TRANSLATORS: how long the CPU players wait before their moves, in the home screen's "CPU speed" list
+    instant=N_p("CPU speed", "instant"), fast=N_p("CPU speed", "fast"), normal=N_p("CPU speed", "normal"),
+    slow=N_p("CPU speed", "slow"),
+)
+"""Each named CPU speed's words (context, message)."""
+
+OPTION_VALUE = "option value"
+"""The catalogs' context of an option's value in words; each game marks its choices with it."""
+
+
+def level_word(level: str) -> str:
+    """A CPU level in the language in use (an unknown one, or one with a budget such as ``hard:64``, as it is)."""
+    found = LEVEL_WORDS.get(level)
+    return pgettext(*found) if found else level
+
+
+def speed_word(speed: str) -> str:
+    """A CPU speed in the language in use (a number of seconds as it is)."""
+    found = SPEED_WORDS.get(speed)
+    return pgettext(*found) if found else speed
+
+
+def option_value_word(words: NullTranslations, value: str) -> str:
+    """An option's value in the game's words (``words``: ``game_words(game)``); as it is when they have none."""
+    return words.pgettext(OPTION_VALUE, value)
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -235,39 +235,46 @@ class HardGopsBot:
         return self._action(view, faces[_sample(strategy, rng)])
 
     def hint(self, view: View, rng: random.Random) -> Hint:
-        """The most likely card of the mix, why, and each card's estimated value."""
+        """The most likely card of the mix, why, and each card's estimated value, the mix's cards first (the
+        advised one first, then by their share of the mix)."""
         if len(view.legal) == 1:
             return Hint(view.legal[0], msg("the last card"))
         faces, strategy, values, reads = self.strategy(view, rng)
         best = max(range(len(faces)), key=lambda i: strategy[i])
-        mix = sorted(((strategy[i], faces[i]) for i in range(len(faces)) if strategy[i] >= 0.05), reverse=True)
-        shares = listed([msg("the {rank} {share}%", rank=face_rank(f), share=round(100 * p)) for p, f in mix[:4]])
+        rules = self._read(view)[0]
+        exact = rules.win and rules.players == 2 and not reads and len(faces) <= self._exact_rounds()
+
+        def worth(i: int) -> Fraction:
+            return Fraction(round(values[i] * 100), 100) if exact else tenths(values[i])
+
+        order = sorted(range(len(faces)), key=lambda i: (i != best, -strategy[i], -values[i]))
+        mix = [i for i in order if strategy[i] >= 0.05]
         choice = face_rank(faces[best])
         reason: Message
         if reads:
             reason = msg("{reads}: {answer}", reads=listed([m for m, _ in reads]),
                          answer=self._answer(faces[best], reads[-1][1]))
         elif len(mix) > 1:
-            reason = msg("a predictable bidder can be read, so mix: {shares}; the {rank} is the most likely choice",
-                         shares=shares, rank=choice)
+            shares = listed([msg("the {rank} {share}% ({value:+})", rank=face_rank(faces[i]),
+                                 share=round(100 * strategy[i]), value=worth(i)) for i in mix[:4]])
+            unit = (msg("its worth on average, where a sure win is +1 and a sure loss -1") if exact
+                    else msg("its worth in points against the table on average"))
+            reason = msg("a predictable bidder can be read, so mix the bids, the {rank} most often; each card's "
+                         "share of the mix and {unit}: {shares}", rank=choice, unit=unit, shares=shares)
         else:
             reason = msg("the {rank} is best whatever the others bid", rank=choice)
-        rules = self._read(view)[0]
-        if rules.win and rules.players == 2 and not reads and len(faces) <= self._exact_rounds():
-            reason = msg("{reason} (worth {value:+} on average, where a sure win is +1 and a sure loss -1)",
-                         reason=reason, value=Fraction(round(values[best] * 100), 100))
-        else:
-            reason = msg("{reason} (worth {value:+} points against the table on average)", reason=reason,
-                         value=tenths(values[best]))
-        top = max(range(len(faces)), key=lambda i: values[i])
-        if values[top] > values[best] + 0.05 and not reads:
-            reason = msg("{reason}. The {rank} is listed higher ({value:+}), yet the mix plays it only {share}% "
-                         "(of the time): with hidden bids a card played every time here would be read and answered, "
-                         "and its listed value is an average over the few searches that tried it", reason=reason,
-                         rank=face_rank(faces[top]), value=tenths(values[top]), share=round(100 * strategy[top]))
-        alternatives = tuple(sorted(((self._action(view, f), round(v, 2)) for f, v in zip(faces, values,
-                                                                                          strict=True)),
-                                    key=lambda p: -p[1]))
+        if len(mix) <= 1 or reads:
+            if exact:
+                reason = msg("{reason} (worth {value:+} on average, where a sure win is +1 and a sure loss -1)",
+                             reason=reason, value=worth(best))
+            else:
+                reason = msg("{reason} (worth {value:+} points against the table on average)", reason=reason,
+                             value=worth(best))
+        if not reads and any(values[i] > values[best] + 0.05 for i in order):
+            reason = msg("{reason}. A card worth more is still no card to bid every time: here it would be read "
+                         "and answered; and each worth is an average over the searches that tried the card, few "
+                         "for the cards left out of the mix", reason=reason)
+        alternatives = tuple((self._action(view, faces[i]), round(values[i], 2)) for i in order)
         return Hint(self._action(view, faces[best]), reason, alternatives)
 
     # -- search -------------------------------------------------------------------------------------

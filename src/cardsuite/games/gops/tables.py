@@ -10,7 +10,7 @@ from typing import Final
 
 from ...cards import Card
 from ...core.game import Event
-from ...core.message import CardRef, msg
+from ...core.message import CardRef, N_p, msg
 from ...core.options import Options, OptionSpec
 from .events import CHOICE_FLAT, REVEAL_PAIRS, award_event, card_name_gops
 from .faces import FACE_OF, LEGAL_BY_FACES, PRIZES, ROUNDS, legal_of
@@ -29,6 +29,14 @@ OPTIONS: Final = (
     OptionSpec("play_out", False,
                "A single 2-player game plays all 13 prizes even when its winner is already certain."),
 )
+
+CHOICE_WORDS: Final = (
+    # TRANSLATORS: an option's value in words, in the home screen's list of the option's choices
+    N_p("option value", "carry"), N_p("option value", "discard"), N_p("option value", "split"),
+    N_p("option value", "rebid"), N_p("option value", "low"), N_p("option value", "high"),
+    N_p("option value", "beats_king"),
+)
+"""The words of the options' choices, marked for the catalogs (the home screen shows them)."""
 
 
 @dataclass

@@ -14,7 +14,7 @@ from ...core.errors import IllegalAction
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, turn_view
 from ...core.game import PUBLIC_SEAT, Action, DealSummary, Event, SeatInfo, View
-from ...core.message import Message
+from ...core.message import Message, N_p
 from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
@@ -72,6 +72,13 @@ OPTIONS: Final = (
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
                choices=(0, 30, 60)),
 )
+CHOICE_WORDS: Final = (
+    # TRANSLATORS: an option's value in words, in the home screen's list of the option's choices
+    N_p("option value", "none"), N_p("option value", "wellington"), N_p("option value", "blucher"),
+    N_p("option value", "redeal"), N_p("option value", "dealer_bids"), N_p("option value", "full"),
+    N_p("option value", "reduced"),
+)
+"""The words of the options' choices, marked for the catalogs (the home screen shows them)."""
 POWERS: Final = tuple(
     tuple((100 + RANK_OF[c] if SUIT_OF[c] == trump else (RANK_OF[c] if SUIT_OF[c] == led else -1)) << 12
           for c in range(52))

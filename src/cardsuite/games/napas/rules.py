@@ -35,7 +35,7 @@ from ...core.fast.intern import interned_event
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, secret_view
 from ...core.game import PUBLIC_SEAT, Action, DealSummary, Event, SeatInfo, View
-from ...core.message import Message, msg
+from ...core.message import Message, N_p, msg
 from ...core.options import Options, OptionSpec
 from ...core.tricks import lead_refusal, refusal
 from ...core.turns import TurnState
@@ -96,6 +96,11 @@ OPTIONS: Final = (
     OptionSpec("turn_timer", 0, "Seconds a person has for a turn (0: no limit); then the CPU plays it.",
                choices=(0, 30, 60)),
 )
+CHOICE_WORDS: Final = (
+    # TRANSLATORS: an option's value in words, in the home screen's list of the option's choices
+    N_p("option value", "auto"),
+)
+"""The words of the options' choices, marked for the catalogs (the home screen shows them)."""
 _PLAY_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTIONS)}
 _BID_OF_ID: Final[dict[int, str | None]] = {id(PASS): None, **{id(a): bid for bid, a in BID_ACTIONS.items()}}
 _TRUMP_OF_ID: Final = {id(action): suit for suit, action in zip(SUITS, TRUMP_ACTIONS, strict=True)}

@@ -4,13 +4,18 @@ The option form is built from the game's own schema (``game.info.options``): a s
 a list for fixed choices, a number field otherwise, each with its one-line explanation. It starts from
 the settings file (names, card style, ASCII, speed, preferred options per game) and writes the form back
 to it when a table starts. The chosen game's ratings are shown below the form.
+
+Another game, player count or language rebuilds the form; what was put into it is kept (``FormState``):
+each seat's name and kind, the seed, the speed and the switches, and the options while the game stays the
+same. Back from a table, the form shows the game just played.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from typing import ClassVar
+from gettext import NullTranslations
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -43,7 +48,8 @@ from ..config import (
     resumed_config,
     suits_encodable,
 )
-from ..words import ESC, translate_bindings
+from ..words import ESC, level_word, option_value_word, speed_word, translate_bindings
+from .home_form import FormState
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
 """Each language in its own words (never translated: a reader finds their own language by its name)."""
@@ -62,17 +68,24 @@ class HomeScreen(Screen[None]):
     game_name: reactive[str] = reactive("", recompose=True)
     players: reactive[int] = reactive(0, recompose=True)
 
-    def __init__(self) -> None:
+    def __init__(self, last: TableConfig | None = None) -> None:
+        """A new form: for ``last``'s game, seats and options when a table was just played, else for the game
+        introduced last."""
         super().__init__()
         translate_bindings(self)
         self.settings: Settings = load_settings()
         self.saves: list[SaveInfo] = self._list_saves()
         self._fresh = True
         self.games = {g.info.name: g for g in all_games()}
+        self.kept = FormState()
         played = [g for g in self.settings.introduced if g in self.games]
         first = played[-1] if played else next(iter(self.games), "")
+        players = self.games[first].info.default_players if first else 0
+        if last is not None and last.game in self.games and last.players in self.games[last.game].info.players:
+            self.kept = FormState.of_table(last)
+            first, players = last.game, last.players
         self.set_reactive(HomeScreen.game_name, first)
-        self.set_reactive(HomeScreen.players, self.games[first].info.default_players if first else 0)
+        self.set_reactive(HomeScreen.players, players)
 
     @property
     def game(self) -> Game:
@@ -96,7 +109,8 @@ class HomeScreen(Screen[None]):
                 return
             game = self.game
             words = game_words(game)
-            preferred = self.settings.options_for(game.info.name)
+            kept = self.kept
+            preferred = {**self.settings.options_for(game.info.name), **kept.options_for(game.info.name)}
             with Horizontal(classes="row"):
                 yield Label(_("Game"), classes="key")
                 yield Select([(game_words(g).gettext(g.info.title), n) for n, g in self.games.items()],
@@ -107,7 +121,7 @@ class HomeScreen(Screen[None]):
                 yield Select([(str(n), n) for n in game.info.players], value=self.players,
                              allow_blank=False, id="players", compact=True)
             yield Static(_("Seats"), classes="section")
-            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=lvl), f"cpu:{lvl}")
+            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=level_word(lvl)), f"cpu:{lvl}")
                                                 for lvl in cpu_levels(game)]
             levels = cpu_levels(game)
             best = "cpu:normal" if "normal" in levels else f"cpu:{levels[-1]}"
@@ -115,33 +129,39 @@ class HomeScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label(_("Seat {number}").format(number=seat), classes="key")
                     name = person_name(0, 1, self.settings.names) if seat == 0 else f"CPU {seat}"
-                    yield Input(value=name, id=f"seat-name-{seat}", compact=True, classes="name")
-                    yield Select(kinds, value="human" if seat == 0 else best, allow_blank=False,
-                                 id=f"seat-kind-{seat}", compact=True)
+                    yield Input(value=kept.names.get(seat, name), id=f"seat-name-{seat}", compact=True,
+                                classes="name")
+                    kind = kept.kinds.get(seat)
+                    if kind not in {value for _, value in kinds}:  # none kept, or a level this game lacks
+                        kind = "human" if seat == 0 else best
+                    yield Select(kinds, value=kind, allow_blank=False, id=f"seat-kind-{seat}", compact=True)
             yield Static(_("Options"), classes="section")
             for spec in game.info.options:
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
-                    yield self._option_widget(spec, preferred.get(spec.key))
+                    yield self._option_widget(spec, preferred.get(spec.key), words)
                     yield Static(words.gettext(spec.doc), classes="doc")
             yield Static(_("Table"), classes="section")
             with Horizontal(classes="row"):
                 yield Label(_("seed"), classes="key")
-                yield Input(placeholder=_("random"), id="seed", type="integer", compact=True, classes="value")
+                yield Input(kept.seed, placeholder=_("random"), id="seed", type="integer", compact=True,
+                            classes="value")
                 yield Static(_("The same seed deals the same cards."), classes="doc")
             with Horizontal(classes="row"):
                 yield Label(_("CPU speed"), classes="key")
-                speeds = list(SPEEDS) + ([] if self.settings.speed in SPEEDS else [self.settings.speed])
-                yield Select([(k, k) for k in speeds], value=self.settings.speed, allow_blank=False, id="speed",
-                             compact=True)
+                speed = kept.speed or self.settings.speed
+                speeds = list(SPEEDS) + ([] if speed in SPEEDS else [speed])
+                yield Select([(speed_word(k), k) for k in speeds], value=speed, allow_blank=False,
+                             id="speed", compact=True)
             with Horizontal(classes="row"):
                 yield Label(_("four colours"), classes="key")
-                yield Switch(self.settings.four_colour, id="four-colour")
+                yield Switch(self.settings.four_colour if kept.four_colour is None else kept.four_colour,
+                             id="four-colour")
                 yield Label(_("ASCII suits"), classes="key")
-                yield Switch(self.settings.ascii, id="ascii")
+                yield Switch(self.settings.ascii if kept.ascii is None else kept.ascii, id="ascii")
                 yield Label(_("auto-play forced"), classes="key")
-                yield Switch(True, id="auto-play")
-            with Horizontal(classes="row"):
+                yield Switch(True if kept.auto_play is None else kept.auto_play, id="auto-play")
+            with Horizontal(classes="row buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Online…"), id="online", compact=True)
             yield Static("", id="home-error")
@@ -152,8 +172,10 @@ class HomeScreen(Screen[None]):
                 yield Static(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
         yield Footer()
 
-    def _option_widget(self, spec: OptionSpec, preferred: object = None) -> Switch | Select[str] | Input:
-        """The field of one option, showing the preferred value of the settings when it is a valid one."""
+    def _option_widget(self, spec: OptionSpec, preferred: object = None,
+                       words: NullTranslations | None = None) -> Switch | Select[str] | Input:
+        """The field of one option, showing the preferred value of the settings when it is a valid one; a list's
+        choices are in the game's ``words`` (the values themselves stay the option's own)."""
         wid = f"opt-{spec.key}"
         try:
             value = spec.default if preferred is None else spec.parse(preferred)
@@ -161,8 +183,11 @@ class HomeScreen(Screen[None]):
             value = spec.default
         if isinstance(spec.default, bool):
             return Switch(bool(value), id=wid)
+        if spec.choices is None and isinstance(preferred, str):  # typed into the field: shown as it was typed
+            value = preferred
         if spec.choices is not None:
-            return Select([(_show(c), _show(c)) for c in spec.choices], value=_show(value),
+            return Select([(option_value_word(words, _show(c)) if words else _show(c), _show(c))
+                           for c in spec.choices], value=_show(value),
                           allow_blank=False, id=wid, compact=True)
         return Input(value=_show(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
                      compact=True, classes="value")
@@ -205,12 +230,51 @@ class HomeScreen(Screen[None]):
         if listed.highlighted is None:
             listed.highlighted = 0
 
+    def capture(self) -> None:
+        """Keep what the form holds now (``self.kept``), for the form that will be built next."""
+        kept = FormState(game=self.game_name)
+        for seat in range(self.players):
+            name = self._widget(f"seat-name-{seat}", Input)
+            kind = self._widget(f"seat-kind-{seat}", Select)
+            if name is not None:
+                kept.names[seat] = name.value
+            if kind is not None and isinstance(kind.value, str):
+                kept.kinds[seat] = kind.value
+        if self.game_name in self.games:
+            for spec in self.game.info.options:
+                field = self._widget(f"opt-{spec.key}", Switch, Select, Input)
+                if field is not None:
+                    kept.options[spec.key] = field.value
+        seed = self._widget("seed", Input)
+        speed = self._widget("speed", Select)
+        kept.seed = seed.value if seed is not None else self.kept.seed
+        kept.speed = str(speed.value) if speed is not None else self.kept.speed
+        for attribute, wid in (("four_colour", "four-colour"), ("ascii", "ascii"), ("auto_play", "auto-play")):
+            switch = self._widget(wid, Switch)
+            setattr(kept, attribute, switch.value if switch is not None else getattr(self.kept, attribute))
+        self.kept = kept
+
+    def _widget(self, wid: str, *kinds: type[Input] | type[Select[str]] | type[Switch]) -> Any:
+        """The form's widget ``wid`` when it is there and of one of ``kinds``, else None."""
+        found = next(self.query(f"#{wid}").results(), None)
+        return found if isinstance(found, kinds) else None
+
     def on_screen_resume(self) -> None:
-        """Back from a table: the Continue list and the ratings may have changed."""
+        """Back from a table (or a dialog): the Continue list and the ratings may have changed; the form keeps
+        what it held, and shows the game of the table just played."""
         if self._fresh:  # the first showing: the lists are new
             self._fresh = False
             return
         self.saves = self._list_saves()
+        self.capture()
+        played = getattr(self.app, "config", None)
+        if isinstance(played, TableConfig) and played.game in self.games and played.game != self.game_name \
+                and played.players in self.games[played.game].info.players:
+            kept = FormState.of_table(played)
+            kept.seed, kept.speed, kept.ascii = self.kept.seed, self.kept.speed, self.kept.ascii
+            self.kept = kept
+            self.set_reactive(HomeScreen.game_name, played.game)
+            self.set_reactive(HomeScreen.players, played.players)
         self.refresh(recompose=True)
         self.call_after_refresh(self.focus_continue)
         show = getattr(self.app, "show_notices", None)
@@ -230,6 +294,7 @@ class HomeScreen(Screen[None]):
         except CardsuiteError as exc:
             self.notify(str(exc), severity="error", markup=False)
             self.saves = self._list_saves()
+            self.capture()
             self.refresh(recompose=True)
             return
         start = getattr(self.app, "start_table", None)
@@ -237,14 +302,16 @@ class HomeScreen(Screen[None]):
             start(resumed_config(record, match, self.settings), match, autosave)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new game, player count or language rebuilds the form."""
+        """A new game, player count or language rebuilds the form, keeping what still applies."""
         if event.select.id == "language" and isinstance(event.value, str) and event.value != current_language():
             self.choose_language(event.value)
         elif event.select.id == "game" and isinstance(event.value, str) and event.value != self.game_name:
+            self.capture()
             game = self.games[event.value]
             self.set_reactive(HomeScreen.players, game.info.default_players)
             self.game_name = event.value
-        elif event.select.id == "players" and isinstance(event.value, int):
+        elif event.select.id == "players" and isinstance(event.value, int) and event.value != self.players:
+            self.capture()
             self.players = event.value
 
     def choose_language(self, language: str) -> None:
@@ -257,6 +324,7 @@ class HomeScreen(Screen[None]):
         except (OSError, ValueError) as exc:
             self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning")
         self.saves = self._list_saves()  # each save's moment ("trick 3") in the new language
+        self.capture()
         self.refresh(recompose=True)
         self.refresh_bindings()
 

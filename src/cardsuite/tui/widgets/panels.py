@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog, Static
 
 from ..text import Ascii
@@ -19,12 +20,26 @@ class TopBar(Static):
 
 
 class EventLog(RichLog):
-    """The event log: ``show`` appends only what is new, and starts over when the lines diverge."""
+    """The event log: ``show`` appends only what is new, and starts over when the lines diverge; a new width
+    wraps every line again (a ``RichLog`` keeps each line as wrapped when it was written)."""
 
     def __init__(self, ascii_fix: Ascii, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
         self.ascii_fix = ascii_fix
         self.shown: list[str] = []
+        self._width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the lines shown again when the width changes (``RichLog.on_resize`` then runs as well)."""
+        width = event.size.width
+        if width == self._width:
+            return
+        known = self._width and self._size_known  # the first size: RichLog writes the waiting lines itself
+        self._width = width
+        if known and width:
+            self.clear()
+            for line in self.shown:
+                self.write(Text(line))
 
     def show(self, lines: list[str]) -> None:
         """Show ``lines`` (names already substituted)."""
