@@ -23,11 +23,8 @@ def word_lists(home: HomeScreen) -> dict[str, list[tuple[str, object]]]:
     return found
 
 
-@pytest.mark.parametrize("game", [g.info.name for g in all_games()])
-async def test_every_word_of_the_home_lists_goes_through_the_catalogs(game: str,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(home_module, "LANGUAGES", (*LANGUAGES, PSEUDO))  # else the language list picks English
-    use_language(PSEUDO)
+async def home_lists(game: str) -> dict[str, list[tuple[str, object]]]:
+    """The home screen's lists of words once ``game`` is chosen, in the language in use."""
     app = CardsuiteApp()
     async with app.run_test(size=(160, 80)) as pilot:
         await pilot.pause()
@@ -38,15 +35,23 @@ async def test_every_word_of_the_home_lists_goes_through_the_catalogs(game: str,
         await pilot.pause()
         home = app.screen
         assert isinstance(home, HomeScreen) and home.game_name == game
-        lists = word_lists(home)
-        assert "speed" in lists and "seat-kind-1" in lists
-        for wid, options in lists.items():
-            for prompt, value in options:
-                if str(value).replace("/", "").isdigit():  # a number is the same in every language
-                    continue
-                assert prompt.startswith(OPEN) and prompt.endswith(CLOSE), (wid, prompt, value)
-                if wid.startswith("seat-kind-") and value != "human":  # "CPU {level}", the level in words too
-                    assert prompt.count(OPEN) == 2, (wid, prompt)
+        return word_lists(home)
+
+
+@pytest.mark.parametrize("game", [g.info.name for g in all_games()])
+async def test_every_word_of_the_home_lists_goes_through_the_catalogs(game: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(home_module, "LANGUAGES", (*LANGUAGES, PSEUDO))  # else the language list picks English
+    use_language(PSEUDO)
+    lists = await home_lists(game)
+    assert "speed" in lists and "seat-kind-1" in lists
+    for wid, options in lists.items():
+        for prompt, value in options:
+            if str(value).replace("/", "").isdigit():  # a number is the same in every language
+                continue
+            assert prompt.startswith(OPEN) and prompt.endswith(CLOSE), (wid, prompt, value)
+            if wid.startswith("seat-kind-") and value != "human":  # "CPU {level}", the level in words too
+                assert prompt.count(OPEN) == 2, (wid, prompt)
 
 
 def test_the_history_names_a_game_by_its_title_in_words() -> None:
@@ -62,20 +67,11 @@ async def test_the_home_lists_have_no_english_word_in_japanese_or_lithuanian(gam
     from cardsuite.tui.words import LEVEL_WORDS, SPEED_WORDS
 
     use_language(language)
-    app = CardsuiteApp()
-    async with app.run_test(size=(160, 80)) as pilot:
-        await pilot.pause()
-        home = app.screen
-        assert isinstance(home, HomeScreen)
-        home.query_one("#game", Select).value = game
-        await pilot.pause()
-        await pilot.pause()
-        home = app.screen
-        assert isinstance(home, HomeScreen) and home.game_name == game
-        english = {word for _c, word in (*LEVEL_WORDS.values(), *SPEED_WORDS.values())}
-        for wid, options in word_lists(home).items():
-            for prompt, value in options:
-                if str(value).replace("/", "").isdigit():
-                    continue
-                words = set(prompt.replace("_", " ").split())
-                assert prompt != str(value) and not words & english, (wid, prompt, value)
+    lists = await home_lists(game)
+    english = {word for _c, word in (*LEVEL_WORDS.values(), *SPEED_WORDS.values())}
+    for wid, options in lists.items():
+        for prompt, value in options:
+            if str(value).replace("/", "").isdigit():
+                continue
+            words = set(prompt.replace("_", " ").split())
+            assert prompt != str(value) and not words & english, (wid, prompt, value)
