@@ -59,6 +59,7 @@ HOT_MODULES = (
     "cardsuite/games/napoleon/trick.py",
     "cardsuite/games/napoleon/discards.py",
     "cardsuite/games/napoleon/bots.py",
+    "cardsuite/games/napoleon/sides.py",
     "cardsuite/simulate.py",
     "cardsuite/bots/base.py",
     "cardsuite/games/tricksolver.py",

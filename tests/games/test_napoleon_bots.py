@@ -197,7 +197,8 @@ def test_the_state_policy_chooses_what_views_choose(options: dict[str, object]) 
 def test_a_reading_is_what_the_history_shows() -> None:
     """``read_log``, from the start or going on from an earlier reading, gives ``played_mask`` and
     ``suspicion`` of the view of every seat, at every decision."""
-    from cardsuite.games.napoleon.bots import played_mask, read_log
+    from cardsuite.games.napoleon.bots import played_mask
+    from cardsuite.games.napoleon.sides import read_log
 
     bot = NormalNapoleonBot()
     checked = 0
