@@ -89,7 +89,7 @@ def main() -> None:
         spec.loader.exec_module(module)
         if hasattr(module, "main") and getattr(module, "IN_MAKE_BENCH", False):
             console.rule(script.name)
-            module.main()
+            module.main([])
     console.rule("engine_bars.py")
     sys.path.insert(0, str(here))
     spec = importlib.util.spec_from_file_location("engine_bars", here / "engine_bars.py")
