@@ -21,6 +21,8 @@ WIN_POINT = 0.001
 """With the winning objective, what one prize point is worth beside a win (1) or a loss (-1)."""
 MEMO_LIMIT = 400_000
 """Positions kept in the table before it is emptied."""
+EPSILON = 1e-9
+"""What the simplex method counts as zero: a smaller pivot or reduced cost is rounding, not a step."""
 
 
 def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[list[float], list[float], float]:
@@ -58,7 +60,7 @@ def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[list[float], list
         ratio = 0.0
         for i in range(rows):
             a = tab[i][enter]
-            if a > 1e-12:
+            if a > EPSILON:
                 q = tab[i][-1] / a
                 if leave < 0 or q < ratio - 1e-12:
                     leave, ratio = i, q
