@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from gettext import NullTranslations
+
 import typer
 
+from ..core.options import OptionValue, shown_value
 from ..core.registry import all_games, broken_games, get_game
 from ..i18n import _, current_language, game_words, pgettext
 
@@ -29,11 +33,17 @@ def list_games() -> None:
 
 
 def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
-    """Show a game's rules and its options (key, values, default, what it changes)."""
+    """Show a game's rules and its options (key, values, default, what it changes).
+
+    A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has
+    any (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell
+    too long for its column is folded (Japanese has no spaces to wrap at), never cut short.
+    """
     from rich.console import Console
     from rich.markdown import Markdown
     from rich.table import Table
 
+    from ..i18n.choices import value_with_words
     from ..rules_pages import rules_markdown
 
     found = get_game(game)
@@ -47,11 +57,22 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
         pgettext("option table column", "default"),
         pgettext("option table column", "what it changes"),
     ):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for spec in found.info.options:
-        default = str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)
-        table.add_row(spec.key, spec.values_text(), default, words.gettext(spec.doc))
+        choices = (True, False) if isinstance(spec.default, bool) else spec.choices
+        values = spec.values_text() if choices is None else _choices_text(words, choices)
+        table.add_row(spec.key, values, value_with_words(words, spec.default), words.gettext(spec.doc))
     console.print(table)
+
+
+def _choices_text(words: NullTranslations, choices: Sequence[OptionValue]) -> str:
+    """An option's choices for the rules table: ``a, b`` when none has words of its own, else one a line,
+    each followed by its words."""
+    from ..i18n.choices import value_with_words
+
+    shown = [value_with_words(words, choice) for choice in choices]
+    plain = [shown_value(choice) for choice in choices]
+    return ", ".join(shown) if shown == plain else "\n".join(shown)
 
 
 def register(app: typer.Typer) -> None:

@@ -97,7 +97,7 @@ class OptionSpec:
     def values_text(self) -> str:
         """The allowed values in words, for errors and the rules table."""
         if self.choices is not None:
-            return ", ".join(_show(v) for v in self.choices)
+            return ", ".join(shown_value(v) for v in self.choices)
         if isinstance(self.default, bool):
             return "true, false"
         if isinstance(self.default, int):
@@ -105,7 +105,8 @@ class OptionSpec:
         return "text"
 
 
-def _show(value: OptionValue) -> str:
+def shown_value(value: OptionValue) -> str:
+    """A value as the command line writes it (``--option misere=false``): a truth value as ``true`` or ``false``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

@@ -1,16 +1,16 @@
-"""The screens' own words in the viewer's language: key bindings, CPU levels, CPU speeds and option values,
-whose texts are written once, in English.
+"""The screens' own words in the viewer's language: key bindings, CPU levels and CPU speeds, whose texts
+are written once, in English.
 
 Textual keeps a copy of a screen's bindings per instance, so a screen translates its copy when it is made
-(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared. A level, a speed
-and an option's value are identifiers (``--cpu normal``, ``--option ties=carry``); their words for a person
-are looked up here, and an identifier without words is shown as it is.
+(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared. A level and a
+speed are identifiers (``--cpu normal``, ``--speed fast``); their words for a person are looked up here, and
+an identifier without words is shown as it is. An option's value has its words in ``cardsuite.i18n.choices``,
+which the command line shares.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from gettext import NullTranslations
 
 from textual.dom import DOMNode
 
@@ -34,10 +34,6 @@ SPEED_WORDS = dict(
 )
 """Each named CPU speed's words (context, message)."""
 
-OPTION_VALUE = "option value"
-"""The catalogs' context of an option's value in words; each game marks its choices with it."""
-
-
 def level_word(level: str) -> str:
     """A CPU level in the language in use (an unknown one, or one with a budget such as ``hard:64``, as it is)."""
     found = LEVEL_WORDS.get(level)
@@ -48,11 +44,6 @@ def speed_word(speed: str) -> str:
     """A CPU speed in the language in use (a number of seconds as it is)."""
     found = SPEED_WORDS.get(speed)
     return pgettext(*found) if found else speed
-
-
-def option_value_word(words: NullTranslations, value: str) -> str:
-    """An option's value in the game's words (``words``: ``game_words(game)``); as it is when they have none."""
-    return words.pgettext(OPTION_VALUE, value)
 
 
 def translate_bindings(node: DOMNode) -> None:

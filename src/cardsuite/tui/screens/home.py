@@ -31,9 +31,10 @@ from ...core.errors import CardsuiteError
 from ...core.game import Game
 from ...core.match import SeatSpec
 from ...core.message import N_
-from ...core.options import OptionSpec
+from ...core.options import OptionSpec, shown_value
 from ...core.registry import all_games, broken_games
 from ...i18n import LANGUAGES, _, current_language, game_words, use_language
+from ...i18n.choices import option_value_word
 from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
@@ -48,15 +49,11 @@ from ..config import (
     resumed_config,
     suits_encodable,
 )
-from ..words import ESC, level_word, option_value_word, speed_word, translate_bindings
+from ..words import ESC, level_word, speed_word, translate_bindings
 from .home_form import FormState
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
 """Each language in its own words (never translated: a reader finds their own language by its name)."""
-
-
-def _show(value: object) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 class HomeScreen(Screen[None]):
@@ -186,10 +183,10 @@ class HomeScreen(Screen[None]):
         if spec.choices is None and isinstance(preferred, str):  # typed into the field: shown as it was typed
             value = preferred
         if spec.choices is not None:
-            return Select([(option_value_word(words, _show(c)) if words else _show(c), _show(c))
-                           for c in spec.choices], value=_show(value),
+            return Select([(option_value_word(words, shown_value(c)) if words else shown_value(c), shown_value(c))
+                           for c in spec.choices], value=shown_value(value),
                           allow_blank=False, id=wid, compact=True)
-        return Input(value=_show(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
+        return Input(value=shown_value(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
                      compact=True, classes="value")
 
     def _list_saves(self) -> list[SaveInfo]:

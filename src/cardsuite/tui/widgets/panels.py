@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Self
+
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.widgets import RichLog, Static
 
+from ..linebreak import kinsoku_text
 from ..text import Ascii
 
 
@@ -21,7 +25,8 @@ class TopBar(Static):
 
 class EventLog(RichLog):
     """The event log: ``show`` appends only what is new, and starts over when the lines diverge; a new width
-    wraps every line again (a ``RichLog`` keeps each line as wrapped when it was written)."""
+    wraps every line again (a ``RichLog`` keeps each line as wrapped when it was written), by the Japanese
+    line-breaking rules (``linebreak.kinsoku_text``)."""
 
     def __init__(self, ascii_fix: Ascii, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)
@@ -40,6 +45,14 @@ class EventLog(RichLog):
             self.clear()
             for line in self.shown:
                 self.write(Text(line))
+
+    def write(self, content: RenderableType | object, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None, animate: bool = False) -> Self:
+        """``RichLog.write``, a text broken into lines first at the width it is drawn at (a write made before
+        the size is known comes back here when it is)."""
+        if isinstance(content, Text) and width is None and self._size_known:
+            content = kinsoku_text(content, self.scrollable_content_region.width)
+        return super().write(content, width, expand, shrink, scroll_end, animate)
 
     def show(self, lines: list[str]) -> None:
         """Show ``lines`` (names already substituted)."""

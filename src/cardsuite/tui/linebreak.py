@@ -1,0 +1,66 @@
+"""Japanese line breaking (kinsoku) for text the screen wraps: no line begins with a closing mark and none
+ends with an opening one.
+
+Rich wraps a line at spaces, and a run of Japanese (which has none) at whatever character reaches the
+width, so a line may begin with ``、`` or ``。``. ``kinsoku_text`` breaks the lines itself, at a given
+width, where Rich would (``rich._wrap.divide_line``, which ``Text.wrap`` calls), then carries characters
+down to the next line (oidashi) while that line would begin with a character of ``NO_START`` or this one
+end with one of ``NO_END``. The lines it returns fit the width, so Rich draws them as they are. Text
+without those characters breaks exactly as Rich breaks it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rich._wrap import divide_line
+from rich.text import Text
+
+NO_START: Final = frozenset(
+    "、。，．・：；？！‼⁇⁈⁉ー〜～"  # punctuation, the long vowel mark and the wave dash
+    "）］｝〕〉》」』】〙〗〟’”｠»"  # closing brackets and quotes
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"  # small kana
+    "々〻ゝゞヽヾ゛゜"  # iteration and voicing marks
+)
+"""The characters a line may not begin with (gyōtō kinsoku)."""
+
+NO_END: Final = frozenset("（［｛〔〈《「『【〘〖〝‘“｟«")
+"""The characters a line may not end with (gyōmatsu kinsoku)."""
+
+
+def break_offsets(line: str, width: int) -> list[int]:
+    """Where to break ``line`` (one line, no ``\\n``) so that each piece fits in ``width`` cells: Rich's
+    breaks, each moved back (its characters carried down) until it falls between two characters that may
+    be apart; a break that cannot be moved without emptying its line stays where Rich put it."""
+    offsets: list[int] = []
+    start = 0
+    while True:
+        found = divide_line(line[start:], width, fold=True)
+        if not found:
+            return offsets
+        cut = start + found[0]
+        moved = cut
+        while moved - 1 > start and _held_together(line, moved):
+            moved -= 1
+        if not _held_together(line, moved):
+            cut = moved
+        offsets.append(cut)
+        start = cut
+
+
+def kinsoku_text(text: Text, width: int) -> Text:
+    """``text`` broken into lines of at most ``width`` cells with ``\\n`` by the rules above (its styles
+    kept); a width below one leaves it as it is."""
+    if width < 1:
+        return text
+    pieces: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        for piece in line.divide(break_offsets(line.plain, width)):
+            piece.rstrip_end(width)
+            pieces.append(piece)
+    return text.blank_copy("\n").join(pieces)
+
+
+def _held_together(line: str, offset: int) -> bool:
+    """Whether a break before ``line[offset]`` would begin a line with ``NO_START`` or end one with ``NO_END``."""
+    return line[offset] in NO_START or line[offset - 1] in NO_END
