@@ -3,10 +3,12 @@ with an opening bracket, at widths where Rich's own wrapping would do so."""
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 
+from cardsuite.tui import linebreak
 from cardsuite.tui.linebreak import NO_END, NO_START, break_offsets, kinsoku_text
 from cardsuite.tui.text import Ascii
 from cardsuite.tui.widgets.panels import EventLog
@@ -86,3 +88,11 @@ def test_a_break_that_cannot_move_stays_and_styles_are_kept() -> None:
     out = kinsoku_text(text, 6)
     assert out.plain == "あい\nう、え\nお"
     assert [(span.start, span.end, span.style) for span in out.spans] == [(0, 2, "bold"), (3, 4, "bold")]
+
+
+def test_a_rich_without_its_line_breaker_leaves_the_text_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich's breaker is not public API: without it the log still shows every line, wrapped by Rich."""
+    monkeypatch.setattr(linebreak, "divide_line", None)
+    text = Text("あいうえおかきくけこ、さしすせそ。")
+    assert linebreak.kinsoku_text(text, 10) is text
+    assert linebreak.break_offsets(text.plain, 10) == []

@@ -11,9 +11,10 @@ without those characters breaks exactly as Rich breaks it.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Final
 
-from rich._wrap import divide_line
 from rich.text import Text
 
 NO_START: Final = frozenset(
@@ -28,11 +29,26 @@ NO_END: Final = frozenset("（［｛〔〈《「『【〘〖〝‘“｟«")
 """The characters a line may not end with (gyōmatsu kinsoku)."""
 
 
+def _rich_breaks() -> Callable[..., list[int]] | None:
+    """Rich's own line breaker, which is not public API: ``None`` in a Rich that no longer has it (then
+    lines break as Rich breaks them, without these rules, rather than the screen failing to start)."""
+    try:
+        found = getattr(importlib.import_module("rich._wrap"), "divide_line", None)
+    except ImportError:
+        return None
+    return found if callable(found) else None
+
+
+divide_line = _rich_breaks()
+
+
 def break_offsets(line: str, width: int) -> list[int]:
     """Where to break ``line`` (one line, no ``\\n``) so that each piece fits in ``width`` cells: Rich's
     breaks, each moved back (its characters carried down) until it falls between two characters that may
     be apart; a break that cannot be moved without emptying its line stays where Rich put it."""
     offsets: list[int] = []
+    if divide_line is None:
+        return offsets
     start = 0
     while True:
         found = divide_line(line[start:], width, fold=True)
@@ -50,8 +66,8 @@ def break_offsets(line: str, width: int) -> list[int]:
 
 def kinsoku_text(text: Text, width: int) -> Text:
     """``text`` broken into lines of at most ``width`` cells with ``\\n`` by the rules above (its styles
-    kept); a width below one leaves it as it is."""
-    if width < 1:
+    kept); a width below one, or a Rich without its line breaker, leaves it as it is."""
+    if width < 1 or divide_line is None:
         return text
     pieces: list[Text] = []
     for line in text.split("\n", allow_blank=True):
