@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.i18n import PSEUDO, use_language
+from cardsuite.net.protocol import MAX_NAME, clean_name
 from cardsuite.tui.online.app import lobby_lines
 from cardsuite.tui.online.dialog import OnlineDialog
-from cardsuite.tui.online.seating import Seating
+from cardsuite.tui.online.seating import Seating, default_name
+from cardsuite.tui.words import level_word
 
 from ..tui.helpers import screen_text
 from .screens import cut_off, unmarked_words
@@ -85,5 +88,62 @@ def test_the_lobby_speaks_the_players_language() -> None:
     use_language("ja")
     text = "\n".join(lobby_lines(table, "ws://127.0.0.1:8765/game"))
     assert "ナップ：テーブル K7P2QX" in text and "席0：Ann（あなた）" in text and "席1：Bob（未接続）" in text
-    assert "席3：空席（誰かが座るまで CPU normal）" in text and "Enter で今すぐ始めます。" in text
+    assert "席3：空席（誰かが座るまで CPU ふつう）" in text and "Enter で今すぐ始めます。" in text
     assert "待っています" in "\n".join(lobby_lines(table | {"host": False}, "ws://h:1/game"))
+
+
+def test_the_lobby_names_the_open_seats_cpu_level_in_the_players_words() -> None:
+    table = {"game": "gops", "title": "GOPS", "code": "K7P2QX", "cpu": "hard", "you": 0, "host": True,
+             "seats": [{"kind": "person", "name": "Ann", "connected": True}, {"kind": "cpu"}]}
+    assert "(CPU hard until someone sits down)" in "\n".join(lobby_lines(table, "ws://h:1/game"))
+    use_language("lt")
+    assert "CPU hard" not in "\n".join(lobby_lines(table, "ws://h:1/game"))
+    assert level_word("hard") in "\n".join(lobby_lines(table, "ws://h:1/game"))
+    assert "hard:64" in "\n".join(lobby_lines(table | {"cpu": "hard:64"}, "ws://h:1/game"))  # no words: as it is
+
+
+def test_the_lobby_says_whether_the_table_is_rated_or_practice_in_the_players_language() -> None:
+    table = {"game": "nap", "title": "Nap", "code": "K7P2QX", "cpu": "normal", "you": 1, "host": False,
+             "seats": [{"kind": "person", "name": "Ann", "connected": True},
+                       {"kind": "person", "name": "Bob", "connected": True}, {"kind": "cpu"}]}
+    url = "ws://h:1/game"
+    rated, practice = table | {"rated": True}, table | {"practice": True}
+    assert "Rated table" in "\n".join(lobby_lines(rated, url))
+    lines = len(lobby_lines(rated, url))  # the same lines in every language: the rated one in its own
+    assert "Practice table" in "\n".join(lobby_lines(practice, url))
+    assert "Rated" not in "\n".join(lobby_lines(practice, url))
+    assert "Rated" not in "\n".join(lobby_lines(table, url)) and "Practice" not in "\n".join(lobby_lines(table, url))
+    use_language(PSEUDO)
+    assert unmarked_words("\n".join(lobby_lines(rated, url))) == []
+    for language in ("ja", "lt"):
+        use_language(language)
+        english = "counts toward every player's rating"
+        assert english not in "\n".join(lobby_lines(rated, url)) and len(lobby_lines(rated, url)) == lines
+
+
+def test_a_person_without_a_name_sits_down_as_player_in_the_players_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cardsuite join`` without --name (and no name in the settings), ``host`` likewise, the lobby's seat: the
+    default name is a word of the language, and the server takes it as it is."""
+    from cardsuite.cli import _terminal
+    from cardsuite.cli import online as online_cli
+
+    opened: list[Seating] = []
+    monkeypatch.setattr(_terminal, "on_terminal", lambda: True)
+    monkeypatch.setattr(online_cli, "_run_online", lambda seating, _display: opened.append(seating))
+    seen: dict[str, tuple[str, str]] = {}
+    for language in ("en", "ja", "lt"):
+        use_language(language)
+        online_cli.join(server="127.0.0.1:9", code="ABC234", name=None, watch=False, ascii_only=False,
+                        four_colour=False)
+        online_cli.host(game="gops", server="127.0.0.1:9", players=None, cpu="normal", option=[], name=None,
+                        turn_seconds=None, seed=None, public=False, rated=False, ascii_only=False,
+                        four_colour=False)
+        joined, hosted = opened[-2].name, opened[-1].name
+        for name in (joined, hosted):
+            assert clean_name(name) == name and len(name) <= MAX_NAME  # within the server's limits, unchanged
+        assert default_name() == joined == Seating("ws://h:1/game").name and default_name(hosting=True) == hosted
+        seen[language] = (joined, hosted)
+    assert seen["en"] == ("Player", "Host")
+    assert seen["ja"] == ("プレイヤー", "ホスト") and seen["lt"][0] == "Žaidėjas" and seen["lt"][1] != "Host"
+    assert default_name(["Ona"], hosting=True) == default_name(["Ona"]) == "Ona"  # a chosen name is data

@@ -132,9 +132,10 @@ def _lobby_screen(url: str) -> None:
     from ..storage.settings import load_settings
     from ..tui.online.app import run_online
     from ..tui.online.lobby import LobbyApp
+    from ..tui.online.seating import default_name
 
     names = load_settings().names
-    app = LobbyApp(url, names[0] if names else "Player", None)
+    app = LobbyApp(url, default_name(names), None)
     seating = app.run()
     if seating is not None:
         if not seating.watch and seating.identity is None:

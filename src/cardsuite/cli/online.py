@@ -159,7 +159,7 @@ def host(
     from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_name
     from ..storage.settings import load_settings
-    from ..tui.online.seating import Seating
+    from ..tui.online.seating import Seating, default_name
 
     found = get_game(game)
     options = parse_option_pairs(option)
@@ -167,7 +167,7 @@ def host(
     names = load_settings().names
     try:
         url = server_url(server)
-        seat_name = clean_name(name or (names[0] if names else "Host"))
+        seat_name = clean_name(name or default_name(names, hosting=True))
     except (ClientError, ProtocolError) as exc:
         raise CardsuiteError(exc.message) from None
     _need_terminal()
@@ -201,13 +201,13 @@ def join(
     from ..net.identity import device_key, server_key
     from ..net.protocol import ProtocolError, clean_code, clean_name
     from ..storage.settings import load_settings
-    from ..tui.online.seating import Seating
+    from ..tui.online.seating import Seating, default_name
 
     try:
         url = server_url(server)
         join_code = clean_code(code)
         names = load_settings().names
-        seat_name = clean_name(name or (names[0] if names else "Player"))
+        seat_name = clean_name(name or default_name(names))
         _need_terminal()
         seating = Seating(url, code=join_code, name=seat_name, watch=watch,
                           identity=None if watch else server_key(device_key(), url))

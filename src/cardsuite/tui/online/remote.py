@@ -4,9 +4,9 @@ The screen shows views and submits actions exactly as it does for a local match;
 the server last sent this connection, an action goes to the server (which checks it and answers), seats
 played elsewhere are ``remote`` turns, and the CPU, the timers and the history live on the server. When
 a message arrives, ``on_change`` tells the screen to look again. ``status_lines`` and ``seat_status`` give
-the screen what it shows of the table itself: the join code, a practice table, a connection being made
-again, and for every seat whether its person is connected or a CPU stands in (with the seconds left of the
-grace period).
+the screen what it shows of the table itself: the turn timer (``turn_clock.py``), the join code, a practice
+table, a connection being made again, and for every seat whether its person is connected or a CPU stands
+in (with the seconds left of the grace period).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from ...net.client import Client, ClientError
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
 from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
+from .turn_clock import turn_line
 
 SEAT_LEAVE = LeaveWords(
     N_("Give up your seat (asks first; a CPU plays it for good, and someone else may sit down)"),
@@ -192,9 +193,14 @@ class RemoteSession(TableSession):
                 self.changed()
 
     def status_lines(self) -> tuple[Line, ...]:
-        """The line under the header: the join code, a practice table, the connection."""
+        """The line under the header: the turn timer (first, to be seen at once), the join code, a practice
+        table, the connection."""
         table = self.client.table
         lines = [Line("table {code}", {"code": str(table.get("code", ""))})]
+        clock = turn_line(self.client.timers, time.monotonic() - self.client.timers_at, self.me) \
+            if self.gone is None and table.get("status") == "playing" else None
+        if clock is not None:
+            lines.insert(0, clock)
         if table.get("practice"):
             lines.append(Line("practice table: not rated", strong=True))
         if self.gone is not None:

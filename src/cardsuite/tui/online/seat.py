@@ -1,5 +1,6 @@
 """A seat taken at a server, shown in an app: the waiting room until the match starts, then the table screen
-over a ``RemoteSession``, looked at again whenever the server says something; closed when the person leaves.
+over a ``RemoteSession``, looked at again whenever the server says something (and once a second while a turn
+timer counts down: ``turn_clock.py``); closed when the person leaves.
 
 ``OnlineApp`` (``cardsuite host``/``join``, the browser seat) and the home screen's app (its Online dialog)
 both show their seat through it, so a table opened from the home screen goes back there when it is left.
@@ -16,6 +17,7 @@ from ..screens.table import TableScreen
 from ..table_app import TableApp
 from .connect import Seated
 from .remote import RemoteSession, remote_config
+from .turn_clock import TurnClock
 from .waiting import LobbyScreen
 
 
@@ -32,6 +34,7 @@ class OnlineSeat:
         self.session.on_change = self.changed
         self._seen: object = None
         self._follow: asyncio.Task[None] | None = None
+        self.clock = TurnClock(app, self.session)
 
     def open(self, note: str | None = None) -> None:
         """The waiting room, or the table when the match has started (``note``: a first line in the log);
@@ -45,9 +48,10 @@ class OnlineSeat:
         self._follow = asyncio.get_running_loop().create_task(self.session.follow())
 
     def open_table(self) -> None:
-        """The table screen over the remote session."""
+        """The table screen over the remote session, its turn timer counting down once a second."""
         self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
         self.app.push_screen(TableScreen(self.session, self.display))
+        self.clock.start()
 
     def changed(self) -> None:
         """A message arrived: the waiting room redraws (or gives way to the table), or the table looks again."""
@@ -85,6 +89,7 @@ class OnlineSeat:
 
     async def close(self) -> None:
         """Stop following the server and close the connection."""
+        self.clock.stop()
         if self._follow is not None:
             self._follow.cancel()
         self.session.on_change = None

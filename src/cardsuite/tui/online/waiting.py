@@ -1,5 +1,5 @@
-"""The waiting room of an online table before its match starts: the table and its join code, how friends
-join, who sits where; the host starts the match, anyone leaves.
+"""The waiting room of an online table before its match starts: the table and its join code, whether it is
+rated or a practice table, how friends join, who sits where; the host starts the match, anyone leaves.
 
 Leaving goes where the app says (``table_finished``): ``cardsuite host``/``join`` end, and a table opened
 from the home screen goes back to it. The seat stays the person's: the same command resumes it.
@@ -21,11 +21,12 @@ from ...core.message import N_
 from ...core.registry import get_game
 from ...i18n import _, game_words
 from ...net.client import Client, ClientError, friends_address, page_address
-from ..words import translate_bindings
+from ..words import level_word, translate_bindings
 
 
 def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | None = None) -> list[str]:
-    """The lobby's text in the reader's language: the table and its join code, how friends join, the seats."""
+    """The lobby's text in the reader's language: the table and its join code, rated or practice, how friends
+    join, the seats (an open seat's CPU level in the reader's words)."""
     code = str(table.get("code", ""))
     hello = hello or {}
     try:
@@ -35,6 +36,8 @@ def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | N
     lines = [_("{game}: table {code} at {server}").format(game=title, code=code, server=url), ""]
     if table.get("practice"):
         lines += [_("Practice table: the host chose the deals, so they can be known. Nothing here is rated."), ""]
+    elif table.get("rated"):
+        lines += [_("Rated table: the result of this match counts toward every player's rating."), ""]
     public = hello.get("public_url") if isinstance(hello.get("public_url"), str) else None
     address = friends_address(url, public)
     # TRANSLATORS: NAME in the command stands for the friend's name.
@@ -52,7 +55,7 @@ def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | N
             line = _("seat {number}: {name}")
         else:
             line = _("seat {number}: {name} (not connected)")
-        lines.append("  " + line.format(number=index, name=name, level=table.get("cpu", "")))
+        lines.append("  " + line.format(number=index, name=name, level=level_word(str(table.get("cpu", "")))))
     lines.append("")
     if table.get("status") == "closed":
         lines.append(_("This table has closed: nobody was playing at it any more."))
