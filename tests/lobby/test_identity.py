@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,35 @@ def test_the_device_keeps_one_key_and_never_deletes_an_earlier_one(tmp_path: Pat
     identity.identity_path().write_text("{not json", encoding="utf-8")
     assert identity.load_key() is None  # damaged: moved aside, reported
     assert any(p.name.startswith("identity.json.corrupt") for p in identity.identity_path().parent.iterdir())
+
+
+def test_an_import_that_cannot_be_written_keeps_the_identity_the_device_had(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk at the moment of the write leaves the key kept before in use (it was moved away first)."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    first = identity.device_key()
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "replace", full)
+        with pytest.raises(IdentityError, match="No space left on device; this device keeps the identity it had"):
+            identity.keep_key(new_key())
+    assert identity.load_key() == first
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["identity.json"]
+
+
+def test_two_imports_in_the_same_second_keep_both_earlier_keys(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    monkeypatch.setattr(identity.time, "gmtime", lambda *args: time.struct_time((2026, 12, 7, 4, 0, 0, 0, 341, 0)))
+    keys = [identity.device_key(), new_key(), new_key()]
+    asides = [identity.keep_key(keys[1]), identity.keep_key(keys[2])]
+    assert [p.name for p in asides if p is not None] == ["identity.json.replaced-20261207T040000Z",
+                                                         "identity.json.replaced-20261207T040000Z-1"]
+    assert [json.loads(p.read_text(encoding="utf-8"))["key"] for p in asides if p is not None] == keys[:2]
+    assert identity.load_key() == keys[2]
 
 
 def test_the_server_keeps_only_the_identity_id() -> None:
