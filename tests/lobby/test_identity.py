@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from cardsuite.files import FileUnreadable
 from cardsuite.net import identity, tokens
 from cardsuite.net.identity import IdentityError, export_code, identity_id, import_code, new_key
 from cardsuite.net.protocol import ProtocolError, parse_request
 from cardsuite.net.store import TableStore
+from cardsuite.storage import paths
 
 
 def test_a_key_moves_through_its_code_and_a_typo_is_refused() -> None:
@@ -164,6 +168,63 @@ def test_seat_tokens_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     tokens.seats_path().chmod(0o644)  # kept by an earlier version
     tokens.forget_seat(seat.server, seat.code)
     assert stat.S_IMODE(tokens.seats_path().stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("content", ["[" * 100_000 + "]" * 100_000, '{"s c": {"saved": "yesterday"}}', "folder"],
+                         ids=["deep", "time", "folder"])
+def test_a_hostile_seats_file_is_moved_aside_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         content: str) -> None:
+    """Nesting that would make the parser recurse, an entry's time that is not a number, a folder in its place."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    if content == "folder":
+        path.mkdir(parents=True)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    seat = tokens.SavedSeat("ws://cards.example.org:8765", "ABC234", "ab" * 16, 1, "Ann")
+    tokens.keep_seat(seat)
+    assert tokens.find_seat(seat.server, seat.code) == seat
+    if content.startswith("{"):  # the malformed entry is only ignored
+        assert paths.take_notices() == []
+    else:
+        (line,) = paths.take_notices()
+        assert "online-seats.json is damaged" in line and "\n" not in line
+        assert any(p.name.startswith("online-seats.json.corrupt-") for p in tmp_path.iterdir())
+
+
+def test_a_seats_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    os.mkfifo(path)
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(tokens.find_seat("ws://a:1", "ABC234")), daemon=True)
+    reader.start()
+    reader.join(10)
+    try:
+        assert found == [None]
+    finally:
+        if reader.is_alive():  # a reader that blocked on the FIFO: a writer lets it go
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_a_seats_file_that_cannot_be_read_is_never_written_over(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    path.write_text('{"kept": {}}', encoding="utf-8")
+
+    def refused(*args: object) -> object:
+        raise FileUnreadable(f"cannot read {path}: Permission denied")
+
+    monkeypatch.setattr(tokens, "read_json", refused)
+    tokens.keep_seat(tokens.SavedSeat("ws://a:1", "ABC234", "ab" * 16, 1, "Ann"))
+    tokens.forget_seat("ws://a:1", "ABC234")
+    assert path.read_text(encoding="utf-8") == '{"kept": {}}'
+    assert [p.name for p in tmp_path.iterdir()] == ["online-seats.json"]
+    assert paths.take_notices() == [f"cannot read {path}: Permission denied: the seats of online tables kept there "
+                                    "are not used"] * 2
 
 
 def test_the_servers_tables_are_private_from_the_first_byte(tmp_path: Path) -> None:
