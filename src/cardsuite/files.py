@@ -9,7 +9,8 @@ lone surrogates are refused. Every refusal is a ``FileRefused`` with one line fo
 Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same folder, flushed and synced,
 then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
 gets the usual mode for the umask (or keeps the mode of the file it replaces); a private file (a secret)
-is readable by its owner alone. A target that is a link is written through, so the link stays. A write
+is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). A target that is a
+link is written through, so the link stays. A write
 touches nothing else in its folder. Temporary files left by a killed writer are removed only by
 ``remove_stale_temporaries``, which cardsuite calls on its own folders alone, and which removes only files
 of that name whose writer holds no lock.
@@ -434,10 +435,16 @@ def _sync_folder(folder: Path) -> None:
             os.close(dir_fd)
 
 
+FOLDER_MODE = 0o700
+"""The mode of a folder cardsuite creates (the data and config folders, the saves folder): its owner's alone, as
+the XDG base directory specification asks; a folder that is there already keeps its mode."""
+
+
 def ensure_folder(folder: Path) -> None:
-    """Create ``folder`` (and its parents); a one-line ``FileRefused`` when that is impossible."""
+    """Create ``folder`` and the parents it lacks, each ``FOLDER_MODE``; a one-line ``FileRefused`` when that is
+    impossible."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_folders(folder)
     except FileExistsError:
         raise FileRefused(msg("{folder} is not a folder", folder=shown(os.fspath(folder)))) from None
     except OSError as exc:
@@ -447,6 +454,22 @@ def ensure_folder(folder: Path) -> None:
         raise FileRefused(msg("{folder} is not a folder name", folder=quoted(os.fspath(folder), 60))) from None
     if not folder.is_dir():
         raise FileRefused(msg("{folder} is not a folder", folder=shown(os.fspath(folder))))
+
+
+def _make_folders(folder: Path) -> None:
+    """``os.mkdir`` with ``FOLDER_MODE`` for ``folder`` and each of its parents that is not there, outermost first
+    (one made meanwhile by another process is fine; a name taken by a file is not)."""
+    missing: list[Path] = []
+    current = folder
+    while not os.path.lexists(current) and current.parent != current:
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, FOLDER_MODE)
+        except FileExistsError:
+            if not path.is_dir():
+                raise
 
 
 def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:

@@ -137,6 +137,14 @@ def test_a_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
         files.write_atomically(plain / "saves" / "x.json", "{}")
 
 
+def test_the_folders_a_write_creates_are_the_owners_alone(tmp_path: Path) -> None:
+    """New folders are 0700 (the data folder holds the identity key); a folder already there keeps its mode."""
+    tmp_path.chmod(0o755)
+    files.write_atomically(tmp_path / "home" / "saves" / "x.json", "{}", private=True)
+    made = (tmp_path, tmp_path / "home", tmp_path / "home" / "saves")
+    assert [stat.S_IMODE(p.stat().st_mode) for p in made] == [0o755, 0o700, 0o700]
+
+
 def test_stale_temporaries_are_removed_but_a_live_writers_is_not(tmp_path: Path) -> None:
     """A killed writer's temporary goes when its folder is tidied; one whose writer holds its lock stays."""
     dead = tmp_path / ".save.json.cardsuite-00000000000000de.tmp"

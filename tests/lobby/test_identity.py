@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import stat
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from cardsuite.files import FileUnreadable
 from cardsuite.net import identity, tokens
 from cardsuite.net.identity import IdentityError, export_code, identity_id, import_code, new_key
 from cardsuite.net.protocol import ProtocolError, parse_request
 from cardsuite.net.store import TableStore
+from cardsuite.storage import paths
 
 
 def test_a_key_moves_through_its_code_and_a_typo_is_refused() -> None:
@@ -44,6 +50,35 @@ def test_the_device_keeps_one_key_and_never_deletes_an_earlier_one(tmp_path: Pat
     identity.identity_path().write_text("{not json", encoding="utf-8")
     assert identity.load_key() is None  # damaged: moved aside, reported
     assert any(p.name.startswith("identity.json.corrupt") for p in identity.identity_path().parent.iterdir())
+
+
+def test_an_import_that_cannot_be_written_keeps_the_identity_the_device_had(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk at the moment of the write leaves the key kept before in use (it was moved away first)."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    first = identity.device_key()
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "replace", full)
+        with pytest.raises(IdentityError, match="No space left on device; this device keeps the identity it had"):
+            identity.keep_key(new_key())
+    assert identity.load_key() == first
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["identity.json"]
+
+
+def test_two_imports_in_the_same_second_keep_both_earlier_keys(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    monkeypatch.setattr(identity.time, "gmtime", lambda *args: time.struct_time((2026, 12, 7, 4, 0, 0, 0, 341, 0)))
+    keys = [identity.device_key(), new_key(), new_key()]
+    asides = [identity.keep_key(keys[1]), identity.keep_key(keys[2])]
+    assert [p.name for p in asides if p is not None] == ["identity.json.replaced-20261207T040000Z",
+                                                         "identity.json.replaced-20261207T040000Z-1"]
+    assert [json.loads(p.read_text(encoding="utf-8"))["key"] for p in asides if p is not None] == keys[:2]
+    assert identity.load_key() == keys[2]
 
 
 def test_the_server_keeps_only_the_identity_id() -> None:
@@ -133,6 +168,63 @@ def test_seat_tokens_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     tokens.seats_path().chmod(0o644)  # kept by an earlier version
     tokens.forget_seat(seat.server, seat.code)
     assert stat.S_IMODE(tokens.seats_path().stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("content", ["[" * 100_000 + "]" * 100_000, '{"s c": {"saved": "yesterday"}}', "folder"],
+                         ids=["deep", "time", "folder"])
+def test_a_hostile_seats_file_is_moved_aside_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         content: str) -> None:
+    """Nesting that would make the parser recurse, an entry's time that is not a number, a folder in its place."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    if content == "folder":
+        path.mkdir(parents=True)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    seat = tokens.SavedSeat("ws://cards.example.org:8765", "ABC234", "ab" * 16, 1, "Ann")
+    tokens.keep_seat(seat)
+    assert tokens.find_seat(seat.server, seat.code) == seat
+    if content.startswith("{"):  # the malformed entry is only ignored
+        assert paths.take_notices() == []
+    else:
+        (line,) = paths.take_notices()
+        assert "online-seats.json is damaged" in line and "\n" not in line
+        assert any(p.name.startswith("online-seats.json.corrupt-") for p in tmp_path.iterdir())
+
+
+def test_a_seats_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    os.mkfifo(path)
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(tokens.find_seat("ws://a:1", "ABC234")), daemon=True)
+    reader.start()
+    reader.join(10)
+    try:
+        assert found == [None]
+    finally:
+        if reader.is_alive():  # a reader that blocked on the FIFO: a writer lets it go
+            with contextlib.suppress(OSError):
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def test_a_seats_file_that_cannot_be_read_is_never_written_over(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = tokens.seats_path()
+    path.write_text('{"kept": {}}', encoding="utf-8")
+
+    def refused(*args: object) -> object:
+        raise FileUnreadable(f"cannot read {path}: Permission denied")
+
+    monkeypatch.setattr(tokens, "read_json", refused)
+    tokens.keep_seat(tokens.SavedSeat("ws://a:1", "ABC234", "ab" * 16, 1, "Ann"))
+    tokens.forget_seat("ws://a:1", "ABC234")
+    assert path.read_text(encoding="utf-8") == '{"kept": {}}'
+    assert [p.name for p in tmp_path.iterdir()] == ["online-seats.json"]
+    assert paths.take_notices() == [f"cannot read {path}: Permission denied: the seats of online tables kept there "
+                                    "are not used"] * 2
 
 
 def test_the_servers_tables_are_private_from_the_first_byte(tmp_path: Path) -> None:

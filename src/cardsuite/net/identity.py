@@ -16,6 +16,8 @@ keeps its own key in its cookie (``net/web.py``); its identity at a site is deri
 from __future__ import annotations
 
 import base64
+import contextlib
+import errno
 import glob
 import hashlib
 import hmac
@@ -150,9 +152,11 @@ def _make_private(path: Path) -> None:
 
 
 def keep_key(key: str) -> Path | None:
-    """Make ``key`` this device's identity. A different key kept before is never deleted: it is moved aside
-    (``identity.json.replaced-<time>``), and that file is returned. Both are readable by their owner alone."""
-    from ..files import move_aside, write_atomically
+    """Make ``key`` this device's identity. A different key kept before is never deleted: its file is first
+    copied aside (``identity.json.replaced-<time>``, see ``_keep_aside``), and that copy is returned; then the
+    new key replaces it in one atomic write. A write that fails (a full or read-only data folder) leaves the
+    key kept before in use and no copy of it, and says so in one line. Both are readable by their owner alone."""
+    from ..files import write_atomically
 
     path = identity_path()
     key = check_key(key)
@@ -161,14 +165,34 @@ def keep_key(key: str) -> Path | None:
     text = json.dumps({"key": key, "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
     try:
         if before is not None and before != key:
-            aside = path.with_name(f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
-            move_aside(path, aside)
+            aside = _keep_aside(path)
         write_atomically(path, text + "\n", private=True)
         _make_private(path)
     except (OSError, CardsuiteError) as exc:  # a read-only or full data folder: one line, not a traceback
+        if aside is not None:  # the key it copies is still in use: the copy goes, nothing else changed
+            with contextlib.suppress(OSError):
+                aside.unlink()
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise IdentityError(f"cannot keep this device's identity in {path}: {why}") from None
+        kept = "; this device keeps the identity it had" if before is not None else ""
+        raise IdentityError(f"cannot keep this device's identity in {path}: {why}{kept}") from None
     return aside
+
+
+def _keep_aside(path: Path) -> Path:
+    """Copy the key file ``path`` to the first free one of ``identity.json.replaced-<UTC time>``, ``-1``, ``-2``...
+    beside it: written whole or not at all, never over a file, readable by its owner alone; the copy."""
+    from ..files import read_text, write_atomically
+
+    text = read_text(path, IDENTITY_LIMIT)
+    name = f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}"
+    for counter in range(1000):
+        aside = path.with_name(name if counter == 0 else f"{name}-{counter}")
+        try:
+            write_atomically(aside, text, exclusive=True, private=True)
+        except FileExistsError:
+            continue
+        return aside
+    raise FileExistsError(errno.EEXIST, "no free name to keep the identity it had", str(path))
 
 
 def device_key() -> str:
