@@ -3,13 +3,14 @@
 It asks the server for its public tables (``list``), shows them with their game, seats free, rated or
 practice, the host's language and the host, and exits with the ``Seating`` the player chose: Enter sits
 down (with this device's identity for that server), ``w`` watches, ``r`` asks again. Everything a server
-sends is shown as data.
+sends is shown as data: never read as markup (which could make a name a clickable action).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -55,9 +56,9 @@ class LobbyScreen(Screen["Seating | None"]):
         self.entries: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Public tables at {server}").format(server=shown(self.title_text)), id="title")
+        yield Static(_("Public tables at {server}").format(server=shown(self.title_text)), id="title", markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="note")
+        yield Static("", id="note", markup=False)
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -90,7 +91,7 @@ class LobbyScreen(Screen["Seating | None"]):
                 seats = _("being played")
             cells = (entry.get("code"), game_title(entry.get("game")), seats, offer_word(entry),
                      entry.get("language") or "-", entry.get("host"))
-            table.add_row(*(shown(str(v)) for v in cells))
+            table.add_row(*(Text(shown(str(v))) for v in cells))  # a text cell would be read as markup
         note.update(_("No public tables at {server} now.").format(server=shown(self.title_text)) if not self.entries
                     else _("Enter sits down, w watches."))
         table.focus()
