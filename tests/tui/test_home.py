@@ -139,3 +139,24 @@ async def test_the_start_and_online_buttons_stand_on_one_line(size: tuple[int, i
         online = app.screen.query_one("#online", Button).region
         assert start.y == online.y and start.height == online.height
         assert start.right < online.x
+
+
+async def test_a_settings_file_that_cannot_be_written_is_told_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason a settings file could not be saved names a path, which may hold brackets: it is shown as
+    the characters it is, never read as markup (which would fail to parse, or style the line)."""
+    from cardsuite.tui.screens import home as home_module
+
+    def refuse(_settings: object) -> None:
+        raise OSError("cannot write /data/[b]ann[/b]/settings.toml")
+
+    monkeypatch.setattr(home_module, "save_settings", refuse)
+    app = CardsuiteApp()
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.choose_language("en")
+        await pilot.pause()
+        shown = [str(n.message) for n in app._notifications]
+        assert any("/data/[b]ann[/b]/settings.toml" in m for m in shown), shown
+        assert all(not n.markup for n in app._notifications)

@@ -319,7 +319,8 @@ class HomeScreen(Screen[None]):
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as exc:
-            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning")
+            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning",
+                        markup=False)
         self.saves = self._list_saves()  # each save's moment ("trick 3") in the new language
         self.capture()
         self.refresh(recompose=True)
