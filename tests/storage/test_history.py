@@ -143,3 +143,68 @@ def test_seat_labels_number_only_repeated_identities_in_seat_order() -> None:
     seats = [("cpu", "CPU normal"), ("human", "Ann"), ("cpu", "CPU normal"), ("human", "CPU easy"),
              ("cpu", "CPU normal")]
     assert seat_labels(seats) == ["CPU normal [1]", "Ann", "CPU normal [2]", "CPU easy (person)", "CPU normal [3]"]
+
+
+def _cannot_write(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database's folder cannot be written (as on a read-only file system)."""
+    monkeypatch.setattr(History, "_may_write", lambda self: False)
+
+
+def test_a_reader_that_cannot_write_leaves_a_damaged_database_where_it_is(home: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    History().record_finished(finished("gops", 1))
+    db = paths.history_path()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE ratings SET mu = mu + 1")  # passes quick_check, fails the checksum
+    conn.close()
+    with monkeypatch.context() as patch:
+        _cannot_write(patch)
+        with pytest.raises(paths.StorageError, match=r"is damaged .*left as it is"):
+            History().matches()
+    assert paths.take_notices() == [] and not list(home.glob("history.sqlite3.corrupt-*"))
+    assert len(History().matches()) == 1 and list(home.glob("history.sqlite3.corrupt-*"))  # a writer moves it
+
+
+def test_a_reader_that_cannot_write_does_not_upgrade_an_older_database(home: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    History().record_finished(finished("gops", 1))
+    db = paths.history_path()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
+        conn.execute("PRAGMA user_version = 0")
+    conn.close()
+    _cannot_write(monkeypatch)
+    with pytest.raises(paths.StorageError, match=r"older cardsuite \(schema 0\); it is upgraded by the next run"):
+        stats()
+    assert not list(home.glob("history.sqlite3.schema-*"))
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (0,)
+    conn.close()
+
+
+def test_an_empty_database_file_reads_as_an_empty_history_without_writing(home: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    home.mkdir()
+    paths.history_path().write_bytes(b"")
+    _cannot_write(monkeypatch)
+    assert History().matches() == [] and History().ratings() == {}
+    assert paths.history_path().read_bytes() == b""
+
+
+def test_a_reader_reads_read_only_when_the_database_will_not_open_for_writing(home: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (or any file system that refuses a write) lets the history be read, and filing says why not."""
+    record = finished("gops", 1)
+    History().record_finished(record)
+    connect = sqlite3.connect
+
+    def refusing(database: object, *args: object, **kwargs: object) -> sqlite3.Connection:
+        if not kwargs.get("uri"):
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect(database, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sqlite3, "connect", refusing)
+    (entry,) = History().matches()
+    assert History().record(entry.id) == record and stats("gops")["games"]["gops"]["matches"] == 1
+    with pytest.raises(CardsuiteError, match="unable to open database file"):
+        History().record_finished(finished("gops", 2))

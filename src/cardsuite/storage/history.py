@@ -6,7 +6,10 @@ rating update. A match is filed under its ``match_key`` (``storage.meta``): fili
 changes nothing, and two matches never take each other's place. Reading checks the checksums; a damaged
 database (or anything that is not a regular file in its place) is moved aside, a new one is started, and
 every match whose record is intact is filed into it again, in order, which also rebuilds the ratings.
-Reading a history that does not exist yet creates nothing.
+Reading a history that does not exist yet creates nothing. Where the database, or the folder it is in,
+cannot be written (a backup mounted read-only, a full disk, another user's folder), reading opens it
+read-only (``storage.readonly``) and changes nothing: a damaged database is left where it is and an older
+schema is not upgraded, each said in one line.
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from .database import (
 from .database import verify as verify_all
 from .meta import counts, match_key, save_meta
 from .ratings import Rating, identity, player_labels, seat_labels
+from .readonly import connect_read_only, is_unwritable
 
 T = TypeVar("T")
 
@@ -119,6 +123,11 @@ def _num(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+class _Unwritable(paths.StorageError):
+    """The database could not be opened for writing (a read-only or full file system): a reader reads it
+    read-only instead; a writer reports it like any other failure."""
+
+
 class History:
     """The history database at ``path`` (default: ``history.sqlite3`` in the data folder)."""
 
@@ -126,6 +135,8 @@ class History:
         self.path = path or paths.history_path()
 
     def _fail(self, why: object) -> paths.StorageError:
+        if isinstance(why, sqlite3.Error) and is_unwritable(why):
+            return _Unwritable(f"history database {shown(str(self.path))}: {why}")
         return paths.StorageError(f"history database {shown(str(self.path))}: {why}")
 
     def _open(self, verify: bool = False) -> sqlite3.Connection:
@@ -211,9 +222,66 @@ class History:
                 continue
         paths.note(f"{filed} of the finished matches in {aside.name} were filed into a new history database")
 
+    def _may_write(self) -> bool:
+        """Whether this program may write the database and beside it (SQLite's ``-wal`` and ``-shm``, a
+        copy kept before an upgrade, a damaged file moved aside); a read-only file system answers no, even
+        to root."""
+        return os.access(self.path.parent, os.W_OK) and os.access(self.path, os.W_OK)
+
+    def _open_for_reading(self, verify: bool) -> sqlite3.Connection:
+        """A connection for reading: the usual one where this program may write, else (or when opening it
+        for writing fails because the file system will not take a write) a read-only one."""
+        if self._may_write():
+            try:
+                return self._open(verify)
+            except _Unwritable:
+                pass
+        return self._open_read_only(verify)
+
+    def _open_read_only(self, verify: bool) -> sqlite3.Connection:
+        """A checked read-only connection that changes no file: damage and an older schema are refused in
+        one line, never moved aside or upgraded (a run that can write does that)."""
+        try:
+            self._check_file()
+            conn = connect_read_only(self.path)
+        except (sqlite3.Error, Damaged) as exc:
+            raise self._left_as_it_is(exc) if _is_damage(exc) else self._fail(exc) from None
+        try:
+            conn.execute("PRAGMA busy_timeout = 30000")
+            check = conn.execute("PRAGMA quick_check").fetchone()
+            if not check or check[0] != "ok":
+                raise Damaged(str(check[0]) if check else "no answer to a check")
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise self._fail(f"written by a newer cardsuite (schema {version})")
+            if version < SCHEMA_VERSION:
+                tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+                if not tables:  # created and never filed into: an empty history
+                    conn.close()
+                    return _empty_history()
+                raise self._fail(f"written by an older cardsuite (schema {version}); it is upgraded by the "
+                                 "next run that can write to its folder")
+            if verify:
+                verify_all(conn)
+            return conn
+        except (sqlite3.Error, Damaged) as exc:
+            conn.close()
+            raise self._left_as_it_is(exc) if _is_damage(exc) else self._fail(exc) from None
+        except BaseException:
+            conn.close()
+            raise
+
+    def _left_as_it_is(self, exc: BaseException) -> paths.StorageError:
+        """The line for a damaged database that a read-only reader cannot move aside."""
+        why = shown(" ".join(str(exc).split()))
+        why = why if len(why) <= 200 else why[:200] + "…"
+        return paths.StorageError(f"history database {shown(str(self.path))} is damaged ({why}); it is left as "
+                                  "it is, as its folder cannot be written")
+
     @contextmanager
-    def _connection(self, verify: bool = False) -> Iterator[sqlite3.Connection]:
-        conn = self._open(verify)
+    def _connection(self, verify: bool = False, reading: bool = False) -> Iterator[sqlite3.Connection]:
+        """A connection for filing, or for ``reading`` (read-only where the database cannot be written)."""
+        conn = self._open_for_reading(verify) if reading else self._open(verify)
         try:
             yield conn
         except sqlite3.Error as exc:
@@ -303,7 +371,7 @@ class History:
             sql += " LIMIT ?"
             args.append(limit)
         out: list[HistoryEntry] = []
-        with self._connection(verify=True) as conn:
+        with self._connection(verify=True, reading=True) as conn:
             for match_id, name, finished, deals in conn.execute(sql, args).fetchall():
                 seats = conn.execute("SELECT kind, player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
                                      (match_id,)).fetchall()
@@ -316,7 +384,7 @@ class History:
         """The stored record of history match ``match_id``."""
         row = None
         if not self._nothing_filed():
-            with self._connection(verify=True) as conn:
+            with self._connection(verify=True, reading=True) as conn:
                 row = conn.execute("SELECT record FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise CardsuiteError(msg("no match {id} in the history (see `cardsuite history`)", id=match_id))
@@ -350,8 +418,15 @@ class History:
         """Rows of a read-only query (for ``stats``); none when nothing is filed yet."""
         if self._nothing_filed():
             return []
-        with self._connection(verify=True) as conn:
+        with self._connection(verify=True, reading=True) as conn:
             return [tuple(r) for r in conn.execute(sql, args).fetchall()]
+
+
+def _empty_history() -> sqlite3.Connection:
+    """An empty history in memory, read in place of a database file that holds no tables yet."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    prepare(conn, conn.execute)
+    return conn
 
 
 def _float(value: object) -> float:
