@@ -18,8 +18,10 @@ from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
+from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
+from .headers import add_headers
 from .hub import Hub
 from .limits import client_address, is_loopback
 from .metrics import exposition
@@ -144,6 +146,7 @@ async def metrics_page(request: web.Request) -> web.Response:
 def make_app(config: ServerConfig) -> web.Application:
     """The aiohttp application: ``/game`` (the protocol), ``/status``, and with ``web`` the browser seat."""
     app = web.Application()
+    add_headers(app)
     app.router.add_get(GAME_PATH, game_socket)
     app.router.add_get("/status", status_page)
     app.router.add_get("/health", health_page)
@@ -178,6 +181,7 @@ def run_server(config: ServerConfig, ready: Callable[[str], None] | None = None)
     ``port`` 0 picks a free port (the URL says which): tests and the load bench use it.
     """
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    quiet_bad_requests()
     asyncio.run(_serve(config, ready))
 
 

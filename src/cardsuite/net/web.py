@@ -38,6 +38,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from .headers import page_policy
 from .identity import browser_identity
 from .limits import client_address
 from .origin import own_base, same_origin
@@ -127,7 +128,8 @@ class BrowserSeat(Server):
 
     async def page(self, request: web.Request) -> web.Response:
         """The page: textual-serve's template, its socket URL carrying the link's code and name (no token),
-        or, without a code, the lobby's socket (and the name)."""
+        or, without a code, the lobby's socket (and the name); its files from this server's own ``/static``
+        whatever ``Host`` the request named, and only its own scripts may run (``headers.page_policy``)."""
         hub: Hub = self.hub_of(request)
         full = hub.addresses.web_refusal(self._address(request))
         if full is not None:
@@ -146,8 +148,9 @@ class BrowserSeat(Server):
         except ValueError:
             size = 16
         context = {"font_size": size, "app_websocket_url": socket,
-                   "config": {"static": {"url": base + "/static/"}}, "application": {"name": "cardsuite"}}
+                   "config": {"static": {"url": "/static/"}}, "application": {"name": "cardsuite"}}
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.headers["Content-Security-Policy"] = page_policy(response.text or "", socket)
         if browser_key(request) is None and request.headers.get("Sec-Fetch-Dest", "document") == "document":
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=COOKIE_DAYS * 86400, path="/",
                                 httponly=True, samesite="Lax", secure=base.startswith("https"))

@@ -1,0 +1,158 @@
+"""What ``serve --web`` answers over HTTP, as a browser and a stranger see it: the headers that keep the seat's
+page to itself, names as data in it, and one short answer to every malformed or unknown request. Real server
+processes on loopback, aiohttp clients and raw sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import os
+import re
+import socket
+from pathlib import Path
+
+import aiohttp
+
+from cardsuite.net.client import Client
+
+from .helpers import running_server
+
+FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000", "--turn-seconds", "0")
+
+
+def _page_url(url: str) -> str:
+    return url.replace("ws://", "http://").removesuffix("/game")
+
+
+def _port(url: str) -> int:
+    return int(url.rsplit(":", 1)[1].split("/", 1)[0])
+
+
+def _exchange(port: int, data: bytes) -> bytes:
+    """Send ``data`` on a fresh connection and read the answer until the server closes it (or 5 s)."""
+    with socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(5)
+        sock.sendall(data)
+        out = b""
+        try:
+            while chunk := sock.recv(65536):
+                out += chunk
+        except TimeoutError:
+            pass
+    return out
+
+
+def _headers(answer: bytes) -> dict[str, str]:
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")[1:]
+    return {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in head)}
+
+
+def _guarded(headers: dict[str, str], what: str) -> None:
+    """The headers every answer carries: no sniffing, no referrer to another site, no framing."""
+    assert headers.get("x-content-type-options") == "nosniff", (what, headers)
+    assert headers.get("referrer-policy") in ("same-origin", "no-referrer"), (what, headers)
+    assert headers.get("x-frame-options") == "DENY", (what, headers)
+    assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), (what, headers)
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def test_every_page_and_socket_answer_carries_the_headers_that_keep_it_to_itself(tmp_path: Path) -> None:
+    """The seat's page, the lobby's, a link with no table, /status, an unknown path, a static file and both
+    sockets' answers: nosniff, a same-origin referrer policy, no framing by another site; the pages (a code in
+    their address, a key in their cookie) are never stored by a cache, and only their own scripts run."""
+
+    async def run(url: str) -> None:
+        page = _page_url(url)
+        client = await Client(url).connect()
+        try:
+            made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
+        finally:
+            await client.close()
+        async with aiohttp.ClientSession() as session:
+            for path in (f"/?code={made['code']}&name=Eve", "/", "/?name=Eve", "/?code=not-a-code", "/status",
+                         "/health", "/nowhere", "/static/js/textual.js"):
+                async with session.get(page + path) as answer:
+                    headers = {k.lower(): v for k, v in answer.headers.items()}
+                    body = await answer.read()
+                _guarded(headers, path)
+                if not path.startswith("/static/"):
+                    assert headers.get("cache-control") == "no-store", (path, headers)
+                if headers.get("content-type", "").startswith("text/html") and answer.status == 200:
+                    policy = headers["content-security-policy"]
+                    scripts = re.search(r"script-src ([^;]*)", policy)
+                    assert scripts is not None and "'unsafe-inline'" not in scripts.group(1), policy
+                    assert "'unsafe-eval'" not in policy and "default-src 'none'" in policy, policy
+                    text = body.decode("utf-8")
+                    for code in re.findall(r"<script>(.*?)</script>", text, re.DOTALL):
+                        assert _sha256(code) in scripts.group(1), policy  # the page's own inline script runs
+                    assert "connect-src 'self' " + url.split("/game")[0] in policy, policy
+        port = _port(url)
+        key = base64.b64encode(os.urandom(16)).decode("ascii")
+        upgrade = ("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{more}\r\n")
+        answer = _exchange(port, upgrade.format(path="/game", port=port, key=key, more="").encode())
+        assert answer.startswith(b"HTTP/1.1 101"), answer[:200]
+        _guarded(_headers(answer), "/game")
+        foreign = upgrade.format(path=f"/web/ws/{made['code']}/Eve", port=port, key=key,
+                                 more="Origin: http://evil.example\r\n")
+        answer = _exchange(port, foreign.encode())
+        assert answer.startswith(b"HTTP/1.1 403"), answer[:200]
+        _guarded(_headers(answer), "/web/ws from another site")
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+
+
+def test_the_page_takes_its_files_from_its_own_server_whatever_host_the_request_names(tmp_path: Path) -> None:
+    """A request naming another ``Host`` (a cache in between would keep the answer for everyone) gets a page
+    whose script, style and image still come from this server's own ``/static``; a name in the link is data."""
+
+    async def run(url: str) -> None:
+        page = _page_url(url)
+        hostile = "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+        async with aiohttp.ClientSession() as session, \
+                session.get(f"{page}/?name={hostile}", headers={"Host": "evil.example"}) as answer:
+            assert answer.status == 200
+            text = await answer.text()
+        sources = re.findall(r"(?:src|href)=\"([^\"]*)\"|url\(\"([^\"]*)\"\)", text)
+        files = [a or b for a, b in sources if "fonts.googleapis.com" not in (a or b)]
+        assert files and all(source.startswith("/static/") for source in files), files
+        assert "evil.example/static" not in text
+        assert "<img" not in text and "%22%3E%3Cimg" in text  # the name, quoted in the socket's address
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+
+
+def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in_the_log(tmp_path: Path) -> None:
+    """A header past the limit, too many headers, a NUL in the path, a method that is not one, a path out of
+    ``/static`` (as written, and encoded), an unknown path: each gets one short answer with no file of the
+    machine in it, and the server's log gets no traceback for any of them."""
+    with running_server(tmp_path, *FAST, "--web") as server:
+        port = _port(server.url)
+        requests = [
+            b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 70000 + b"\r\n\r\n",
+            b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: a\r\n" % i for i in range(500)) + b"\r\n",
+            b"GET /\x00 HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GARBAGE\r\n\r\n",
+        ]
+        for path in ("/static/../../../../etc/passwd", "/static/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                     "/static/..%2f..%2f..%2f..%2fetc%2fpasswd", "/static/%2e%2e/templates/app_index.html",
+                     "/static/%2e%2e/server.py", "/static/", "/static/js/", "/nowhere", "/web/ws"):
+            requests.append(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+        for request in requests:
+            answer = _exchange(port, request)
+            status = answer[:12]
+            assert status in (b"HTTP/1.0 400", b"HTTP/1.1 400", b"HTTP/1.1 403", b"HTTP/1.1 404"), answer[:300]
+            body = answer.split(b"\r\n\r\n", 1)[1]
+            assert len(body) < 400 and b"root:" not in body and b"Traceback" not in body, answer[:600]
+            assert b"{{" not in body and b"import " not in body, answer[:600]
+        server.stop()
+        assert server.process.stderr is not None
+        err = server.process.stderr.read()
+    assert "Traceback" not in err and "Error handling request" not in err, err[-2000:]
