@@ -49,8 +49,10 @@ def _headers(answer: bytes) -> dict[str, str]:
 
 
 def _guarded(headers: dict[str, str], what: str) -> None:
-    """The headers every answer carries: no sniffing, no referrer to another site, no framing."""
+    """The headers every answer carries: no sniffing, no referrer to another site, no framing, and no
+    version of Python or aiohttp for a visitor to look up."""
     assert headers.get("x-content-type-options") == "nosniff", (what, headers)
+    assert headers.get("server") == "cardsuite", (what, headers)
     assert headers.get("referrer-policy") in ("same-origin", "no-referrer"), (what, headers)
     assert headers.get("x-frame-options") == "DENY", (what, headers)
     assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), (what, headers)

@@ -5,7 +5,7 @@ Every answer: ``X-Content-Type-Options: nosniff`` (a file is read as the type it
 another site), ``X-Frame-Options: DENY`` and a ``Content-Security-Policy`` with ``frame-ancestors 'none'``
 (no other site's page frames ours to steer a seated browser's clicks and keys). Every answer outside
 ``/static``: ``Cache-Control: no-store`` (a page sets the browser's key cookie: a cache in between must not
-hand it to another browser). An answer that runs nothing gets the policy that allows nothing; the browser
+hand it to another browser). ``Server: cardsuite``, without the versions aiohttp would name. An answer that runs nothing gets the policy that allows nothing; the browser
 seat's page gets ``page_policy``, its own scripts and its socket only.
 """
 
@@ -60,6 +60,7 @@ async def _guard(request: web.Request, response: web.StreamResponse) -> None:
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Referrer-Policy"] = "same-origin"
     headers["X-Frame-Options"] = "DENY"
+    headers["Server"] = "cardsuite"  # not aiohttp's default, which names its version and Python's
     headers.setdefault("Content-Security-Policy", NOTHING)
     if not request.path.startswith(STATIC):
         headers["Cache-Control"] = "no-store"
