@@ -208,3 +208,62 @@ def test_a_reader_reads_read_only_when_the_database_will_not_open_for_writing(ho
     assert History().record(entry.id) == record and stats("gops")["games"]["gops"]["matches"] == 1
     with pytest.raises(CardsuiteError, match="unable to open database file"):
         History().record_finished(finished("gops", 2))
+
+
+def test_an_older_database_whose_copy_cannot_be_written_is_neither_upgraded_nor_left_half_copied(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file as it was is copied aside before an upgrade; when that copy cannot be made (a full disk), the
+    run says so in one line, upgrades nothing, and leaves no unfinished copy behind."""
+    History().record_finished(finished("gops", 1))
+    db = paths.history_path()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
+        conn.execute("PRAGMA user_version = 0")
+    conn.close()
+
+    class Full(sqlite3.Connection):
+        def backup(self, *_args: object, **_kwargs: object) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    real_connect = sqlite3.connect
+
+    def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        return real_connect(*args, **{**kwargs, "factory": Full})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    with pytest.raises(paths.StorageError, match=r"older cardsuite \(schema 0\)"):  # read as the disk allows
+        History().matches()
+    monkeypatch.undo()
+    assert not list(home.glob("history.sqlite3.schema-*"))
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (0,)
+    conn.close()
+
+
+def test_an_older_database_whose_copy_cannot_be_made_says_so_in_one_line(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder that takes no new file (a full disk) refuses the copy before the upgrade: one line, no
+    traceback, nothing upgraded."""
+    import errno
+    import os
+
+    History().record_finished(finished("gops", 1))
+    db = paths.history_path()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
+        conn.execute("PRAGMA user_version = 0")
+    conn.close()
+    real_open = os.open
+
+    def full(path: object, flags: int, *args: object) -> int:
+        if ".schema-" in str(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_open(path, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", full)
+    with pytest.raises(paths.StorageError, match=r"No space left on device|older cardsuite \(schema 0\)"):
+        History().matches()
+    monkeypatch.undo()
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (0,)
+    conn.close()

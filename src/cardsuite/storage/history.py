@@ -191,16 +191,22 @@ class History:
             return
         for counter in range(100):
             name = f"{self.path.name}.schema-{version}" + (f"-{counter}" if counter else "")
+            kept = self.path.with_name(name)
             try:
-                fd = os.open(self.path.with_name(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             except FileExistsError:
                 continue
+            except OSError as exc:  # a full disk, a folder that takes no new file: no copy, so no upgrade
+                raise sqlite3.OperationalError(exc.strerror or str(exc)) from None
             os.close(fd)
-            copy = sqlite3.connect(self.path.with_name(name))
+            copy = sqlite3.connect(kept)
             try:
                 conn.backup(copy)
-            finally:
+            except sqlite3.Error:
                 copy.close()
+                kept.unlink(missing_ok=True)  # the unfinished copy made just now; the database is untouched
+                raise
+            copy.close()
             paths.note(f"the history database was upgraded; the file as it was is kept as {name}")
             return
 
