@@ -5,8 +5,9 @@ Every answer: ``X-Content-Type-Options: nosniff`` (a file is read as the type it
 another site), ``X-Frame-Options: DENY`` and a ``Content-Security-Policy`` with ``frame-ancestors 'none'``
 (no other site's page frames ours to steer a seated browser's clicks and keys). Every answer outside
 ``/static``: ``Cache-Control: no-store`` (a page sets the browser's key cookie: a cache in between must not
-hand it to another browser). ``Server: cardsuite``, without the versions aiohttp would name. An answer that runs nothing gets the policy that allows nothing; the browser
-seat's page gets ``page_policy``, its own scripts and its socket only.
+hand it to another browser). ``Server: cardsuite``, without the versions aiohttp would name. An answer
+that runs nothing gets the policy that allows nothing; the browser seat's page gets ``page_policy``, its
+own scripts and its socket only.
 """
 
 from __future__ import annotations
