@@ -22,6 +22,7 @@ from ...i18n import _, game_words, pgettext
 from ...i18n.lobby import offer_word
 from ...naming import shown
 from ...net.client import Client, ClientError
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
 from .seating import Seating
 
@@ -55,9 +56,9 @@ class LobbyScreen(Screen["Seating | None"]):
         self.entries: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Public tables at {server}").format(server=shown(self.title_text)), id="title")
+        yield KinsokuStatic(_("Public tables at {server}").format(server=shown(self.title_text)), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="note")
+        yield KinsokuStatic("", id="note")
         yield Footer()
 
     async def on_mount(self) -> None:
