@@ -3,13 +3,11 @@ with an opening bracket, at widths where Rich's own wrapping would do so."""
 
 from __future__ import annotations
 
-import pytest
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from cardsuite.tui import linebreak
-from cardsuite.tui.linebreak import NO_END, NO_START, break_offsets, kinsoku_text
+from cardsuite.i18n.linebreak import NO_END, NO_START
 from cardsuite.tui.text import Ascii
 from cardsuite.tui.widgets.panels import EventLog
 
@@ -64,35 +62,3 @@ async def test_the_rules_hold_again_after_a_resize() -> None:
         width = log.scrollable_content_region.width
         assert broken([row for line in LINES for row in rich_rows(line, width)])
         assert broken([strip.text.rstrip() for strip in log.lines]) == []
-
-
-def test_oidashi_carries_the_last_character_down() -> None:
-    line = "あいうえおかきくけこ、さしすせそ"
-    assert rich_rows(line, 20)[1].startswith("、")
-    assert [piece.plain for piece in Text(line).divide(break_offsets(line, 20))] == [
-        "あいうえおかきくけ", "こ、さしすせそ"]
-    line = "あいうえおかきく「けこ」"
-    assert [piece.plain for piece in Text(line).divide(break_offsets(line, 18))] == ["あいうえおかきく", "「けこ」"]
-
-
-def test_text_without_those_marks_breaks_where_rich_breaks() -> None:
-    line = "Ann leads the king of spades and Bob follows with the two"
-    for width in (7, 12, 20, 33):
-        assert kinsoku_text(Text(line), width).plain.split("\n") == rich_rows(line, width)
-
-
-def test_a_break_that_cannot_move_stays_and_styles_are_kept() -> None:
-    assert break_offsets("、、、、", 2) == [1, 2, 3]
-    text = Text("あいう、えお")
-    text.stylize("bold", 0, 3)
-    out = kinsoku_text(text, 6)
-    assert out.plain == "あい\nう、え\nお"
-    assert [(span.start, span.end, span.style) for span in out.spans] == [(0, 2, "bold"), (3, 4, "bold")]
-
-
-def test_a_rich_without_its_line_breaker_leaves_the_text_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rich's breaker is not public API: without it the log still shows every line, wrapped by Rich."""
-    monkeypatch.setattr(linebreak, "divide_line", None)
-    text = Text("あいうえおかきくけこ、さしすせそ。")
-    assert linebreak.kinsoku_text(text, 10) is text
-    assert linebreak.break_offsets(text.plain, 10) == []

@@ -37,19 +37,22 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
 
     A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has
     any (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell
-    too long for its column is folded (Japanese has no spaces to wrap at), never cut short.
+    too long for its column is folded (Japanese has no spaces to wrap at), never cut short. The page's
+    paragraphs and table cells and the option table's cells break lines by the Japanese rules
+    (``i18n.linebreak``).
     """
     from rich.console import Console
-    from rich.markdown import Markdown
     from rich.table import Table
 
     from ..i18n.choices import value_with_words
+    from ..i18n.linebreak import KinsokuText
     from ..rules_pages import rules_markdown
+    from ._markdown import KinsokuMarkdown
 
     found = get_game(game)
     words = game_words(found)
     console = Console()
-    console.print(Markdown(rules_markdown(found, current_language())))
+    console.print(KinsokuMarkdown(rules_markdown(found, current_language())))
     table = Table(title=_("Options (--option key=value)"), title_justify="left")
     for column in (
         pgettext("option table column", "key"),
@@ -61,7 +64,9 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
     for spec in found.info.options:
         choices = (True, False) if isinstance(spec.default, bool) else spec.choices
         values = spec.values_text() if choices is None else _choices_text(words, choices)
-        table.add_row(spec.key, values, value_with_words(words, spec.default), words.gettext(spec.doc))
+        cells = (spec.key, values, value_with_words(words, spec.default), words.gettext(spec.doc))
+        # each as the table makes a string into text (markup read), wrapped by the rules
+        table.add_row(*(KinsokuText.assemble(console.render_str(cell, highlight=False)) for cell in cells))
     console.print(table)
 
 

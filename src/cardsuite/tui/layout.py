@@ -18,6 +18,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 
 from ..cards import Card
+from ..i18n.linebreak import kinsoku_text
 from .faces import HUGE, LARGE, SMALL, WIDTHS, Faces
 from .text import fit_text
 
@@ -111,10 +112,12 @@ _WRAP_CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
 
 
 def wrap(text: Text, width: int) -> list[Text]:
-    """``text`` wrapped at spaces into lines of at most ``width`` cells (a longer word is cut)."""
+    """``text`` wrapped at spaces into lines of at most ``width`` cells (a longer word is cut), by the Japanese
+    line-breaking rules (``i18n.linebreak``)."""
     if cell_len(text.plain) <= width:
         return [text]
-    return list(text.wrap(_WRAP_CONSOLE, max(1, width), overflow="fold"))
+    width = max(1, width)
+    return list(kinsoku_text(text, width).wrap(_WRAP_CONSOLE, width, overflow="fold"))
 
 
 def _rows(block: SeatBlock, width: int) -> list[Text]:

@@ -36,6 +36,7 @@ from .seating import table_model, top_parts
 from .session import DealReport, TableSession, Turn, deal_words
 from .table_app import TableApp, run_app
 from .widgets.hand import HandView
+from .widgets.kinsoku import KinsokuStatic
 from .widgets.panels import EventLog, TopBar
 from .widgets.table import TableView
 from .words import translate_bindings
@@ -233,9 +234,9 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from table_frame(self.style_set.ascii)
-        yield Static(id="controls")
+        yield KinsokuStatic(id="controls")
         yield HandView(self.style_set.faces, id="hand")
-        yield Static(
+        yield KinsokuStatic(
             self.style_set.plain(_("The terminal is too small: the replay needs at least {width}×{height}. Make "
                                    "the window larger (q quits).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
             id="too-small",

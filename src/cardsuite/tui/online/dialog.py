@@ -23,6 +23,7 @@ from ...naming import quoted, shown
 from ...net.client import ClientError, server_url
 from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, ProtocolError, clean_code, clean_name
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
 from .connect import Seated, take_seat
 from .seating import Seating
@@ -71,7 +72,7 @@ class OnlineDialog(ModalScreen[Seated | None]):
                 yield Button(_("Host or join"), id="online-go", variant="primary", compact=True)
                 yield Button(_("Public tables"), id="online-lobby", compact=True)
                 yield Button(_("Back"), id="online-back", compact=True)
-            yield Static("", id="online-error", markup=False)
+            yield KinsokuStatic("", id="online-error", markup=False)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -23,6 +23,7 @@ from ...i18n import _, game_words, pgettext
 from ...i18n.lobby import offer_word
 from ...naming import shown
 from ...net.client import Client, ClientError
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
 from .seating import Seating
 
@@ -56,9 +57,10 @@ class LobbyScreen(Screen["Seating | None"]):
         self.entries: list[dict[str, Any]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Public tables at {server}").format(server=shown(self.title_text)), id="title", markup=False)
+        yield KinsokuStatic(_("Public tables at {server}").format(server=shown(self.title_text)), id="title",
+                            markup=False)
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="note", markup=False)
+        yield KinsokuStatic("", id="note", markup=False)
         yield Footer()
 
     async def on_mount(self) -> None:

@@ -21,6 +21,7 @@ from ...core.message import N_
 from ...core.registry import get_game
 from ...i18n import _, game_words
 from ...net.client import Client, ClientError, friends_address, page_address
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import level_word, translate_bindings
 
 
@@ -79,7 +80,7 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static(id="lobby-text", markup=False)
+            yield KinsokuStatic(id="lobby-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

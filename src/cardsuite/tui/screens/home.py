@@ -49,6 +49,7 @@ from ..config import (
     resumed_config,
     suits_encodable,
 )
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, level_word, speed_word, translate_bindings
 from .home_form import FormState
 
@@ -91,15 +92,16 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="home"):
-            yield Static(_("cardsuite: continue a match, or choose a game, the seats and the options"),
-                         id="home-title")
+            yield KinsokuStatic(_("cardsuite: continue a match, or choose a game, the seats and the options"),
+                                id="home-title")
             with Horizontal(classes="row"):
                 yield Label(_("Language"), classes="key")
                 yield Select([(LANGUAGE_NAMES.get(code, code), code) for code in LANGUAGES],
                              value=current_language() if current_language() in LANGUAGES else "en",
                              allow_blank=False, id="language", compact=True)
             if self.saves:
-                yield Static(_("Continue (Enter or a click reopens the match where it was left)"), classes="section")
+                yield KinsokuStatic(_("Continue (Enter or a click reopens the match where it was left)"),
+                                    classes="section")
                 yield OptionList(*(Option(Text(info.describe()), id=info.id) for info in self.saves), id="continue")
             if not self.games:
                 yield Static(_("No game is installed."))
@@ -112,7 +114,7 @@ class HomeScreen(Screen[None]):
                 yield Label(_("Game"), classes="key")
                 yield Select([(game_words(g).gettext(g.info.title), n) for n, g in self.games.items()],
                              value=self.game_name, allow_blank=False, id="game", compact=True)
-                yield Static(words.gettext(game.info.summary), classes="doc")
+                yield KinsokuStatic(words.gettext(game.info.summary), classes="doc")
             with Horizontal(classes="row"):
                 yield Label(_("Players"), classes="key")
                 yield Select([(str(n), n) for n in game.info.players], value=self.players,
@@ -137,13 +139,13 @@ class HomeScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
                     yield self._option_widget(spec, preferred.get(spec.key), words)
-                    yield Static(words.gettext(spec.doc), classes="doc")
+                    yield KinsokuStatic(words.gettext(spec.doc), classes="doc")
             yield Static(_("Table"), classes="section")
             with Horizontal(classes="row"):
                 yield Label(_("seed"), classes="key")
                 yield Input(kept.seed, placeholder=_("random"), id="seed", type="integer", compact=True,
                             classes="value")
-                yield Static(_("The same seed deals the same cards."), classes="doc")
+                yield KinsokuStatic(_("The same seed deals the same cards."), classes="doc")
             with Horizontal(classes="row"):
                 yield Label(_("CPU speed"), classes="key")
                 speed = kept.speed or self.settings.speed
@@ -161,12 +163,12 @@ class HomeScreen(Screen[None]):
             with Horizontal(classes="row buttons"):
                 yield Button(_("Start"), id="start", variant="primary", compact=True)
                 yield Button(_("Online…"), id="online", compact=True)
-            yield Static("", id="home-error")
+            yield KinsokuStatic("", id="home-error")
             yield Static(_("Ratings: {game}").format(game=words.gettext(game.info.title)), classes="section")
             yield Static(self._ratings(game.info.name), id="ratings")
             broken = broken_games()
             if broken:
-                yield Static(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
+                yield KinsokuStatic(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
         yield Footer()
 
     def _option_widget(self, spec: OptionSpec, preferred: object = None,

@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...core.message import N_
 from ...i18n import _
 from ..flow import Step
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import translate_bindings
 from .table_pages import TablePages
 
@@ -48,12 +49,14 @@ class HandoffScreen(Screen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
-            yield Static(Text(_("Pass to {name}, then press Enter").format(name=self.person)), id="handoff-title")
-            yield Static(Text(self.why or _("It is {name}'s turn. Nobody else should look.").format(name=self.person)),
-                         id="handoff-why")
+            yield KinsokuStatic(Text(_("Pass to {name}, then press Enter").format(name=self.person)),
+                                id="handoff-title")
+            yield KinsokuStatic(
+                Text(self.why or _("It is {name}'s turn. Nobody else should look.").format(name=self.person)),
+                id="handoff-why")
             if self.taker:
-                yield Static(Text(_("{name}: Backspace takes back your last action.").format(name=self.taker)),
-                             id="handoff-back")
+                yield KinsokuStatic(Text(_("{name}: Backspace takes back your last action.").format(name=self.taker)),
+                                    id="handoff-back")
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...core.message import N_
 from ...i18n import _
+from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
 
 PageResult = TypeVar("PageResult")
@@ -38,7 +39,7 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield KinsokuStatic(self.title_text, classes="dialog-title")
             if len(self.labels) > 8:
                 hint = (_("type to filter (or a key, like {key})").format(key=self.keys[-1]) if any(self.keys)
                         else _("type to filter"))
@@ -98,9 +99,9 @@ class PageScreen(ModalScreen[PageResult]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield KinsokuStatic(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
-                yield Static(self.body, id="text-body")
+                yield KinsokuStatic(self.body, id="text-body")
         yield Footer(compact=True)
 
     def action_close(self) -> None:
@@ -165,7 +166,7 @@ class RulesScreen(ModalScreen[None]):
 
     def _body(self, markdown: str) -> ComposeResult:
         if self.ascii_only:
-            yield Static(Text(markdown), id="rules-body")
+            yield KinsokuStatic(Text(markdown), id="rules-body")
         else:
             from textual.widgets import Markdown  # markdown-it loads only when the rules are opened
 
@@ -225,7 +226,7 @@ class MatchOverScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(_("The match is over"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
-                yield Static(self.body, id="text-body")
+                yield KinsokuStatic(self.body, id="text-body")
         yield Footer(compact=True)
 
     def action_again(self) -> None:
@@ -300,8 +301,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text(self.title_text), classes="dialog-title")
-            yield Static(self.body, id="confirm-body")
+            yield KinsokuStatic(Text(self.title_text), classes="dialog-title")
+            yield KinsokuStatic(self.body, id="confirm-body")
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

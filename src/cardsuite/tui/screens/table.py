@@ -35,6 +35,7 @@ from ..seating import status_text, table_model, top_parts
 from ..session import TableSession
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
+from ..widgets.kinsoku import KinsokuStatic
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
 from .cpu_turns import CpuTurns
@@ -87,7 +88,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         yield from table_frame(self.style_set.ascii)
         yield ActionBar(id="controls")
         yield HandView(self.style_set.faces, id="hand")
-        yield Static(
+        yield KinsokuStatic(
             self.style_set.plain(_("The terminal is too small: the table needs at least {width}×{height}. Make the "
                                    "window larger (q opens the menu).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
             id="too-small",

@@ -10,21 +10,22 @@ from typing import Any
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ..text import Ascii
 from ..widgets.hand import HandView
+from ..widgets.kinsoku import KinsokuStatic
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
 
 
 def table_frame(ascii_fix: Ascii) -> tuple[Widget, ...]:
     """The top bar (``#top``), the status line (``#status``) and the body: the table (``#table``), and at its
-    side the lines that did not fit (``#facts``) over the event log (``#log``)."""
+    side the lines that did not fit (``#facts``) over the event log (``#log``). Their text breaks lines by
+    the Japanese rules."""
     log = EventLog(ascii_fix, id="log")
     log.can_focus = False
-    side = Vertical(Static(id="facts"), log, id="side")
-    return TopBar(id="top"), Static(id="status"), Horizontal(TableView(id="table"), side, id="body")
+    side = Vertical(KinsokuStatic(id="facts"), log, id="side")
+    return TopBar(id="top"), KinsokuStatic(id="status"), Horizontal(TableView(id="table"), side, id="body")
 
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24

@@ -7,14 +7,16 @@ from typing import Self
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
-from ..linebreak import kinsoku_text
+from ...i18n.linebreak import kinsoku_text
 from ..text import Ascii
+from .kinsoku import KinsokuStatic
 
 
-class TopBar(Static):
-    """The header: game, deal, contract, trumps, timer, assisted (a second row when one is not enough)."""
+class TopBar(KinsokuStatic):
+    """The header: game, deal, contract, trumps, timer, assisted (a second row when one is not enough, broken
+    by the Japanese rules)."""
 
     def show(self, parts: list[str], ascii_fix: Ascii) -> None:
         """Show ``parts`` separated by dots (``|`` in ASCII mode), wrapped between parts where it must."""
@@ -26,7 +28,7 @@ class TopBar(Static):
 class EventLog(RichLog):
     """The event log: ``show`` appends only what is new, and starts over when the lines diverge; a new width
     wraps every line again (a ``RichLog`` keeps each line as wrapped when it was written), by the Japanese
-    line-breaking rules (``linebreak.kinsoku_text``)."""
+    line-breaking rules (``i18n.linebreak.kinsoku_text``)."""
 
     def __init__(self, ascii_fix: Ascii, id: str | None = None) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1)

@@ -1,4 +1,4 @@
-"""Japanese line breaking (kinsoku) for text the screen wraps: no line begins with a closing mark and none
+"""Japanese line breaking (kinsoku) for wrapped text: no line begins with a closing mark and none
 ends with an opening one.
 
 Rich wraps a line at spaces, and a run of Japanese (which has none) at whatever character reaches the
@@ -6,15 +6,19 @@ width, so a line may begin with ``、`` or ``。``. ``kinsoku_text`` breaks the 
 width, where Rich would (``rich._wrap.divide_line``, which ``Text.wrap`` calls), then carries characters
 down to the next line (oidashi) while that line would begin with a character of ``NO_START`` or this one
 end with one of ``NO_END``. The lines it returns fit the width, so Rich draws them as they are. Text
-without those characters breaks exactly as Rich breaks it.
+without those characters breaks exactly as Rich breaks it. ``KinsokuText`` is a ``Text`` that Rich wraps
+this way at whatever width it is drawn at (a table's cell, a Markdown paragraph). This module needs only
+Rich: the command line uses it as well as the screens.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
+from rich.console import Console, ConsoleOptions
+from rich.segment import Segment
 from rich.text import Text
 
 NO_START: Final = frozenset(
@@ -73,8 +77,24 @@ def kinsoku_text(text: Text, width: int) -> Text:
     for line in text.split("\n", allow_blank=True):
         for piece in line.divide(break_offsets(line.plain, width)):
             piece.rstrip_end(width)
+            piece.style = ""  # the style of the whole text stays the whole text's, not one span a line
             pieces.append(piece)
-    return text.blank_copy("\n").join(pieces)
+    broken = text.blank_copy()
+    broken.append_text(Text("\n").join(pieces))
+    return broken
+
+
+class KinsokuText(Text):
+    """A ``Text`` that Rich wraps by the rules above, at the width it is drawn at (as a table's cell, a Markdown
+    element, any renderable's part: ``Console.print`` itself joins the texts it is given into a plain
+    ``Text``); one that is not wrapped (``no_wrap``) or not folded (an ``overflow`` other than ``fold``) is
+    drawn as a plain ``Text``."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
+        """The lines ``kinsoku_text`` makes at ``options.max_width``, drawn by ``Text``."""
+        wraps = not (self.no_wrap or options.no_wrap) and (self.overflow or options.overflow or "fold") == "fold"
+        shown = kinsoku_text(self, options.max_width) if wraps else self
+        return Text.__rich_console__(shown, console, options)
 
 
 def _held_together(line: str, offset: int) -> bool:
