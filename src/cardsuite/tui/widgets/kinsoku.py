@@ -60,6 +60,10 @@ class KinsokuContent(Visual):
             self._broken = (width, kinsoku_content(self.content, width))
         return self._broken[1]
 
+    def __str__(self) -> str:
+        """The text, as a ``Content``'s ``str`` is (what reads a widget's words off its ``render()``)."""
+        return str(self.content)
+
     @property
     def last_shown(self) -> Content:
         """The content as it was last broken (the text a selection is taken from)."""
