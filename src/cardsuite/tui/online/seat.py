@@ -34,7 +34,7 @@ class OnlineSeat:
         self.session.on_change = self.changed
         self._seen: object = None
         self._follow: asyncio.Task[None] | None = None
-        self.clock = TurnClock(app, self.session)
+        self.clock = TurnClock(app, self.session, self.client)
 
     def open(self, note: str | None = None) -> None:
         """The waiting room, or the table when the match has started (``note``: a first line in the log);

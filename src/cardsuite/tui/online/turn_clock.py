@@ -20,8 +20,9 @@ from ...core.message import SeatRef
 from ...core.presentation import Line
 
 if TYPE_CHECKING:
+    from ...net.client import Client
+    from ..session import TableSession
     from ..table_app import TableApp
-    from .remote import RemoteSession
 
 TICK = 1.0
 """Seconds between two redraws of the countdown."""
@@ -59,9 +60,10 @@ def turn_line(timers: Mapping[str, float], elapsed: float, me: int | None) -> Li
 class TurnClock:
     """Redraws an online table's header and status line once a second while a turn timer runs there."""
 
-    def __init__(self, app: TableApp, session: RemoteSession) -> None:
+    def __init__(self, app: TableApp, session: TableSession, client: Client) -> None:
         self.app = app
         self.session = session
+        self.client = client  # the session's connection, whose ``timers`` the countdown reads
         self.timer: Timer | None = None
 
     def start(self) -> None:
@@ -77,7 +79,7 @@ class TurnClock:
 
     def tick(self) -> None:
         """Show the countdown's new second, when a timer runs and the session's table is on the screen."""
-        if not self.session.client.timers:
+        if not self.client.timers:
             return
         table = self.app.table
         if table is None or table.session is not self.session or table.finished or not table.is_mounted:
