@@ -8,7 +8,8 @@ from collections.abc import Mapping
 
 from .core.errors import RecordError, message_of
 from .core.record import as_record
-from .files import RECORD_LIMIT, FileRefused, read_json, write_atomically
+from .files import RECORD_LIMIT, FileRefused, read_json
+from .filewrites import write_atomically
 
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, object]:

@@ -16,8 +16,8 @@ PURE = ("core", "games")
 FORBIDDEN_MODULES = ("os", "io", "time", "datetime", "pathlib", "textual", "rich", "sqlite3", "socket",
                      "subprocess", "importlib.resources", "secrets")
 FORBIDDEN_CALLS = ("open", "print", "input")
-IMPURE_PARTS = tuple(f"cardsuite.{name}" for name in ("files", "recordfiles", "rules_pages", "storage", "net", "tui",
-                                                       "cli", "simulate", "pool"))
+IMPURE_PARTS = tuple(f"cardsuite.{name}" for name in ("files", "filewrites", "recordfiles", "rules_pages", "storage",
+                                                       "net", "tui", "cli", "simulate", "pool"))
 """The parts of cardsuite that touch files, the network or the screen."""
 
 
@@ -123,6 +123,7 @@ def test_both_pure_packages_are_read() -> None:
     ("from random import choice\n", "from random import choice"),
     ("from ..files import read_json\n", "from cardsuite.files import read_json"),
     ("from .. import files\n", "from cardsuite import files"),
+    ("from ..filewrites import write_atomically\n", "from cardsuite.filewrites import write_atomically"),
     ("import cardsuite.storage.saves\n", "import cardsuite.storage.saves"),
     ("import random\nrng = random.Random()\n", "random.Random()"),
     ("from random import Random\nrng = Random()\n", "random.Random()"),

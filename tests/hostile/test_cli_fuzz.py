@@ -32,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardsuite.files import TEMPORARY
+from cardsuite.filewrites import TEMPORARY
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
 from cardsuite.storage.meta import match_key

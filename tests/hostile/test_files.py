@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsuite import files
+from cardsuite import files, filewrites
 from cardsuite.files import FileMissing, FileRefused, FileUnreadable
 
 
@@ -103,20 +103,20 @@ def test_toml_depth_skips_strings_and_comments() -> None:
 
 def test_writes_follow_the_umask_and_keep_an_existing_files_mode(tmp_path: Path) -> None:
     target = tmp_path / "sub" / "save.json"
-    files.write_atomically(target, "one")
-    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~files.current_umask()
+    filewrites.write_atomically(target, "one")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~filewrites.current_umask()
     target.chmod(0o600)
-    files.write_atomically(target, "two")
+    filewrites.write_atomically(target, "two")
     assert target.read_text() == "two" and stat.S_IMODE(target.stat().st_mode) == 0o600
     assert [p.name for p in target.parent.iterdir()] == ["save.json"]  # no temporary file left
 
 
 def test_an_exclusive_write_never_replaces_a_file(tmp_path: Path) -> None:
     target = tmp_path / "export.json"
-    files.write_atomically(target, "first", exclusive=True)
-    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~files.current_umask()
+    filewrites.write_atomically(target, "first", exclusive=True)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~filewrites.current_umask()
     with pytest.raises(FileExistsError):
-        files.write_atomically(target, "second", exclusive=True)
+        filewrites.write_atomically(target, "second", exclusive=True)
     assert target.read_text() == "first"
     assert [p.name for p in tmp_path.iterdir()] == ["export.json"]
 
@@ -124,7 +124,7 @@ def test_an_exclusive_write_never_replaces_a_file(tmp_path: Path) -> None:
 def test_text_that_cannot_be_utf8_is_refused_before_anything_is_written(tmp_path: Path) -> None:
     target = tmp_path / "save.json"
     with pytest.raises(UnicodeEncodeError):
-        files.write_atomically(target, "name \udcff")
+        filewrites.write_atomically(target, "name \udcff")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -132,15 +132,15 @@ def test_a_folder_that_is_a_file_is_one_line(tmp_path: Path) -> None:
     plain = tmp_path / "data"
     plain.write_text("not a folder")
     with pytest.raises(FileRefused, match="is not a folder"):
-        files.ensure_folder(plain)
+        filewrites.ensure_folder(plain)
     with pytest.raises(FileRefused, match=r"cannot create the folder .*: Not a directory"):
-        files.write_atomically(plain / "saves" / "x.json", "{}")
+        filewrites.write_atomically(plain / "saves" / "x.json", "{}")
 
 
 def test_the_folders_a_write_creates_are_the_owners_alone(tmp_path: Path) -> None:
     """New folders are 0700 (the data folder holds the identity key); a folder already there keeps its mode."""
     tmp_path.chmod(0o755)
-    files.write_atomically(tmp_path / "home" / "saves" / "x.json", "{}", private=True)
+    filewrites.write_atomically(tmp_path / "home" / "saves" / "x.json", "{}", private=True)
     made = (tmp_path, tmp_path / "home", tmp_path / "home" / "saves")
     assert [stat.S_IMODE(p.stat().st_mode) for p in made] == [0o755, 0o700, 0o700]
 
@@ -159,14 +159,14 @@ def test_stale_temporaries_are_removed_but_a_live_writers_is_not(tmp_path: Path)
     holder = os.open(live, os.O_RDONLY)
     fcntl.flock(holder, fcntl.LOCK_EX)  # the same lock a writer holds (another open file description)
     try:
-        files.write_atomically(tmp_path / "save.json", "whole")  # a write touches nothing else
+        filewrites.write_atomically(tmp_path / "save.json", "whole")  # a write touches nothing else
         assert len(list(tmp_path.iterdir())) == 4
-        assert files.remove_stale_temporaries(tmp_path, "*.json") == 1
+        assert filewrites.remove_stale_temporaries(tmp_path, "*.json") == 1
         names = sorted(p.name for p in tmp_path.iterdir())
     finally:
         os.close(holder)
     assert names == [fresh.name, live.name, "save.json"]
-    assert files.remove_stale_temporaries(tmp_path, "*.json", now=time.time() + 60) == 2
+    assert filewrites.remove_stale_temporaries(tmp_path, "*.json", now=time.time() + 60) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
 
 
@@ -177,10 +177,10 @@ def test_only_temporaries_cardsuite_names_are_ever_removed(tmp_path: Path) -> No
     for name in theirs:
         (tmp_path / name).write_text("someone's")
         os.utime(tmp_path / name, (1, 1))
-    assert files.remove_stale_temporaries(tmp_path, "*.json") == 0
-    files.write_atomically(tmp_path / "m.json", "{}", exclusive=True)
+    assert filewrites.remove_stale_temporaries(tmp_path, "*.json") == 0
+    filewrites.write_atomically(tmp_path / "m.json", "{}", exclusive=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*theirs, "m.json"])
-    assert files.TEMPORARY.fullmatch(files.temporary_name("m.json"))
+    assert filewrites.TEMPORARY.fullmatch(filewrites.temporary_name("m.json"))
 
 
 @pytest.mark.parametrize("name", ["", ".", "..", "a/..", "x\x00y"])
@@ -189,7 +189,7 @@ def test_a_name_that_is_no_file_name_is_refused_before_anything_is_written(tmp_p
     os.chdir(tmp_path)
     try:
         with pytest.raises(FileRefused, match="is not a file name"):
-            files.write_atomically(name, "{}", exclusive=True)
+            filewrites.write_atomically(name, "{}", exclusive=True)
     finally:
         os.chdir(before)
     assert list(tmp_path.iterdir()) == []
@@ -198,9 +198,9 @@ def test_a_name_that_is_no_file_name_is_refused_before_anything_is_written(tmp_p
 def test_a_folder_is_not_written_over_and_a_persons_folder_is_not_made(tmp_path: Path) -> None:
     (tmp_path / "dir").mkdir()
     with pytest.raises(FileRefused, match="is a folder"):
-        files.write_atomically(tmp_path / "dir", "{}")
+        filewrites.write_atomically(tmp_path / "dir", "{}")
     with pytest.raises(FileRefused, match="there is no folder"):
-        files.write_atomically(tmp_path / "new" / "m.json", "{}", exclusive=True, make_folder=False)
+        filewrites.write_atomically(tmp_path / "new" / "m.json", "{}", exclusive=True, make_folder=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]
 
 
@@ -210,7 +210,7 @@ def test_a_file_behind_a_link_is_written_through_the_link(tmp_path: Path) -> Non
     real.write_text("old")
     link = tmp_path / "settings.toml"
     link.symlink_to(real)
-    files.write_atomically(link, "new")
+    filewrites.write_atomically(link, "new")
     assert link.is_symlink() and real.read_text() == "new"
 
 
@@ -219,29 +219,29 @@ def test_moving_aside_never_replaces_a_file(tmp_path: Path) -> None:
     first.write_text("a")
     second.write_text("b")
     with pytest.raises(FileExistsError):
-        files.move_aside(first, second)
+        filewrites.move_aside(first, second)
     assert first.read_text() == "a" and second.read_text() == "b"
-    files.move_aside(first, tmp_path / "c")
+    filewrites.move_aside(first, tmp_path / "c")
     assert not first.exists() and (tmp_path / "c").read_text() == "a"
 
 
 def test_writes_of_secrets_are_private_whatever_the_umask_and_tighten_an_older_file(tmp_path: Path) -> None:
     secret = tmp_path / "identity.json"
-    files.write_atomically(secret, "key", private=True)
+    filewrites.write_atomically(secret, "key", private=True)
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
     secret.chmod(0o644)  # written by a version that gave it the umask's mode
-    files.write_atomically(secret, "key again", private=True)
+    filewrites.write_atomically(secret, "key again", private=True)
     assert stat.S_IMODE(secret.stat().st_mode) == 0o600
     secret.chmod(0o400)  # a person made it read-only: never widened
-    files.write_atomically(secret, "key", private=True)
+    filewrites.write_atomically(secret, "key", private=True)
     assert stat.S_IMODE(secret.stat().st_mode) == 0o400
     fresh = tmp_path / "new.json"
-    files.write_atomically(fresh, "key", private=True, exclusive=True)
+    filewrites.write_atomically(fresh, "key", private=True, exclusive=True)
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
     old = tmp_path / "older.json"
     old.write_text("key")
     old.chmod(0o664)
-    files.make_private(old)
+    filewrites.make_private(old)
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
 
 
@@ -250,12 +250,12 @@ def test_writes_of_secrets_are_private_whatever_the_umask_and_tighten_an_older_f
 def test_a_long_name_in_any_script_can_be_written_and_its_temporary_is_known(tmp_path: Path, name: str) -> None:
     """A name near the 255-byte limit of file names: its temporary's name fits in 255 bytes too."""
     target = tmp_path / name
-    files.write_atomically(target, "{}")
+    filewrites.write_atomically(target, "{}")
     assert target.read_text() == "{}"
-    temporary = files.temporary_name(name)
+    temporary = filewrites.temporary_name(name)
     assert len(os.fsencode(temporary)) <= 255
-    found = files.TEMPORARY.fullmatch(temporary)
+    found = filewrites.TEMPORARY.fullmatch(temporary)
     assert found and found.group("name").endswith(".json") and name.startswith(found.group("name")[:-5])
     (tmp_path / temporary).write_text("half")
     os.utime(tmp_path / temporary, (1, 1))
-    assert files.remove_stale_temporaries(tmp_path, "*.json") == 1
+    assert filewrites.remove_stale_temporaries(tmp_path, "*.json") == 1

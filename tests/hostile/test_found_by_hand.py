@@ -20,7 +20,7 @@ import pytest
 
 from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
-from cardsuite.files import current_umask
+from cardsuite.filewrites import current_umask
 from cardsuite.recordfiles import save_record
 from cardsuite.storage import paths
 from cardsuite.storage.history import History

@@ -145,7 +145,7 @@ def load_key() -> str | None:
 def _make_private(path: Path) -> None:
     """Take the group's and others' permissions from the key file and its copies kept aside (``.replaced-*``,
     ``.corrupt-*``), which a version before this one left readable by every user."""
-    from ..files import make_private
+    from ..filewrites import make_private
 
     for kept in (path, *path.parent.glob(f"{glob.escape(path.name)}.*")):
         make_private(kept)
@@ -156,7 +156,7 @@ def keep_key(key: str) -> Path | None:
     copied aside (``identity.json.replaced-<time>``, see ``_keep_aside``), and that copy is returned; then the
     new key replaces it in one atomic write. A write that fails (a full or read-only data folder) leaves the
     key kept before in use and no copy of it, and says so in one line. Both are readable by their owner alone."""
-    from ..files import write_atomically
+    from ..filewrites import write_atomically
 
     path = identity_path()
     key = check_key(key)
@@ -181,7 +181,8 @@ def keep_key(key: str) -> Path | None:
 def _keep_aside(path: Path) -> Path:
     """Copy the key file ``path`` to the first free one of ``identity.json.replaced-<UTC time>``, ``-1``, ``-2``...
     beside it: written whole or not at all, never over a file, readable by its owner alone; the copy."""
-    from ..files import read_text, write_atomically
+    from ..files import read_text
+    from ..filewrites import write_atomically
 
     text = read_text(path, IDENTITY_LIMIT)
     name = f"{FILE_NAME}.replaced-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}"

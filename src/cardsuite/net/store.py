@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..files import PRIVATE, make_private
+from ..filewrites import PRIVATE, make_private
 from .rows import Listing, SeatRow, TableRow
 
 SCHEMA = """

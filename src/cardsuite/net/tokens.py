@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import FileMissing, FileRefused, FileUnreadable, read_json, write_atomically
+from ..files import FileMissing, FileRefused, FileUnreadable, read_json
+from ..filewrites import write_atomically
 from ..storage import paths
 
 FILE_NAME = "online-seats.json"

@@ -33,7 +33,8 @@ from ..core.message import msg
 from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
-from ..files import FileRefused, ensure_folder, parse_json
+from ..files import FileRefused, parse_json
+from ..filewrites import ensure_folder
 from ..i18n import _, game_words, ngettext, pgettext
 from ..naming import shown
 from . import paths

@@ -15,7 +15,7 @@ from pathlib import Path
 from platformdirs import user_config_path, user_data_path
 
 from ..core.errors import CardsuiteError
-from ..files import move_aside
+from ..filewrites import move_aside
 from ..naming import shown
 
 APP = "cardsuite"

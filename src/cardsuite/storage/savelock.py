@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..files import NAME_BYTES, name_start
+from ..filewrites import NAME_BYTES, name_start
 
 SUFFIX = ".lock"
 

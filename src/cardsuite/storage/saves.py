@@ -3,7 +3,7 @@
 A save is a plain ``cardsuite-record/1`` file with one additive key, ``"save"`` (``storage.meta``),
 holding what a record does not: the match identity, the match seed (so the deals still to come are the
 ones the match would have dealt), the save id, times, and the hints and undos each seat has used.
-Resuming replays the record into a new ``Match``. Writes are atomic (``cardsuite.files.write_atomically``),
+Resuming replays the record into a new ``Match``. Writes are atomic (``cardsuite.filewrites.write_atomically``),
 so a kill leaves the previous save or the new one, never a torn file. A save's id is its file name: a
 copied or renamed save continues in its own file. A match is kept only once a person has acted in it; a
 finished match leaves the saves for the history.
@@ -27,15 +27,8 @@ from ..core.match import Match, SeatSpec
 from ..core.message import N_, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
-from ..files import (
-    RECORD_LIMIT,
-    FileRefused,
-    FileUnreadable,
-    read_json,
-    remove_file,
-    remove_stale_temporaries,
-    write_atomically,
-)
+from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json
+from ..filewrites import remove_file, remove_stale_temporaries, write_atomically
 from ..i18n import _, gettext, pgettext
 from ..naming import quoted, shown
 from . import paths, savelock

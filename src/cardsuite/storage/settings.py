@@ -23,17 +23,8 @@ import tomlkit.items
 
 from ..core.errors import CardsuiteError, UnknownGame
 from ..core.registry import get_game
-from ..files import (
-    SETTINGS_LIMIT,
-    FileMissing,
-    FileRefused,
-    FileUnreadable,
-    parse_toml,
-    read_text,
-    read_toml,
-    remove_stale_temporaries,
-    write_atomically,
-)
+from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_text, read_toml
+from ..filewrites import remove_stale_temporaries, write_atomically
 from ..naming import check_name, quoted
 from . import paths
 
