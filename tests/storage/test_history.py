@@ -165,14 +165,20 @@ def test_a_reader_that_cannot_write_leaves_a_damaged_database_where_it_is(home: 
     assert len(History().matches()) == 1 and list(home.glob("history.sqlite3.corrupt-*"))  # a writer moves it
 
 
-def test_a_reader_that_cannot_write_does_not_upgrade_an_older_database(home: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def _older_schema_database() -> Path:
+    """A history of one match as the first schema (0) wrote it, with no checksums; its path."""
     History().record_finished(finished("gops", 1))
     db = paths.history_path()
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
         conn.execute("PRAGMA user_version = 0")
     conn.close()
+    return db
+
+
+def test_a_reader_that_cannot_write_does_not_upgrade_an_older_database(home: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    db = _older_schema_database()
     _cannot_write(monkeypatch)
     with pytest.raises(paths.StorageError, match=r"older cardsuite \(schema 0\); it is upgraded by the next run"):
         stats()
@@ -214,12 +220,7 @@ def test_an_older_database_whose_copy_cannot_be_written_is_neither_upgraded_nor_
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The file as it was is copied aside before an upgrade; when that copy cannot be made (a full disk), the
     run says so in one line, upgrades nothing, and leaves no unfinished copy behind."""
-    History().record_finished(finished("gops", 1))
-    db = paths.history_path()
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
-        conn.execute("PRAGMA user_version = 0")
-    conn.close()
+    db = _older_schema_database()
 
     class Full(sqlite3.Connection):
         def backup(self, *_args: object, **_kwargs: object) -> None:
@@ -247,12 +248,7 @@ def test_an_older_database_whose_copy_cannot_be_made_says_so_in_one_line(
     import errno
     import os
 
-    History().record_finished(finished("gops", 1))
-    db = paths.history_path()
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE matches SET checksum = NULL, record_sum = NULL")
-        conn.execute("PRAGMA user_version = 0")
-    conn.close()
+    db = _older_schema_database()
     real_open = os.open
 
     def full(path: object, flags: int, *args: object) -> int:
