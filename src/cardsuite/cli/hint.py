@@ -44,8 +44,8 @@ def refuse_a_save_in_play(record: dict[str, object], result: Replay) -> None:
 
 def hint_command(
     file: Path = typer.Argument(..., help="An unfinished game record (cardsuite-record/1 JSON)."),
-    seat: int = typer.Option(-1, "--seat", parser=whole(-1, 99),
-                             help="The seat to advise (default: every seat to move)."),
+    seat: int | None = typer.Option(None, "--seat", parser=whole(-1, 99),  # -1 was the default: still every seat
+                                    help="The seat to advise (default: every seat to move)."),
     level: str = typer.Option("hard", "--level", help="The CPU level that gives the hint."),
     budget_ms: float = typer.Option(200.0, "--budget-ms", parser=decimal(1, 600_000), help="Thinking time per hint."),
     iterations: int = typer.Option(0, "--iterations", parser=whole(0, 1_000_000),
@@ -61,7 +61,7 @@ def hint_command(
     refuse_a_save_in_play(record, result)
     state = current_state(result)
     movers = sorted(state.to_act)
-    if seat >= 0:
+    if seat is not None and seat >= 0:
         if seat not in movers:
             raise CardsuiteError(_("seat {seat} is not to move (to move: {movers})").format(
                 seat=seat, movers=", ".join(map(str, movers))))

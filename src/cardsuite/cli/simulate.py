@@ -32,8 +32,8 @@ PROGRESS_AFTER = 2.0
 
 def simulate_command(
     game: str = typer.Argument(..., help="The game, e.g. nap."),
-    players: int = typer.Option(
-        0, "--players", "-p", parser=whole(0, 64), help="Players (default: the game's usual count)."
+    players: int | None = typer.Option(
+        None, "--players", "-p", parser=whole(0, 64), help="Players (default: the game's usual count)."
     ),
     games: int = typer.Option(
         100, "--games", "-g", parser=whole(1, MAX_GAMES),
