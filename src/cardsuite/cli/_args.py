@@ -42,9 +42,12 @@ class Bounded:
     def _show(self, bound: float) -> str:
         return str(int(bound)) if self.integer else f"{bound:.12g}"
 
-    def _outside(self, value: object) -> typer.BadParameter:
-        return typer.BadParameter(_("{value} is not between {low} and {high}").format(
-            value=value, low=self._show(self.low), high=self._show(self.high)))
+    def _outside(self, value: object, below: bool) -> typer.BadParameter:
+        if self.high >= LARGEST:  # no reader wants the 18 nines of an option without a real top
+            why = _("{value} is less than {low}") if below else _("{value} is too large")
+        else:
+            why = _("{value} is not between {low} and {high}")
+        return typer.BadParameter(why.format(value=value, low=self._show(self.low), high=self._show(self.high)))
 
     def __call__(self, raw: object) -> int | float:
         return self._whole(raw) if self.integer else self._decimal(raw)
@@ -58,10 +61,10 @@ class Bounded:
                 why = _("{value} is not a whole number written with 0-9")
                 raise typer.BadParameter(why.format(value=quoted(text, 20)))
             if len(text.lstrip("+-")) > 19:
-                raise self._outside(quoted(text, 20))
+                raise self._outside(quoted(text, 20), below=text.startswith("-"))
             value = int(text)
         if not self.low <= value <= self.high:
-            raise self._outside(value)
+            raise self._outside(value, below=value < self.low)
         return value
 
     def _decimal(self, raw: object) -> float:
@@ -74,7 +77,7 @@ class Bounded:
                 raise typer.BadParameter(why.format(value=quoted(text, 20)))
             value = float(text)
         if not (math.isfinite(value) and self.low <= value <= self.high):
-            raise self._outside(f"{value:.12g}")
+            raise self._outside(f"{value:.12g}", below=value < self.low)
         return value
 
 
