@@ -1,5 +1,6 @@
-"""What a connection may cost the server before it plays: a request never finished, descriptors run out,
-control frames sent without end. Real server processes on loopback, raw sockets."""
+"""What a connection may cost the server before it plays: a request never finished, sockets held open by
+one address or by many, descriptors run out, control frames sent without end. Real server processes on
+loopback, raw sockets (127.0.0.2 is another address of this machine's loopback)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import struct
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from .helpers import running_server
 
@@ -35,9 +37,47 @@ def _dropped(sock: socket.socket) -> bool:
     return True
 
 
-async def _hello(url: str) -> str:
-    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+async def _hello(url: str, source: str | None = None) -> str:
+    connector = aiohttp.TCPConnector(local_addr=(source, 0) if source else None)
+    async with aiohttp.ClientSession(connector=connector) as session, session.ws_connect(url) as ws:
         return str((await ws.receive_json(timeout=30))["type"])
+
+
+async def _hello_soon(url: str, source: str | None = None) -> str:
+    """``_hello``, tried again for half a minute while the server has not yet seen closed sockets go."""
+    for _ in range(60):
+        try:
+            return await _hello(url, source)
+        except aiohttp.ClientError:
+            await asyncio.sleep(0.5)
+    return await _hello(url, source)
+
+
+def _silent(port: int, source: str = "127.0.0.1") -> socket.socket:
+    """A connection from ``source`` that sends nothing."""
+    return socket.create_connection(("127.0.0.1", port), source_address=(source, 0), timeout=30)
+
+
+def _held_soon(port: int) -> socket.socket:
+    """A silent connection the server keeps, tried again for half a minute while it has not yet seen closed
+    sockets go."""
+    for _ in range(60):
+        sock = _silent(port)
+        if _open(sock):
+            return sock
+        sock.close()
+    raise AssertionError("the server kept closing new connections")
+
+
+def _open(sock: socket.socket) -> bool:
+    """Whether the server still holds ``sock`` open (nothing comes for half a second)."""
+    sock.settimeout(0.5)
+    try:
+        return sock.recv(1) != b""
+    except TimeoutError:
+        return True
+    except OSError:
+        return False
 
 
 def test_connections_that_never_finish_their_request_are_dropped(tmp_path: Path) -> None:
@@ -50,6 +90,53 @@ def test_connections_that_never_finish_their_request_are_dropped(tmp_path: Path)
         silent = socket.create_connection(("127.0.0.1", port))
         assert asyncio.run(_hello(server.url)) == "hello"
         assert _dropped(partial) and _dropped(silent)
+
+
+def test_one_address_holds_at_most_its_sockets_and_the_extra_ones_close_at_once(tmp_path: Path) -> None:
+    """Sockets that send nothing, more than --sockets-per-address from one address: the extra ones are closed
+    at once (long before --request-seconds), with one line in the log for all of them; another address
+    still plays; a closed socket frees its place for a WebSocket client of the same address."""
+    with running_server(tmp_path, "--sockets-per-address", "6", "--connections-per-address", "2",
+                        "--request-seconds", "600") as server:
+        port = _port(server.url)
+        held = [_silent(port) for _ in range(6)]
+        extra = [_silent(port) for _ in range(4)]
+        assert all(_dropped(sock) for sock in extra)
+        assert all(_open(sock) for sock in held)
+        with pytest.raises(aiohttp.ClientError):
+            asyncio.run(_hello(server.url))
+        assert asyncio.run(_hello(server.url, "127.0.0.2")) == "hello"
+        held.pop().close()
+        assert asyncio.run(_hello_soon(server.url)) == "hello"
+        for sock in [*held, *extra]:
+            sock.close()
+        again = [_held_soon(port) for _ in range(5)]  # the closed ones freed their places
+        assert asyncio.run(_hello(server.url)) == "hello"
+        assert all(_open(sock) for sock in again)
+        for sock in again:
+            sock.close()
+        server.stop()
+        assert server.process.stderr is not None
+        err = server.process.stderr.read()
+    assert "Traceback" not in err, err[-2000:]
+    lines = [line for line in err.splitlines() if "new connections at once" in line]
+    assert len(lines) == 1 and "--sockets-per-address (6)" in lines[0], err[-2000:]
+
+
+def test_behind_a_proxy_loopback_counts_only_in_all_sockets(tmp_path: Path) -> None:
+    """With --trust-proxy every connection of the proxy comes from loopback: it holds more sockets than
+    --sockets-per-address, and only --max-sockets closes the next one, from any address."""
+    with running_server(tmp_path, "--trust-proxy", "--sockets-per-address", "2", "--connections-per-address",
+                        "1", "--max-sockets", "5", "--max-connections", "1", "--request-seconds", "600") as server:
+        port = _port(server.url)
+        held = [_silent(port) for _ in range(5)]
+        over = [_silent(port), _silent(port, "127.0.0.2")]
+        assert all(_dropped(sock) for sock in over)
+        assert all(_open(sock) for sock in held)
+        held.pop().close()
+        assert asyncio.run(_hello_soon(server.url)) == "hello"
+        for sock in [*held, *over]:
+            sock.close()
 
 
 def test_out_of_descriptors_is_one_line_and_the_server_recovers(tmp_path: Path) -> None:

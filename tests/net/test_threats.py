@@ -298,7 +298,8 @@ def test_every_numeric_option_is_finite_and_bounded(tmp_path: Path) -> None:
     env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
     for args in (["serve", "--grace-seconds", "nan"], ["serve", "--cpu-delay", "inf"], ["serve", "--rate", "0"],
                  ["serve", "--max-tables", "0"], ["serve", "--lobby-minutes", "1e9"],
-                 ["serve", "--request-seconds", "inf"], ["serve", "--port", "-1"],
+                 ["serve", "--request-seconds", "inf"], ["serve", "--port", "-1"], ["serve", "--max-sockets", "0"],
+                 ["serve", "--sockets-per-address", "1e3"],
                  ["host", "nap", "--players", "99"], ["host", "nap", "--turn-seconds", "nan"],
                  ["host", "nap", "--seed", "-5"]):
         done = subprocess.run([sys.executable, "-m", "cardsuite", *args], capture_output=True, text=True, env=env,

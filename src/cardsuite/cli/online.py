@@ -58,6 +58,12 @@ def serve(
                                         help="Protocol connections in all, 1-1000000."),
     connections_per_address: int = typer.Option(16, "--connections-per-address", parser=whole(1, 1_000_000),
                                                 help="Protocol connections from one address, 1-1000000."),
+    max_sockets: int = typer.Option(5000, "--max-sockets", parser=whole(1, 1_000_000),
+                                    help="Open TCP connections in all, in any state, 1-1000000 (never fewer "
+                                         "than --max-connections)."),
+    sockets_per_address: int = typer.Option(64, "--sockets-per-address", parser=whole(1, 1_000_000),
+                                            help="Open TCP connections from one address, in any state, 1-1000000 "
+                                                 "(never fewer than --connections-per-address)."),
     join_strikes: int = typer.Option(5, "--join-strikes", parser=whole(1, 1000),
                                      help="Failed joins from one address before it must wait, 1-1000."),
     strike_pause: float = typer.Option(30.0, "--strike-pause", parser=decimal(0.1, 3600),
@@ -89,6 +95,7 @@ def serve(
     timing = Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause, lobby_minutes * 60, idle_minutes * 60)
     limits = Limits(max_tables=max_tables, tables_per_address=tables_per_address, creates_per_hour=creates_per_hour,
                     max_connections=max_connections, connections_per_address=connections_per_address,
+                    max_sockets=max_sockets, sockets_per_address=sockets_per_address,
                     join_strikes=join_strikes, strike_pause=strike_pause, max_web_seats=max_web_seats,
                     web_seats_per_address=web_seats_per_address, web_seats_per_hour=web_seats_per_hour,
                     trust_proxy=trust_proxy)

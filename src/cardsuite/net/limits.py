@@ -35,6 +35,8 @@ class Limits:
     creates_per_hour: int = 30
     max_connections: int = 4000
     connections_per_address: int = 16
+    max_sockets: int = 5000
+    sockets_per_address: int = 64
     join_strikes: int = 5
     strike_pause: float = 30.0
     max_web_seats: int = 32

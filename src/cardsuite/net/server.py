@@ -1,9 +1,10 @@
 """``cardsuite serve``: the aiohttp server that talks the protocol on ``/game`` (and ``/status``, ``--web``).
 
-Each WebSocket connection is one client: an upgrade from another site's page is refused (``origin.py``),
-then it is counted against its address's limits (a refusal is one ``error`` message, then the close), then
-every message is checked (size, rate, shape) before it reaches the hub (``hub.py``), which holds the
-tables. A refusal is one ``error`` message and never closes the server.
+Every TCP connection is counted from its accept, per address and in all, and closed at once over a cap
+(``gate.py``). Each WebSocket connection is one client: an upgrade from another site's page is refused
+(``origin.py``), then it is counted against its address's limits (a refusal is one ``error`` message,
+then the close), then every message is checked (size, rate, shape) before it reaches the hub (``hub.py``),
+which holds the tables. A refusal is one ``error`` message and never closes the server.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from aiohttp import WSMsgType, web
 from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
+from .gate import GatedSite
 from .headers import add_headers
 from .hub import Hub
 from .limits import client_address, is_loopback
@@ -28,6 +30,7 @@ from .metrics import exposition
 from .origin import same_origin
 from .overload import DescriptorWarning
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request
+from .sockets import socket_book
 
 __all__ = ["GAME_PATH", "HUB", "Hub", "ServerConfig", "make_app", "run_server"]
 
@@ -200,12 +203,9 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
                            keepalive_timeout=config.request_seconds)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, config.host, config.port)
+        site = GatedSite(runner, config.host, config.port, socket_book(config.limits, config.web))
         await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or ()
-        port = sockets[0].getsockname()[1] if sockets else config.port
-        config.port = port
+        port = config.port = site.port
         hub = runner.app[HUB]
         if hub.cluster is not None:
             hub.cluster.start(hub.advertise())
