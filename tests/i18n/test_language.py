@@ -17,6 +17,7 @@ from cardsuite.i18n import (
     LanguageError,
     current_language,
     language_from_environment,
+    language_of_accept,
     language_of_locale,
     resolve_language,
 )
@@ -42,6 +43,29 @@ from cardsuite.storage.settings import Settings, load_settings, read_language, s
 )
 def test_language_of_a_locale_name(locale: str, language: str | None) -> None:
     assert language_of_locale(locale) == language
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("ja-JP,ja;q=0.9,en-US;q=0.8,en;q=0.7", "ja"),
+        ("lt", "lt"),
+        ("en-GB, lt;q=0.9", "en"),
+        ("fr-CH, fr;q=0.9, lt;q=0.8, ja;q=0.85", "ja"),
+        ("lt;q=0.5, ja;q=0.5", "lt"),
+        ("ja;q=0, lt;q=0.1", "lt"),
+        ("de, fr;q=0.9, *;q=0.5", None),
+        ("ja;q=2, lt;q=1.0001, en;q=abc, ja;x=1, ja;q=0.5;q=0.9", None),
+        ("", None),
+        (None, None),
+        (",;=" * 3000, None),
+        (", ".join(["de"] * 16) + ", ja", None),  # past the ranges read
+        ("d" * 600 + ", ja", None),  # past the characters read
+        ("\x1b[31mja, ja\u0301, 日本語", None),
+    ],
+)
+def test_the_language_a_browser_likes_best_of_ours(header: str | None, language: str | None) -> None:
+    assert language_of_accept(header) == language
 
 
 def test_the_first_locale_variable_that_is_set_decides() -> None:

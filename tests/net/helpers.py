@@ -184,8 +184,8 @@ SCREEN_CODES = re.compile(r"\x1b\[[0-9;?$]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][
 
 
 class Terminal:
-    """A browser socket of ``serve --web`` (``/web/ws/CODE[/NAME]`` or ``/web/lobby[/NAME]``): what its
-    process drew, as plain text, and keys sent as the page sends them."""
+    """A browser socket of ``serve --web`` (``/web[/LANG]/ws/CODE[/NAME]`` or ``/web[/LANG]/lobby[/NAME]``): what
+    its process drew, as plain text, and keys sent as the page sends them."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws

@@ -2,7 +2,8 @@
 Python client) opens the page ``cardsuite serve --web`` serves, sits down from the link, sees the table and
 plays a card with the keyboard; a protocol client at the same table sees the card played. Two browsers that
 open the same link get two seats, and each comes back to its own seat when its page is opened again. A
-browser opening the page without a link sees the lobby list a public table and sits down at it.
+browser opening the page without a link sees the lobby list a public table and sits down at it; a Japanese
+browser sees it in Japanese and sits down as ゲスト. The page asks no other site for anything.
 
 Runs in ``make e2e`` (not ``make test``), which installs Playwright's Python client (the ``e2e`` extra) and
 Debian's Chromium (``scripts/need.sh chromium``). Without either the test fails and says why: it is never
@@ -46,15 +47,16 @@ def _chromium() -> str:
 
 
 @contextlib.asynccontextmanager
-async def browser(profile: Path) -> AsyncIterator[Any]:
-    """A headless Chromium with its own fresh profile (its own cookies): one person's browser."""
+async def browser(profile: Path, locale: str | None = None) -> AsyncIterator[Any]:
+    """A headless Chromium with its own fresh profile (its own cookies): one person's browser, in ``locale``
+    (its ``Accept-Language``) when given."""
     from playwright.async_api import async_playwright
 
     args = [*QUIET, *(["--no-sandbox"] if os.geteuid() == 0 else [])]
     async with async_playwright() as driver:
         context = await driver.chromium.launch_persistent_context(
             str(profile), executable_path=_chromium(), headless=True, args=args,
-            viewport={"width": 1280, "height": 800})
+            viewport={"width": 1280, "height": 800}, **({"locale": locale} if locale else {}))
         try:
             yield context
         finally:
@@ -85,6 +87,8 @@ async def _play(url: str, shot: Path, profile: Path) -> None:
         made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
         code = str(made["code"])
         page = context.pages[0] if context.pages else await context.new_page()
+        asked: list[str] = []  # every address the page asks for: its own server's only
+        page.on("request", lambda request: asked.append(request.url))
         await page.goto(f"{_page_url(url)}?code={code}&name=Web", wait_until="domcontentloaded")
         # the browser's seat process sits down: the match starts (every seat is a person's)
         await wait_for(lambda: len(host.table.get("seats", [])) == 2 and host.table["seats"][1].get("connected"), 60)
@@ -95,6 +99,8 @@ async def _play(url: str, shot: Path, profile: Path) -> None:
         assert host.view is not None and 1 not in host.view.to_act, "the browser seat played no card"
         await host.request("act", action=str(host.view.legal[0]))
         await wait_for(lambda: host.view is not None and len(host.view.table["played"][1]) == 1, 20)
+        own = _page_url(url).split("/")[2]
+        assert asked and {address.split("/")[2] for address in asked} == {own}, asked
 
 
 def test_a_browser_sits_down_from_a_link_and_plays_a_card(tmp_path: Path) -> None:
@@ -165,8 +171,9 @@ def test_two_browsers_from_one_link_get_two_seats_and_each_comes_back_to_its_own
         asyncio.run(_two_browsers(server.url, tmp_path))
 
 
-async def _lobby(url: str, shot: Path, profile: Path) -> None:
-    async with Clients(url) as new, browser(profile) as context:
+async def _lobby(url: str, shot: Path, profile: Path, locale: str | None = None, words: str = "Public tables",
+                 guest: str = "Guest") -> None:
+    async with Clients(url) as new, browser(profile, locale) as context:
         host = await new()
         made = await host.request("create", game="gops", players=2, cpu="random", name="Ann", public=True)
         code = str(made["code"])
@@ -179,14 +186,20 @@ async def _lobby(url: str, shot: Path, profile: Path) -> None:
 
         page.on("websocket", lambda socket: socket.on("framereceived", heard))
         await page.goto(_page_url(url), wait_until="domcontentloaded")
-        await wait_for(lambda: "Public tables" in "".join(drawn) and code in "".join(drawn), 60)
+        await wait_for(lambda: words in "".join(drawn) and code in "".join(drawn), 60)
         # Enter sits down at the table listed, and Enter again takes the name offered
         await _enter_until(page, lambda: len(host.table.get("seats", [])) == 2
                            and bool(host.table["seats"][1].get("connected")), shot)
-        assert host.table["seats"][1]["name"] == "Guest" and host.table["seats"][1].get("connected")
+        assert host.table["seats"][1]["name"] == guest and host.table["seats"][1].get("connected")
 
 
 def test_a_browser_without_a_link_sees_the_lobby_list_a_public_table_and_sits_down(tmp_path: Path) -> None:
     _chromium()
     with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(_lobby(server.url, tmp_path / "lobby.png", tmp_path / "profile"))
+
+
+def test_a_japanese_browser_sees_the_lobby_in_japanese_and_sits_down_as_its_guest(tmp_path: Path) -> None:
+    _chromium()
+    with running_server(tmp_path / "server", "--web", "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(_lobby(server.url, tmp_path / "lobby.png", tmp_path / "profile", "ja-JP", "公開テーブル", "ゲスト"))

@@ -54,11 +54,11 @@ def test_the_page_without_a_code_opens_the_lobby_only_within_the_browser_limits(
             made = await host.request("create", game="gops", players=2, cpu="random", name="Host", public=True)
             async with session.get(page + "/", headers={"X-Forwarded-For": "10.0.0.1"}) as answer:
                 body = await answer.text()
-                assert answer.status == 200 and re.search(r'ws://[^"]*/web/lobby"', body)
+                assert answer.status == 200 and re.search(r'ws://[^"]*/web/[a-z]+/lobby"', body)
                 key = answer.cookies["cardsuite_browser"].value
                 assert key not in body
             async with session.get(page + "/?name=Ann%20B", headers={"X-Forwarded-For": "10.0.0.1"}) as answer:
-                assert re.search(r'ws://[^"]*/web/lobby/Ann%20B"', await answer.text())
+                assert re.search(r'ws://[^"]*/web/[a-z]+/lobby/Ann%20B"', await answer.text())
             async with session.get(page + "/?code=%3Cb%3E", headers={"X-Forwarded-For": "10.0.0.1"}) as answer:
                 assert answer.status == 404 and "no table behind this link" in await answer.text()
             with pytest.raises(aiohttp.WSServerHandshakeError) as foreign:

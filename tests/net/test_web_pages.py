@@ -121,13 +121,67 @@ def test_the_page_takes_its_files_from_its_own_server_whatever_host_the_request_
             assert answer.status == 200
             text = await answer.text()
         sources = re.findall(r"(?:src|href)=\"([^\"]*)\"|url\(\"([^\"]*)\"\)", text)
-        files = [a or b for a, b in sources if "fonts.googleapis.com" not in (a or b)]
+        files = [a or b for a, b in sources]
         assert files and all(source.startswith("/static/") for source in files), files
         assert "evil.example/static" not in text
         assert "<img" not in text and "%22%3E%3Cimg" in text  # the name, quoted in the socket's address
 
     with running_server(tmp_path, *FAST, "--web") as server:
         asyncio.run(run(server.url))
+
+
+def test_the_page_and_its_policy_name_no_host_but_the_servers_own(tmp_path: Path) -> None:
+    """The seat's page and the lobby's load nothing from another site (no font host: a visitor's address
+    reaches no third party): every address in the page and in its policy is this server's, every file it
+    names is under its ``/static``."""
+
+    async def run(url: str) -> None:
+        page = _page_url(url)
+        own = page.split("://", 1)[1]
+        client = await Client(url).connect()
+        try:
+            made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
+        finally:
+            await client.close()
+        async with aiohttp.ClientSession() as session:
+            for path in (f"/?code={made['code']}&name=Eve", "/", "/?name=Eve&fontsize=20"):
+                async with session.get(page + path) as answer:
+                    assert answer.status == 200, path
+                    policy = answer.headers["Content-Security-Policy"]
+                    text = await answer.text()
+                for where in (text, policy):
+                    hosts = set(re.findall(r"[a-z][a-z0-9+.-]*://([^/\"'\s;)]*)", where, re.IGNORECASE))
+                    hosts |= set(re.findall(r"[\"'(]//([^/\"'\s;)]*)", where))
+                    assert hosts == {own}, (path, hosts, where[:300])
+                assert "@import" not in text and "@font-face" not in text, path
+                files = re.findall(r"(?:src|href)=\"([^\"]*)\"|url\(([^)]*)\)", text)
+                assert all((a or b).strip("\"'").startswith("/static/") for a, b in files), (path, files)
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+
+
+def test_aiohttps_own_error_answers_are_one_fixed_line_with_the_headers_of_every_answer(tmp_path: Path) -> None:
+    """A request aiohttp cannot parse (a TLS hello on the plain port, a method that is not one, a header past
+    the limit, a NUL in the path) gets ``400: Bad Request`` and nothing of what was sent, with the headers
+    every answer of the server carries."""
+    mark = b"ECHO-7f3a"
+    requests = [
+        b"\x16\x03\x01 GARBAGE " + mark + b"\r\n\r\n",
+        b"G\x01T /" + mark + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+        mark + b" / HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /" + mark + b"\x00 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-" + mark + b": " + b"a" * 70000 + b"\r\n\r\n",
+    ]
+    with running_server(tmp_path, *FAST, "--web") as server:
+        port = _port(server.url)
+        for request in requests:
+            answer = _exchange(port, request)
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split(b" ", 2)[1:2] == [b"400"], answer[:300]
+            assert body == b"400: Bad Request\n", (request[:40], answer[:600])
+            assert mark not in answer and b"GARBAGE" not in answer, answer[:600]
+            _guarded(_headers(answer), repr(request[:20]))
 
 
 def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in_the_log(tmp_path: Path) -> None:

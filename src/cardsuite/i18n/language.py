@@ -2,6 +2,7 @@
 
 The locale is read the POSIX way: the first of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set and not
 empty decides (``ja_JP.UTF-8`` means Japanese; ``C``, ``POSIX`` or a language we do not have means English).
+A browser's ``Accept-Language`` header picks the browser seat's language (``language_of_accept``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ PSEUDO: Final = "pseudo"
 
 LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
 
+MAX_ACCEPT = 512
+"""Characters of an ``Accept-Language`` header read (a browser's is far shorter); the rest is ignored."""
+MAX_RANGES = 16
+"""Language ranges of an ``Accept-Language`` header weighed; the rest is ignored."""
+
+_RANGE = re.compile(r"^([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*$")
+_WEIGHT = re.compile(r"^[qQ]=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")
 _LOCALE = re.compile(r"^([A-Za-z]{2,3})(?:[_-][A-Za-z0-9]+)?(?:\.[A-Za-z0-9_-]+)?(?:@[A-Za-z0-9_-]+)?$")
 
 
@@ -47,6 +55,35 @@ def language_from_environment(environ: Mapping[str, str]) -> str | None:
         if value:
             return language_of_locale(value)
     return None
+
+
+def language_of_accept(header: str | None) -> str | None:
+    """The language we speak that a browser's ``Accept-Language`` header likes best (the first of the
+    highest weight); ``None`` when it names none of ours. Only its first ``MAX_ACCEPT`` characters and
+    ``MAX_RANGES`` ranges are read; a range or weight that is not well formed is skipped.
+
+    >>> language_of_accept("fr-CH, lt;q=0.9, ja;q=0.95, *;q=0.5"), language_of_accept("de, fr;q=0.8")
+    ('ja', None)
+    """
+    best: tuple[float, str] | None = None
+    for part in (header or "")[:MAX_ACCEPT].split(",")[:MAX_RANGES]:
+        tag, *parameters = (piece.strip() for piece in part.split(";"))
+        match = _RANGE.match(tag)
+        weight = _weight(parameters)
+        if match is None or weight is None:
+            continue
+        language = match.group(1).lower()
+        if language in LANGUAGES and weight > 0 and (best is None or weight > best[0]):
+            best = (weight, language)
+    return best[1] if best else None
+
+
+def _weight(parameters: list[str]) -> float | None:
+    """A language range's weight: 1 without parameters; None unless they are one well-formed ``q``."""
+    if not parameters:
+        return 1.0
+    match = _WEIGHT.match(parameters[0]) if len(parameters) == 1 else None
+    return float(match.group(1)) if match else None
 
 
 def readable_in_ascii(language: str) -> bool:

@@ -1,6 +1,7 @@
-"""Malformed HTTP requests (a header past the size limit, too many headers, a byte a URL may not hold): aiohttp
-answers each with one short 400 and logs a traceback besides; this filter keeps those tracebacks out of the
-operator's log, so that no stranger can fill it, or bury the server's own errors, one bad request at a time.
+"""Malformed HTTP requests (a header past the size limit, too many headers, a byte a URL may not hold): each gets
+one short 400 (``errorpages.py``) and aiohttp logs a traceback besides; this filter keeps those tracebacks out
+of the operator's log, so that no stranger can fill it, or bury the server's own errors, one bad request at a
+time.
 """
 
 from __future__ import annotations

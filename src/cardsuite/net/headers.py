@@ -7,7 +7,7 @@ another site), ``X-Frame-Options: DENY`` and a ``Content-Security-Policy`` with 
 ``/static``: ``Cache-Control: no-store`` (a page sets the browser's key cookie: a cache in between must not
 hand it to another browser). ``Server: cardsuite``, without the versions aiohttp would name. An answer
 that runs nothing gets the policy that allows nothing; the browser seat's page gets ``page_policy``, its
-own scripts and its socket only.
+own scripts and its socket only, and nothing from another site (no font host either).
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ from aiohttp import web
 STATIC = "/static/"
 NOTHING = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 """The policy of an answer that is not the page: nothing loads, nothing runs, nothing frames it."""
-FONTS_CSS = "https://fonts.googleapis.com"
-FONTS = "https://fonts.gstatic.com"
-"""Where the page's template takes its font (a style sheet, and the font files it names)."""
 
 _INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 _HANDLER = re.compile(r"\son[a-z]+=\"([^\"]*)\"", re.IGNORECASE)
@@ -36,8 +33,8 @@ def _sha256(text: str) -> str:
 
 def page_policy(body: str, socket: str) -> str:
     """The policy of the browser seat's page ``body``, whose terminal opens ``socket``: scripts from this
-    server and the page's own inline ones (by hash, handlers too), the socket's address to connect to, the
-    template's font; no frame, no base, no form."""
+    server and the page's own inline ones (by hash, handlers too), the socket's address to connect to, styles
+    and fonts of this server only; no frame, no base, no form."""
     inline = sorted({_sha256(code) for code in _INLINE_SCRIPT.findall(body)})
     handlers = sorted({_sha256(code) for code in _HANDLER.findall(body)})
     scripts = " ".join(["'self'", *inline, *(["'unsafe-hashes'", *handlers] if handlers else [])])
@@ -45,8 +42,8 @@ def page_policy(body: str, socket: str) -> str:
     return "; ".join([
         "default-src 'none'",
         f"script-src {scripts}",
-        f"style-src 'self' 'unsafe-inline' {FONTS_CSS}",
-        f"font-src 'self' {FONTS}",
+        "style-src 'self' 'unsafe-inline'",
+        "font-src 'self'",
         "img-src 'self' data:",
         f"connect-src 'self' {parts.scheme}://{parts.netloc}",
         "frame-ancestors 'none'",
@@ -55,16 +52,21 @@ def page_policy(body: str, socket: str) -> str:
     ])
 
 
-async def _guard(request: web.Request, response: web.StreamResponse) -> None:
-    """The headers of every answer (a handler's own policy kept)."""
+def guard(response: web.StreamResponse, path: str) -> None:
+    """Give ``response``, the answer to a request for ``path``, the headers above (its own policy kept)."""
     headers = response.headers
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Referrer-Policy"] = "same-origin"
     headers["X-Frame-Options"] = "DENY"
     headers["Server"] = "cardsuite"  # not aiohttp's default, which names its version and Python's
     headers.setdefault("Content-Security-Policy", NOTHING)
-    if not request.path.startswith(STATIC):
+    if not path.startswith(STATIC):
         headers["Cache-Control"] = "no-store"
+
+
+async def _guard(request: web.Request, response: web.StreamResponse) -> None:
+    """The headers of every answer a handler of the app makes (``errorpages.py`` guards aiohttp's own)."""
+    guard(response, request.path)
 
 
 def add_headers(app: web.Application) -> None:

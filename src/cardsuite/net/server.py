@@ -22,6 +22,7 @@ from aiohttp import WSMsgType, web
 from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
+from .errorpages import GuardedRunner
 from .gate import GatedSite
 from .headers import add_headers
 from .hub import Hub
@@ -199,7 +200,7 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
             loop.add_signal_handler(signum, stop.set)
     # keepalive_timeout runs from the connection's first byte and is not pushed back by more bytes: a
     # connection that has not sent its whole request (headers, WebSocket handshake) by then is dropped
-    runner = web.AppRunner(make_app(config), access_log=None, handle_signals=False, shutdown_timeout=3.0,
+    runner = GuardedRunner(make_app(config), access_log=None, handle_signals=False, shutdown_timeout=3.0,
                            keepalive_timeout=config.request_seconds)
     await runner.setup()
     try:

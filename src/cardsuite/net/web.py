@@ -1,10 +1,13 @@
 """``cardsuite serve --web``: the Textual table in a browser, served by textual-serve on the same port.
 
-A browser opening ``/?code=K7P2QX&name=Ann`` gets textual-serve's page; its terminal socket
-(``/web/ws/CODE/NAME``) starts one ``cardsuite web-seat`` process for that browser, which is an ordinary
-protocol client of this server on loopback: the browser seat sees only its seat's view, like any other.
-A browser opening ``/`` (or ``/?name=Ann``) gets the same page on ``/web/lobby[/NAME]``: its process shows
-the public tables, and sits down at or watches the one picked there.
+A browser opening ``/?code=K7P2QX&name=Ann`` gets the page (``webpage.py``: textual-serve's terminal, nothing
+from another site); its terminal socket (``/web/LANG/ws/CODE/NAME``) starts one ``cardsuite web-seat``
+process for that browser, which is an ordinary protocol client of this server on loopback: the browser seat
+sees only its seat's view, like any other. A browser opening ``/`` (or ``/?name=Ann``) gets the same page on
+``/web/LANG/lobby[/NAME]``: its process shows the public tables, and sits down at or watches the one picked
+there. ``LANG`` is the language the browser's ``Accept-Language`` likes best of ours (else the server's):
+the page's words and its process's are in it. A socket without it (``/web/ws/…``, ``/web/lobby…``) gets
+the process's own language.
 
 The seat belongs to the browser: the page sets a cookie with a random key of that browser's own (HttpOnly,
 SameSite=Lax: a link followed from another site carries it; never in a URL; set only by a page opened as the
@@ -24,7 +27,6 @@ import hashlib
 import hmac
 import html
 import json
-import os
 import secrets
 import shlex
 import sys
@@ -32,17 +34,17 @@ import time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-import aiohttp_jinja2
-import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from ..i18n import ENGLISH, LANGUAGES, current_language, language_of_accept
 from .headers import page_policy
 from .identity import browser_identity
 from .limits import client_address
 from .origin import own_base, same_origin
 from .protocol import ProtocolError, clean_code, clean_name
+from .webpage import page_html
 
 if TYPE_CHECKING:
     from .config import ServerConfig
@@ -55,6 +57,7 @@ NAME_VARIABLE = "CARDSUITE_SEAT_NAME"
 PASS_VARIABLE = "CARDSUITE_SEAT_PASS"
 KEY_VARIABLE = "CARDSUITE_BROWSER_KEY"
 IDENTITY_VARIABLE = "CARDSUITE_IDENTITY"
+LANGUAGE_VARIABLE = "CARDSUITE_LANGUAGE"
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
@@ -63,8 +66,11 @@ MAX_PING = 64
 
 
 def _checked(values: Any) -> dict[str, str]:
-    """The code and name from a link or a socket path, only when they are well formed (else nothing)."""
+    """The code, name and language from a link or a socket path, only when they are well formed (else
+    nothing)."""
     out: dict[str, str] = {}
+    if values.get("language") in LANGUAGES:
+        out[LANGUAGE_VARIABLE] = values["language"]
     try:
         if values.get("code"):
             out[CODE_VARIABLE] = clean_code(values["code"])
@@ -126,10 +132,19 @@ class BrowserSeat(Server):
     def _address(self, request: web.Request) -> str:
         return client_address(request.remote, request.headers.get("X-Forwarded-For"), self.config.limits.trust_proxy)
 
+    @staticmethod
+    def page_language(request: web.Request) -> str:
+        """The language of a browser's page and process: the one its ``Accept-Language`` likes best of ours,
+        else the server's."""
+        own = current_language()
+        return language_of_accept(request.headers.get("Accept-Language")) or \
+            (own if own in LANGUAGES else ENGLISH)
+
     async def page(self, request: web.Request) -> web.Response:
-        """The page: textual-serve's template, its socket URL carrying the link's code and name (no token),
-        or, without a code, the lobby's socket (and the name); its files from this server's own ``/static``
-        whatever ``Host`` the request named, and only its own scripts may run (``headers.page_policy``)."""
+        """The page (``webpage.py``), its socket URL carrying the browser's language and the link's code and
+        name (no token), or, without a code, the lobby's socket (and the name); its files from this server's
+        own ``/static`` whatever ``Host`` the request named, and only its own scripts may run
+        (``headers.page_policy``)."""
         hub: Hub = self.hub_of(request)
         full = hub.addresses.web_refusal(self._address(request))
         if full is not None:
@@ -139,7 +154,8 @@ class BrowserSeat(Server):
         parts = _checked({"code": code, "name": request.query.get("name", "")})
         if code and CODE_VARIABLE not in parts:
             return _line_page(404, "no table behind this link: ask for the link again")
-        path = "/web/ws/" + parts[CODE_VARIABLE] if CODE_VARIABLE in parts else "/web/lobby"
+        language = self.page_language(request)
+        path = f"/web/{language}/" + ("ws/" + parts[CODE_VARIABLE] if CODE_VARIABLE in parts else "lobby")
         if NAME_VARIABLE in parts:
             path += "/" + quote(parts[NAME_VARIABLE], safe="")
         socket = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1] + path
@@ -147,10 +163,9 @@ class BrowserSeat(Server):
             size = max(8, min(40, int(request.query.get("fontsize", "16"))))
         except ValueError:
             size = 16
-        context = {"font_size": size, "app_websocket_url": socket,
-                   "config": {"static": {"url": "/static/"}}, "application": {"name": "cardsuite"}}
-        response = aiohttp_jinja2.render_template("app_index.html", request, context)
-        response.headers["Content-Security-Policy"] = page_policy(response.text or "", socket)
+        body = page_html(socket, size, language)
+        response = web.Response(text=body, content_type="text/html")
+        response.headers["Content-Security-Policy"] = page_policy(body, socket)
         if browser_key(request) is None and request.headers.get("Sec-Fetch-Dest", "document") == "document":
             response.set_cookie(COOKIE, secrets.token_hex(16), max_age=COOKIE_DAYS * 86400, path="/",
                                 httponly=True, samesite="Lax", secure=base.startswith("https"))
@@ -201,11 +216,11 @@ class BrowserSeat(Server):
                 raise ValueError("not a message of the page")
 
     async def seat_terminal(self, request: web.Request) -> web.WebSocketResponse:
-        """One browser's terminal at the table of its link: ``/web/ws/CODE[/NAME]``."""
+        """One browser's terminal at the table of its link: ``/web[/LANG]/ws/CODE[/NAME]``."""
         return await self._terminal(request, lobby=False)
 
     async def lobby_terminal(self, request: web.Request) -> web.WebSocketResponse:
-        """One browser's terminal on the public tables: ``/web/lobby[/NAME]``."""
+        """One browser's terminal on the public tables: ``/web[/LANG]/lobby[/NAME]``."""
         return await self._terminal(request, lobby=True)
 
     def _environment(self, request: web.Request, parts: dict[str, str], lobby: bool) -> dict[str, str]:
@@ -236,7 +251,7 @@ class BrowserSeat(Server):
         height = _size(request.query.get("height"), 24)
         seat_pass = secrets.token_hex(16)
         hub.passes[seat_pass] = address
-        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts,
+        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, LANGUAGE_VARIABLE: "", **parts,
                  **self._environment(request, parts, lobby)}
         service: AppService | None = None
         try:
@@ -272,13 +287,14 @@ def _size(value: object, default: int) -> int:
 
 
 def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
-    """Mount the browser seat: ``/`` (the page), ``/web/ws/CODE[/NAME]``, ``/web/lobby[/NAME]``, ``/static``."""
+    """Mount the browser seat: ``/`` (the page), ``/web[/LANG]/ws/CODE[/NAME]``, ``/web[/LANG]/lobby[/NAME]``
+    (``LANG`` one of ours, or no route), ``/static`` (textual-serve's script and style)."""
     command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "cardsuite", "web-seat"))
     seat = BrowserSeat(command, config, lambda request: request.app[hub_key])
-    aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(os.fspath(seat.templates_path)))
     app.router.add_get("/", seat.page)
-    app.router.add_get("/web/ws/{code}", seat.seat_terminal)
-    app.router.add_get("/web/ws/{code}/{name}", seat.seat_terminal)
-    app.router.add_get("/web/lobby", seat.lobby_terminal)
-    app.router.add_get("/web/lobby/{name}", seat.lobby_terminal)
+    for prefix in ("/web", "/web/{language:" + "|".join(LANGUAGES) + "}"):
+        app.router.add_get(prefix + "/ws/{code}", seat.seat_terminal)
+        app.router.add_get(prefix + "/ws/{code}/{name}", seat.seat_terminal)
+        app.router.add_get(prefix + "/lobby", seat.lobby_terminal)
+        app.router.add_get(prefix + "/lobby/{name}", seat.lobby_terminal)
     app.router.add_static("/static", seat.statics_path)

@@ -4,8 +4,9 @@
 the server on loopback, the pass that counts its connections for the browser's address, the link's code
 and name, and the browser's secrets: a link's seat token, or, for the lobby, the browser's key, from which
 the token of the table picked there is made (so the same browser comes back to its seat, as with a link);
-and the browser's player identity. It is one Textual app from start to end, since textual-serve ends the
-browser's session when an app exits.
+the browser's player identity; and the browser's language, which every word of the process is in (the
+name of a browser that gave none, *Guest*, too). It is one Textual app from start to end, since
+textual-serve ends the browser's session when an app exits.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from textual.widgets import Input, Label
 
 from ...core.errors import CardsuiteError
 from ...core.message import N_
-from ...i18n import _
+from ...i18n import LANGUAGES, _, use_language
 from ...net.identity import IdentityError, check_key
 from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, SEAT_PASS_HEADER, ProtocolError, clean_code, clean_name
@@ -32,6 +33,7 @@ from ...net.web import (
     CODE_VARIABLE,
     IDENTITY_VARIABLE,
     KEY_VARIABLE,
+    LANGUAGE_VARIABLE,
     NAME_VARIABLE,
     PASS_VARIABLE,
     SERVER_VARIABLE,
@@ -47,8 +49,8 @@ from .dialog import CPU_REFUSAL
 from .lobby import LobbyScreen
 from .seating import Seating
 
-GUEST = "Guest"
-"""The name of a browser whose link gave none and whose person typed none."""
+GUEST = N_("Guest")
+"""The name of a browser whose link gave none and whose person typed none (in the browser's language)."""
 HEX = frozenset("0123456789abcdef")
 T = TypeVar("T")
 
@@ -59,6 +61,13 @@ def _kept(check: Callable[[str], T], raw: str | None) -> T | None:
         return check(raw) if raw else None
     except (ProtocolError, IdentityError):
         return None
+
+
+def _language(raw: str) -> str:
+    """A language we speak, by its code."""
+    if raw not in LANGUAGES:
+        raise ProtocolError("bad_message", "not a language of ours")
+    return raw
 
 
 def _secret(raw: str) -> str:
@@ -79,6 +88,7 @@ class Visit:
     token: str | None = None  # the link's seat token
     key: str | None = None  # the browser's key (a lobby's process): the token of the table picked
     identity: str | None = None  # the browser's player identity at this site
+    language: str | None = None  # the browser's language; None: the process's own
 
     @property
     def headers(self) -> dict[str, str]:
@@ -104,11 +114,12 @@ def visit_from(environ: Mapping[str, str]) -> Visit:
                  name=_kept(clean_name, environ.get(NAME_VARIABLE)),
                  token=_kept(_secret, environ.get(TOKEN_VARIABLE)),
                  key=_kept(_secret, environ.get(KEY_VARIABLE)),
-                 identity=_kept(check_key, environ.get(IDENTITY_VARIABLE)))
+                 identity=_kept(check_key, environ.get(IDENTITY_VARIABLE)),
+                 language=_kept(_language, environ.get(LANGUAGE_VARIABLE)))
 
 
 class NameScreen(ModalScreen["str | None"]):
-    """The name to sit down with when the link gave none (empty: "Guest"); dismisses with it, or None."""
+    """The name to sit down with when the link gave none (empty: ``GUEST``); dismisses with it, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"), key_display=ESC)]
     DEFAULT_CSS = """
@@ -124,12 +135,12 @@ class NameScreen(ModalScreen["str | None"]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(_("Your name"))
-            yield Input("", placeholder=GUEST, id="browser-name", max_length=MAX_NAME)
+            yield Input("", placeholder=_(GUEST), id="browser-name", max_length=MAX_NAME)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter sits down with the name typed (as data: ``clean_name``)."""
         try:
-            self.dismiss(clean_name(event.value.strip() or GUEST))
+            self.dismiss(clean_name(event.value.strip() or _(GUEST)))
         except ProtocolError as exc:
             line = _(CPU_REFUSAL) if exc.message == CPU_NAME else _("Your name needs at least one letter or digit.")
             self.notify(line, severity="warning", markup=False)
@@ -143,7 +154,7 @@ class BrowserApp(OnlineApp):
     """One browser's process: straight to the seat its link names, or the public tables first."""
 
     def __init__(self, visit: Visit, display: Display | None = None) -> None:
-        name = visit.name or GUEST
+        name = visit.name or _(GUEST)
         first = visit.seating(visit.code, name) if visit.code else \
             Seating(visit.server, name=name, browser=True, headers=visit.headers)
         super().__init__(first, display)
@@ -162,7 +173,7 @@ class BrowserApp(OnlineApp):
 
     def show_lobby(self) -> None:
         """The public tables (the same screen as ``cardsuite online``); the pick is where this browser goes."""
-        screen = LobbyScreen(self.visit.server, self.visit.name or GUEST, self.visit.identity,
+        screen = LobbyScreen(self.visit.server, self.visit.name or _(GUEST), self.visit.identity,
                              headers=self.visit.headers, title="cardsuite")
         self.push_screen(screen, callback=self._picked)
 
@@ -211,9 +222,11 @@ class BrowserApp(OnlineApp):
 
 
 def run_browser(environ: Mapping[str, str], display: object = None) -> None:
-    """Run one browser's process to its end (textual-serve draws it in the page); every connection it opens
-    carries its pass."""
+    """Run one browser's process to its end (textual-serve draws it in the page), in the browser's language;
+    every connection it opens carries its pass."""
     visit = visit_from(environ)
+    if visit.language is not None:
+        use_language(visit.language)
     app = BrowserApp(visit, display if isinstance(display, Display) else None)
     app.run()
     if app.error:
