@@ -55,7 +55,8 @@ def simulate_command(
         help="Worker processes (default 0: one per core); the result is the same for any number.",
     ),
     cluster: str = typer.Option(
-        "", "--cluster", help="Play on the Ray cluster at this address (host:port or auto; needs cardsuite\\[cluster]).",
+        "", "--cluster",
+        help="Play on the Ray cluster at this address (host:port or auto; needs cardsuite\\[cluster]).",
     ),
 ) -> None:
     """Play CPU levels against each other and compare them (levels rotate over the seats)."""
