@@ -7,8 +7,8 @@ width, where Rich would (``rich._wrap.divide_line``, which ``Text.wrap`` calls),
 down to the next line (oidashi) while that line would begin with a character of ``NO_START`` or this one
 end with one of ``NO_END``. The lines it returns fit the width, so Rich draws them as they are. Text
 without those characters breaks exactly as Rich breaks it. ``KinsokuText`` is a ``Text`` that Rich wraps
-this way at whatever width it is drawn at (a table's cell, a Markdown paragraph). This module needs only
-Rich: the command line uses it as well as the screens.
+this way at whatever width it is drawn at (a table's cell, a Markdown paragraph or heading). This module needs
+only Rich: the command line uses it as well as the screens.
 """
 
 from __future__ import annotations
@@ -89,6 +89,12 @@ class KinsokuText(Text):
     element, any renderable's part: ``Console.print`` itself joins the texts it is given into a plain
     ``Text``); one that is not wrapped (``no_wrap``) or not folded (an ``overflow`` other than ``fold``) is
     drawn as a plain ``Text``."""
+
+    def copy(self) -> KinsokuText:
+        """A copy that is still a ``KinsokuText`` (Rich's ``Text.copy`` makes a plain ``Text``, and a Markdown
+        heading or a table's header cell is drawn from a copy)."""
+        return KinsokuText(self.plain, style=self.style, justify=self.justify, overflow=self.overflow,
+                           no_wrap=self.no_wrap, end=self.end, tab_size=self.tab_size, spans=list(self.spans))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[Segment]:
         """The lines ``kinsoku_text`` makes at ``options.max_width``, drawn by ``Text``."""

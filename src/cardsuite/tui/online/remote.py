@@ -4,9 +4,9 @@ The screen shows views and submits actions exactly as it does for a local match;
 the server last sent this connection, an action goes to the server (which checks it and answers), seats
 played elsewhere are ``remote`` turns, and the CPU, the timers and the history live on the server. When
 a message arrives, ``on_change`` tells the screen to look again. ``status_lines`` and ``seat_status`` give
-the screen what it shows of the table itself: the turn timer (``turn_clock.py``), the join code, a practice
-table, a connection being made again, and for every seat whether its person is connected or a CPU stands
-in (with the seconds left of the grace period).
+the screen what it shows of the table itself: the turn timer (``turn_clock.py``), the join code, a rated or
+practice table (in the lobby's words), a connection being made again, and for every seat whether its person
+is connected or a CPU stands in (with the seconds left of the grace period).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.game import Action, DealSummary, Event, Game, Score, View
 from ...core.match import SeatSpec
-from ...core.message import N_, Message
+from ...core.message import N_, Message, msg_p
 from ...core.presentation import Line
 from ...i18n import _, game_words
 from ...i18n.render import event_text
@@ -193,8 +193,8 @@ class RemoteSession(TableSession):
                 self.changed()
 
     def status_lines(self) -> tuple[Line, ...]:
-        """The line under the header: the turn timer (first, to be seen at once), the join code, a practice
-        table, the connection."""
+        """The line under the header: the turn timer (first, to be seen at once), the join code, a rated or
+        practice table, the connection."""
         table = self.client.table
         lines = [Line("table {code}", {"code": str(table.get("code", ""))})]
         clock = turn_line(self.client.timers, time.monotonic() - self.client.timers_at, self.me) \
@@ -203,6 +203,8 @@ class RemoteSession(TableSession):
             lines.insert(0, clock)
         if table.get("practice"):
             lines.append(Line("practice table: not rated", strong=True))
+        elif table.get("rated"):  # the lobby's word for a rated table
+            lines.append(Line(msg_p("lobby", "rated"), strong=True))
         if self.gone is not None:
             lines.append(Line("not connected", strong=True))
         elif self.client.reconnecting:

@@ -137,7 +137,8 @@ class KeysScreen(PageScreen[str | None]):
 class RulesScreen(ModalScreen[None]):
     """One screen on how to play the game; ``f`` switches to the full rules (titled ``full_title``) and back.
 
-    In ASCII mode the Markdown is shown as plain text (the Markdown widget draws non-ASCII bullets).
+    The Markdown's headings and paragraphs break Japanese lines by the rules (``KinsokuMarkdown``). In ASCII
+    mode the Markdown is shown as plain text (the Markdown widget draws non-ASCII bullets).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -168,9 +169,9 @@ class RulesScreen(ModalScreen[None]):
         if self.ascii_only:
             yield KinsokuStatic(Text(markdown), id="rules-body")
         else:
-            from textual.widgets import Markdown  # markdown-it loads only when the rules are opened
+            from ..widgets.kinsoku_markdown import KinsokuMarkdown  # markdown-it loads only when the rules are opened
 
-            yield Markdown(markdown, id="rules-body")
+            yield KinsokuMarkdown(markdown, id="rules-body")
 
     def on_mount(self) -> None:
         """Focus the scroller so the arrows scroll."""

@@ -1,0 +1,67 @@
+"""The table's rules page (``r``, then ``f`` for the full rules) breaks Japanese lines by the Japanese rules: where
+Textual's own Markdown begins a row with 、 or 。, it carries the character before down with it; an English or
+Lithuanian page is drawn exactly as Textual's Markdown draws it."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Markdown
+
+from cardsuite.core.match import SeatSpec
+from cardsuite.i18n import use_language
+from cardsuite.i18n.linebreak import NO_START
+from cardsuite.tui.screens.modals import RulesScreen
+from cardsuite.tui.widgets import kinsoku_markdown
+
+from .helpers import config, screen_text, settle, table_app
+
+
+async def full_rules(game: str, players: int) -> str:
+    """The screen showing the full rules of ``game`` at the table, 80 columns wide and tall enough for most of it."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"Cy{i}", "cpu", "random") for i in range(players - 1)]
+    app = table_app(config(game, seats, seed=1))
+    async with app.run_test(size=(80, 150)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.showing_full
+        return screen_text(app)
+
+
+def page_rows(screen: str) -> list[str]:
+    """The rows inside the page's frame, each cut at a table's rules and without a list's bullet."""
+    rows = []
+    for line in screen.splitlines():
+        framed = line.strip()
+        if len(framed) > 2 and framed[0] == "│" and framed[-1] == "│":
+            rows += [piece.strip().removeprefix("• ") for piece in framed[1:-1].split("│")]
+    return [row for row in rows if row]
+
+
+def use_textuals_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules page drawn by Textual's own ``Markdown``, as it was without the rules."""
+    monkeypatch.setattr(kinsoku_markdown, "KinsokuMarkdown", Markdown)
+
+
+async def test_a_japanese_rules_page_begins_no_row_with_a_closing_mark(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_language("ja")
+    kept = page_rows(await full_rules("nap", 3))
+    assert [row for row in kept if row[0] in NO_START] == []
+    assert "はそれぞれ−3。3を宣言して2つなら、宣言者は−9、相手はそれぞれ＋" in kept  # ＋ carried down with 3
+    assert any(row.startswith("3。ナップ成功なら") for row in kept)
+    assert any(row.startswith("て、次の配り手が配ります。") for row in kept)
+    use_textuals_markdown(monkeypatch)
+    plain = page_rows(await full_rules("nap", 3))
+    assert any(row.startswith("。ナップ成功なら") for row in plain)
+    assert any(row.startswith("、次の配り手が配ります。") for row in plain)
+
+
+@pytest.mark.parametrize(("language", "game", "players"), [("en", "nap", 3), ("lt", "napas", 4)])
+async def test_an_english_or_lithuanian_rules_page_is_drawn_as_textual_draws_it(
+        language: str, game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    use_language(language)
+    kept = await full_rules(game, players)
+    use_textuals_markdown(monkeypatch)
+    assert kept == await full_rules(game, players)
