@@ -3,7 +3,8 @@ Python client) opens the page ``cardsuite serve --web`` serves, sits down from t
 plays a card with the keyboard; a protocol client at the same table sees the card played. Two browsers that
 open the same link get two seats, and each comes back to its own seat when its page is opened again. A
 browser opening the page without a link sees the lobby list a public table and sits down at it; a Japanese
-browser sees it in Japanese and sits down as ゲスト. The page asks no other site for anything.
+browser sees it in Japanese and sits down as ゲスト. The page asks no other site for anything, and its
+terminal draws in Roboto Mono, loaded from the server's own ``/static``.
 
 Runs in ``make e2e`` (not ``make test``), which installs Playwright's Python client (the ``e2e`` extra) and
 Debian's Chromium (``scripts/need.sh chromium``). Without either the test fails and says why: it is never
@@ -31,6 +32,10 @@ QUIET = ["--disable-gpu", "--disable-quic", "--no-first-run", "--disable-backgro
          "--disable-component-update", "--disable-sync", "--disable-extensions"]
 
 pytestmark = pytest.mark.browser
+
+LOADED_FONT = """[...new Set([...document.fonts].filter((face) => face.status === "loaded")
+    .map((face) => face.family.replaceAll('"', "")))]"""
+"""The families of the page's font faces that the browser loaded."""
 
 
 def _chromium() -> str:
@@ -101,6 +106,10 @@ async def _play(url: str, shot: Path, profile: Path) -> None:
         await wait_for(lambda: host.view is not None and len(host.view.table["played"][1]) == 1, 20)
         own = _page_url(url).split("/")[2]
         assert asked and {address.split("/")[2] for address in asked} == {own}, asked
+        # the terminal draws in its own font, Roboto Mono, loaded from the server's /static
+        assert any("/static/fonts/RobotoMono" in address for address in asked), asked
+        loaded = await page.evaluate(LOADED_FONT)
+        assert loaded == ["Roboto Mono"], loaded
 
 
 def test_a_browser_sits_down_from_a_link_and_plays_a_card(tmp_path: Path) -> None:

@@ -67,6 +67,42 @@ def test_the_page_is_in_the_browsers_language_and_hands_it_to_its_socket(tmp_pat
         asyncio.run(run(server.url))
 
 
+NO_TABLE = {"ja": "このリンクのテーブルは見つかりません", "lt": "pagal šią nuorodą stalo nėra"}
+ALL_SEATS = {"ja": "ブラウザー席はすべて使われています（1）", "lt": "tiek naršyklės vietų, kiek leidžiama (1)"}
+
+
+def test_a_page_that_opens_no_table_says_why_in_the_browsers_language(tmp_path: Path) -> None:
+    """A link whose code is no join code (404), and the page asked for while the server runs every browser
+    seat it may (503): the page's one line and its ``lang`` are in the language ``Accept-Language`` picks,
+    Japanese or Lithuanian, the English line nowhere in it."""
+
+    async def run(url: str) -> None:
+        page = page_of(url)
+        async with aiohttp.ClientSession() as session:
+
+            async def line(path: str, accept: str, status: int) -> str:
+                headers = {"Accept-Language": accept, "X-Forwarded-For": "10.0.0.2"}
+                async with session.get(page + path, headers=headers) as answer:
+                    assert answer.status == status, (path, accept, answer.status)
+                    return await answer.text()
+
+            for accept, language in (("ja-JP,ja;q=0.9", "ja"), ("lt-LT, lt;q=0.9, en;q=0.5", "lt")):
+                text = await line("/?code=not-a-code", accept, 404)
+                assert f'<html lang="{language}">' in text and NO_TABLE[language] in text, text
+                assert "no table behind this link" not in text
+            lobby = await Terminal.open(session, page, "/web/lobby", ANN, "10.0.0.1")  # the one seat there is
+            try:
+                for accept, language in (("ja", "ja"), ("fr, lt;q=0.8", "lt")):
+                    text = await line("/", accept, 503)
+                    assert f'<html lang="{language}">' in text and ALL_SEATS[language] in text, text
+                    assert "as many browser seats" not in text
+            finally:
+                await lobby.close()
+
+    with running_server(tmp_path, *FAST, "--web", "--trust-proxy", "--max-web-seats", "1") as server:
+        asyncio.run(run(server.url))
+
+
 def _seats(client: Client) -> list[tuple[str, bool]]:
     return [(str(s.get("name")) if s.get("kind") == "person" else "", bool(s.get("connected")))
             for s in client.table.get("seats", [])]

@@ -68,7 +68,7 @@ def test_the_page_without_a_code_opens_the_lobby_only_within_the_browser_limits(
             first = await Terminal.open(session, page, "/web/lobby", key, "10.0.0.1")
             await first.shows("Public tables", str(made["code"]))  # its list counted for 10.0.0.1
             again = await Terminal.open(session, page, "/web/lobby", key, "10.0.0.1")
-            assert "already has 1 browser seats" in str(await again.refusal())
+            assert "already has 1 browser seat here: close it first" in str(await again.refusal())
             other = await Terminal.open(session, page, "/web/lobby/Bo", BOB, "10.0.0.2")
             await other.shows("Public tables", str(made["code"]))
             third = await Terminal.open(session, page, "/web/lobby", CY, "10.0.0.3")

@@ -9,6 +9,7 @@ import base64
 import os
 import socket
 import struct
+import time
 from pathlib import Path
 
 import aiohttp
@@ -121,6 +122,56 @@ def test_one_address_holds_at_most_its_sockets_and_the_extra_ones_close_at_once(
     assert "Traceback" not in err, err[-2000:]
     lines = [line for line in err.splitlines() if "new connections at once" in line]
     assert len(lines) == 1 and "--sockets-per-address (6)" in lines[0], err[-2000:]
+
+
+async def _figures(page: str) -> tuple[dict[str, object], str]:
+    """``/status`` and ``/metrics``, asked from 127.0.0.2 (another address than the sockets held), both on
+    one connection, closed afterwards."""
+    connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0), limit=1)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        async with session.get(page + "/status") as answer:
+            status = await answer.json()
+        async with session.get(page + "/metrics") as answer:
+            metrics = await answer.text()
+    return status, metrics
+
+
+def _sockets_shown(page: str, open_now: int, turned_away: int) -> tuple[dict[str, object], str]:
+    """``/status`` and ``/metrics`` once they show ``open_now`` sockets (the asking one among them) and
+    ``turned_away`` closed over a cap, or the last ones after half a minute."""
+    for _ in range(60):
+        status, metrics = asyncio.run(_figures(page))
+        if (status["sockets"], status["sockets_turned_away"]) == (open_now, turned_away):
+            break
+        time.sleep(0.5)
+    return status, metrics
+
+
+def test_status_and_metrics_count_the_open_sockets_and_those_turned_away(tmp_path: Path) -> None:
+    """Silent sockets held from one address up to --sockets-per-address, and three more closed at once:
+    ``/status`` and ``/metrics`` show the open ones (the request asking among them) and the three turned
+    away; once two held ones close, the open count goes down and the turned-away count stays."""
+    with running_server(tmp_path, "--sockets-per-address", "4", "--connections-per-address", "2",
+                        "--request-seconds", "600") as server:
+        port = _port(server.url)
+        page = server.url.replace("ws://", "http://").removesuffix("/game")
+        held = [_silent(port) for _ in range(4)]
+        extra = [_silent(port) for _ in range(3)]
+        assert all(_dropped(sock) for sock in extra)
+        assert all(_open(sock) for sock in held)
+        status, metrics = _sockets_shown(page, 5, 3)
+        assert (status["sockets"], status["sockets_turned_away"]) == (5, 3), status
+        lines = metrics.splitlines()
+        assert "cardsuite_sockets 5" in lines and "cardsuite_sockets_turned_away_total 3" in lines, metrics
+        assert "# TYPE cardsuite_sockets gauge" in lines, metrics
+        assert "# TYPE cardsuite_sockets_turned_away_total counter" in lines, metrics
+        for sock in held[:2]:
+            sock.close()
+        status, metrics = _sockets_shown(page, 3, 3)
+        assert (status["sockets"], status["sockets_turned_away"]) == (3, 3), status
+        assert "cardsuite_sockets 3" in metrics.splitlines(), metrics
+        for sock in [*held, *extra]:
+            sock.close()
 
 
 def test_behind_a_proxy_loopback_counts_only_in_all_sockets(tmp_path: Path) -> None:

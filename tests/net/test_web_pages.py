@@ -133,7 +133,7 @@ def test_the_page_takes_its_files_from_its_own_server_whatever_host_the_request_
 def test_the_page_and_its_policy_name_no_host_but_the_servers_own(tmp_path: Path) -> None:
     """The seat's page and the lobby's load nothing from another site (no font host: a visitor's address
     reaches no third party): every address in the page and in its policy is this server's, every file it
-    names is under its ``/static``."""
+    names (its font's too) is under its ``/static``."""
 
     async def run(url: str) -> None:
         page = _page_url(url)
@@ -153,9 +153,37 @@ def test_the_page_and_its_policy_name_no_host_but_the_servers_own(tmp_path: Path
                     hosts = set(re.findall(r"[a-z][a-z0-9+.-]*://([^/\"'\s;)]*)", where, re.IGNORECASE))
                     hosts |= set(re.findall(r"[\"'(]//([^/\"'\s;)]*)", where))
                     assert hosts == {own}, (path, hosts, where[:300])
-                assert "@import" not in text and "@font-face" not in text, path
+                assert "@import" not in text, path
                 files = re.findall(r"(?:src|href)=\"([^\"]*)\"|url\(([^)]*)\)", text)
                 assert all((a or b).strip("\"'").startswith("/static/") for a, b in files), (path, files)
+
+    with running_server(tmp_path, *FAST, "--web") as server:
+        asyncio.run(run(server.url))
+
+
+def test_the_terminals_font_is_served_from_the_servers_own_static(tmp_path: Path) -> None:
+    """The page gives the terminal its own font, Roboto Mono (the name textual-serve's script asks for), in
+    ``@font-face`` rules whose files are under this server's ``/static``, upright and italic, and preloads
+    the upright one; each file answers 200 as a font."""
+
+    async def run(url: str) -> None:
+        page = _page_url(url)
+        async with aiohttp.ClientSession() as session:
+            async with session.get(page + "/") as answer:
+                assert answer.status == 200
+                text = await answer.text()
+            faces = re.findall(r"@font-face \{([^}]*)\}", text)
+            assert len(faces) == 2 and all('font-family: "Roboto Mono"' in face for face in faces), faces
+            files = [found for face in faces for found in re.findall(r'url\("([^"]*)"\)', face)]
+            assert len(files) == 2 and all(re.fullmatch(r"/static/fonts/[\w.-]+\.ttf", f) for f in files), files
+            preload = re.search(r'<link rel="preload" href="([^"]*)" as="font"', text)
+            assert preload is not None and preload.group(1) in files, text[:800]
+            for path in files:
+                async with session.get(page + path) as answer:
+                    body = await answer.read()
+                    assert answer.status == 200, path
+                    assert answer.headers["Content-Type"].startswith("font/"), answer.headers
+                    assert body[:4] == b"\x00\x01\x00\x00" and len(body) > 50_000, (path, body[:8])
 
     with running_server(tmp_path, *FAST, "--web") as server:
         asyncio.run(run(server.url))

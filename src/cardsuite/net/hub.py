@@ -30,6 +30,7 @@ from .lobby import listed_here
 from .metrics import Metrics
 from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Request, error_message, message, new_code
 from .rows import Listing
+from .sockets import socket_book
 from .storeapi import open_store
 from .table import Table, watcher_view
 from .viewtext import ViewText, options_text
@@ -65,6 +66,7 @@ class Hub:
             self.cluster = Cluster(self, self.store)
         self.metrics = Metrics()
         self.addresses = AddressBook(config.limits)
+        self.sockets = socket_book(config.limits, config.web)  # every TCP connection, counted by gate.py
         self.passes: dict[str, str] = {}  # a browser seat's pass -> the browser's address (web.py)
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = {}
@@ -566,6 +568,7 @@ class Hub:
         """Counts for ``GET /status`` (the load bench and the tests read them; no table's content)."""
         return {"tables": len(self.tables), "connections": sum(len(c) for c in self.conns.values()),
                 "live": len(self.live), "actions": self.actions, "web_seats": sum(self.addresses.web.values()),
+                "sockets": self.sockets.open, "sockets_turned_away": self.sockets.refused,
                 "refused": dict(sorted(self.refused.items())), **self.metrics.summary()}
 
     def figures(self) -> dict[str, Any]:
@@ -574,6 +577,8 @@ class Hub:
         out: dict[str, Any] = {
             "cardsuite_tables": len(self.tables),
             "cardsuite_connections": len(self.live),
+            "cardsuite_sockets": self.sockets.open,
+            "cardsuite_sockets_turned_away_total": self.sockets.refused,
             "cardsuite_actions_total": self.actions,
             "cardsuite_actions_per_second": summary["actions_per_second"],
             "cardsuite_action_p50_ms": summary["action_p50_ms"],

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.message import Message, msg, msg_n
 from .protocol import ProtocolError
 
 MAX_PAUSE = 3600.0
@@ -196,20 +197,21 @@ class AddressBook:
             found.count = 0
 
     # -- browser seats ----------------------------------------------------------------------------
-    def web_refusal(self, key: str) -> str | None:
-        """Why one more browser seat for ``key`` would be refused now, or None."""
+    def web_refusal(self, key: str) -> Message | None:
+        """Why one more browser seat for ``key`` would be refused now (words for the visitor), or None."""
         limits = self.limits
         if sum(self.web.values()) >= limits.max_web_seats:
-            return (f"this server runs as many browser seats as it may ({limits.max_web_seats}): try again in a "
-                    "few minutes, or play with `cardsuite join`")
+            return msg("this server runs as many browser seats as it may ({seats}): try again in a few minutes, "
+                       "or play with `cardsuite join`", seats=limits.max_web_seats)
         if self.web[key] >= limits.web_seats_per_address:
-            return (f"your address already has {limits.web_seats_per_address} browser seats here: close one "
-                    "first")
+            return msg_n("your address already has {n} browser seat here: close it first",
+                         "your address already has {n} browser seats here: close one first",
+                         limits.web_seats_per_address)
         return None
 
-    def open_web_seat(self, key: str, now: float) -> str | None:
-        """Count a browser seat's process for ``key``; the refusal line instead when it is one too many, or
-        when the address started its hour's share of them (each start costs a process's start-up)."""
+    def open_web_seat(self, key: str, now: float) -> Message | None:
+        """Count a browser seat's process for ``key``; the refusal instead when it is one too many, or when
+        the address started its hour's share of them (each start costs a process's start-up)."""
         refused = self.web_refusal(key)
         if refused is not None:
             return refused
@@ -220,7 +222,8 @@ class AddressBook:
             if len(self.web_starts) > MAX_WATCHED:
                 self._forget(self.web_starts, now, lambda b: b.stamp)
         if not bucket.take(now):
-            return f"your address may open {per_hour} browser seats an hour here: try again later"
+            return msg_n("your address may open {n} browser seat an hour here: try again later",
+                         "your address may open {n} browser seats an hour here: try again later", per_hour)
         self.web[key] += 1
         return None
 

@@ -1,9 +1,10 @@
 """What an operator reads off a running server: ``GET /health`` and ``GET /metrics``.
 
 ``/metrics`` is plain text in the Prometheus exposition format, one figure a line with a ``# HELP`` line
-before it, readable by a person with ``curl`` and by any Prometheus scraper: tables, connections, actions
-in all and per second over the last minute, and the p50/p95 of the time from an action's arrival to its
-``ok`` (rules check, store commit and the views sent) over the last minute.
+before it, readable by a person with ``curl`` and by any Prometheus scraper: tables, connections, TCP
+connections open and turned away (``sockets.py``), actions in all and per second over the last minute,
+and the p50/p95 of the time from an action's arrival to its ``ok`` (rules check, store commit and the
+views sent) over the last minute.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ class Metrics:
 HELP = {
     "cardsuite_tables": "tables this process serves",
     "cardsuite_connections": "open protocol connections to this process",
+    "cardsuite_sockets": "open TCP connections to this process, in any state (counted from the accept)",
+    "cardsuite_sockets_turned_away_total": "TCP connections closed at once over --sockets-per-address or "
+                                           "--max-sockets since this process started",
     "cardsuite_actions_total": "actions stored and confirmed by this process since it started",
     "cardsuite_actions_per_second": "actions confirmed per second over the last minute",
     "cardsuite_action_p50_ms": "median time from an action's arrival to its ok, last minute (ms)",

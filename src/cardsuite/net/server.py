@@ -31,7 +31,6 @@ from .metrics import exposition
 from .origin import same_origin
 from .overload import DescriptorWarning
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request
-from .sockets import socket_book
 
 __all__ = ["GAME_PATH", "HUB", "Hub", "ServerConfig", "make_app", "run_server"]
 
@@ -126,7 +125,7 @@ async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None
 
 
 async def status_page(request: web.Request) -> web.Response:
-    """``GET /status``: how many tables, connections and actions (no table's content)."""
+    """``GET /status``: how many tables, connections, sockets and actions (no table's content)."""
     return web.json_response(request.app[HUB].status())
 
 
@@ -204,10 +203,10 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
                            keepalive_timeout=config.request_seconds)
     await runner.setup()
     try:
-        site = GatedSite(runner, config.host, config.port, socket_book(config.limits, config.web))
+        hub = runner.app[HUB]
+        site = GatedSite(runner, config.host, config.port, hub.sockets)
         await site.start()
         port = config.port = site.port
-        hub = runner.app[HUB]
         if hub.cluster is not None:
             hub.cluster.start(hub.advertise())
         gc.freeze()  # what was loaded to start (modules, resumed tables) is never garbage: no collection scans it

@@ -6,7 +6,8 @@ process for that browser, which is an ordinary protocol client of this server on
 sees only its seat's view, like any other. A browser opening ``/`` (or ``/?name=Ann``) gets the same page on
 ``/web/LANG/lobby[/NAME]``: its process shows the public tables, and sits down at or watches the one picked
 there. ``LANG`` is the language the browser's ``Accept-Language`` likes best of ours (else the server's):
-the page's words and its process's are in it. A socket without it (``/web/ws/…``, ``/web/lobby…``) gets
+the page's words and its process's are in it, and so is the one line of a page that opens no table (no
+table behind the link, no browser seat free). A socket without it (``/web/ws/…``, ``/web/lobby…``) gets
 the process's own language.
 
 The seat belongs to the browser: the page sets a cookie with a random key of that browser's own (HttpOnly,
@@ -31,6 +32,8 @@ import secrets
 import shlex
 import sys
 import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -38,13 +41,15 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from ..i18n import ENGLISH, LANGUAGES, current_language, language_of_accept
+from ..core.message import Message, msg
+from ..i18n import ENGLISH, LANGUAGES, current_language, language_of_accept, translations
+from ..i18n.render import render
 from .headers import page_policy
 from .identity import browser_identity
 from .limits import client_address
 from .origin import own_base, same_origin
 from .protocol import ProtocolError, clean_code, clean_name
-from .webpage import page_html
+from .webpage import FONT_FILES, STATIC, page_html
 
 if TYPE_CHECKING:
     from .config import ServerConfig
@@ -63,6 +68,10 @@ COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
 MAX_PING = 64
 """Characters of a page's ping the server echoes (the page sends a timestamp)."""
+FONT_TYPE = "font/ttf"
+"""How the terminal's font files are served (``_font_file``)."""
+NO_TABLE = msg("no table behind this link: ask for the link again")
+"""The line for a link whose code names no table: the page's 404, the seat socket's close."""
 
 
 def _checked(values: Any) -> dict[str, str]:
@@ -146,15 +155,15 @@ class BrowserSeat(Server):
         own ``/static`` whatever ``Host`` the request named, and only its own scripts may run
         (``headers.page_policy``)."""
         hub: Hub = self.hub_of(request)
+        language = self.page_language(request)
         full = hub.addresses.web_refusal(self._address(request))
         if full is not None:
-            return _line_page(503, full)
+            return _line_page(503, full, language)
         base = self.base_url(request)
         code = request.query.get("code", "")
         parts = _checked({"code": code, "name": request.query.get("name", "")})
         if code and CODE_VARIABLE not in parts:
-            return _line_page(404, "no table behind this link: ask for the link again")
-        language = self.page_language(request)
+            return _line_page(404, NO_TABLE, language)
         path = f"/web/{language}/" + ("ws/" + parts[CODE_VARIABLE] if CODE_VARIABLE in parts else "lobby")
         if NAME_VARIABLE in parts:
             path += "/" + quote(parts[NAME_VARIABLE], safe="")
@@ -174,7 +183,8 @@ class BrowserSeat(Server):
     @staticmethod
     def _refusal(hub: Hub, address: str, code: str | None, lobby: bool) -> str | None:
         """Why no process starts for this socket: a paused address, no table behind a seat's code (a failed
-        join), or the browser-seat limits (a lobby's process counts as a seat's); None: it starts (and counts)."""
+        join), or the browser-seat limits (a lobby's process counts as a seat's); None: it starts (and counts).
+        The reason closes the socket in English, for a program (the page shows its own words on a close)."""
         now = time.monotonic()
         try:
             hub.addresses.check_join(address, now)
@@ -184,11 +194,12 @@ class BrowserSeat(Server):
         if not lobby and (code is None or code not in hub.tables):
             hub.addresses.strike(address, now)
             hub.count_refusal("no_table")
-            return "no table behind this link: ask for the link again"
+            return str(NO_TABLE)
         refused = hub.addresses.open_web_seat(address, now)
-        if refused is not None:
-            hub.count_refusal("limit")
-        return refused
+        if refused is None:
+            return None
+        hub.count_refusal("limit")
+        return str(refused)
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """The page's messages to its process, each checked first: keys as text, a size within what the first
@@ -271,9 +282,11 @@ class BrowserSeat(Server):
         return websocket
 
 
-def _line_page(status: int, line: str) -> web.Response:
-    """A page of one line, for a browser that gets no table (the reason, as text)."""
-    body = f"<!DOCTYPE html><title>cardsuite</title><p>cardsuite: {html.escape(line)}</p>\n"
+def _line_page(status: int, line: Message, language: str) -> web.Response:
+    """A page of one line, for a browser that gets no table: the reason, in the visitor's ``language``."""
+    words = html.escape(render(line, words=translations(language)))
+    body = (f'<!DOCTYPE html><html lang="{html.escape(language)}"><meta charset="utf-8"><title>cardsuite</title>'
+            f"<p>cardsuite: {words}</p></html>\n")
     return web.Response(status=status, text=body, content_type="text/html")
 
 
@@ -286,9 +299,19 @@ def _size(value: object, default: int) -> int:
     return max(10, min(500, value))
 
 
+def _font_file(path: Path) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """A handler that answers the font file ``path`` as ``font/ttf`` (aiohttp's static files would call it
+    ``application/octet-stream``: its table of types names no font)."""
+
+    async def answer(_request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(path, headers={"Content-Type": FONT_TYPE})
+
+    return answer
+
+
 def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
     """Mount the browser seat: ``/`` (the page), ``/web[/LANG]/ws/CODE[/NAME]``, ``/web[/LANG]/lobby[/NAME]``
-    (``LANG`` one of ours, or no route), ``/static`` (textual-serve's script and style)."""
+    (``LANG`` one of ours, or no route), ``/static`` (textual-serve's script, style and font files)."""
     command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "cardsuite", "web-seat"))
     seat = BrowserSeat(command, config, lambda request: request.app[hub_key])
     app.router.add_get("/", seat.page)
@@ -297,4 +320,6 @@ def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -
         app.router.add_get(prefix + "/ws/{code}/{name}", seat.seat_terminal)
         app.router.add_get(prefix + "/lobby", seat.lobby_terminal)
         app.router.add_get(prefix + "/lobby/{name}", seat.lobby_terminal)
+    for name in FONT_FILES.values():  # before ``/static``: the first route that matches answers
+        app.router.add_get(STATIC + name, _font_file(Path(seat.statics_path) / name))
     app.router.add_static("/static", seat.statics_path)
