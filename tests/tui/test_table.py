@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from cardsuite.bots.base import make_bot
 from cardsuite.cards import card_symbol, card_text
 from cardsuite.core.game import Game
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import all_games, get_game
+from cardsuite.tui import session as session_module
 from cardsuite.tui.config import cpu_levels
 from cardsuite.tui.screens.hot_seat import HandoffScreen
 from cardsuite.tui.screens.table import TableScreen
@@ -66,10 +68,16 @@ async def test_whole_nap_match_against_cpus_by_keys() -> None:
 OTHER_GAMES = [g for g in all_games() if g.info.name != "nap"]  # nap: the test above plays it all by keys
 
 
+def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's CPUs think over two sampled deals, not 200 ms: the table's flow is under test, not their play."""
+    monkeypatch.setattr(session_module, "make_bot", lambda game, level: make_bot(game, level, iterations=2))
+
+
 @pytest.mark.parametrize("game", OTHER_GAMES, ids=lambda g: g.info.name)
-async def test_whole_match_against_cpus(game: Game) -> None:
+async def test_whole_match_against_cpus(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every game that loads: a person plays the first deal by keys, hands the seat to a CPU with ``c``,
     and the match runs to its standings and chart (keeping the run short for target-score games)."""
+    quick_bots(monkeypatch)
     level = "easy" if "easy" in cpu_levels(game) else "random"
     players = game.info.default_players
     seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", level) for i in range(1, players)]
