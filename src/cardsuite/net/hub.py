@@ -564,36 +564,6 @@ class Hub:
         self.count_refusal(code)
         return error_message(code, text)
 
-    def status(self) -> dict[str, Any]:
-        """Counts for ``GET /status`` (the load bench and the tests read them; no table's content)."""
-        return {"tables": len(self.tables), "connections": sum(len(c) for c in self.conns.values()),
-                "live": len(self.live), "actions": self.actions, "web_seats": sum(self.addresses.web.values()),
-                "sockets": self.sockets.open, "sockets_turned_away": self.sockets.refused,
-                "refused": dict(sorted(self.refused.items())), **self.metrics.summary()}
-
-    def figures(self) -> dict[str, Any]:
-        """Everything ``GET /metrics`` shows."""
-        summary = self.metrics.summary()
-        out: dict[str, Any] = {
-            "cardsuite_tables": len(self.tables),
-            "cardsuite_connections": len(self.live),
-            "cardsuite_sockets": self.sockets.open,
-            "cardsuite_sockets_turned_away_total": self.sockets.refused,
-            "cardsuite_actions_total": self.actions,
-            "cardsuite_actions_per_second": summary["actions_per_second"],
-            "cardsuite_action_p50_ms": summary["action_p50_ms"],
-            "cardsuite_action_p95_ms": summary["action_p95_ms"],
-            "cardsuite_uptime_seconds": round(time.monotonic() - self.metrics.started, 1),
-        }
-        if self.cluster is not None:
-            counts = self.store.counts()  # type: ignore[attr-defined]
-            out["cardsuite_tables_adopted_total"] = self.cluster.adopted
-            out["cardsuite_tables_lost_total"] = self.cluster.lost
-            out["cardsuite_store_tables"] = {k.removeprefix("tables_"): v for k, v in counts.items()
-                                             if k.startswith("tables_")}
-            out["cardsuite_store_processes"] = counts.get("processes", 0)
-        return out
-
 
 def rated_keys(table: Table) -> list[str] | None:
     """Who a finished match rates, seat by seat: identities (CPUs by level); None for an unrated table."""

@@ -31,6 +31,7 @@ from .metrics import exposition
 from .origin import same_origin
 from .overload import DescriptorWarning
 from .protocol import MAX_CLIENT_MESSAGE, SEAT_PASS_HEADER, ProtocolError, error_message, parse_request
+from .readouts import figures, status
 
 __all__ = ["GAME_PATH", "HUB", "Hub", "ServerConfig", "make_app", "run_server"]
 
@@ -126,7 +127,7 @@ async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None
 
 async def status_page(request: web.Request) -> web.Response:
     """``GET /status``: how many tables, connections, sockets and actions (no table's content)."""
-    return web.json_response(request.app[HUB].status())
+    return web.json_response(status(request.app[HUB]))
 
 
 async def health_page(request: web.Request) -> web.Response:
@@ -144,8 +145,8 @@ async def health_page(request: web.Request) -> web.Response:
 
 async def metrics_page(request: web.Request) -> web.Response:
     """``GET /metrics``: the figures in Prometheus text (``metrics.py``)."""
-    figures = await asyncio.to_thread(request.app[HUB].figures)
-    return web.Response(text=exposition(figures), content_type="text/plain", charset="utf-8")
+    found = await asyncio.to_thread(figures, request.app[HUB])
+    return web.Response(text=exposition(found), content_type="text/plain", charset="utf-8")
 
 
 def make_app(config: ServerConfig) -> web.Application:
