@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardsuite.i18n import linebreak
-from cardsuite.i18n.linebreak import NO_END, NO_START, KinsokuText, break_offsets, kinsoku_text
+from cardsuite.i18n.linebreak import NO_END, NO_START, KinsokuText, break_offsets, kinsoku_text, widest_unbreakable
 
 LINE = "ディール1、配り手はCy。持ち越しの得点札は3枚、合計24点です。"
 
@@ -53,6 +53,13 @@ def test_a_break_that_cannot_move_stays_and_styles_are_kept() -> None:
     out = kinsoku_text(text, 6)
     assert out.plain == "あい\nう、え\nお"
     assert [(span.start, span.end, span.style) for span in out.spans] == [(0, 2, "bold"), (3, 4, "bold")]
+
+
+def test_the_widest_unbreakable_piece_is_a_word_or_characters_the_rules_hold_together() -> None:
+    assert widest_unbreakable("Ann leads the king") == 5
+    assert widest_unbreakable("ナップを宣言したあとだけ。") == 4  # ナッ and け。 held together
+    assert widest_unbreakable("ブルーヒャー（above_nap=blucherのときだけ）") == 19  # （above_nap=blucher
+    assert widest_unbreakable("") == 0
 
 
 def test_a_rich_without_its_line_breaker_leaves_the_text_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,7 @@
 """The table's rules page (``r``, then ``f`` for the full rules) breaks Japanese lines by the Japanese rules: where
 Textual's own Markdown begins a row with 、 or 。, it carries the character before down with it; an English or
-Lithuanian page is drawn exactly as Textual's Markdown draws it."""
+Lithuanian page is drawn exactly as Textual's Markdown draws it. A table cell too long for its column wraps onto
+more rows, by the same rules, where Textual's cuts it short with …, in any language."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from textual.widgets import Markdown
 
 from cardsuite.core.match import SeatSpec
 from cardsuite.core.registry import get_game
-from cardsuite.i18n import use_language
+from cardsuite.i18n import linebreak, use_language
 from cardsuite.i18n.linebreak import NO_START
 from cardsuite.rules_pages import rules_markdown
 from cardsuite.tui.screens.modals import RulesScreen
@@ -90,3 +91,46 @@ async def test_an_english_or_lithuanian_rules_page_is_drawn_as_textual_draws_it(
     kept = await page_alone(markdown)
     use_textuals_markdown(monkeypatch)
     assert kept == await page_alone(markdown)
+
+
+DEALING = ("配り手の左どなりから時計回りに一枚ずつ配り全員が五枚になったら、"
+           "残りのカードはこのディールでは使わずに伏せたまま脇に置きます。最初の配り手はくじで決めます。")
+"""A table cell too long for its column, with 、 and 。 where folding it at the column's width begins a row."""
+
+
+def table_cells(screen: str) -> tuple[list[int], list[list[list[str]]]]:
+    """The widths inside the padding of the columns of the one table on ``screen``, and its cells row by row,
+    each cell the rows it is drawn in."""
+    lines = [line.strip() for line in screen.splitlines() if line.strip()[:1] in ("┌", "│", "├")]
+    widths = [len(rule) - 2 for rule in lines[0][1:-1].split("┬")]
+    table: list[list[list[str]]] = []
+    for line in lines[1:]:
+        if line.startswith("│"):
+            if not table:
+                table.append([[] for _ in widths])
+            for cell, row in zip(table[-1], line[1:-1].split("│"), strict=True):
+                if row.strip():
+                    cell.append(row.strip())
+        else:
+            table.append([[] for _ in widths])
+    return widths, table
+
+
+async def test_a_japanese_table_cell_wraps_onto_rows_by_the_rules() -> None:
+    divide_line = linebreak.divide_line
+    assert divide_line is not None
+    screen = await page_alone(f"| 宣言 | 約束すること |\n|---|---|\n| ナップ | {DEALING} |\n")
+    assert "…" not in screen
+    widths, ((bid_heading, promise_heading), (bid, promise)) = table_cells(screen)
+    assert (bid_heading, promise_heading, bid) == (["宣言"], ["約束すること"], ["ナップ"])  # not squeezed away
+    assert "".join(promise) == DEALING
+    assert [DEALING[offset] for offset in divide_line(DEALING, widths[1], fold=True)] == ["、", "。"]
+    assert len(promise) == 3 and [row for row in promise if row[0] in NO_START] == []
+
+
+async def test_an_english_word_too_long_for_its_column_is_folded() -> None:
+    key = "option_" * 12 + "name"
+    screen = await page_alone(f"| key | what it changes |\n|---|---|\n| {key} | the name |\n")
+    assert "…" not in screen
+    _, (_, (keys, what)) = table_cells(screen)
+    assert ("".join(keys), " ".join(what)) == (key, "the name")

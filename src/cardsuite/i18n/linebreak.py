@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions
 from rich.segment import Segment
 from rich.text import Text
@@ -101,6 +102,21 @@ class KinsokuText(Text):
         wraps = not (self.no_wrap or options.no_wrap) and (self.overflow or options.overflow or "fold") == "fold"
         shown = kinsoku_text(self, options.max_width) if wraps else self
         return Text.__rich_console__(shown, console, options)
+
+
+def widest_unbreakable(text: str) -> int:
+    """The width in cells of the widest piece of ``text`` that no line may break inside: between spaces, a word
+    of narrow characters (``above_nap=blucher``) is whole, and next to a wide (Japanese) character a line may
+    break wherever the rules above let two characters be apart."""
+    widest = 0
+    for word in text.split():
+        start = 0
+        for offset in range(1, len(word) + 1):
+            if offset == len(word) or (max(cell_len(word[offset - 1]), cell_len(word[offset])) > 1
+                                       and not _held_together(word, offset)):
+                widest = max(widest, cell_len(word[start:offset]))
+                start = offset
+    return widest
 
 
 def _held_together(line: str, offset: int) -> bool:

@@ -137,8 +137,9 @@ class KeysScreen(PageScreen[str | None]):
 class RulesScreen(ModalScreen[None]):
     """One screen on how to play the game; ``f`` switches to the full rules (titled ``full_title``) and back.
 
-    The Markdown's headings and paragraphs break Japanese lines by the rules (``KinsokuMarkdown``). In ASCII
-    mode the Markdown is shown as plain text (the Markdown widget draws non-ASCII bullets).
+    The Markdown's headings, paragraphs and table cells break Japanese lines by the rules, a cell too long for its
+    column onto more rows (``KinsokuMarkdown``). In ASCII mode the Markdown is shown as plain text (the Markdown
+    widget draws non-ASCII bullets).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -10,6 +10,8 @@ has. Text the rules never move (English) is drawn exactly as by a ``Static``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import RenderResult
 from textual.content import Content
 from textual.css.styles import RulesMap
@@ -90,15 +92,17 @@ class KinsokuStatic(Static):
     """A ``Static`` whose text (a string, a Rich ``Text`` or a ``Content``) is drawn as a ``KinsokuContent``;
     any other renderable is drawn as by a ``Static``."""
 
+    content_class: ClassVar[type[KinsokuContent]] = KinsokuContent
+    """What the text is drawn as (a subclass may measure it otherwise)."""
     _kinsoku: KinsokuContent | None = None
 
     def render(self) -> RenderResult:
-        """The widget's visual, a ``KinsokuContent`` around it when it is text."""
+        """The widget's visual, a ``KinsokuContent`` (its ``content_class``) around it when it is text."""
         visual = self.visual
         if not isinstance(visual, Content):
             return visual
         if self._kinsoku is None or self._kinsoku.content is not visual:
-            self._kinsoku = KinsokuContent(visual)
+            self._kinsoku = self.content_class(visual)
         return self._kinsoku
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
