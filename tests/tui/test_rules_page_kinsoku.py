@@ -5,6 +5,8 @@ more rows, by the same rules, where Textual's cuts it short with …, in any lan
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
@@ -134,3 +136,14 @@ async def test_an_english_word_too_long_for_its_column_is_folded() -> None:
     assert "…" not in screen
     _, (_, (keys, what)) = table_cells(screen)
     assert ("".join(keys), " ".join(what)) == (key, "the name")
+
+
+async def test_a_textual_without_its_table_internals_draws_its_own_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folded table leans on Textual internals: should they move, the page still opens, its tables cut."""
+    monkeypatch.setitem(sys.modules, "cardsuite.tui.widgets.kinsoku_table", None)  # its import fails
+    monkeypatch.setattr(kinsoku_markdown, "KINSOKU_BLOCKS", {
+        name: block for name, block in kinsoku_markdown.KINSOKU_BLOCKS.items() if name != "table_open"})
+    assert kinsoku_markdown.folded_tables() == {}
+    key = "option_" * 12 + "name"
+    screen = await page_alone(f"| key | what it changes |\n|---|---|\n| {key} | the name |\n")
+    assert "…" in screen and "key" in screen  # Textual's own cells, cut short

@@ -6,22 +6,18 @@ leaves a Japanese cell, with no spaces to wrap at, its first words only).
 Each of those blocks is Textual's own with ``KinsokuStatic``'s drawing put in front of it, so it keeps its styles
 (the Markdown styles name Textual's classes, which these inherit) and text the rules never move (English) is
 drawn exactly as by Textual's ``Markdown``, but for a word too long for its table column, folded rather than cut.
-The table's parts (``MarkdownTable``, ``MarkdownTableContent``, ``MarkdownTableCellContents``) are Textual
-internals, not public API: this module is the only place that uses them. Importing it loads markdown-it.
+The table is ``kinsoku_table.FoldedTable``, built on Textual internals; a Textual whose internals moved gets its
+own tables back (cut with ``…``) rather than a page that does not open. Importing this module loads markdown-it.
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from textual.app import ComposeResult
-from textual.css.styles import RulesMap
 from textual.widgets import Markdown
-from textual.widgets._markdown import MarkdownTable, MarkdownTableCellContents, MarkdownTableContent
 from textual.widgets.markdown import MarkdownBlock
 
-from ...i18n.linebreak import widest_unbreakable
-from .kinsoku import KinsokuContent, KinsokuStatic
+from .kinsoku import KinsokuStatic
 
 TEXT_BLOCKS = ("h1", "h2", "h3", "h4", "h5", "h6", "paragraph_open")
 """The blocks that draw text of their own (a list, a quote or a table draws the blocks inside it)."""
@@ -33,64 +29,18 @@ def kinsoku_block(block: type[MarkdownBlock]) -> type[MarkdownBlock]:
     return cast(type[MarkdownBlock], type(f"Kinsoku{block.__name__}", (block, KinsokuStatic), {"__doc__": doc}))
 
 
-JAPANESE_COLUMN = 16
-"""The fewest cells (eight Japanese characters) a table's column is squeezed to for Japanese in it: Textual narrows
-a table too wide for the page column by column, first to last, each down to its cells' minimal width, and Japanese,
-which may break between almost any two characters, would let a column go down to one or two."""
-
-
-class CellContent(KinsokuContent):
-    """A table cell's ``KinsokuContent``, whose minimal width lets Japanese break where the rules allow."""
-
-    def get_minimal_width(self, rules: RulesMap) -> int:
-        """Textual's (the widest word between spaces: a whole Japanese sentence is one), brought down to
-        ``JAPANESE_COLUMN`` cells or the widest piece the rules keep whole (``widest_unbreakable``), whichever is
-        wider."""
-        pad = rules.get("line_pad", 0) * 2
-        widest = max(widest_unbreakable(self.content.plain), JAPANESE_COLUMN)
-        return min(super().get_minimal_width(rules), widest + pad)
-
-
-class KinsokuTableCell(MarkdownTableCellContents, KinsokuStatic):
-    """Textual's table cell (a header cell too), its text a ``CellContent``: broken by the Japanese rules."""
-
-    content_class = CellContent
-
-
-class FoldedTableContent(MarkdownTableContent):
-    """Textual's grid of a table's cells, each a ``KinsokuTableCell`` that folds what is too long for its column
-    (Textual's cuts it short with ``…``). Rows ``Markdown.append`` streams in later are Textual's own cells."""
-
-    DEFAULT_CSS = """
-    FoldedTableContent > .cell, FoldedTableContent > .header {
-        text-overflow: fold;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        """The header cells, then each row's, as Textual's ``MarkdownTableContent`` composes them."""
-        for header in self.headers:
-            yield KinsokuTableCell(header, classes="header").with_tooltip(header)
-        for row_index, row in enumerate(self.rows, 1):
-            for cell_index, cell in enumerate(row, 1):
-                yield KinsokuTableCell(cell, classes=f"row{row_index} cell",
-                                       name=f"cell{row_index}.{cell_index}").with_tooltip(cell.plain)
-            self.last_row = row_index
-
-
-class FoldedTable(MarkdownTable):
-    """Textual's table block with its cells in a ``FoldedTableContent``."""
-
-    def compose(self) -> ComposeResult:
-        """Textual's table content, remade as a ``FoldedTableContent`` of the same headers and rows."""
-        for content in super().compose():
-            assert isinstance(content, MarkdownTableContent)
-            yield FoldedTableContent(content.headers, content.rows)
+def folded_tables() -> dict[str, type[MarkdownBlock]]:
+    """The table block by name (``FoldedTable``), or none when this Textual's table internals moved."""
+    try:
+        from .kinsoku_table import FoldedTable
+    except ImportError:
+        return {}
+    return {"table_open": FoldedTable}
 
 
 KINSOKU_BLOCKS: dict[str, type[MarkdownBlock]] = {
     **{name: kinsoku_block(Markdown.BLOCKS[name]) for name in TEXT_BLOCKS},
-    "table_open": FoldedTable,
+    **folded_tables(),
 }
 """Textual's text blocks by name, each made by ``kinsoku_block``, and its table as a ``FoldedTable``."""
 
