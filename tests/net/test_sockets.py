@@ -1,15 +1,18 @@
 """Counting open sockets per address and in all (``sockets.py``), and the gate that asks before aiohttp sees a
-connection (``gate.py``): plain Python, a recording transport and protocol."""
+connection (``gate.py``): plain Python, a recording transport and protocol, and the gate's listening socket."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import socket
+import struct
 from typing import Any
 
 import pytest
+from aiohttp import web
 
-from cardsuite.net.gate import EVERY, GatedProtocol, TurnedAway
+from cardsuite.net.gate import EVERY, GatedProtocol, GatedSite, TurnedAway
 from cardsuite.net.limits import Limits
 from cardsuite.net.sockets import TOTAL_ONLY, SocketBook, socket_book
 
@@ -154,3 +157,32 @@ def test_connections_turned_away_make_one_log_line_a_minute(caplog: pytest.LogCa
     assert len(lines) == 2, lines
     assert "closed 1 new connections" in lines[0] and "closed 500 new connections" in lines[1]
     assert "(3)" in lines[1] and "(7)" in lines[1]
+
+
+def _listening(sock: Any) -> tuple[int, int]:
+    """A listening socket's backlog (Linux's ``tcp_info`` gives it for one that listens) and its
+    ``SO_REUSEADDR``."""
+    info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 104)
+    return struct.unpack_from("=8B6I", info)[13], sock.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR)
+
+
+@pytest.mark.skipif(not hasattr(socket, "TCP_INFO"), reason="reads the backlog from Linux's tcp_info")
+def test_the_gated_site_listens_as_aiohttps_tcp_site_does() -> None:
+    """The same listen backlog (connections the kernel queues while the server is busy) and the same
+    ``SO_REUSEADDR`` (a restart binds the port again at once) as the ``web.TCPSite`` it stands for."""
+
+    async def run() -> tuple[tuple[int, int], tuple[int, int]]:
+        runner = web.AppRunner(web.Application(), handle_signals=False)
+        await runner.setup()
+        try:
+            theirs = web.TCPSite(runner, "127.0.0.1", 0)
+            ours = GatedSite(runner, "127.0.0.1", 0, SocketBook(per_address=1, total=1))
+            await theirs.start()
+            await ours.start()
+            return (_listening(getattr(theirs._server, "sockets", ())[0]),
+                    _listening(getattr(ours._server, "sockets", ())[0]))
+        finally:
+            await runner.cleanup()
+
+    theirs, ours = asyncio.run(run())
+    assert ours == theirs, (ours, theirs)

@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import json
 import os
 import re
 import socket
+import struct
+import time
 from pathlib import Path
 
 import aiohttp
@@ -214,8 +217,9 @@ def test_aiohttps_own_error_answers_are_one_fixed_line_with_the_headers_of_every
 
 def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in_the_log(tmp_path: Path) -> None:
     """A header past the limit, too many headers, a NUL in the path, a method that is not one, a path out of
-    ``/static`` (as written, and encoded), an unknown path: each gets one short answer with no file of the
-    machine in it, and the server's log gets no traceback for any of them."""
+    ``/static`` (as written, and encoded), a ``/static`` name or path longer than a file system takes, an
+    unknown path: each gets one short answer with no file of the machine in it, and the server's log gets no
+    traceback for any of them."""
     with running_server(tmp_path, *FAST, "--web") as server:
         port = _port(server.url)
         requests = [
@@ -227,7 +231,8 @@ def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in
         ]
         for path in ("/static/../../../../etc/passwd", "/static/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
                      "/static/..%2f..%2f..%2f..%2fetc%2fpasswd", "/static/%2e%2e/templates/app_index.html",
-                     "/static/%2e%2e/server.py", "/static/", "/static/js/", "/nowhere", "/web/ws"):
+                     "/static/%2e%2e/server.py", "/static/", "/static/js/", "/nowhere", "/web/ws",
+                     "/static/" + "a" * 300, "/static/js/" + "%E3%81%82" * 100, "/static/" + "a/" * 2100):
             requests.append(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
         for request in requests:
             answer = _exchange(port, request)
@@ -236,6 +241,69 @@ def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in
             body = answer.split(b"\r\n\r\n", 1)[1]
             assert len(body) < 400 and b"root:" not in body and b"Traceback" not in body, answer[:600]
             assert b"{{" not in body and b"import " not in body, answer[:600]
+        server.stop()
+        assert server.process.stderr is not None
+        err = server.process.stderr.read()
+    assert "Traceback" not in err and "Error handling request" not in err, err[-2000:]
+
+
+def _status(port: int) -> dict[str, object]:
+    answer = _exchange(port, b"GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    return dict(json.loads(answer.split(b"\r\n\r\n", 1)[1]))
+
+
+def test_a_socket_request_that_is_no_handshake_gets_one_fixed_line_and_costs_no_seat(tmp_path: Path) -> None:
+    """A plain ``GET`` of a browser seat's socket (either form) or of ``/game``, naming whatever ``Upgrade`` it
+    likes, gets one fixed 400 line that quotes nothing of it, and counts no browser seat; nor does a handshake
+    whose connection is gone before its answer: the address still gets its page, not "already has 2 browser
+    seats"."""
+    mark = "ECHO-c41d"
+    key = base64.b64encode(os.urandom(16)).decode("ascii")
+    with running_server(tmp_path, *FAST, "--web") as server:
+        port = _port(server.url)
+        for path in ("/web/en/lobby", "/web/lobby/Eve", "/web/ja/lobby", "/game"):
+            answer = _exchange(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: <{mark}>\r\n"
+                                     "Connection: close\r\n\r\n".encode())
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split(b" ", 2)[1:2] == [b"400"], answer[:300]
+            assert body == b"cardsuite: this address takes a WebSocket handshake only\n", answer[:600]
+            assert mark.encode() not in answer, answer[:600]
+            _guarded(_headers(answer), path)
+        for path in ("/web/en/lobby", "/game") * 10:  # a handshake, then a reset before the server answers it
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                             f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                             "\r\n".encode())
+        for _ in range(40):
+            if _status(port)["web_seats"] == 0:
+                break
+            time.sleep(0.25)
+        assert _status(port)["web_seats"] == 0
+        page = _exchange(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        assert page.startswith(b"HTTP/1.1 200"), page[-300:]
+        server.stop()
+        assert server.process.stderr is not None
+        err = server.process.stderr.read()
+    assert "Traceback" not in err, err[-2000:]
+
+
+def test_a_host_that_is_no_host_name_gets_one_fixed_line_not_a_page_or_a_traceback(tmp_path: Path) -> None:
+    """The page builds its socket's address and its policy from ``Host``: one that is not a host name or
+    address (an open bracket, a space and a ``;`` that would add a directive) gets a 400 line, never a page
+    whose policy it wrote, nor a 500 and a traceback in the log for every such request."""
+    with running_server(tmp_path, *FAST, "--web") as server:
+        port = _port(server.url)
+        for host in ("[", "a b; script-src *", "x:99999999", "[zz]:1"):
+            answer = _exchange(port, f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.split(b" ", 2)[1:2] == [b"400"], answer[:300]
+            assert body == b"cardsuite: the request's Host is not a host name or address\n", answer[:600]
+            assert b"script-src *" not in answer and b"set-cookie" not in head.lower(), answer[:600]
+            _guarded(_headers(answer), host)
+        for host in ("127.0.0.1", f"localhost:{port}", "[::1]:80", "cards.example.org"):
+            answer = _exchange(port, f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+            assert answer.startswith(b"HTTP/1.1 200"), (host, answer[:300])
         server.stop()
         assert server.process.stderr is not None
         err = server.process.stderr.read()

@@ -1,5 +1,6 @@
 """The answers aiohttp makes by itself (a malformed request's 400, a handler's 500): one fixed short line, with
-the headers of every answer (``headers.guard``), never an echo of what the client sent.
+the headers of every answer (``headers.guard``), never an echo of what the client sent; and ``gone``, the
+answer of a WebSocket handler whose client left before its handshake was answered.
 
 aiohttp answers a request it cannot parse without reaching the application (so without its
 ``on_response_prepare`` hook), with a body quoting up to about a hundred bytes of the request. It offers no
@@ -26,6 +27,18 @@ def fixed_line(status: int) -> str:
         return f"{status}: {HTTPStatus(status).phrase}\n"
     except ValueError:
         return f"{status}\n"
+
+
+NOT_A_HANDSHAKE = "cardsuite: this address takes a WebSocket handshake only\n"
+"""The whole answer to a request for a WebSocket that is not a handshake (a plain ``GET``, say): aiohttp's own
+would quote its ``Upgrade`` header."""
+
+
+def gone() -> web.Response:
+    """What a WebSocket handler returns when its client left before the handshake's answer: aiohttp finds the
+    connection closed and lets it go quietly, where the half-prepared ``WebSocketResponse`` would make it
+    log a traceback."""
+    return web.Response(status=400, text=fixed_line(400), content_type="text/plain")
 
 
 class GuardedHandler(RequestHandler):

@@ -94,7 +94,8 @@ class GatedProtocol(asyncio.Protocol):
 
 
 class GatedSite(web.BaseSite):
-    """aiohttp's ``TCPSite`` (no TLS: a proxy in front does it), each connection through ``GatedProtocol``."""
+    """aiohttp's ``TCPSite`` (no TLS: a proxy in front does it; its listen backlog, 128), each connection
+    through ``GatedProtocol``."""
 
     def __init__(self, runner: web.BaseRunner, host: str, port: int, book: SocketBook) -> None:
         super().__init__(runner)
@@ -121,4 +122,4 @@ class GatedSite(web.BaseSite):
         assert handlers is not None  # the runner was set up (BaseSite checks)
         book, turned_away = self.book, self.turned_away
         self._server = await asyncio.get_running_loop().create_server(
-            lambda: GatedProtocol(handlers, book, turned_away), self.host, self.wanted_port)
+            lambda: GatedProtocol(handlers, book, turned_away), self.host, self.wanted_port, backlog=self._backlog)

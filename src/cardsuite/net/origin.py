@@ -10,6 +10,7 @@ rebinding) would otherwise be its own origin.
 from __future__ import annotations
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -20,6 +21,21 @@ def own_base(request: web.Request, public_url: str | None) -> str:
     if public_url:
         return public_url.rstrip("/")
     return f"{request.scheme}://{request.host}"
+
+
+_HOST = re.compile(r"^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
+
+
+def well_formed_host(host: str) -> bool:
+    """Whether ``host`` (a ``Host`` header) is a host name or an address, with a port or without: no space,
+    ``;`` or stray bracket that would bend an address or a policy made from it."""
+    if not _HOST.match(host):
+        return False
+    try:
+        port = urlsplit(f"//{host}").port  # a bracketed text that is no IPv6 address, or a port past 65535, raises
+    except ValueError:
+        return False
+    return port is None or port <= 65535
 
 
 def origin_allowed(origin: str | None, base: str) -> bool:

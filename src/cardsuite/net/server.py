@@ -22,7 +22,7 @@ from aiohttp import WSMsgType, web
 from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
-from .errorpages import GuardedRunner
+from .errorpages import NOT_A_HANDSHAKE, GuardedRunner, gone
 from .gate import GatedSite
 from .headers import add_headers
 from .hub import Hub
@@ -50,7 +50,7 @@ def connection_address(hub: Hub, request: web.Request) -> str:
     return client_address(peer, request.headers.get("X-Forwarded-For"), hub.config.limits.trust_proxy)
 
 
-async def game_socket(request: web.Request) -> web.WebSocketResponse:
+async def game_socket(request: web.Request) -> web.StreamResponse:
     """One protocol connection: checked messages in, queued messages out, errors as messages."""
     hub: Hub = request.app[HUB]
     if not same_origin(request, hub.config.public_url, hub.config.host):  # another site's page, in a browser
@@ -60,10 +60,12 @@ async def game_socket(request: web.Request) -> web.WebSocketResponse:
     # max_msg_size one more than the limit: aiohttp refuses a frame of max_msg_size bytes, not one of the limit
     ws = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE + 1, heartbeat=30.0, compress=False,
                                autoping=False)
+    if not ws.can_prepare(request).ok:
+        raise web.HTTPBadRequest(text=NOT_A_HANDSHAKE)
     try:
         await ws.prepare(request)
     except ConnectionError:  # gone before the handshake's answer
-        return ws
+        return gone()
     address = connection_address(hub, request)
     refused = hub.addresses.connect(address)
     if refused is not None:  # one line for the person, then the close

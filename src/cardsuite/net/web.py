@@ -44,10 +44,11 @@ from textual_serve.server import Server
 from ..core.message import Message, msg
 from ..i18n import ENGLISH, LANGUAGES, current_language, language_of_accept, translations
 from ..i18n.render import render
+from .errorpages import NOT_A_HANDSHAKE, gone
 from .headers import page_policy
 from .identity import browser_identity
 from .limits import client_address
-from .origin import own_base, same_origin
+from .origin import own_base, same_origin, well_formed_host
 from .protocol import ProtocolError, clean_code, clean_name
 from .webpage import FONT_FILES, STATIC, page_html
 
@@ -70,6 +71,9 @@ MAX_PING = 64
 """Characters of a page's ping the server echoes (the page sends a timestamp)."""
 FONT_TYPE = "font/ttf"
 """How the terminal's font files are served (``_font_file``)."""
+MAX_STATIC_PATH = 255
+"""Bytes of a ``/static/`` path looked for at most (a file system takes no longer name; textual-serve's are
+under 60)."""
 NO_TABLE = msg("no table behind this link: ask for the link again")
 """The line for a link whose code names no table: the page's 404, the seat socket's close."""
 
@@ -152,9 +156,12 @@ class BrowserSeat(Server):
     async def page(self, request: web.Request) -> web.Response:
         """The page (``webpage.py``), its socket URL carrying the browser's language and the link's code and
         name (no token), or, without a code, the lobby's socket (and the name); its files from this server's
-        own ``/static`` whatever ``Host`` the request named, and only its own scripts may run
+        own ``/static`` whatever ``Host`` the request named (one that is not a host name or address, which
+        would bend the socket's address and the policy, gets a 400), and only its own scripts may run
         (``headers.page_policy``)."""
         hub: Hub = self.hub_of(request)
+        if not self.fixed_url and not well_formed_host(request.host):
+            raise web.HTTPBadRequest(text="cardsuite: the request's Host is not a host name or address\n")
         language = self.page_language(request)
         full = hub.addresses.web_refusal(self._address(request))
         if full is not None:
@@ -226,11 +233,11 @@ class BrowserSeat(Server):
             else:
                 raise ValueError("not a message of the page")
 
-    async def seat_terminal(self, request: web.Request) -> web.WebSocketResponse:
+    async def seat_terminal(self, request: web.Request) -> web.StreamResponse:
         """One browser's terminal at the table of its link: ``/web[/LANG]/ws/CODE[/NAME]``."""
         return await self._terminal(request, lobby=False)
 
-    async def lobby_terminal(self, request: web.Request) -> web.WebSocketResponse:
+    async def lobby_terminal(self, request: web.Request) -> web.StreamResponse:
         """One browser's terminal on the public tables: ``/web[/LANG]/lobby[/NAME]``."""
         return await self._terminal(request, lobby=True)
 
@@ -245,16 +252,26 @@ class BrowserSeat(Server):
             out[IDENTITY_VARIABLE] = browser_identity(key, self.base_url(request))
         return out
 
-    async def _terminal(self, request: web.Request, lobby: bool) -> web.WebSocketResponse:
-        """One browser's terminal: a ``cardsuite web-seat`` process, a protocol client of this server."""
+    async def _terminal(self, request: web.Request, lobby: bool) -> web.StreamResponse:
+        """One browser's terminal: a ``cardsuite web-seat`` process, a protocol client of this server. A request
+        that is not a WebSocket handshake gets one fixed 400 and counts for nothing."""
         hub: Hub = self.hub_of(request)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
         if not same_origin(request, self.fixed_url, self.config.host):
             raise web.HTTPForbidden(text="cardsuite: a browser seat opens only from this server's own page\n")
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text=NOT_A_HANDSHAKE)
         address = self._address(request)
         parts = _checked(request.match_info)
         refused = self._refusal(hub, address, parts.get(CODE_VARIABLE), lobby)
-        await websocket.prepare(request)
+        try:
+            await websocket.prepare(request)
+        except BaseException as exc:  # gone before the handshake's answer: the seat counted for it is free again
+            if refused is None:
+                hub.addresses.close_web_seat(address)
+            if isinstance(exc, ConnectionError):
+                return gone()
+            raise
         if refused is not None:
             await websocket.close(code=POLICY_CLOSE, message=refused[:120].encode("utf-8"))
             return websocket
@@ -299,6 +316,16 @@ def _size(value: object, default: int) -> int:
     return max(10, min(500, value))
 
 
+@web.middleware
+async def _short_static_paths(request: web.Request,
+                              handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+    """A ``/static/`` path longer than a file's may be (``MAX_STATIC_PATH``) is not found, and no file system is
+    asked: aiohttp's static files would answer its refusal with a 500, and a traceback in the log."""
+    if request.path.startswith(STATIC) and len(request.path.encode("utf-8", "surrogatepass")) > MAX_STATIC_PATH:
+        raise web.HTTPNotFound()
+    return await handler(request)
+
+
 def _font_file(path: Path) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     """A handler that answers the font file ``path`` as ``font/ttf`` (aiohttp's static files would call it
     ``application/octet-stream``: its table of types names no font)."""
@@ -311,7 +338,8 @@ def _font_file(path: Path) -> Callable[[web.Request], Awaitable[web.StreamRespon
 
 def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -> None:
     """Mount the browser seat: ``/`` (the page), ``/web[/LANG]/ws/CODE[/NAME]``, ``/web[/LANG]/lobby[/NAME]``
-    (``LANG`` one of ours, or no route), ``/static`` (textual-serve's script, style and font files)."""
+    (``LANG`` one of ours, or no route), ``/static`` (textual-serve's script, style and font files; a path
+    too long to be one of them is not found)."""
     command = " ".join(shlex.quote(part) for part in (sys.executable, "-m", "cardsuite", "web-seat"))
     seat = BrowserSeat(command, config, lambda request: request.app[hub_key])
     app.router.add_get("/", seat.page)
@@ -320,6 +348,7 @@ def add_browser_seat(app: web.Application, config: ServerConfig, hub_key: Any) -
         app.router.add_get(prefix + "/ws/{code}/{name}", seat.seat_terminal)
         app.router.add_get(prefix + "/lobby", seat.lobby_terminal)
         app.router.add_get(prefix + "/lobby/{name}", seat.lobby_terminal)
+    app.middlewares.append(_short_static_paths)
     for name in FONT_FILES.values():  # before ``/static``: the first route that matches answers
         app.router.add_get(STATIC + name, _font_file(Path(seat.statics_path) / name))
     app.router.add_static("/static", seat.statics_path)
