@@ -64,6 +64,10 @@ PASS_VARIABLE = "CARDSUITE_SEAT_PASS"
 KEY_VARIABLE = "CARDSUITE_BROWSER_KEY"
 IDENTITY_VARIABLE = "CARDSUITE_IDENTITY"
 LANGUAGE_VARIABLE = "CARDSUITE_LANGUAGE"
+VISIT_VARIABLES = (CODE_VARIABLE, TOKEN_VARIABLE, SERVER_VARIABLE, NAME_VARIABLE, PASS_VARIABLE, KEY_VARIABLE,
+                   IDENTITY_VARIABLE, LANGUAGE_VARIABLE)
+"""What a seat's process is told of its visit: each set for every process (blank when it has none), so that none
+comes from the server's own environment (an operator's ``CARDSUITE_IDENTITY`` is never a visitor's)."""
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
@@ -117,6 +121,7 @@ class _SeatService(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
+        environment.update(dict.fromkeys(VISIT_VARIABLES, ""))
         environment.update(self.extra)
         return environment
 
@@ -279,7 +284,7 @@ class BrowserSeat(Server):
         height = _size(request.query.get("height"), 24)
         seat_pass = secrets.token_hex(16)
         hub.passes[seat_pass] = address
-        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, LANGUAGE_VARIABLE: "", **parts,
+        extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts,
                  **self._environment(request, parts, lobby)}
         service: AppService | None = None
         try:

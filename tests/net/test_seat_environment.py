@@ -1,0 +1,36 @@
+"""A browser seat's process learns its visit from the server only: nothing of the server's own environment
+(an operator's identity, a join code, a name) reaches a visitor's seat."""
+
+from __future__ import annotations
+
+import pytest
+from textual_serve.download_manager import DownloadManager
+
+from cardsuite.net import web
+from cardsuite.tui.online.browser import visit_from
+
+
+async def _nothing(*_: object) -> None:
+    return None
+
+
+def _environment(extra: dict[str, str]) -> dict[str, str]:
+    service = web._SeatService("cardsuite web-seat", extra, write_bytes=_nothing, write_str=_nothing,
+                               close=_nothing, download_manager=DownloadManager())
+    return service._build_environment(80, 24)
+
+
+def test_the_servers_own_visit_variables_never_reach_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in web.VISIT_VARIABLES:
+        monkeypatch.setenv(variable, "from-the-operators-shell")
+    monkeypatch.setenv("CARDSUITE_IDENTITY", "CSID-0000-0000-0000-0000-0000-0000-0000-0000")
+    told = {web.SERVER_VARIABLE: "ws://127.0.0.1:8765/game", web.CODE_VARIABLE: "K7P2QX"}
+    environment = _environment(told)
+    assert {v: environment[v] for v in web.VISIT_VARIABLES} == {**dict.fromkeys(web.VISIT_VARIABLES, ""), **told}
+    visit = visit_from(environment)
+    assert (visit.code, visit.name, visit.identity, visit.token, visit.key) == ("K7P2QX", None, None, None, None)
+
+
+def test_the_rest_of_the_environment_is_the_servers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDSUITE_HOME", "/srv/cardsuite")
+    assert _environment({})["CARDSUITE_HOME"] == "/srv/cardsuite"
