@@ -110,3 +110,13 @@ def test_the_style_of_the_whole_text_stays_on_the_whole_text() -> None:
     console = Console(width=30)
     assert [(row.plain, row.style, row.spans) for row in out.wrap(console, 30)] == [
         (row.plain, row.style, row.spans) for row in text.wrap(console, 30)]
+
+
+def test_a_number_or_a_card_inside_japanese_is_not_split() -> None:
+    line = "このような8通りの配りで平均+6.8。次点はパスで-0.8"
+    assert rich_rows(line, 30)[0].endswith("+6.")  # Rich alone splits the number
+    assert kinsoku_text(Text(line), 30).plain.split("\n") == ["このような8通りの配りで平均", "+6.8。次点はパスで-0.8"]
+    line = "得点札：ダイヤの10（10点）"
+    assert rich_rows(line, 17)[0].endswith("の1")
+    assert [piece.plain for piece in Text(line).divide(break_offsets(line, 17))] == ["得点札：ダイヤの", "10（10点）"]
+    assert kinsoku_text(Text("above_nap=blucher"), 5).plain.split("\n") == rich_rows("above_nap=blucher", 5)

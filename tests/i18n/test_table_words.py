@@ -174,3 +174,15 @@ def test_a_games_header_and_deal_summary_are_messages_in_the_readers_language(na
     assert summary.message is not None  # (GOPS has no header line)
     texts = [render(h, names) for h in headers] + [render(summary.message, names)]
     assert texts and all(not any(w in t for w in ("seat", "trumps", "bid", "won", "draw")) for t in texts), texts
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "lt"])
+def test_no_two_keys_of_the_key_bar_have_the_same_word(language: str) -> None:
+    """Backspace (take back a bid) and u (undo) may share the bar: each says what it does in its own word."""
+    from textual.binding import Binding
+
+    from cardsuite.tui.screens.table_keys import TABLE_BINDINGS
+
+    catalog = translations(language)
+    shown = [catalog.gettext(b.description) for b in TABLE_BINDINGS if isinstance(b, Binding) and b.show]
+    assert len(shown) == len(set(shown)), shown

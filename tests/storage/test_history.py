@@ -11,6 +11,7 @@ import pytest
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
+from cardsuite.i18n import use_language
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
 from cardsuite.storage.ratings import Rating, ranks_of, rate_match, seat_labels
@@ -60,6 +61,13 @@ def test_stats_count_what_the_records_hold() -> None:
     assert ann["vs_cpu"]["easy"]["matches"] == 3 and ann["vs_cpu"]["normal"]["matches"] == 3
     assert ann["rating"]["matches"] == 3
     assert any(line.startswith("  Ann: 3 played") for line in stats_lines(stats()))
+
+
+def test_stats_name_each_game_by_its_title_in_the_readers_language() -> None:
+    History().record_finished(finished("nap", 1))
+    assert stats_lines(stats())[0] == "Nap: 1 match"
+    use_language("ja")
+    assert stats_lines(stats())[0] == "ナップ：1マッチ"
 
 
 def test_napoleon_roles_are_napoleon_adjutant_and_allies() -> None:

@@ -136,6 +136,15 @@ def test_match_page_says_tied_when_the_top_is_shared() -> None:
     assert "winner" in page and "tied" not in page
 
 
+def test_match_page_gives_equal_totals_the_same_place() -> None:
+    """Two seats tied on top are both 1st, and the next is 3rd (not 1st, 2nd and 3rd)."""
+    from cardsuite.tui.render import Display
+    from cardsuite.tui.reports import match_page
+
+    rows = match_page(["Ann", "Bob", "Cy"], [(3, -6, 3)], (3, -6, 3), False, Display()).plain.splitlines()
+    assert [row.split()[:2] for row in rows[1:4]] == [["1.", "Ann"], ["1.", "Cy"], ["3.", "Bob"]]
+
+
 async def test_notes_land_where_they_happened_in_gops() -> None:
     """A note made after some hidden choices shows after those events, not drifted by them."""
     seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")]

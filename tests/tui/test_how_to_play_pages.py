@@ -31,3 +31,20 @@ async def test_the_page_follows_the_rules(game: str, players: int, says: tuple[s
     text = await _page(game, players)
     for words in says:
         assert words in text
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_title_lines_up_with_the_text_below_it(ascii_only: bool) -> None:
+    """The page's title starts in the column its paragraphs start in, not against the frame."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"Cy{i}", "cpu", "random") for i in range(3)]
+    table = config("nap", seats, seed=1)
+    table.ascii_only = ascii_only
+    app = table_app(table)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("r")
+        await pilot.pause()
+        rows = [row.split("│" if not ascii_only else "|", 1)[-1] for row in screen_text(app).splitlines()]
+    title = next(row for row in rows if "How to play Nap" in row)
+    body = next(row for row in rows if "Goal" in row)
+    assert title.index("How") == len(body) - len(body.lstrip())

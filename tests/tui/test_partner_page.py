@@ -8,14 +8,18 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from cardsuite.cards import card_name
 from cardsuite.core.game import View
 from cardsuite.core.match import SeatSpec
+from cardsuite.core.message import CardRef, msg_n
 from cardsuite.core.registry import get_game
 from cardsuite.core.search import PartnerOdds
 from cardsuite.games.napoleon import GAME, Napoleon
 from cardsuite.games.napoleon.rules import NapoleonState
+from cardsuite.i18n import use_language
+from cardsuite.i18n.linebreak import NO_START
 from cardsuite.tui.render import Display
 from cardsuite.tui.screens.hot_seat import HandoffScreen
 from cardsuite.tui.screens.modals import KeysScreen
@@ -258,3 +262,27 @@ async def test_after_esc_from_the_adjutant_list_the_key_bar_says_what_enter_does
         await pilot.pause()
         bar = screen_text(app).splitlines()[-1]
         assert "Play" not in bar and table._enter_does() is not None and table._enter_does() in bar
+
+
+def test_the_page_breaks_japanese_lines_by_the_rules() -> None:
+    """At widths where Rich alone begins a row with a small kana (ビ / ッド), the page's rows keep the rules."""
+    use_language("ja")
+    state = _named_state()
+    seat = next(s for s in range(5) if s != state.napoleon and state.adjutant_card not in state.view(s).hand)
+    view = state.view(seat)
+    odds = PartnerOdds(state.adjutant_card, state.napoleon, 40, tuple(0.2 for _ in range(5)), 0.2)
+    display = Display()
+    body = partner_page(odds, view, lambda m: display.say(m), [f"P{i}" for i in range(5)]).body
+
+    def rows(renderable: Any, width: int) -> list[str]:
+        console = Console(width=width, file=io.StringIO())
+        return ["".join(s.text for s in row).strip() for row in console.render_lines(renderable, pad=False)]
+
+    sentence = Text(display.say(msg_n("Where {card} lies in {n} deal sampled from what you know (your cards, the "
+                                      "bids, the calls and the cards played), as the strongest CPU samples them:",
+                                      "Where {card} lies in {n} deals sampled from what you know (your cards, the "
+                                      "bids, the calls and the cards played), as the strongest CPU samples them:",
+                                      40, card=CardRef(odds.card))))
+    widths = range(20, 80)
+    assert any(row[:1] in NO_START for width in widths for row in rows(sentence, width))  # Rich alone
+    assert not [row for width in widths for row in rows(body, width) if row[:1] in NO_START]

@@ -6,6 +6,7 @@ import random
 
 from cardsuite.core.game import Game, State
 from cardsuite.core.registry import get_game
+from cardsuite.i18n import use_language
 from cardsuite.tui.planning import plan, prompt_text
 from cardsuite.tui.screens.table import TableScreen
 
@@ -74,3 +75,14 @@ def test_napoleon_bids_are_one_list_with_typed_keys() -> None:
     lists = [i for i in offered.items if i.kind == "list"]
     assert lists and any(offered.looks[a].key == "13s" for a in lists[0].actions)
     assert any(i.key == "p" for i in offered.items)
+
+
+def test_the_count_of_a_list_of_choices_takes_the_languages_plural() -> None:
+    """Napoleon's 40 bids are "40 pasirinkimų" in Lithuanian (its plural for 10, 20 ... 40), not "pasirinkimai"."""
+    napoleon = get_game("napoleon")
+    state = napoleon.new_deal(5, napoleon.resolve_options({}, 5), 0, rng=random.Random(1))
+    view = state.view(sorted(state.to_act)[0])
+    use_language("lt")
+    listed = [item for item in plan(napoleon, view).items if item.kind == "list"]
+    assert len(listed) == 1 and len(listed[0].actions) == 40
+    assert listed[0].label.endswith("40 pasirinkimų")

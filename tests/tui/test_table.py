@@ -12,6 +12,7 @@ from cardsuite.core.registry import all_games, get_game
 from cardsuite.tui import session as session_module
 from cardsuite.tui.config import cpu_levels
 from cardsuite.tui.screens.hot_seat import HandoffScreen
+from cardsuite.tui.screens.modals import ChoiceScreen
 from cardsuite.tui.screens.table import TableScreen
 from cardsuite.tui.widgets.panels import EventLog
 
@@ -398,3 +399,19 @@ async def test_auto_play_plays_a_forced_card() -> None:
     assert run.deal_pages
     assert not forced_turns, "a forced card waited for a key"
     assert any("played automatically" in n for n in notes), notes
+
+
+async def test_a_list_of_choices_is_titled_by_what_it_asks() -> None:
+    """Napoleon's bids open under "Bid: which one?", not the button's "Bid: 40 choices" with ": choose" after it."""
+    seats = [SeatSpec("You")] + [SeatSpec(f"CPU {i}", "cpu", "easy") for i in range(1, 5)]
+    app = table_app(config("napoleon", seats, seed=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None
+        listed = next(item for item in table.plan.items if item.kind == "list")
+        await pilot.press(listed.key)
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+    assert "Bid: which one?" in text and "choose" not in text

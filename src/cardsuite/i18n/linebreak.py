@@ -7,8 +7,9 @@ width, where Rich would (``rich._wrap.divide_line``, which ``Text.wrap`` calls),
 down to the next line (oidashi) while that line would begin with a character of ``NO_START`` or this one
 end with one of ``NO_END``. The lines it returns fit the width, so Rich draws them as they are. Text
 without those characters breaks exactly as Rich breaks it. ``KinsokuText`` is a ``Text`` that Rich wraps
-this way at whatever width it is drawn at (a table's cell, a Markdown paragraph or heading). This module needs
-only Rich: the command line uses it as well as the screens.
+this way at whatever width it is drawn at (a table's cell, a Markdown paragraph or heading). Nor is a run of
+narrow characters inside Japanese split (a number such as ``+6.8``, a card such as ``10♦``), as Japanese
+typesetting keeps them whole. This module needs only Rich: the command line uses it as well as the screens.
 """
 
 from __future__ import annotations
@@ -120,5 +121,9 @@ def widest_unbreakable(text: str) -> int:
 
 
 def _held_together(line: str, offset: int) -> bool:
-    """Whether a break before ``line[offset]`` would begin a line with ``NO_START`` or end one with ``NO_END``."""
-    return line[offset] in NO_START or line[offset - 1] in NO_END
+    """Whether a break before ``line[offset]`` would begin a line with ``NO_START``, end one with ``NO_END``, or
+    split a run of narrow characters (a number such as ``+6.8`` or ``10``, a card such as ``A♠``, a word)."""
+    before, after = line[offset - 1], line[offset]
+    if after in NO_START or before in NO_END:
+        return True
+    return cell_len(before) == 1 and cell_len(after) == 1 and not (before.isspace() or after.isspace())

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..i18n import gettext, ngettext
 from ..naming import shown as safe
-from .history import History
+from .history import History, game_title
 from .ratings import player_labels
 
 
@@ -94,11 +94,12 @@ def _results(t: dict[str, int]) -> str:
 
 
 def stats_lines(data: dict[str, Any]) -> list[str]:
-    """The statistics as lines of text, one block per game and player (best rated first)."""
+    """The statistics as lines of text, one block per game (its title in the reader's language) and player (best
+    rated first)."""
     lines: list[str] = []
     for name, block in data["games"].items():
         lines.append(ngettext("{game}: {n} match", "{game}: {n} matches", block["matches"]).format(
-            game=name, n=block["matches"]))
+            game=game_title(name), n=block["matches"]))
         players = block["players"].items()
         ordered = sorted(players, key=lambda p: -(p[1]["rating"] or {"ordinal": -1e9})["ordinal"])
         for who, p in ordered:

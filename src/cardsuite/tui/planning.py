@@ -202,7 +202,8 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, v
             card_verbs[name] = tuple(a for a in actions if cards_of[a])  # cards, and a few without (keep)
             items.extend(Item(labels[a], "action", (a,)) for a in actions if not cards_of[a])
         elif len(actions) > MAX_BUTTONS or any(uses):
-            words = say(msg("{verb}: {n} choices", verb=verb_words(name, say), n=len(actions)))
+            words = say(msg_n("{verb}: {n} choice", "{verb}: {n} choices", len(actions),
+                              verb=verb_words(name, say)))
             ordered = tuple(sorted(actions, key=lambda a: looks[a].order))  # the usual choices first
             items.append(Item(words, "list", ordered, verb=name))
         else:

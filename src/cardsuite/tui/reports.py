@@ -75,7 +75,8 @@ def deal_page(names: Sequence[str], summary_text: str | Message, score_line: str
 
 def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: Sequence[Score], assisted: bool,
                display: Display) -> Text:
-    """Standings (``winner``, or ``tied`` when several share the top), and each seat's running total."""
+    """Standings (``winner``, or ``tied`` when several share the top; equal totals share a place: 1, 1, 3), and
+    each seat's running total."""
     players = len(names)
     order = sorted(range(players), key=lambda s: totals[s], reverse=True)
     best = winners(totals)
@@ -85,7 +86,8 @@ def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: S
         together = pgettext("list separator", ", ").join(display.plain(names[s]) for s in best)
         body.append(display.plain(_("The match is tied: {names}").format(names=together)) + "\n", style="bold")
     width = min(16, max(cell_len(n) for n in names) + 2)
-    for place, seat in enumerate(order, 1):
+    for seat in order:
+        place = 1 + sum(1 for total in totals if total > totals[seat])
         mark = ("  " + (_("tied") if tied else _("winner"))) if seat in best else ""
         shown = display.plain(fit(names[seat], width - 2, display.ascii_only))
         body.append(f"{place}. {_pad(shown, width)}{display.plain(score_text(totals[seat])):>6}{display.plain(mark)}\n",

@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from ...core.game import Game, View
 from ...core.message import N_, CardRef, Message, SeatRef, msg, msg_n
 from ...core.search import PartnerOdds, odds_seed
+from ...i18n.linebreak import KinsokuText
 from .modals import TextScreen
 
 Say = Callable[[Message], str]
@@ -51,7 +52,7 @@ def partner_odds(game: Game, view: View) -> PartnerOdds | None:
 
 def partner_page(odds: PartnerOdds, view: View, say: Say, names: Sequence[str]) -> PartnerScreen:
     """The page for ``odds``, judged from ``view``: every other seat's share (by its player's name in
-    ``names``), then the hidden cards'."""
+    ``names``), then the hidden cards' (its sentences break Japanese lines by the rules)."""
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
     table.add_column(no_wrap=True)
     table.add_column(justify="right", style="bold", no_wrap=True)
@@ -60,20 +61,18 @@ def partner_page(odds: PartnerOdds, view: View, say: Say, names: Sequence[str]) 
             table.add_row(Text(names[seat] if seat < len(names) else str(seat)), _percent(share))
     table.add_row(Text(say(msg("the hidden cards: {seat} plays alone", seat=SeatRef(odds.declarer)))),
                   _percent(odds.hidden))
-    lines: list[RenderableType] = [
-        Text(say(msg_n("Where {card} lies in {n} deal sampled from what you know (your cards, the bids, the calls "
-                       "and the cards played), as the strongest CPU samples them:",
-                       "Where {card} lies in {n} deals sampled from what you know (your cards, the bids, the calls "
-                       "and the cards played), as the strongest CPU samples them:", odds.deals,
-                       card=CardRef(odds.card)))),
-        Text(""),
-        table,
-    ]
+    where = say(msg_n("Where {card} lies in {n} deal sampled from what you know (your cards, the bids, the calls "
+                      "and the cards played), as the strongest CPU samples them:",
+                      "Where {card} lies in {n} deals sampled from what you know (your cards, the bids, the calls "
+                      "and the cards played), as the strongest CPU samples them:", odds.deals,
+                      card=CardRef(odds.card)))
+    lines: list[RenderableType] = [KinsokuText(where), Text(""), table]
     if odds.card in view.hand and view.seat == odds.declarer:
-        lines = [Text(say(msg("You hold {card}: you named your own card, so you play alone, with no adjutant.",
-                              card=CardRef(odds.card))))]
+        alone = msg("You hold {card}: you named your own card, so you play alone, with no adjutant.",
+                    card=CardRef(odds.card))
+        lines = [KinsokuText(say(alone))]
     elif odds.card in view.hand:
-        lines = [Text(say(msg("You hold {card}: you are the adjutant.", card=CardRef(odds.card))))]
+        lines = [KinsokuText(say(msg("You hold {card}: you are the adjutant.", card=CardRef(odds.card))))]
     title = say(msg("Who holds {card}?", card=CardRef(odds.card)))
     return PartnerScreen(title, Group(*lines))
 

@@ -50,7 +50,7 @@ class TableChoices(TablePages):
         if item.kind == "action":
             self.perform(seat, item.actions[0])
         elif item.kind == "list":
-            self.pick_from(seat, _("{what}: choose").format(what=item.label), item.actions)
+            self.pick_from(seat, _("{verb}: which one?").format(verb=verb_words(item.verb, self._say)), item.actions)
         else:
             self.plan = plan(self.session.game, self.session.view(seat), self.RESERVED_KEYS, item.verb, self._say)
             self.zone = "hand"

@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 
 from ...core.message import N_
 from ...i18n import _
+from ...i18n.linebreak import KinsokuText
 from ..planning import TABLE_KEYS
 
 ROOMY = ("last_trick", "rules", "scores", "cpu_seat")
@@ -89,14 +90,14 @@ def key_rows(bindings: Iterable[BindingType], key_name: Callable[[str], str],
 
 
 def key_page(rows: Iterable[tuple[str, str]], auto_play: bool, plain: Callable[[str], str]) -> Table:
-    """The ``?`` page: ``rows`` (each made fit for the terminal by ``plain``), then whether forced cards play
-    themselves."""
+    """The ``?`` page: ``rows`` (each made fit for the terminal by ``plain``; what a key does breaks Japanese
+    lines by the rules), then whether forced cards play themselves."""
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), expand=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for keys, words in rows:
-        table.add_row(Text(plain(keys)), Text(plain(words)))
+        table.add_row(Text(plain(keys)), KinsokuText(plain(words)))
     state = _("on") if auto_play else _("off")
-    table.add_row(Text("f"), Text(plain(_("forced cards play themselves after a moment: {state}").format(
+    table.add_row(Text("f"), KinsokuText(plain(_("forced cards play themselves after a moment: {state}").format(
         state=state))))
     return table
