@@ -116,9 +116,17 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
             await dialog(app, pilot, url, "")  # host the form's table
             await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
             assert app.online is not None and app.online.seating.create["game"]
+            code = app.online.seating.code
+            assert code
             await pilot.press("q")
             await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
             assert app.is_running and app.online is None
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert f"cardsuite join {url.split('//', 1)[1].split('/', 1)[0]} {code} resumes it" in said
+            app.screen.query_one("#online", Button).press()  # the dialog opens with the server it sat down at
+            await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
+            assert app.screen.query_one("#online-server", Input).value == url.split("//", 1)[1].split("/", 1)[0]
+            await pilot.press("escape")
             refused = await dialog(app, pilot, url, "ZZZZZZ")  # no such table at this server
             error = refused.query_one("#online-error", Static)
             await wait_for(lambda: "Not seated" in str(error.render()), 20)

@@ -19,6 +19,7 @@ from .connect import Seated
 from .remote import RemoteSession, remote_config
 from .turn_clock import TurnClock
 from .waiting import LobbyScreen
+from .watched import WatchedTable
 
 
 class OnlineSeat:
@@ -50,7 +51,8 @@ class OnlineSeat:
     def open_table(self) -> None:
         """The table screen over the remote session, its turn timer counting down once a second."""
         self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
-        self.app.push_screen(TableScreen(self.session, self.display))
+        screen = WatchedTable if self.session.watching else TableScreen
+        self.app.push_screen(screen(self.session, self.display))
         self.clock.start()
 
     def changed(self) -> None:
