@@ -222,3 +222,29 @@ def test_a_lobby_whose_host_left_says_it_has_closed(tmp_path: Path) -> None:
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+def test_a_seat_whose_screen_looks_after_the_match_was_filed_still_gets_the_deal_and_match_pages(
+        tmp_path: Path) -> None:
+    """The table may say the match is filed before a seat's screen has looked at the last deal's view (or the
+    person comes back after it): the deal's page and the match's still open, not a table waiting for nothing."""
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann, bob = await new(), await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            joined = await bob.request("join", code=made["code"], name="Bob")
+            await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
+            assert ann.table.get("status") == "finished"
+            await bob.close()
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob", token=str(joined["token"])))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TextScreen) and "Deal 1 is over" in screen_text(app), 20)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))

@@ -111,8 +111,10 @@ class RemoteSession(TableSession):
 
     def next_turn(self) -> Turn:
         view = self.client.view
-        if view is None or self.client.table.get("status") != "playing" or self.client.reconnecting \
-                or self.gone is not None:
+        # "finished": the match's last deal is over; its page and the match's are still to be shown (the table
+        # may say so before this seat's screen has looked at the last view)
+        if view is None or self.client.table.get("status") not in ("playing", "finished") \
+                or self.client.reconnecting or self.gone is not None:
             return Turn("remote")
         if view.is_over:  # after "ready", wait for the server's next deal
             return Turn("remote") if self.ready_for == self.client.deal else Turn("over")
