@@ -94,6 +94,12 @@ class RemoteSession(TableSession):
         return you if isinstance(you, int) else None
 
     @property
+    def sitting_out(self) -> bool:
+        """Whether this person sat down during this deal: they watch it (no hand) and play from the next."""
+        seats, me = self.client.table.get("seats", []), self.me
+        return me is not None and 0 <= me < len(seats) and bool(seats[me].get("from_next_deal"))
+
+    @property
     def people(self) -> tuple[int, ...]:
         return () if self.me is None else (self.me,)
 

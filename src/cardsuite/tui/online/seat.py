@@ -13,13 +13,12 @@ import asyncio
 from ...core.registry import get_game
 from ...net.tokens import forget_seat
 from ..render import Display
-from ..screens.table import TableScreen
 from ..table_app import TableApp
 from .connect import Seated
 from .remote import RemoteSession, remote_config
+from .table_screen import OnlineTable
 from .turn_clock import TurnClock
 from .waiting import LobbyScreen
-from .watched import WatchedTable
 
 
 class OnlineSeat:
@@ -51,8 +50,7 @@ class OnlineSeat:
     def open_table(self) -> None:
         """The table screen over the remote session, its turn timer counting down once a second."""
         self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
-        screen = WatchedTable if self.session.watching else TableScreen
-        self.app.push_screen(screen(self.session, self.display))
+        self.app.push_screen(OnlineTable(self.session, self.display))
         self.clock.start()
 
     def changed(self) -> None:
