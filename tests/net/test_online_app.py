@@ -248,3 +248,40 @@ def test_a_seat_whose_screen_looks_after_the_match_was_filed_still_gets_the_deal
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+def test_play_again_asks_for_the_rematch_waits_for_everyone_then_opens_the_new_table(tmp_path: Path) -> None:
+    """The match-over page's Play again at an online table: the rematch page says who has asked; when the
+    other person asks too, the new table opens on the same screen, its code kept for `cardsuite join`."""
+    from cardsuite.tui.online.rematch import RematchScreen
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                await pilot.press("c")  # the server's CPU plays Bob's seat
+                await play_randomly(ann, random.Random(1))
+                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await pilot.press("a")
+                await wait_for(lambda: isinstance(app.screen, RematchScreen) and "Bob: asked" in screen_text(app), 20)
+                assert "Ann: not yet" in screen_text(app) and app.is_running
+                await ann.request("rematch")
+                await wait_for(lambda: isinstance(app.screen, TableScreen) and app.online is not None
+                               and app.online.seating.code != made["code"], 20)
+                code = app.online.seating.code
+                assert code is not None and app.session is not None and app.session.client.table["code"] == code
+                await wait_for(lambda: app.session is not None and app.session.client.view is not None
+                               and len(app.session.client.view.hand) == 13, 20)
+                saved = find_seat(url, code)
+                assert saved is not None and saved.token == app.token
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))

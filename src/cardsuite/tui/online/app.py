@@ -74,7 +74,10 @@ class OnlineApp(TableApp):
         return _("This browser keeps your seat: open the same link again to come back to it.")
 
     def table_finished(self, then: str = "leave") -> None:
-        """Leaving an online table ends the program (the seat stays resumable until the match ends)."""
+        """Play again asks for the rematch; leaving an online table ends the program (the seat stays resumable
+        until the match ends)."""
+        if then == "again" and self.online is not None and self.online.rematch():
+            return
         if self.online is not None:
             self.online.left()
         self.exit()
