@@ -132,6 +132,24 @@ def test_an_identity_code_is_read_from_the_standard_input_and_kept_private(tmp_p
     assert empty.returncode == 1 and "identity code starts with" in empty.stderr
 
 
+@pytest.mark.parametrize("language", ["ja", "lt"])
+@pytest.mark.parametrize(("args", "english"), [
+    (("identity", "--import", "CSID-AAAA"), "an identity code starts with"),
+    (("identity", "--import", "CSID" + "-AAA1" * 14), "characters a code never has"),
+    (("identity", "--import", "CSID" + "-AAAA" * 14), "does not check"),
+    (("online", "--board"), "--board needs --game"),
+    (("join", "127.0.0.1:9", "K7P2QX"), "opens only at a terminal"),
+])
+def test_the_identity_and_online_refusals_speak_the_readers_language(tmp_path: Path, language: str,
+                                                                      args: tuple[str, ...], english: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", language, *args], capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL,
+                          env={**os.environ, "CARDSUITE_HOME": str(tmp_path)})
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("cardsuite: ") and done.stderr.count("\n") == 1  # one line
+    assert english not in done.stderr
+
+
 @pytest.mark.parametrize("args", [(), ("--server", "cards.example.org"), ("--export",)])
 def test_showing_the_identity_makes_none(tmp_path: Path, args: tuple[str, ...]) -> None:
     home = tmp_path / "home"

@@ -116,9 +116,17 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
             await dialog(app, pilot, url, "")  # host the form's table
             await wait_for(lambda: isinstance(app.screen, LobbyScreen), 20)
             assert app.online is not None and app.online.seating.create["game"]
+            code = app.online.seating.code
+            assert code
             await pilot.press("q")
             await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
             assert app.is_running and app.online is None
+            said = " ".join(str(n.message) for n in app._notifications)
+            assert f"cardsuite join {url.split('//', 1)[1].split('/', 1)[0]} {code} resumes it" in said
+            app.screen.query_one("#online", Button).press()  # the dialog opens with the server it sat down at
+            await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
+            assert app.screen.query_one("#online-server", Input).value == url.split("//", 1)[1].split("/", 1)[0]
+            await pilot.press("escape")
             refused = await dialog(app, pilot, url, "ZZZZZZ")  # no such table at this server
             error = refused.query_one("#online-error", Static)
             await wait_for(lambda: "Not seated" in str(error.render()), 20)
@@ -211,6 +219,69 @@ def test_a_lobby_whose_host_left_says_it_has_closed(tmp_path: Path) -> None:
                 await host.request("leave")
                 await wait_for(lambda: "has closed" in str(app.screen.query_one("#lobby-text").render()), 20)
                 assert isinstance(app.screen, LobbyScreen)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_a_seat_whose_screen_looks_after_the_match_was_filed_still_gets_the_deal_and_match_pages(
+        tmp_path: Path) -> None:
+    """The table may say the match is filed before a seat's screen has looked at the last deal's view (or the
+    person comes back after it): the deal's page and the match's still open, not a table waiting for nothing."""
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann, bob = await new(), await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            joined = await bob.request("join", code=made["code"], name="Bob")
+            await asyncio.gather(play_randomly(ann, random.Random(1)), play_randomly(bob, random.Random(2)))
+            assert ann.table.get("status") == "finished"
+            await bob.close()
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob", token=str(joined["token"])))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TextScreen) and "Deal 1 is over" in screen_text(app), 20)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_play_again_asks_for_the_rematch_waits_for_everyone_then_opens_the_new_table(tmp_path: Path) -> None:
+    """The match-over page's Play again at an online table: the rematch page says who has asked; when the
+    other person asks too, the new table opens on the same screen, its code kept for `cardsuite join`."""
+    from cardsuite.tui.online.rematch import RematchScreen
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                await pilot.press("c")  # the server's CPU plays Bob's seat
+                await play_randomly(ann, random.Random(1))
+                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await pilot.press("a")
+                await wait_for(lambda: isinstance(app.screen, RematchScreen) and "Bob: asked" in screen_text(app), 20)
+                assert "Ann: not yet" in screen_text(app) and app.is_running
+                await ann.request("rematch")
+                await wait_for(lambda: isinstance(app.screen, TableScreen) and app.online is not None
+                               and app.online.seating.code != made["code"], 20)
+                code = app.online.seating.code
+                assert code is not None and app.session is not None and app.session.client.table["code"] == code
+                await wait_for(lambda: app.session is not None and app.session.client.view is not None
+                               and len(app.session.client.view.hand) == 13, 20)
+                saved = find_seat(url, code)
+                assert saved is not None and saved.token == app.token
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))

@@ -14,10 +14,12 @@ from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.lobby import LobbyApp, game_title
 from cardsuite.tui.online.remote import SEAT_LEAVE, RemoteSession, remote_config
 from cardsuite.tui.online.seating import Seating
+from cardsuite.tui.online.table_screen import SITTING_OUT, WATCHING
 from cardsuite.tui.screens.table import TableScreen
+from cardsuite.tui.widgets.hand import HandView
 from cardsuite.tui.widgets.table import TableView
 
-from ..tui.helpers import log_text
+from ..tui.helpers import log_text, screen_text
 from .helpers import Clients, running_server, wait_for
 
 
@@ -43,12 +45,13 @@ def test_a_joined_player_has_no_start_key_no_hints_and_the_menu_says_what_leavin
                 await pilot.pause()
                 assert "Hints are not available at online tables" in log_text(app)
                 assert session.leave_words is SEAT_LEAVE and "kept" in SEAT_LEAVE.leave
+                assert app.screen.query_one(HandView).cards  # a player's own hand, not the watcher's line
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
 
 
-def test_a_watcher_sees_every_seats_block(tmp_path: Path) -> None:
+def test_a_watcher_sees_every_seats_block_and_is_told_it_watches_where_a_hand_would_be(tmp_path: Path) -> None:
     async def run(url: str) -> None:
         async with Clients(url) as new:
             host = await new()
@@ -62,8 +65,30 @@ def test_a_watcher_sees_every_seats_block(tmp_path: Path) -> None:
                 await pilot.pause(0.3)
                 drawn = str(app.screen.query_one(TableView).render())
                 assert drawn.count(" held, ") == 2 and "(you)" not in drawn  # both seats' blocks, nobody "you"
+                hand = app.screen.query_one(HandView)
+                assert str(hand.render()) == WATCHING and "(no cards)" not in screen_text(app)
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_a_person_who_sat_down_mid_deal_is_told_why_no_hand_is_shown(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+            await host.request("start")
+            await wait_for(lambda: host.view is not None and len(host.view.hand) > 0, 20)
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Cy"))  # a CPU's seat, mid-deal
+            async with app.run_test(size=(120, 40)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                await wait_for(lambda: app.session is not None and app.session.client.view is not None, 20)
+                await pilot.pause(0.3)
+                assert app.session.sitting_out and app.session.me is not None
+                assert str(app.screen.query_one(HandView).render()) == SITTING_OUT
+                assert "(no cards)" not in screen_text(app)
+
+    with running_server(tmp_path, "--cpu-delay", "5", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
 
 

@@ -18,7 +18,7 @@ from cardsuite.tui.online.turn_clock import seconds_to_act, turn_line
 from cardsuite.tui.render import Display
 from cardsuite.tui.screens.table import TableScreen
 
-from ..tui.helpers import screen_text
+from ..tui.helpers import log_text, screen_text
 from .helpers import Clients, running_server, wait_for
 
 
@@ -77,6 +77,27 @@ def test_a_table_without_a_turn_timer_shows_none(tmp_path: Path) -> None:
                 assert "move:" not in status_of(app)
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_a_turn_the_timer_took_is_said_in_the_log_and_a_move_made_in_time_is_not(tmp_path: Path) -> None:
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.session is not None
+                client = app.session.client
+                await wait_for(lambda: "1" in client.timers and "your move:" in status_of(app), 20)
+                await pilot.press("enter")  # Bob bids in time; Ann's timer runs out
+                first = client.deal, client.step
+                await wait_for(lambda: (client.deal, client.step) != first and "1" in client.timers, 20)
+                assert "time is up" not in log_text(app)
+                await wait_for(lambda: "time is up: the CPU played Bob's turn" in log_text(app), 20)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "2") as server:
         asyncio.run(run(server.url))
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ..core.errors import CardsuiteError
+from ..core.message import msg
 from ..i18n import _
 from ..i18n.lobby import offer_word
 from ..naming import shown
@@ -83,7 +84,7 @@ def online(
     from ..net.client import Client, ClientError, server_url
 
     if board and game is None:
-        raise CardsuiteError("--board needs --game (the leaderboard is per game)")
+        raise CardsuiteError(msg("--board needs --game (the leaderboard is per game)"))
     try:
         url = server_url(server)
     except ClientError as exc:

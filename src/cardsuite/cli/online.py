@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from ..core.errors import CardsuiteError
+from ..core.message import msg
 from ..core.registry import get_game
 from . import _terminal
 from ._args import LARGEST, decimal, whole
@@ -131,7 +132,7 @@ def _need_terminal() -> None:
     """An online table has no line-by-line form: off a terminal, refuse once the arguments are checked,
     before a key is made or anything is sent."""
     if not _terminal.on_terminal():
-        raise CardsuiteError("an online table opens only at a terminal (stdin and stdout): nothing was sent")
+        raise CardsuiteError(msg("an online table opens only at a terminal (stdin and stdout): nothing was sent"))
 
 
 def _run_online(seating: object, display: object) -> None:

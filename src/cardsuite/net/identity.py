@@ -26,6 +26,7 @@ import secrets
 import time
 from pathlib import Path
 
+from ..core.message import N_
 from ..errors import CardsuiteError
 
 FILE_NAME = "identity.json"
@@ -74,14 +75,14 @@ def import_code(code: str) -> str:
     """The key an export code holds; ``IdentityError`` for a mistyped or damaged code."""
     text = "".join(code.split()).upper().replace("-", "")
     if not text.startswith(CODE_PREFIX) or len(text) != len(CODE_PREFIX) + KEY_LENGTH + 4:
-        raise IdentityError(f"an identity code starts with {CODE_PREFIX}- and has 14 groups of four after it")
+        raise IdentityError(N_("an identity code starts with CSID- and has 14 groups of four after it"))
     body, check = text[len(CODE_PREFIX):-4], text[-4:]
     try:
         key = check_key(body)
     except IdentityError:
-        raise IdentityError("that identity code holds characters a code never has (only A-Z and 2-7)") from None
+        raise IdentityError(N_("that identity code holds characters a code never has (only A-Z and 2-7)")) from None
     if _check_group(key) != check:
-        raise IdentityError("that identity code does not check: a group was mistyped")
+        raise IdentityError(N_("that identity code does not check: a group was mistyped"))
     return key
 
 

@@ -13,7 +13,7 @@ import asyncio
 
 from ...core.errors import CardsuiteError
 from ...i18n import _
-from ...net.client import Client, ClientError
+from ...net.client import Client, ClientError, friends_address
 from ..render import Display
 from ..table_app import TableApp
 from .connect import take_seat
@@ -74,7 +74,10 @@ class OnlineApp(TableApp):
         return _("This browser keeps your seat: open the same link again to come back to it.")
 
     def table_finished(self, then: str = "leave") -> None:
-        """Leaving an online table ends the program (the seat stays resumable until the match ends)."""
+        """Play again asks for the rematch; leaving an online table ends the program (the seat stays resumable
+        until the match ends)."""
+        if then == "again" and self.online is not None and self.online.rematch():
+            return
         if self.online is not None:
             self.online.left()
         self.exit()
@@ -122,5 +125,7 @@ def run_online(seating: object, display: object = None) -> None:
 
 
 def kept_line(seating: Seating) -> str:
-    """What a person who left an unfinished match is told: the seat is kept, and how to come back to it."""
-    return _("your seat at table {code} is kept; the same `cardsuite join` resumes it").format(code=seating.code)
+    """What a person who left an unfinished match is told: the seat is kept, and the command that comes back to
+    it (whether they hosted, joined, or sat down from the home screen or the lobby)."""
+    command = f"cardsuite join {friends_address(seating.url)} {seating.code}"
+    return _("your seat at table {code} is kept; {command} resumes it").format(code=seating.code, command=command)

@@ -30,6 +30,8 @@ from .seating import Seating
 
 CPU_REFUSAL = N_("A CPU seat is called that (CPU 2): choose another name.")
 
+DEFAULT_SERVER = "127.0.0.1:8765"
+"""The server field's first value (``serve``'s address and port) until the dialog has sat down somewhere."""
 CODE_EXAMPLE = "K7P2QX"
 """A join code as the server makes them (six of ``protocol.CODE_ALPHABET``): the code field's hint."""
 MAX_CODE = 32
@@ -50,12 +52,15 @@ class OnlineDialog(ModalScreen[Seated | None]):
     OnlineDialog #online-error { width: 100%; height: auto; margin-top: 1; color: $warning; }
     """
 
-    def __init__(self, name: str, table: dict[str, object], server: str = "127.0.0.1:8765") -> None:
+    last_server: ClassVar[str | None] = None
+    """The server this program last sat down at from the dialog: it opens with it (to come back to a kept seat)."""
+
+    def __init__(self, name: str, table: dict[str, object], server: str | None = None) -> None:
         super().__init__()
         translate_bindings(self)
         self.person = name
         self.table = table
-        self.server = server
+        self.server = server or OnlineDialog.last_server or DEFAULT_SERVER
         self.sitting: Seating | None = None  # what the dialog last tried to sit down as
 
     def compose(self) -> ComposeResult:
@@ -138,6 +143,7 @@ class OnlineDialog(ModalScreen[Seated | None]):
             self.query_one("#online-go", Button).disabled = False
             self.say(_("Not seated: {reason}").format(reason=shown(exc.message)))
             return
+        OnlineDialog.last_server = self.query_one("#online-server", Input).value.strip()
         self.dismiss(seated)
 
     def say(self, line: str) -> None:

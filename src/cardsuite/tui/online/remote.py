@@ -42,6 +42,8 @@ SEAT_LEAVE = LeaveWords(
 """A player's menu online: nothing is saved here; leaving keeps the seat, giving it up does not."""
 WATCHER_LEAVE = LeaveWords(None, "", "", N_("Stop watching this table"))
 """A watcher's menu online: only leaving."""
+TIME_SLACK = 1.0
+"""Seconds before this seat's turn timer ends from which a move it did not send is taken for the timer's."""
 
 
 def _score(value: object) -> Score:
@@ -82,6 +84,7 @@ class RemoteSession(TableSession):
         self.watching = self.me is None  # a watcher: no seat of its own, so no "(you)" at the bottom
         self.leave_words = WATCHER_LEAVE if self.watching else SEAT_LEAVE
         self.given_up = False  # the person gave the seat up (``leave``): it is not kept
+        self.deadline: tuple[tuple[object, object], float] | None = None  # this seat's turn: its step, its end
 
     # -- who plays --------------------------------------------------------------------------------
     @property
@@ -89,6 +92,12 @@ class RemoteSession(TableSession):
         """This connection's seat (None: watching)."""
         you = self.client.table.get("you")
         return you if isinstance(you, int) else None
+
+    @property
+    def sitting_out(self) -> bool:
+        """Whether this person sat down during this deal: they watch it (no hand) and play from the next."""
+        seats, me = self.client.table.get("seats", []), self.me
+        return me is not None and 0 <= me < len(seats) and bool(seats[me].get("from_next_deal"))
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -108,8 +117,10 @@ class RemoteSession(TableSession):
 
     def next_turn(self) -> Turn:
         view = self.client.view
-        if view is None or self.client.table.get("status") != "playing" or self.client.reconnecting \
-                or self.gone is not None:
+        # "finished": the match's last deal is over; its page and the match's are still to be shown (the table
+        # may say so before this seat's screen has looked at the last view)
+        if view is None or self.client.table.get("status") not in ("playing", "finished") \
+                or self.client.reconnecting or self.gone is not None:
             return Turn("remote")
         if view.is_over:  # after "ready", wait for the server's next deal
             return Turn("remote") if self.ready_for == self.client.deal else Turn("over")
@@ -176,6 +187,8 @@ class RemoteSession(TableSession):
                     self.note(_("The connection to the server dropped: reconnecting…"))
                 elif update.type == "resumed":
                     self.note(_("Reconnected: your seat is yours again."))
+                elif update.type == "view":
+                    self.check_clock(update.data)
                 elif update.type == "table":
                     self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
                     if self.client.table.get("status") == "closed":
@@ -183,6 +196,20 @@ class RemoteSession(TableSession):
                 self.changed()
         finally:
             ticker.cancel()
+
+    def check_clock(self, data: Mapping[str, object]) -> None:
+        """Say so in the log when this seat's turn timer ran out and the server's CPU decided for it (the step
+        moved on at the end of its time without a move sent from here); then keep the new view's deadline."""
+        now, step, me = time.monotonic(), (data.get("deal"), data.get("step")), self.me
+        kept = self.deadline
+        ran_out = kept is not None and kept[0] != step and now >= kept[1] - TIME_SLACK and self.sent != kept[0]
+        if ran_out and me is not None and me < len(self.names):
+            self.note(_("time is up: the CPU played {name}'s turn").format(name=self.names[me]), me)
+        timers = data.get("timers")
+        left = timers.get(str(me)) if isinstance(timers, dict) else None
+        self.deadline = None
+        if isinstance(left, int | float) and not isinstance(left, bool) and math.isfinite(left):
+            self.deadline = (step, now + float(left))
 
     async def _tick(self) -> None:
         """Redraw once a second while a reconnection or a grace period counts down."""

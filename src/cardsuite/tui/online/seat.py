@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 
 from ...core.registry import get_game
-from ...net.tokens import forget_seat
+from ...net.client import ClientError
+from ...net.tokens import SavedSeat, forget_seat, keep_seat
 from ..render import Display
-from ..screens.table import TableScreen
 from ..table_app import TableApp
 from .connect import Seated
+from .rematch import RematchScreen
 from .remote import RemoteSession, remote_config
+from .table_screen import OnlineTable
 from .turn_clock import TurnClock
 from .waiting import LobbyScreen
 
@@ -50,13 +52,19 @@ class OnlineSeat:
     def open_table(self) -> None:
         """The table screen over the remote session, its turn timer counting down once a second."""
         self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
-        self.app.push_screen(TableScreen(self.session, self.display))
+        self.app.push_screen(OnlineTable(self.session, self.display))
         self.clock.start()
 
     def changed(self) -> None:
         """A message arrived: the waiting room redraws (or gives way to the table), or the table looks again."""
         app, client, session = self.app, self.client, self.session
         if not app.is_running or not app.screen_stack:
+            return
+        if isinstance(app.screen, RematchScreen):
+            if client.table.get("code") != self.seating.code and client.table.get("status") == "playing":
+                self.moved()
+            else:
+                app.screen.show()
             return
         if isinstance(app.screen, LobbyScreen):
             if client.table.get("status") in ("lobby", "closed"):  # a closed lobby says so where it is
@@ -74,6 +82,50 @@ class OnlineSeat:
             table.advance()
         else:
             table.refresh_table()
+
+    def rematch(self) -> bool:
+        """Play again: ask the server for the rematch and wait for everyone on the rematch page; False when
+        this connection cannot (a watcher, a seat given up, a match not over)."""
+        if self.session.me is None or self.session.given_up or not self.session.match_over:
+            return False
+        table = self.app.table
+        if table is not None and self.app.screen is table:
+            self.app.pop_screen()
+        page = RematchScreen(self.client)
+        self.app.push_screen(page)
+
+        async def ask() -> None:
+            try:
+                await self.client.request("rematch")
+            except ClientError as exc:
+                page.refused = exc.message
+                page.show()
+
+        self.app.run_worker(ask(), group="rematch")
+        return True
+
+    def moved(self) -> None:
+        """Everyone asked: the server moved this connection to the rematch's table, with the same seat token;
+        the seat is kept under the new code, and the new match opens on a fresh session."""
+        code = str(self.client.table.get("code"))
+        if self.token and not self.seating.browser:
+            keep_seat(SavedSeat(self.seating.url, code, self.token, int(self.session.me or 0), self.seating.name))
+        self.seating.code = code
+        if self._follow is not None:
+            self._follow.cancel()
+        self.session.on_change = None
+        self.session = RemoteSession(self.client, get_game(str(self.client.table["game"])), remote_config(self.client))
+        self.session.on_change = self.changed
+        self.clock.session = self.session
+        self._seen = None
+        self.app.call_later(self._open_moved)
+
+    def _open_moved(self) -> None:
+        """The new match's table in the rematch page's place (from the app's own loop, not the reader's)."""
+        self.session.config = remote_config(self.client, self.display.ascii_only, self.display.four_colour)
+        self.app.switch_screen(OnlineTable(self.session, self.display))
+        self.clock.start()
+        self._follow = asyncio.get_running_loop().create_task(self.session.follow())
 
     @property
     def kept(self) -> bool:
