@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import random
+import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ..core.game import Event, View
+from ..i18n import _
 from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .wire import WireError, decode_event, decode_view
@@ -47,6 +49,22 @@ class ClientError(Exception):
         self.code = code
         self.message = message
         self.data = data or {}  # the whole refusal (``elsewhere`` carries the owner's ``url``)
+
+
+def unreachable(url: str, exc: BaseException) -> str:
+    """Why ``url`` could not be reached, in one line in the reader's language (not aiohttp's own words)."""
+    os_error = getattr(exc, "os_error", None)
+    if isinstance(exc, aiohttp.WSServerHandshakeError):
+        reason = _("something answered, but not a cardsuite server (HTTP {status})").format(status=exc.status)
+    elif isinstance(exc, aiohttp.ClientConnectorDNSError) or isinstance(os_error, socket.gaierror):
+        reason = _("no such host")
+    elif isinstance(exc, aiohttp.ClientConnectorError):
+        reason = _("nothing answers there (is the server running?)")
+    elif isinstance(exc, TimeoutError):
+        reason = _("no answer in time")
+    else:
+        reason = quoted(str(exc) or type(exc).__name__, 80, "")
+    return _("cannot reach {url}: {reason}").format(url=url, reason=reason)
 
 
 def server_url(address: str) -> str:
@@ -162,7 +180,7 @@ class Client:
                                                timeout=aiohttp.ClientWSTimeout(ws_close=5.0), autoping=True,
                                                headers=self.headers)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
-            raise ClientError("connect", f"cannot reach {self.url}: {exc or type(exc).__name__}") from None
+            raise ClientError("connect", unreachable(self.url, exc)) from None
         try:
             first = await asyncio.wait_for(ws.receive(), timeout)
             hello = self._parse(first.data if first.type == aiohttp.WSMsgType.TEXT else None)
