@@ -7,8 +7,9 @@ import random
 import pytest
 
 from cardsuite.core.match import SeatSpec
+from cardsuite.i18n import use_language
 from cardsuite.tui.render import Display
-from cardsuite.tui.seating import table_model
+from cardsuite.tui.seating import marked, table_model
 from cardsuite.tui.session import Session
 
 from .helpers import config
@@ -63,3 +64,15 @@ def test_a_failing_presentation_hook_does_not_close_the_table(monkeypatch: pytes
         monkeypatch.setattr(session.game, hook, broken)
     model = table_model(session.view(0), session, Display(), viewer=0, flash=None)
     assert len(model.seats) == 4 and model.played == ()
+
+
+def test_a_mark_in_full_width_brackets_follows_the_name_without_a_space() -> None:
+    session = played_to_mid_trick(3)
+    use_language("ja")
+    try:
+        model = table_model(session.view(2), session, Display(), viewer=2, flash=None)
+    finally:
+        use_language("en")
+    bottom = "\n".join(line.plain for line in model.seats[2].lines)
+    assert "Cy（あなた）" in bottom
+    assert marked(["D", "（あなた）"]) == " D（あなた）" and marked(["D", "(you)"]) == " D (you)"

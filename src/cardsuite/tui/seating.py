@@ -54,6 +54,12 @@ def table_model(view: View, session: TableSession, style_set: Display, viewer: i
                       banner, tuple(centre_lines(view, session, style_set)), style_set.ascii_only,
                       style_set.four_colour, fresh)
 
+
+def marked(marks: list[str]) -> str:
+    """A name's marks as they follow it: each after a space, but for one in full-width brackets (Japanese)."""
+    return "".join(mark if mark.startswith("（") else " " + mark for mark in marks)
+
+
 def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_set: Display,
                viewer: int | None) -> SeatBlock:
     """One seat's block: name and marks, role, the game's note on it, cards held and won, the total."""
@@ -70,7 +76,7 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
     if session.is_cpu(seat) and seat in session.people:
         marks.append(_("(CPU plays)"))
     if marks:
-        name.append(" " + " ".join(marks), style="dim")
+        name.append(marked(marks), style="dim")
     try:
         note = session.game.seat_note(view, seat)
     except Exception:  # a presentation hook must not close the table
