@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import Input, Select, Switch
 
 from cardsuite.core.registry import all_games
+from cardsuite.i18n import translations, use_language
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.screens.home import HomeScreen
 from cardsuite.tui.screens.table import TableScreen
@@ -160,3 +161,20 @@ async def test_a_settings_file_that_cannot_be_written_is_told_as_it_is(monkeypat
         shown = [str(n.message) for n in app._notifications]
         assert any("/data/[b]ann[/b]/settings.toml" in m for m in shown), shown
         assert all(not n.markup for n in app._notifications)
+
+
+async def test_an_open_list_names_its_key_in_the_language_in_use() -> None:
+    """A Select's open list says in the key bar how to close it, in Japanese too (Textual's words are English)."""
+    use_language("ja")
+    try:
+        app = CardsuiteApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#game", Select).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            text = screen_text(app)
+    finally:
+        use_language("en")
+    assert "Dismiss menu" not in text
+    assert translations("ja").gettext("Dismiss menu") in text

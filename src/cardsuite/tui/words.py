@@ -20,6 +20,9 @@ from ..i18n import gettext, pgettext
 ESC = N_("Esc")
 """The Escape key as the key bar names it (Textual's own name, ``esc``, would stay English)."""
 
+TEXTUAL_WORDS = (N_("Dismiss menu"),)
+"""Textual's own binding words the key bar shows on our screens (an open list of a ``Select``), for the catalogs."""
+
 LEVEL_WORDS = dict(
     # TRANSLATORS: a CPU player's strength, shown as "CPU {level}" in the seat list of the home screen
     random=N_p("CPU level", "random"), easy=N_p("CPU level", "easy"), normal=N_p("CPU level", "normal"),

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -218,6 +219,11 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         """Enter reopens a match at once when there is one to continue."""
         self.focus_continue()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """An opened list of choices names its key (Esc closes it) in the language in use, as the screen does."""
+        if isinstance(event.widget.parent, Select):  # the list a Select opens (Textual's own class, not public)
+            translate_bindings(event.widget)
 
     def focus_continue(self) -> None:
         """Give the Continue list the focus, its first match highlighted, when it has entries."""
