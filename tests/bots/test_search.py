@@ -163,6 +163,15 @@ def test_hint_names_the_choice_with_a_reason_and_values_every_alternative() -> N
     assert hint.alternatives[0][0] == hint.action
 
 
+def test_a_reason_does_not_name_again_the_action_it_is_shown_beside() -> None:
+    """The table shows "Hint: Misère — ..." and ``hint`` prints the action's line first: the reason says why."""
+    game = get_game("nap")
+    state = game.new_deal(4, game.resolve_options({}, 4), 3, rng=random.Random(3))
+    hint = SearchBot(game, iterations=4).hint(state.view(min(state.to_act)), random.Random(1))
+    assert str(hint.action) == "bid misere"  # better than the heuristic's pass: the search's own words
+    assert str(hint.reason).startswith("it gives the best result; ") and "Misère" not in str(hint.reason)
+
+
 def test_bids_are_searched_with_their_chance_of_making() -> None:
     game = get_game("nap")
     from cardsuite.cards import parse_cards

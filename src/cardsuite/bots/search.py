@@ -338,7 +338,6 @@ class SearchBot:
         """Why the best action, in a player's words, with the numbers behind it (a message, in the reader's
         language when shown)."""
         best = result.best
-        name = self._words(best.action, view)
         n = result.iterations
         heuristic: tuple[Action, Message] | None = None
         own = self._own_bot(view)
@@ -349,7 +348,7 @@ class SearchBot:
         if heuristic is not None and heuristic[0] == best.action:
             parts.append(heuristic[1])
         else:
-            parts.append(msg("{action} gives the best result", action=name))
+            parts.append(msg("it gives the best result"))  # the action itself is named beside its reason
         if best.declared:
             parts.append(msg_n("you make the contract in {made} of {n} deal like this one",
                                "you make the contract in {made} of {n} deals like this one", best.declared,
