@@ -278,3 +278,20 @@ def test_the_commands_fail_in_one_line(tmp_path: Path) -> None:
                               timeout=60)
         assert done.returncode == 1, done
         assert words in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_restarted_server_says_how_many_tables_it_resumed(tmp_path: Path) -> None:
+    """The operator reads in the log what a restart took back: the unfinished tables, one line."""
+
+    async def make_one(url: str) -> None:
+        async with Clients(url) as new:
+            await _host(new)
+
+    with running_server(tmp_path, *FAST) as server:
+        asyncio.run(make_one(server.url))
+    again = start_server(tmp_path, *FAST)
+    again.stop()
+    assert again.process.stderr is not None
+    log = again.process.stderr.read()
+    assert "INFO cardsuite.serve: resumed 1 unfinished table from the store" in log, log
+    assert "Traceback" not in log

@@ -165,7 +165,7 @@ def make_app(config: ServerConfig) -> web.Application:
         app[HUB] = hub
         count = hub.resume_tables()
         if count:
-            log.info("resumed %d tables", count)
+            log.info("resumed %d unfinished table%s from the store", count, "" if count == 1 else "s")
 
     async def shutdown(app: web.Application) -> None:
         await app[HUB].going_away()
@@ -189,6 +189,7 @@ def run_server(config: ServerConfig, ready: Callable[[str], None] | None = None)
     ``port`` 0 picks a free port (the URL says which): tests and the load bench use it.
     """
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("cardsuite").setLevel(logging.INFO)  # the server's own few lines of news (tables resumed)
     quiet_bad_requests()
     asyncio.run(_serve(config, ready))
 
