@@ -6,7 +6,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
-from cardsuite.i18n import PSEUDO, use_language
+from cardsuite.i18n import PSEUDO, translations, use_language
 from cardsuite.net.protocol import MAX_NAME, clean_name
 from cardsuite.tui.online.app import lobby_lines
 from cardsuite.tui.online.dialog import OnlineDialog
@@ -147,3 +147,17 @@ def test_a_person_without_a_name_sits_down_as_player_in_the_players_language(
     assert seen["en"] == ("Player", "Host")
     assert seen["ja"] == ("プレイヤー", "ホスト") and seen["lt"][0] == "Žaidėjas" and seen["lt"][1] != "Host"
     assert default_name(["Ona"], hosting=True) == default_name(["Ona"]) == "Ona"  # a chosen name is data
+
+
+def test_the_rematch_page_names_who_asked_with_the_languages_colon() -> None:
+    from cardsuite.tui.online.rematch import rematch_lines
+
+    table: dict[str, object] = {"seats": [{"kind": "person", "name": "Ann"}, {"kind": "cpu", "name": "CPU 1"},
+                                          {"kind": "person", "name": "Bo"}], "rematch": [0]}
+    use_language("ja")
+    try:
+        lines = rematch_lines(table)
+    finally:
+        use_language("en")
+    assert lines[-2:] == ["  Ann：申し込み済み", "  Bo：" + translations("ja").pgettext("rematch", "not yet")]
+    assert rematch_lines(table)[-2:] == ["  Ann: asked", "  Bo: not yet"]

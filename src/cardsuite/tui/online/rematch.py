@@ -33,7 +33,7 @@ def rematch_lines(table: dict[str, object], refused: str | None = None) -> list[
     lines = [_("You asked to play again: the next match starts as soon as everyone at the table has asked."), ""]
     for index, seat in people:
         word = pgettext("rematch", "asked") if index in asked else pgettext("rematch", "not yet")
-        lines.append(f"  {shown(str(seat.get('name') or ''))}: {word}")
+        lines.append("  " + _("{name}: {state}").format(name=shown(str(seat.get("name") or "")), state=word))
     return lines
 
 
