@@ -285,3 +285,49 @@ def test_play_again_asks_for_the_rematch_waits_for_everyone_then_opens_the_new_t
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+def test_play_again_at_a_table_taken_from_the_home_screen_asks_for_the_rematch(tmp_path: Path) -> None:
+    """From the home screen's Online… dialog too, Play again opens the rematch page; leaving it goes home."""
+    from textual.widgets import Button, Input
+
+    from cardsuite.tui.app import CardsuiteApp
+    from cardsuite.tui.online.dialog import OnlineDialog
+    from cardsuite.tui.online.rematch import RematchScreen
+    from cardsuite.tui.screens.home import HomeScreen
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = CardsuiteApp()
+            app.no_intro = True  # no "how to play" page over the table on its first play
+            async with app.run_test(size=(120, 50)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+                app.screen.query_one("#online", Button).press()
+                await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
+                dialog = app.screen
+                assert isinstance(dialog, OnlineDialog)
+                dialog.query_one("#online-server", Input).value = url.split("//", 1)[1].split("/", 1)[0]
+                dialog.query_one("#online-code", Input).value = str(made["code"])
+                dialog.query_one("#online-name", Input).value = "Bob"
+                dialog.go()
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)  # both seats taken: it starts
+                await wait_for(lambda: app.online is not None and app.online.session.client.view is not None, 20)
+                await pilot.pause(0.3)  # the table has drawn itself
+                await pilot.press("c")  # the server's CPU plays Bob's seat
+                await play_randomly(ann, random.Random(1))
+                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await pilot.press("a")
+                await wait_for(lambda: isinstance(app.screen, RematchScreen) and "Bob: asked" in screen_text(app), 20)
+                await pilot.press("q")
+                await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+                assert app.is_running and app.online is None
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))

@@ -119,8 +119,11 @@ class CardsuiteApp(TableApp):
 
     def table_finished(self, then: str = "leave") -> None:
         """After a match or a quit: ``again`` (same seats and options, new seed), ``home``, or leave
-        (back home when the table was opened from it, else exit). An online table goes back home."""
+        (back home when the table was opened from it, else exit). An online table asks for the rematch on
+        ``again`` (the rematch page; leaving it goes home), else goes back home."""
         if self.online is not None:
+            if then == "again" and self.online.rematch():
+                return
             self._leave_online(self.online)
             return
         table = self.table
