@@ -331,3 +331,32 @@ def test_play_again_at_a_table_taken_from_the_home_screen_asks_for_the_rematch(t
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+def test_a_seat_is_told_when_another_asks_to_play_again(tmp_path: Path) -> None:
+    """Ann asks for the rematch first: Bob's screen says so, once, so that he knows Play again answers it."""
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                await pilot.press("c")  # the server's CPU plays Bob's seat
+                await play_randomly(ann, random.Random(1))
+                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await ann.request("rematch")
+
+                def told() -> list[str]:
+                    return [str(n.message) for n in app._notifications if "play again" in str(n.message)]
+
+                await wait_for(lambda: bool(told()), 20)
+                await pilot.pause(0.3)
+                assert told() == ["Ann asks to play again."]
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))

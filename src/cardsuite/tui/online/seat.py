@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from ...core.registry import get_game
+from ...i18n import _
 from ...net.client import ClientError
 from ...net.tokens import SavedSeat, forget_seat, keep_seat
 from ..render import Display
@@ -35,6 +36,7 @@ class OnlineSeat:
         self.session = RemoteSession(self.client, get_game(str(self.client.table["game"])), remote_config(self.client))
         self.session.on_change = self.changed
         self._seen: object = None
+        self._asked: set[int] = set()  # the seats that have asked for the rematch, as last told
         self._follow: asyncio.Task[None] | None = None
         self.clock = TurnClock(app, self.session, self.client)
 
@@ -66,6 +68,7 @@ class OnlineSeat:
             else:
                 app.screen.show()
             return
+        self.tell_rematch_asked()
         if isinstance(app.screen, LobbyScreen):
             if client.table.get("status") in ("lobby", "closed"):  # a closed lobby says so where it is
                 app.screen.show()
@@ -82,6 +85,16 @@ class OnlineSeat:
             table.advance()
         else:
             table.refresh_table()
+
+    def tell_rematch_asked(self) -> None:
+        """Someone else asked for the rematch: say so, since Play again on the match's page answers it."""
+        asked = self.client.table.get("rematch")
+        seats = {s for s in asked if isinstance(s, int)} if isinstance(asked, list) else set()
+        names = self.session.names
+        for seat in sorted(seats - self._asked - {self.session.me}):
+            if 0 <= seat < len(names):
+                self.app.notify(_("{name} asks to play again.").format(name=names[seat]), markup=False)
+        self._asked = seats
 
     def rematch(self) -> bool:
         """Play again: ask the server for the rematch and wait for everyone on the rematch page; False when
@@ -114,6 +127,7 @@ class OnlineSeat:
         if self._follow is not None:
             self._follow.cancel()
         self.session.on_change = None
+        self._asked = set()
         self.session = RemoteSession(self.client, get_game(str(self.client.table["game"])), remote_config(self.client))
         self.session.on_change = self.changed
         self.clock.session = self.session
