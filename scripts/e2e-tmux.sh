@@ -67,7 +67,7 @@ play_deal() {
         fi
         if grep -qE "these [0-9]+ cards\?" <<<"$text"; then
             tmux send-keys -t "$SESSION" y               # the summary of marked cards: yes
-        elif grep -qF "choices" <<<"$text" && grep -qF "type to filter" <<<"$text"; then
+        elif grep -qF "type to filter" <<<"$text"; then
             tmux send-keys -t "$SESSION" Enter           # a list (a Napoleon bid, the adjutant card): its first entry
         elif grep -qE "mark [0-9]+ cards? to|mark the cards to" <<<"$text"; then
             tmux send-keys -t "$SESSION" 1 2 3 Enter     # mark three cards (one or two for a short exchange), Enter
