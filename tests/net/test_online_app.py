@@ -5,13 +5,29 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
+from textual.pilot import Pilot
+
+from cardsuite.net.client import Client
 from cardsuite.net.tokens import find_seat
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.seating import Seating
 from cardsuite.tui.screens.table import TableScreen
 
 from .helpers import Clients, play_randomly, running_server, start_server, wait_for
+
+
+async def to_match_over(app: App[Any], pilot: Pilot[Any], ann: Client) -> None:
+    """The server's CPU plays the app's seat (``c``) while Ann plays hers, to the match-over page."""
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    await pilot.press("c")
+    await play_randomly(ann, random.Random(1))
+    await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
+    await pilot.press("enter")
+    await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
 
 
 def test_a_remote_seat_plays_cards_from_the_table_screen(tmp_path: Path) -> None:
@@ -254,7 +270,6 @@ def test_play_again_asks_for_the_rematch_waits_for_everyone_then_opens_the_new_t
     """The match-over page's Play again at an online table: the rematch page says who has asked; when the
     other person asks too, the new table opens on the same screen, its code kept for `cardsuite join`."""
     from cardsuite.tui.online.rematch import RematchScreen
-    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
 
     from ..tui.helpers import screen_text
 
@@ -265,11 +280,7 @@ def test_play_again_asks_for_the_rematch_waits_for_everyone_then_opens_the_new_t
             app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
             async with app.run_test(size=(100, 30)) as pilot:
                 await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
-                await pilot.press("c")  # the server's CPU plays Bob's seat
-                await play_randomly(ann, random.Random(1))
-                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
-                await pilot.press("enter")
-                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await to_match_over(app, pilot, ann)
                 await pilot.press("a")
                 await wait_for(lambda: isinstance(app.screen, RematchScreen) and "Bob: asked" in screen_text(app), 20)
                 assert "Ann: not yet" in screen_text(app) and app.is_running
@@ -295,7 +306,6 @@ def test_play_again_at_a_table_taken_from_the_home_screen_asks_for_the_rematch(t
     from cardsuite.tui.online.dialog import OnlineDialog
     from cardsuite.tui.online.rematch import RematchScreen
     from cardsuite.tui.screens.home import HomeScreen
-    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
 
     from ..tui.helpers import screen_text
 
@@ -318,11 +328,7 @@ def test_play_again_at_a_table_taken_from_the_home_screen_asks_for_the_rematch(t
                 await wait_for(lambda: isinstance(app.screen, TableScreen), 20)  # both seats taken: it starts
                 await wait_for(lambda: app.online is not None and app.online.session.client.view is not None, 20)
                 await pilot.pause(0.3)  # the table has drawn itself
-                await pilot.press("c")  # the server's CPU plays Bob's seat
-                await play_randomly(ann, random.Random(1))
-                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
-                await pilot.press("enter")
-                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await to_match_over(app, pilot, ann)
                 await pilot.press("a")
                 await wait_for(lambda: isinstance(app.screen, RematchScreen) and "Bob: asked" in screen_text(app), 20)
                 await pilot.press("q")
@@ -335,7 +341,6 @@ def test_play_again_at_a_table_taken_from_the_home_screen_asks_for_the_rematch(t
 
 def test_a_seat_is_told_when_another_asks_to_play_again(tmp_path: Path) -> None:
     """Ann asks for the rematch first: Bob's screen says so, once, so that he knows Play again answers it."""
-    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
 
     async def run(url: str) -> None:
         async with Clients(url) as new:
@@ -344,11 +349,7 @@ def test_a_seat_is_told_when_another_asks_to_play_again(tmp_path: Path) -> None:
             app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
             async with app.run_test(size=(100, 30)) as pilot:
                 await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
-                await pilot.press("c")  # the server's CPU plays Bob's seat
-                await play_randomly(ann, random.Random(1))
-                await wait_for(lambda: isinstance(app.screen, TextScreen), 30)
-                await pilot.press("enter")
-                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+                await to_match_over(app, pilot, ann)
                 await ann.request("rematch")
 
                 def told() -> list[str]:
