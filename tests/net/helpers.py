@@ -236,6 +236,16 @@ class Terminal:
         await self.ws.close()
 
 
+async def hosted_table(url: str) -> str:
+    """The code of a new two-player GOPS table at ``url`` (Ann hosts it; its host's connection is closed)."""
+    client = await Client(url).connect()
+    try:
+        made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
+    finally:
+        await client.close()
+    return str(made["code"])
+
+
 def page_of(url: str) -> str:
     """The browser page's address of the server whose protocol socket is ``url``."""
     return url.replace("ws://", "http://").removesuffix("/game")

@@ -16,7 +16,7 @@ from cardsuite.net.client import Client
 from cardsuite.net.web import LANGUAGE_VARIABLE, SERVER_VARIABLE
 from cardsuite.tui.online.browser import visit_from
 
-from .helpers import Clients, Terminal, page_of, running_server, wait_for
+from .helpers import Clients, Terminal, hosted_table, page_of, running_server, wait_for
 
 FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000", "--turn-seconds", "0")
 ANN, BOB, CY = "a1" * 16, "b2" * 16, "c3" * 16  # three browsers' keys (their cookies)
@@ -34,12 +34,7 @@ def test_the_page_is_in_the_browsers_language_and_hands_it_to_its_socket(tmp_pat
 
     async def run(url: str) -> None:
         page = page_of(url)
-        client = await Client(url).connect()
-        try:
-            made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
-        finally:
-            await client.close()
-        code = made["code"]
+        code = await hosted_table(url)
         async with aiohttp.ClientSession() as session:
 
             async def fetch(path: str, accept: str | None) -> str:

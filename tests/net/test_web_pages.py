@@ -17,15 +17,9 @@ from pathlib import Path
 
 import aiohttp
 
-from cardsuite.net.client import Client
-
-from .helpers import running_server
+from .helpers import hosted_table, page_of, running_server
 
 FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000", "--turn-seconds", "0")
-
-
-def _page_url(url: str) -> str:
-    return url.replace("ws://", "http://").removesuffix("/game")
 
 
 def _port(url: str) -> int:
@@ -71,14 +65,10 @@ def test_every_page_and_socket_answer_carries_the_headers_that_keep_it_to_itself
     their address, a key in their cookie) are never stored by a cache, and only their own scripts run."""
 
     async def run(url: str) -> None:
-        page = _page_url(url)
-        client = await Client(url).connect()
-        try:
-            made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
-        finally:
-            await client.close()
+        page = page_of(url)
+        code = await hosted_table(url)
         async with aiohttp.ClientSession() as session:
-            for path in (f"/?code={made['code']}&name=Eve", "/", "/?name=Eve", "/?code=not-a-code", "/status",
+            for path in (f"/?code={code}&name=Eve", "/", "/?name=Eve", "/?code=not-a-code", "/status",
                          "/health", "/nowhere", "/static/js/textual.js"):
                 async with session.get(page + path) as answer:
                     headers = {k.lower(): v for k, v in answer.headers.items()}
@@ -92,8 +82,8 @@ def test_every_page_and_socket_answer_carries_the_headers_that_keep_it_to_itself
                     assert scripts is not None and "'unsafe-inline'" not in scripts.group(1), policy
                     assert "'unsafe-eval'" not in policy and "default-src 'none'" in policy, policy
                     text = body.decode("utf-8")
-                    for code in re.findall(r"<script>(.*?)</script>", text, re.DOTALL):
-                        assert _sha256(code) in scripts.group(1), policy  # the page's own inline script runs
+                    for inline in re.findall(r"<script>(.*?)</script>", text, re.DOTALL):
+                        assert _sha256(inline) in scripts.group(1), policy  # the page's own inline script runs
                     assert "connect-src 'self' " + url.split("/game")[0] in policy, policy
         port = _port(url)
         key = base64.b64encode(os.urandom(16)).decode("ascii")
@@ -102,7 +92,7 @@ def test_every_page_and_socket_answer_carries_the_headers_that_keep_it_to_itself
         answer = _exchange(port, upgrade.format(path="/game", port=port, key=key, more="").encode())
         assert answer.startswith(b"HTTP/1.1 101"), answer[:200]
         _guarded(_headers(answer), "/game")
-        foreign = upgrade.format(path=f"/web/ws/{made['code']}/Eve", port=port, key=key,
+        foreign = upgrade.format(path=f"/web/ws/{code}/Eve", port=port, key=key,
                                  more="Origin: http://evil.example\r\n")
         answer = _exchange(port, foreign.encode())
         assert answer.startswith(b"HTTP/1.1 403"), answer[:200]
@@ -117,7 +107,7 @@ def test_the_page_takes_its_files_from_its_own_server_whatever_host_the_request_
     whose script, style and image still come from this server's own ``/static``; a name in the link is data."""
 
     async def run(url: str) -> None:
-        page = _page_url(url)
+        page = page_of(url)
         hostile = "%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
         async with aiohttp.ClientSession() as session, \
                 session.get(f"{page}/?name={hostile}", headers={"Host": "evil.example"}) as answer:
@@ -139,15 +129,11 @@ def test_the_page_and_its_policy_name_no_host_but_the_servers_own(tmp_path: Path
     names (its font's too) is under its ``/static``."""
 
     async def run(url: str) -> None:
-        page = _page_url(url)
+        page = page_of(url)
         own = page.split("://", 1)[1]
-        client = await Client(url).connect()
-        try:
-            made = await client.request("create", game="gops", players=2, cpu="random", name="Ann")
-        finally:
-            await client.close()
+        code = await hosted_table(url)
         async with aiohttp.ClientSession() as session:
-            for path in (f"/?code={made['code']}&name=Eve", "/", "/?name=Eve&fontsize=20"):
+            for path in (f"/?code={code}&name=Eve", "/", "/?name=Eve&fontsize=20"):
                 async with session.get(page + path) as answer:
                     assert answer.status == 200, path
                     policy = answer.headers["Content-Security-Policy"]
@@ -170,7 +156,7 @@ def test_the_terminals_font_is_served_from_the_servers_own_static(tmp_path: Path
     the upright one; each file answers 200 as a font."""
 
     async def run(url: str) -> None:
-        page = _page_url(url)
+        page = page_of(url)
         async with aiohttp.ClientSession() as session:
             async with session.get(page + "/") as answer:
                 assert answer.status == 200
