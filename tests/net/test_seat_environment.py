@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from textual_serve.download_manager import DownloadManager
 
@@ -31,6 +33,24 @@ def test_the_servers_own_visit_variables_never_reach_a_seat(monkeypatch: pytest.
     assert (visit.code, visit.name, visit.identity, visit.token, visit.key) == ("K7P2QX", None, None, None, None)
 
 
-def test_the_rest_of_the_environment_is_the_servers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_seat_keeps_what_python_the_locale_and_the_data_folder_need(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDSUITE_HOME", "/srv/cardsuite")
-    assert _environment({})["CARDSUITE_HOME"] == "/srv/cardsuite"
+    monkeypatch.setenv("LANG", "lt_LT.UTF-8")
+    environment = _environment({})
+    assert environment["CARDSUITE_HOME"] == "/srv/cardsuite"
+    assert environment["LANG"] == "lt_LT.UTF-8"
+    assert environment["PATH"] == os.environ["PATH"]
+    assert environment["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
+    assert (environment["COLUMNS"], environment["ROWS"]) == ("80", "24")
+
+
+def test_nothing_else_of_the_servers_environment_reaches_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    secrets = {"PGPASSWORD": "hunter2", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI", "DATABASE_URL":
+               "postgresql://cardsuite:hunter2@db/cardsuite", "CARDSUITE_DEBUG": "1"}
+    for name, value in secrets.items():
+        monkeypatch.setenv(name, value)
+    environment = _environment({web.SERVER_VARIABLE: "ws://127.0.0.1:8765/game"})
+    assert not set(secrets) & set(environment)
+    assert not any("hunter2" in value for value in environment.values())
+    assert set(environment) <= web.SEAT_PASSES | set(web.VISIT_VARIABLES) | {
+        name for name in environment if name.startswith(("TEXTUAL", "TERM_PROGRAM")) or name in ("COLUMNS", "ROWS")}

@@ -28,6 +28,7 @@ import hashlib
 import hmac
 import html
 import json
+import os
 import secrets
 import shlex
 import sys
@@ -68,6 +69,14 @@ VISIT_VARIABLES = (CODE_VARIABLE, TOKEN_VARIABLE, SERVER_VARIABLE, NAME_VARIABLE
                    IDENTITY_VARIABLE, LANGUAGE_VARIABLE)
 """What a seat's process is told of its visit: each set for every process (blank when it has none), so that none
 comes from the server's own environment (an operator's ``CARDSUITE_IDENTITY`` is never a visitor's)."""
+SEAT_PASSES = frozenset({
+    "PATH", "HOME", "TERM", "TZ", "TMPDIR", "TEMP", "TMP", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES",
+    "PYTHONPATH", "PYTHONHOME", "PYTHONIOENCODING", "PYTHONUTF8", "VIRTUAL_ENV", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH",
+    "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "USERPROFILE", "APPDATA", "LOCALAPPDATA",
+    "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "CARDSUITE_HOME",
+})
+"""What a seat's process keeps of the server's environment: what Python, the locale and the data folder need,
+and nothing else (no database password, cloud key or token of the operator's reaches a visitor's process)."""
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
@@ -120,7 +129,10 @@ class _SeatService(AppService):
         self.extra = extra
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width, height)
+        """textual-serve's own variables, ``SEAT_PASSES`` of the server's environment, and the visit's."""
+        given = super()._build_environment(width, height)
+        environment = {name: value for name, value in given.items()
+                       if name in SEAT_PASSES or name.startswith("TEXTUAL") or os.environ.get(name) != value}
         environment.update(dict.fromkeys(VISIT_VARIABLES, ""))
         environment.update(self.extra)
         return environment
