@@ -144,6 +144,8 @@ def test_history_tells_apart_the_seats_of_one_cpu_level() -> None:
     assert entry.names == ("Ann", "CPU easy", "CPU normal [1]", "CPU normal [2]")
     line = entry.describe()
     assert "CPU normal [1]" in line and "CPU normal [2]" in line
+    for name, total in zip(entry.names, entry.totals, strict=True):  # the total in brackets, never read as the name's
+        assert f"{name} ({total:g})" in line
     assert set(History().ratings("nap")["nap"]) == {"Ann", "CPU easy", "CPU normal"}
 
 

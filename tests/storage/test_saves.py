@@ -164,7 +164,7 @@ def test_saves_are_listed_so_a_person_can_tell_them_apart() -> None:
         save.path.write_text(json.dumps(data), encoding="utf-8")
     nap, gops = sorted(list_saves(), key=lambda s: s.game, reverse=True)
     assert [s.id for s in list_saves()] == [newer.id, older.id]
-    assert nap.describe() == ("20260101-000000-nap0  Nap: Ann 0, CPU 1 0, CPU 2 0, CPU 3 0; deal 1/8, bidding; "
+    assert nap.describe() == ("20260101-000000-nap0  Nap: Ann (0), CPU 1 (0), CPU 2 (0), CPU 3 (0); deal 1/8, bidding; "
                               f"last played {_local('2026-03-01T10:00:00Z')}")
     assert gops.deal_text == "deal 1/1" and gops.moment.startswith("round ")
     assert "GOPS: Ann" in gops.describe() and f"last played {_local('2026-03-02T09:30:00Z')}" in gops.describe()

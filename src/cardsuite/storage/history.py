@@ -53,6 +53,7 @@ from .database import verify as verify_all
 from .meta import counts, match_key, save_meta
 from .ratings import Rating, identity, player_labels, seat_labels
 from .readonly import connect_read_only, is_unwritable
+from .scorewords import seat_scores
 
 T = TypeVar("T")
 
@@ -102,7 +103,7 @@ class HistoryEntry:
         """One line: id, date, game, each seat's total, the winner(s) (names safe to print)."""
         names = [shown(n) for n in self.names]
         comma = pgettext("list separator", ", ")
-        seats = comma.join(f"{n} {_num(t)}" for n, t in zip(names, self.totals, strict=True))
+        seats = seat_scores(names, self.totals)
         best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
         verdict = (_("draw: {names}") if len(best) > 1 else _("won by {names}")).format(names=comma.join(best))
         deals = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
@@ -118,10 +119,6 @@ def game_title(key: str) -> str:
     except UnknownGame:
         return shown(key)
     return game_words(game).gettext(game.info.title)
-
-
-def _num(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
 
 
 class _Unwritable(paths.StorageError):

@@ -29,11 +29,12 @@ from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
 from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json
 from ..filewrites import remove_file, remove_stale_temporaries, write_atomically
-from ..i18n import _, gettext, pgettext
+from ..i18n import _, gettext
 from ..naming import quoted, shown
 from . import paths, savelock
 from .history import History
 from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
+from .scorewords import seat_scores
 
 __all__ = [
     "COUNT_LIMIT", "SAVE_KEY", "Autosave", "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves",
@@ -360,8 +361,7 @@ class SaveInfo:
 
     def describe(self) -> str:
         """One line a person can tell apart from the others: id, game, names and totals, deal, trick, time."""
-        comma = pgettext("list separator", ", ")
-        scores = comma.join(f"{n} {t}" for n, t in zip(self.names, self.totals, strict=False))
+        scores = seat_scores(self.names, self.totals)
         where = _("{deal}, {moment}").format(deal=self.deal_text, moment=self.moment) if self.moment else self.deal_text
         line = _("{id}  {game}: {scores}; {where}; last played {time}").format(
             id=shown(self.id), game=gettext(self.title), scores=scores, where=where, time=self.last_played)
