@@ -16,7 +16,7 @@ import re
 import stat
 import tomllib
 
-from .core.message import Message, msg
+from .core.message import N_, Message, msg
 from .errors import CardsuiteError
 from .jsonkeys import unique_keys
 from .naming import shown
@@ -27,6 +27,20 @@ SETTINGS_LIMIT = 256 * 1024
 """The settings file: a few hundred bytes in practice."""
 MAX_DEPTH = 32
 """Nesting of arrays and objects (tables); records need 4 levels, settings 3."""
+JSON_PROBLEMS = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes is missing"),
+    "Expecting ':' delimiter": N_("a ':' is missing"),
+    "Expecting ',' delimiter": N_("a ',' is missing"),
+    "Unterminated string starting at": N_("a string that is never closed"),
+    "Invalid control character at": N_("a control character in a string"),
+    "Invalid \\escape": N_("an unknown \\ escape in a string"),
+    "Invalid \\uXXXX escape": N_("a broken \\uXXXX escape in a string"),
+    "Extra data": N_("more text after the end"),
+    "Illegal trailing comma before end of object": N_("a comma before a closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma before a closing bracket"),
+}
+"""What Python's JSON parser says is wrong (``JSONDecodeError.msg``), in words the catalogs translate."""
 MAX_INT_DIGITS = 18
 """Longest integer accepted in a file (it still fits SQLite's 64-bit integers)."""
 
@@ -177,7 +191,8 @@ def parse_json(text: str) -> object:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
                           object_pairs_hook=unique_keys)
     except json.JSONDecodeError as exc:
-        raise FileRefused(msg("not JSON: {problem} at line {line}, column {column}", problem=exc.msg, line=exc.lineno,
+        problem = msg(JSON_PROBLEMS[exc.msg]) if exc.msg in JSON_PROBLEMS else shown(exc.msg[:80])
+        raise FileRefused(msg("not JSON: {problem} at line {line}, column {column}", problem=problem, line=exc.lineno,
                               column=exc.colno)) from None
     except (ValueError, RecursionError) as exc:
         raise FileRefused(msg("not JSON this program reads: {problem}", problem=_short(exc))) from None
