@@ -5,6 +5,7 @@ or ends with an opening bracket, text without those marks broken as Rich breaks 
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -120,3 +121,23 @@ def test_a_number_or_a_card_inside_japanese_is_not_split() -> None:
     assert rich_rows(line, 17)[0].endswith("の1")
     assert [piece.plain for piece in Text(line).divide(break_offsets(line, 17))] == ["得点札：ダイヤの", "10（10点）"]
     assert kinsoku_text(Text("above_nap=blucher"), 5).plain.split("\n") == rich_rows("above_nap=blucher", 5)
+
+
+def test_a_latin_name_before_japanese_stays_on_the_row_it_begins() -> None:
+    """Rich moves the whole run of Japanese after a space to the next row, leaving ``CPU 1`` alone (or ``CPU``);
+    a row is filled as far as it fits instead, broken next to a Japanese character."""
+    line = "CPU 1が3トリックを宣言しました。"
+    assert rich_rows(line, 22)[0].rstrip() == "CPU"
+    assert kinsoku_text(Text(line), 22).plain.split("\n") == ["CPU 1が3トリックを宣言", "しました。"]
+    line = "あなたの番です。CPU 1が勝ちました"
+    assert kinsoku_text(Text(line), 18).plain.split("\n") == ["あなたの番です。", "CPU 1が勝ちました"]
+    for width in (8, 10, 14, 20, 30):
+        rows = kinsoku_text(Text(line), width).plain.split("\n")
+        assert "".join(rows) == line and all(cell_len(row.rstrip()) <= width for row in rows)
+        assert broken(rows) == []
+
+
+def test_a_row_with_nowhere_to_break_is_cut_where_it_is_full() -> None:
+    line = "あ" + "x" * 30 + "い"
+    rows = kinsoku_text(Text(line), 10).plain.split("\n")
+    assert "".join(rows) == line and all(cell_len(row) <= 10 for row in rows)

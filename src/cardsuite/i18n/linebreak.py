@@ -55,6 +55,8 @@ def break_offsets(line: str, width: int) -> list[int]:
     offsets: list[int] = []
     if divide_line is None:
         return offsets
+    if any(cell_len(ch) > 1 for ch in line):
+        return _filled(line, width)
     start = 0
     while True:
         found = divide_line(line[start:], width, fold=True)
@@ -68,6 +70,39 @@ def break_offsets(line: str, width: int) -> list[int]:
             cut = moved
         offsets.append(cut)
         start = cut
+
+
+def _filled(line: str, width: int) -> list[int]:
+    """Breaks for a line with wide (Japanese) characters: each row filled as far as it fits, broken at a space
+    or next to a wide character where the rules let the two be apart (``_held_together``), so that a short
+    Latin word before Japanese (``CPU 1が…``) stays on the row it begins instead of being left alone there, as
+    Rich's word wrap leaves it; a row with no such place is cut where it is full."""
+    offsets: list[int] = []
+    start, end = 0, len(line)
+    while True:
+        used, fits, index = 0, start, start
+        while index < end:
+            char = line[index]
+            if index > start and not char.isspace() and _may_break(line, index):
+                fits = index
+            size = cell_len(char)
+            if used + size > width and not char.isspace():
+                break
+            used += size
+            index += 1
+        if index >= end:
+            return offsets
+        start = fits if fits > start else max(index, start + 1)
+        offsets.append(start)
+
+
+def _may_break(line: str, offset: int) -> bool:
+    """Whether a row may begin at ``line[offset]`` (not a space): after a space, or next to a wide character,
+    unless the rules hold the two together."""
+    before, after = line[offset - 1], line[offset]
+    if before.isspace():
+        return after not in NO_START
+    return (cell_len(before) > 1 or cell_len(after) > 1) and not _held_together(line, offset)
 
 
 def kinsoku_text(text: Text, width: int) -> Text:
