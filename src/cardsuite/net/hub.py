@@ -22,7 +22,7 @@ from ..bots.base import make_bot
 from ..core.game import Bot, View
 from ..storage.history import History
 from ..storage.saves import save_record_of
-from . import rematch
+from . import rematch, tablelog
 from .config import GAME_PATH, ServerConfig
 from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
 from .limits import AddressBook
@@ -76,6 +76,7 @@ class Hub:
         self.live: set[Conn] = set()
         self.actions = 0
         self.refused: dict[str, int] = {}
+        self.stopping = False  # going_away was called: connections close because the server stops
 
     # -- lifecycle --------------------------------------------------------------------------------
     def advertise(self) -> str:
@@ -123,6 +124,7 @@ class Hub:
             driver.cancel()
         for conn in self._let_go(table):
             conn.send_close(GOING_AWAY)
+        tablelog.handed_over(table)
         return True
 
     def _let_go(self, table: Table) -> set[Conn]:
@@ -139,6 +141,8 @@ class Hub:
 
     async def going_away(self) -> None:
         """Close every connection (WebSocket code 1001): clients reconnect to the next server."""
+        self.stopping = True
+        tablelog.stopping(len(self.tables), len(self.live))
         for conn in list(self.live):
             conn.send_close(1001)
 
@@ -190,6 +194,7 @@ class Hub:
                                     f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
                                     f["identity"])
         self.add(table)
+        tablelog.created(table)
         self.addresses.created(conn.address, code)
         self._attach(conn, table, 0)
         conn.send(message("ok", **_ref(req), table=table.id, code=code, seat=0, token=token,
@@ -228,18 +233,22 @@ class Hub:
                 raise ProtocolError("no_table", "that table has closed")
             conn.table, conn.watching = table, True
             self.conns[table.code].add(conn)
+            tablelog.watcher(table, True, self.conns[table.code])
             conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=None,
                               practice=table.listing.practice))
         else:
             token = req.fields.get("token")
             seat = table.find_token(token) if token else None
+            came_back = seat is not None
             if seat is None:
                 seat, token = table.sit(req.fields["name"], req.fields["identity"], token)
             self._attach(conn, table, seat)
+            tablelog.seated(table, seat, came_back)
             conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat, token=token,
                               practice=table.listing.practice))
             if table.status == "lobby" and table.full_of_people():
                 table.start()
+                tablelog.started(table)
                 self.wake(table)
         self.broadcast(table)
 
@@ -254,6 +263,7 @@ class Hub:
             self._strike(conn, time.monotonic())
             raise
         self._attach(conn, table, seat)
+        tablelog.seated(table, seat, True)
         conn.send(message("ok", **_ref(req), table=table.id, code=table.code, seat=seat,
                           practice=table.listing.practice))
         self.broadcast(table)
@@ -274,6 +284,7 @@ class Hub:
         if seat != 0:
             raise ProtocolError("not_host", "only the host (seat 0) starts the match")
         table.start()
+        tablelog.started(table)
         conn.send(message("ok", **_ref(req)))
         self.wake(table)
         self.broadcast(table)
@@ -338,6 +349,7 @@ class Hub:
     async def _on_leave(self, conn: Conn, req: Request) -> None:
         table, seat = self._seated(conn)
         table.leave(seat, time.monotonic())
+        tablelog.gave_up(table, seat)
         for other in list(self.conns.get(table.code, ())):  # every connection of that seat lets it go
             if other.seat == seat:
                 self.conns[table.code].discard(other)
@@ -391,6 +403,7 @@ class Hub:
             if conn.seat is not None:
                 fresh.connect(conn.seat)
         fresh.start()
+        tablelog.rematch(table, fresh)
         self.wake(fresh)
         self.broadcast(fresh)
 
@@ -409,6 +422,8 @@ class Hub:
         self.conns.get(table.code, set()).discard(conn)
         if conn.seat is not None and table.seats[conn.seat].kind == "person":
             table.disconnect(conn.seat, time.monotonic())
+        if not self.stopping:  # a server that stops says so in one line, not in one a connection
+            tablelog.detached(table, conn.seat, conn.watching, self.conns.get(table.code, ()))
         conn.table, conn.seat, conn.watching = None, None, False
         self.wake(table)
         self.broadcast(table)
@@ -502,16 +517,20 @@ class Hub:
                 else:
                     history_id = await asyncio.to_thread(self.history.record_finished, record)
                 table.finished(history_id)
+            tablelog.finished(table)
             self.addresses.ended(table.code)  # a finished table no longer counts for its creator
         elif kind == "close":
+            tablelog.closing(table)
             table.close()
             self.drop(table)
             return
         elif kind == "drop":
+            tablelog.removed(table)
             self.drop(table)
             return
         elif kind == "grace" and seat is not None:
             table.grace_over(seat)
+            tablelog.grace_over(table, seat)
         elif seat is not None:
             await self.cpu_move(table, seat)
         self.broadcast(table)

@@ -189,7 +189,7 @@ def run_server(config: ServerConfig, ready: Callable[[str], None] | None = None)
     ``port`` 0 picks a free port (the URL says which): tests and the load bench use it.
     """
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("cardsuite").setLevel(logging.INFO)  # the server's own few lines of news (tables resumed)
+    logging.getLogger("cardsuite").setLevel(logging.INFO)  # its news: tables resumed, each table's life
     quiet_bad_requests()
     asyncio.run(_serve(config, ready))
 

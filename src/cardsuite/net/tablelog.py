@@ -1,0 +1,132 @@
+"""The operator's log lines of a table's life: created, a seat taken, back, lost, given up or handed to the CPU,
+watchers, the match started, finished, and the table closed or removed; one INFO line each, in English.
+
+Each line names the table by its code and a seat by its number only: never a player's name (chosen by
+anyone, and personal), an address, a seat token, a browser key or an identity. Nothing per action or per
+connection beyond a seat's first: a table writes a few lines in its life, however long its match, and a
+stopping server one line for all its connections.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .table import FINISHED_LINGER, Table
+
+if TYPE_CHECKING:
+    from .conn import Conn
+
+log = logging.getLogger("cardsuite.serve")
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _people(table: Table) -> int:
+    return sum(1 for s in table.seats if s.kind == "person")
+
+
+def _kind(table: Table) -> str:
+    listing = table.listing
+    rated = "practice" if listing.practice else "rated" if listing.rated else "unrated"
+    return f"{rated}, {'public' if listing.public else 'private'}"
+
+
+def _settings(table: Table) -> str:
+    """The game, the seats and who plays them, and how the table is offered: ``nap, 4 seats, ...``."""
+    cpus = len(table.seats) - _people(table)
+    return (f"{table.game.info.name}, {_count(len(table.seats), 'seat', 'seats')}, "
+            f"{_count(cpus, 'CPU seat', 'CPU seats')} (level {table.row.cpu}), {_kind(table)}")
+
+
+def created(table: Table) -> None:
+    """A host opened the table (seat 0 is theirs)."""
+    log.info("table %s created (id %s): %s", table.code, table.id, _settings(table))
+
+
+def rematch(old: Table, fresh: Table) -> None:
+    """Everyone at a finished table asked for a rematch: the new table, started at once."""
+    log.info("table %s created (id %s) as the rematch of table %s, and started: %s",
+             fresh.code, fresh.id, old.code, _settings(fresh))
+
+
+def seated(table: Table, seat: int, came_back: bool) -> None:
+    """A person sat down at ``seat``, or came back to the seat they kept (said once, not per connection)."""
+    if not came_back:
+        log.info("table %s: seat %d taken by a person (%d of %d seats held by people)",
+                 table.code, seat, _people(table), len(table.seats))
+    elif table.seats[seat].connections == 1:
+        log.info("table %s: seat %d back (its person reconnected)", table.code, seat)
+
+
+def detached(table: Table, seat: int | None, watching: bool, conns: Iterable[Conn]) -> None:
+    """A connection at the table closed (``conns``: those left): a seat's last one, or a watcher's."""
+    if seat is not None:
+        if table.seats[seat].kind == "person" and not table.seats[seat].connections:
+            log.info("table %s: seat %d lost its connection (the seat is kept for its person)", table.code, seat)
+    elif watching:
+        watcher(table, False, conns)
+
+
+def gave_up(table: Table, seat: int) -> None:
+    """The person left the table for good: the CPU plays the seat, and a newcomer may take it."""
+    log.info("table %s: seat %d given up by its person, the CPU plays it (%d of %d seats held by people)",
+             table.code, seat, _people(table), len(table.seats))
+
+
+def grace_over(table: Table, seat: int) -> None:
+    """The grace period ran out: the CPU plays the seat until its person is back."""
+    if table.seats[seat].dropped:
+        log.info("table %s: seat %d handed to the CPU, its person has been gone %g s (the seat is kept for them)",
+                 table.code, seat, table.timing.grace_seconds)
+
+
+def watcher(table: Table, joined: bool, conns: Iterable[Conn]) -> None:
+    """A watcher came or went (``conns``: the table's connections now)."""
+    log.info("table %s: a watcher %s (%d watching)", table.code, "joined" if joined else "left",
+             sum(1 for c in conns if c.watching))
+
+
+def started(table: Table) -> None:
+    """The match left the lobby."""
+    people = _people(table)
+    log.info("table %s: match started (%s, %s)", table.code, _count(people, "person", "people"),
+             _count(len(table.seats) - people, "CPU seat", "CPU seats"))
+
+
+def finished(table: Table) -> None:
+    """The match is over (and filed, unless it was a practice match)."""
+    filed = "practice, not filed" if table.listing.practice else f"filed in the history as match {table.history_id}"
+    log.info("table %s: match finished: %s, %s played, %s", table.code, table.game.info.name,
+             _count(len(table.match.logs), "deal", "deals"), filed)
+
+
+def closing(table: Table) -> None:
+    """The table closes unfinished (said before ``Table.close``, while its status still says why)."""
+    why = table.why_closing()
+    if why is not None:
+        log.info("table %s closed (abandoned): %s", table.code, why)
+        return
+    lobby = table.status == "lobby"
+    wait = table.timing.lobby_seconds if lobby else table.timing.idle_seconds
+    log.info("table %s closed (idle): no person connected for %g s, %s", table.code, wait,
+             "before the match started" if lobby else "during the match")
+
+
+def removed(table: Table) -> None:
+    """A finished table leaves memory (its result is in the history)."""
+    log.info("table %s removed (finished): nobody at it for %g s", table.code, FINISHED_LINGER)
+
+
+def handed_over(table: Table) -> None:
+    """Another process took the table over (a shared store): it is served there now."""
+    log.info("table %s handed over: another process serves it now", table.code)
+
+
+def stopping(tables: int, connections: int) -> None:
+    """The server stops: its connections close together, said in this one line instead of a line each."""
+    log.info("stopping: closing %s at %s (the tables are kept in the store)",
+             _count(connections, "connection", "connections"), _count(tables, "table", "tables"))
