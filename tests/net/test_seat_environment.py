@@ -33,7 +33,13 @@ def test_the_servers_own_visit_variables_never_reach_a_seat(monkeypatch: pytest.
     assert (visit.code, visit.name, visit.identity, visit.token, visit.key) == ("K7P2QX", None, None, None, None)
 
 
-def test_a_seat_keeps_what_python_the_locale_and_the_data_folder_need(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("columns", [None, "80", "132"])
+def test_a_seat_keeps_what_python_the_locale_and_the_data_folder_need(monkeypatch: pytest.MonkeyPatch,
+                                                                      columns: str | None) -> None:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)  # a server started in a terminal of that width
     monkeypatch.setenv("CARDSUITE_HOME", "/srv/cardsuite")
     monkeypatch.setenv("LANG", "lt_LT.UTF-8")
     environment = _environment({})

@@ -77,6 +77,9 @@ SEAT_PASSES = frozenset({
 })
 """What a seat's process keeps of the server's environment: what Python, the locale and the data folder need,
 and nothing else (no database password, cloud key or token of the operator's reaches a visitor's process)."""
+SERVE_SETS = frozenset({"COLUMNS", "ROWS", "TERM_PROGRAM", "TERM_PROGRAM_VERSION"})
+"""What textual-serve sets for a seat's process besides its ``TEXTUAL_…`` (kept even where the server's own
+environment has the same value: a server started in an 80-column terminal has ``COLUMNS=80``)."""
 COOKIE = "cardsuite_browser"
 COOKIE_DAYS = 30
 POLICY_CLOSE = 1008
@@ -131,8 +134,8 @@ class _SeatService(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """textual-serve's own variables, ``SEAT_PASSES`` of the server's environment, and the visit's."""
         given = super()._build_environment(width, height)
-        environment = {name: value for name, value in given.items()
-                       if name in SEAT_PASSES or name.startswith("TEXTUAL") or os.environ.get(name) != value}
+        environment = {name: value for name, value in given.items() if name in SEAT_PASSES or name in SERVE_SETS
+                       or name.startswith("TEXTUAL") or os.environ.get(name) != value}
         environment.update(dict.fromkeys(VISIT_VARIABLES, ""))
         environment.update(self.extra)
         return environment
