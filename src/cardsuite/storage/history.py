@@ -25,7 +25,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
-from unicodedata import east_asian_width
 
 from ..core.errors import CardsuiteError, UnknownGame, message_of
 from ..core.match import winners
@@ -50,10 +49,10 @@ from .database import (
     text_of,
 )
 from .database import verify as verify_all
+from .listwords import cells, label_words, local_minute, padded, seat_scores
 from .meta import counts, match_key, save_meta
 from .ratings import Rating, identity, player_labels, seat_labels
 from .readonly import connect_read_only, is_unwritable
-from .scorewords import seat_scores
 
 T = TypeVar("T")
 
@@ -98,18 +97,25 @@ class HistoryEntry:
     names: tuple[str, ...]
     totals: tuple[float, ...]
     results: tuple[str, ...]
+    seats: tuple[tuple[str, str], ...] = ()
+    """Who each seat is (``ratings.identity``): its label's words come from it."""
 
     def describe(self) -> str:
-        """One line: id, date, game, each seat's total, the winner(s) (names safe to print)."""
-        names = [shown(n) for n in self.names]
+        """One line: id, local time, game, each seat's total, the winner(s), in the reader's words (names safe to
+        print)."""
+        words = self.names
+        if self.seats:
+            words = tuple(label_words(kind, player, label)
+                          for (kind, player), label in zip(self.seats, self.names, strict=True))
+        names = [shown(n) for n in words]
         comma = pgettext("list separator", ", ")
-        seats = seat_scores(names, self.totals)
+        scores = seat_scores(names, self.totals)
         best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
         verdict = (_("draw: {names}") if len(best) > 1 else _("won by {names}")).format(names=comma.join(best))
-        deals = ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals)
-        title = game_title(self.game)
-        pad = " " * max(0, 9 - sum(2 if east_asian_width(c) in "WF" else 1 for c in title))
-        return f"{self.id:>4}  {shown(self.finished)}  {title}{pad} {deals:>8}  {seats}  ({verdict})"
+        column = cells(ngettext("{n} deal", "{n} deals", 100).format(n=100))  # aligned up to 999 deals
+        deals = padded(ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals), column, right=True)
+        title = padded(game_title(self.game), 9)
+        return f"{self.id:>4}  {local_minute(self.finished)}  {title} {deals}  {scores}  ({verdict})"
 
 
 def game_title(key: str) -> str:
@@ -379,9 +385,9 @@ class History:
             for match_id, name, finished, deals in conn.execute(sql, args).fetchall():
                 seats = conn.execute("SELECT kind, player, total, result FROM seats WHERE match_id = ? ORDER BY seat",
                                      (match_id,)).fetchall()
-                labels = seat_labels([(str(s[0]), str(s[1])) for s in seats])
-                out.append(HistoryEntry(int(match_id), str(name), str(finished), int(deals), tuple(labels),
-                                        tuple(float(s[2]) for s in seats), tuple(str(s[3]) for s in seats)))
+                who = tuple((str(s[0]), str(s[1])) for s in seats)
+                out.append(HistoryEntry(int(match_id), str(name), str(finished), int(deals), tuple(seat_labels(who)),
+                                        tuple(float(s[2]) for s in seats), tuple(str(s[3]) for s in seats), who))
         return out
 
     def record(self, match_id: int) -> dict[str, object]:

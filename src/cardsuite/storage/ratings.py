@@ -56,15 +56,21 @@ def identity(kind: str, name: str, level: str | None, helped: bool = False) -> t
 _LOOKS_LIKE_A_CPU = re.compile(r"(?i)\s*cpu(\W|$)")
 
 
+def base_label(kind: str, player: str) -> str:
+    """An identity's label before any number: ``CPU normal``, ``Ann``, ``CPU easy (person)`` for a person named
+    like a CPU, ``Ann (with the CPU)`` for a seat a CPU played for part of the match."""
+    if kind == SHARED:
+        return f"{player} (with the CPU)"
+    return player if kind == "cpu" or not _LOOKS_LIKE_A_CPU.match(player) else f"{player} (person)"
+
+
 def player_labels(identities: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str]:
     """A label for each identity that tells them apart in a list: a CPU is ``CPU <level>``, a person their
     name, with `` (person)`` after a name that reads like a CPU's ("CPU easy", "cpu:hard")."""
     out: dict[tuple[str, str], str] = {}
     taken: set[str] = set()
     for kind, player in identities:
-        label = player if kind == "cpu" or not _LOOKS_LIKE_A_CPU.match(player) else f"{player} (person)"
-        if kind == SHARED:
-            label = f"{player} (with the CPU)"
+        label = base_label(kind, player)
         base, number = label, 2
         while label in taken:  # only a hostile record gets here (a CPU level named like a person)
             label = f"{base} [{number}]"

@@ -11,7 +11,6 @@ finished match leaves the saves for the history.
 
 from __future__ import annotations
 
-import calendar
 import json
 import re
 import secrets
@@ -33,8 +32,8 @@ from ..i18n import _, gettext
 from ..naming import quoted, shown
 from . import paths, savelock
 from .history import History
+from .listwords import local_minute, seat_scores
 from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_match_id, save_meta
-from .scorewords import seat_scores
 
 __all__ = [
     "COUNT_LIMIT", "SAVE_KEY", "Autosave", "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves",
@@ -353,11 +352,7 @@ class SaveInfo:
     @property
     def last_played(self) -> str:
         """The time of the last save in local time, ``2026-11-30 00:51`` (as saved if it is not a time)."""
-        try:
-            moment = time.strptime(self.updated, "%Y-%m-%dT%H:%M:%SZ")
-        except ValueError:
-            return shown(self.updated[:20])
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(calendar.timegm(moment)))
+        return local_minute(self.updated)
 
     def describe(self) -> str:
         """One line a person can tell apart from the others: id, game, names and totals, deal, trick, time."""

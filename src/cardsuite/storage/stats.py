@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import gettext, ngettext
+from ..i18n import gettext, ngettext, pgettext
+from ..i18n.levels import level_word
 from ..naming import shown as safe
 from .history import History, game_title
+from .listwords import label_words
 from .ratings import player_labels
 
 
@@ -107,16 +109,17 @@ def stats_lines(data: dict[str, Any]) -> list[str]:
             shown = gettext("rating {rating} (mu {mu}, sigma {sigma})").format(
                 rating=f"{rating['ordinal']:.1f}", mu=f"{rating['mu']:.1f}", sigma=f"{rating['sigma']:.1f}") \
                 if rating else gettext("unrated")
-            lines.append(f"  {safe(who)}: {_results(p)}; {shown}")
+            lines.append(f"  {safe(label_words(p['kind'], p['name'], who))}: {_results(p)}; {shown}")
             for role, r in sorted(p["roles"].items()):
                 lines.append("    " + gettext("as {role}: {deals} deals, {won} won").format(
                     role=role_title(name, role), deals=r["deals"], won=r["won"]))
             if p["contracts"]:
-                bids = ", ".join(f"{c} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
+                bids = pgettext("list separator", ", ").join(
+                    f"{c} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
                 lines.append("    " + gettext("contracts made/bid: {bids}").format(bids=bids))
             for level, t in sorted(p["vs_cpu"].items()):
                 against = gettext("against CPU {level}: {results}")
-                lines.append("    " + against.format(level=level, results=_results(t)))
+                lines.append("    " + against.format(level=level_word(level), results=_results(t)))
             if p["kind"] != "cpu":
                 helped = gettext("hints {hints}, undos {undos}")
                 lines.append("    " + helped.format(hints=p["hints"], undos=p["undos"]))

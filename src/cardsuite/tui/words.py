@@ -1,10 +1,10 @@
-"""The screens' own words in the viewer's language: key bindings, CPU levels and CPU speeds, whose texts
-are written once, in English.
+"""The screens' own words in the viewer's language: key bindings and CPU speeds, whose texts are written
+once, in English (a CPU level's are in ``cardsuite.i18n.levels``).
 
 Textual keeps a copy of a screen's bindings per instance, so a screen translates its copy when it is made
-(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared. A level and a
-speed are identifiers (``--cpu normal``, ``--speed fast``); their words for a person are looked up here, and
-an identifier without words is shown as it is. An option's value has its words in ``cardsuite.i18n.choices``,
+(``translate_bindings``); the texts are marked with ``N_`` where the bindings are declared. A speed is an
+identifier (``--speed fast``); its words for a person are looked up here, and one without words is shown as
+it is. An option's value has its words in ``cardsuite.i18n.choices``,
 which the command line shares.
 """
 
@@ -23,25 +23,12 @@ ESC = N_("Esc")
 TEXTUAL_WORDS = (N_("Dismiss menu"),)
 """Textual's own binding words the key bar shows on our screens (an open list of a ``Select``), for the catalogs."""
 
-LEVEL_WORDS = dict(
-    # TRANSLATORS: a CPU player's strength, shown as "CPU {level}" in the seat list of the home screen
-    random=N_p("CPU level", "random"), easy=N_p("CPU level", "easy"), normal=N_p("CPU level", "normal"),
-    hard=N_p("CPU level", "hard"),
-)
-"""Each built-in CPU level's words (context, message)."""
-
 SPEED_WORDS = dict(
     # TRANSLATORS: how long the CPU players wait before their moves, in the home screen's "CPU speed" list
     instant=N_p("CPU speed", "instant"), fast=N_p("CPU speed", "fast"), normal=N_p("CPU speed", "normal"),
     slow=N_p("CPU speed", "slow"),
 )
 """Each named CPU speed's words (context, message)."""
-
-def level_word(level: str) -> str:
-    """A CPU level in the language in use (an unknown one, or one with a budget such as ``hard:64``, as it is)."""
-    found = LEVEL_WORDS.get(level)
-    return pgettext(*found) if found else level
-
 
 def speed_word(speed: str) -> str:
     """A CPU speed in the language in use (a number of seconds as it is)."""

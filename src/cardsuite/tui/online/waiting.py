@@ -20,9 +20,10 @@ from ...core.errors import CardsuiteError
 from ...core.message import N_
 from ...core.registry import get_game
 from ...i18n import _, game_words
+from ...i18n.levels import level_word
 from ...net.client import Client, ClientError, friends_address, page_address
 from ..widgets.kinsoku import KinsokuStatic
-from ..words import level_word, translate_bindings
+from ..words import translate_bindings
 
 
 def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | None = None) -> list[str]:

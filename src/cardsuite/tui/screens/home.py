@@ -36,6 +36,7 @@ from ...core.options import OptionSpec, shown_value
 from ...core.registry import all_games, broken_games
 from ...i18n import LANGUAGES, _, current_language, game_words, use_language
 from ...i18n.choices import option_value_word
+from ...i18n.levels import level_word
 from ...naming import check_name, shown
 from ...storage.history import ratings_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
@@ -51,7 +52,7 @@ from ..config import (
     suits_encodable,
 )
 from ..widgets.kinsoku import KinsokuStatic
-from ..words import ESC, level_word, speed_word, translate_bindings
+from ..words import ESC, speed_word, translate_bindings
 from .home_form import FormState
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語", "lt": "Lietuvių"}
