@@ -199,6 +199,11 @@ class Presentation:
         """Every role a ``SeatInfo.role`` or ``DealSummary.roles`` may name, with its title and side."""
         return DEFAULT_ROLES
 
+    def contract_words(self, contract: str) -> str | Message:
+        """A contract as ``DealSummary.contract`` names it (the key ``cardsuite stats`` counts by), in words for
+        people: a message id or a ``Message``, shown in the reader's language; by default the key itself."""
+        return contract
+
     def arrange_hand(self, cards: Sequence[Card], view: View) -> tuple[tuple[Card, ...], ...]:
         """A hand in display order, split into groups (suits by default; strongest first in each)."""
         return suit_groups(cards)

@@ -115,7 +115,7 @@ def stats_lines(data: dict[str, Any]) -> list[str]:
                     role=role_title(name, role), deals=r["deals"], won=r["won"]))
             if p["contracts"]:
                 bids = pgettext("list separator", ", ").join(
-                    f"{c} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
+                    f"{contract_title(name, c)} {v['made']}/{v['bid']}" for c, v in sorted(p["contracts"].items()))
                 lines.append("    " + gettext("contracts made/bid: {bids}").format(bids=bids))
             for level, t in sorted(p["vs_cpu"].items()):
                 against = gettext("against CPU {level}: {results}")
@@ -137,3 +137,22 @@ def role_title(game: str, role: str) -> str:
     except Exception:  # a game that no longer loads still has its statistics
         return role
     return game_words(found).gettext(known.title) if known is not None else role
+
+
+def contract_title(game: str, contract: str) -> str:
+    """A contract in the reader's language, from the game's own words (``Presentation.contract_words``); the key
+    itself when the game has none or no longer loads (safe to print)."""
+    from ..core.message import Message
+    from ..core.registry import get_game
+    from ..i18n import game_words
+    from ..i18n.render import render
+
+    try:
+        found = get_game(game)
+        words = found.contract_words(contract)
+        catalog = game_words(found)
+        text = render(words, words=catalog) if isinstance(words, Message) else \
+            contract if words == contract else catalog.gettext(words)
+    except Exception:  # a game that no longer loads, or a hook that fails, still has its statistics
+        return safe(contract)
+    return safe(text)

@@ -44,6 +44,10 @@ def bid_words(bid: str) -> Message:
 class NapPresentation(Presentation):
     """Nap's presentation hooks."""
 
+    def contract_words(self, contract: str) -> str | Message:
+        """A bid by its words: ``misere`` is "misère" (Japanese ミゼール)."""
+        return BID_WORDS.get(contract, contract)
+
     def look(self, action: Action, view: View) -> ActionLook:
         if action.verb == "bid":
             bid = str(action.args[0])

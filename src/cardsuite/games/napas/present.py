@@ -36,6 +36,10 @@ if you can. The highest trump wins, else the highest card of the suit led. Ace h
 class NapasPresentation(Presentation):
     """Napas's presentation hooks."""
 
+    def contract_words(self, contract: str) -> str | Message:
+        """A bid by its words: ``0`` is "the zero game", ``3`` "3 tricks"."""
+        return bid_words(contract) if contract in BID_NAMES else contract
+
     def look(self, action: Action, view: View) -> ActionLook:
         if action.verb == "bid":
             bid = str(action.args[0])

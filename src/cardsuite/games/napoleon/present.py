@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, make_card
+from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, SUIT_NAMES, make_card
 from ...core.game import Action, View
 from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n
 from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
@@ -83,6 +83,13 @@ class NapoleonPresentation(Presentation):
 
     def roles(self) -> Mapping[str, Role]:
         return ROLES
+
+    def contract_words(self, contract: str) -> str | Message:
+        """A bid as the summary names it, ``13 hearts``, by its words (Japanese ハートで13)."""
+        number, _, suit = contract.partition(" ")
+        if number.isdigit() and len(number) <= 2 and suit in SUIT_NAMES:
+            return bid_words(int(number), SUIT_NAMES.index(suit))
+        return contract
 
     def seat_note(self, view: View, seat: int) -> Line | None:
         honours = view.table.get("honours")
