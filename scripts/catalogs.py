@@ -5,7 +5,9 @@
 
 ``make messages`` runs ``update``; the test suite runs the same ``check`` (tests/i18n/test_catalogs.py).
 Messages are found by the marking functions of ``cardsuite.i18n`` and ``cardsuite.core.message``
-(``KEYWORDS``). Catalogs keep no source locations, so that moving code never touches them.
+(``KEYWORDS``), and the command line's help texts (docstrings, ``help=``) by walking its command tree
+(``cardsuite.cli._help_words``), so none needs marking. Catalogs keep no source locations, so that moving
+code never touches them.
 """
 
 from __future__ import annotations
@@ -16,9 +18,13 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+import typer
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
+
+from cardsuite.cli import _help_words as help_words
+from cardsuite.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "cardsuite"
@@ -57,7 +63,14 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         location = (f"src/cardsuite/{Path(filename).as_posix()}", lineno)
         template.add(message, None, [location], auto_comments=comments, context=context)
+    for text in help_texts():
+        template.add(text, None, [], auto_comments=[help_words.COMMENT])
     return template
+
+
+def help_texts() -> list[str]:
+    """Every help text of the ``cardsuite`` command line, as the catalogs hold it."""
+    return help_words.help_messages(typer.main.get_command(app))
 
 
 def _key(message: Message) -> tuple[str, str | None]:

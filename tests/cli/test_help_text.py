@@ -1,8 +1,8 @@
-"""Every command's and option's help reads as written, and says one default.
+"""Every command's and option's help reads as written, in English and in every translation, and says one default.
 
 ``--help`` draws help with Rich, so a word in square brackets (``cardsuite[cluster]``) must be escaped or Rich
-takes it for a style and drops it. An option whose help names its default in words must not also show the
-stand-in value Typer would print (``[default: 0]``)."""
+takes it for a style and drops it, in a translation too. An option whose help names its default in words must
+not also show the stand-in value Typer would print (``[default: 0]``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ import typer
 from rich.markup import render
 
 from cardsuite.cli import app
+from cardsuite.cli._help_words import help_key
+from cardsuite.i18n import translations
+
+LANGUAGES = ("en", "ja", "lt")
 
 
 def _commands() -> list[tuple[str, Any]]:
@@ -23,7 +27,7 @@ def _commands() -> list[tuple[str, Any]]:
 
 
 def _texts() -> list[tuple[str, str]]:
-    """(where, text) for the help of every command, argument and option."""
+    """(language and where, text) for the help of every command, argument and option, in every language."""
     found: list[tuple[str, str]] = []
     for where, command in _commands():
         if command.help:
@@ -32,13 +36,18 @@ def _texts() -> list[tuple[str, str]]:
             text = getattr(param, "help", None)
             if text:
                 found.append((f"{where} {param.name}", text))
-    return found
+    return [(f"{language} {where}", _in(language, text)) for language in LANGUAGES for where, text in found]
+
+
+def _in(language: str, text: str) -> str:
+    """A help text as ``--help`` shows it in ``language``."""
+    return text if language == "en" else translations(language).gettext(help_key(text))
 
 
 def test_every_help_text_is_found() -> None:
     wheres = {where for where, _ in _texts()}
-    assert "cardsuite simulate cluster" in wheres
-    assert len(wheres) > 50
+    assert {"en cardsuite simulate cluster", "ja cardsuite simulate cluster", "lt cardsuite simulate cluster"} <= wheres
+    assert len(wheres) > 150
 
 
 @pytest.mark.parametrize(("where", "text"), _texts(), ids=lambda value: str(value)[:40])

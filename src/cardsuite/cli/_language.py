@@ -15,6 +15,7 @@ from typer.core import TyperGroup
 from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
 from ..naming import quoted
 from ..storage.settings import read_language
+from ._help_words import HelpContext, speak_help
 from ._output import fail
 
 FLAG = "--lang"
@@ -49,11 +50,15 @@ def hoist_language(args: list[str]) -> list[str]:
 
 
 class LanguageGroup(TyperGroup):
-    """The ``cardsuite`` command group, accepting ``--lang`` after the command too."""
+    """The ``cardsuite`` command group, accepting ``--lang`` after the command too; its ``--help`` and its
+    commands' speak the language chosen (``_help_words``)."""
+
+    context_class = HelpContext
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         hoisted = hoist_language(list(args))
         speak_early(hoisted)
+        speak_help(self, ctx)
         if hoisted and hoisted[-1] == FLAG and "--" not in hoisted:
             # a bare ``--lang`` at the end: left where it is, a command would call it an unknown option
             ctx.fail(f"Option {FLAG!r} requires an argument.")
