@@ -64,7 +64,8 @@ def test_the_history_names_a_game_by_its_title_in_words() -> None:
 @pytest.mark.parametrize("game", ["gops", "nap", "napas", "napoleon"])
 async def test_the_home_lists_have_no_english_word_in_japanese_or_lithuanian(game: str, language: str) -> None:
     """Every level, speed and choice in words is translated; a number stays a number."""
-    from cardsuite.tui.words import LEVEL_WORDS, SPEED_WORDS
+    from cardsuite.i18n.levels import LEVEL_WORDS
+    from cardsuite.tui.words import SPEED_WORDS
 
     use_language(language)
     lists = await home_lists(game)

@@ -7,11 +7,11 @@ from textual.app import App
 from textual.widgets import Input
 
 from cardsuite.i18n import PSEUDO, translations, use_language
+from cardsuite.i18n.levels import level_word
 from cardsuite.net.protocol import MAX_NAME, clean_name
 from cardsuite.tui.online.app import lobby_lines
 from cardsuite.tui.online.dialog import OnlineDialog
 from cardsuite.tui.online.seating import Seating, default_name
-from cardsuite.tui.words import level_word
 
 from ..tui.helpers import screen_text
 from .screens import cut_off, unmarked_words
