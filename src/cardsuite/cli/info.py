@@ -33,14 +33,11 @@ def list_games() -> None:
 
 
 def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
-    """Show a game's rules and its options (key, values, default, what it changes).
-
-    A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has
-    any (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell
-    too long for its column is folded (Japanese has no spaces to wrap at), never cut short. The page's
-    paragraphs and table cells and the option table's cells break lines by the Japanese rules
-    (``i18n.linebreak``).
-    """
+    """Show a game's rules and its options (key, values, default, what it changes)."""
+    # A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has any
+    # (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell too
+    # long for its column is folded, never cut short; the page and the option table break lines by the Japanese
+    # rules (``i18n.linebreak``). The docstring is the command's help, so this stays a comment.
     from rich.console import Console
     from rich.table import Table
 
