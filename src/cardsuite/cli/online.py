@@ -225,7 +225,7 @@ def join(
 
 
 def web_seat() -> None:
-    """(Started by ``serve --web`` for each browser: the seat its page's link names, or the public tables.)"""
+    """(Started by `serve --web` for each browser: the seat its page's link names, or the public tables.)"""
     import os
 
     from ..tui.online.browser import run_browser
