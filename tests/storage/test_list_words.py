@@ -28,6 +28,7 @@ def test_history_and_stats_name_the_cpu_levels_in_the_readers_words() -> None:
     line = entry.describe()
     assert "CPU やさしい（" in line and "CPU ふつう [1]（" in line and "CPU ふつう [2]（" in line
     assert "easy" not in line and "normal" not in line
+    assert line.endswith("）") and "(" not in line  # the winner in the language's own brackets too
     shown = stats_lines(stats())
     assert any(row.startswith("  CPU ふつう: ") for row in shown)
     assert any(row.strip().startswith("CPU やさしいと対戦：") for row in shown)

@@ -111,11 +111,12 @@ class HistoryEntry:
         comma = pgettext("list separator", ", ")
         scores = seat_scores(names, self.totals)
         best = [n for n, r in zip(names, self.results, strict=True) if r in ("win", "draw")]
-        verdict = (_("draw: {names}") if len(best) > 1 else _("won by {names}")).format(names=comma.join(best))
+        # TRANSLATORS: the end of a line of `cardsuite history`, in brackets
+        verdict = (_("(draw: {names})") if len(best) > 1 else _("(won by {names})")).format(names=comma.join(best))
         column = cells(ngettext("{n} deal", "{n} deals", 100).format(n=100))  # aligned up to 999 deals
         deals = padded(ngettext("{n} deal", "{n} deals", self.deals).format(n=self.deals), column, right=True)
         title = padded(game_title(self.game), 9)
-        return f"{self.id:>4}  {local_minute(self.finished)}  {title} {deals}  {scores}  ({verdict})"
+        return f"{self.id:>4}  {local_minute(self.finished)}  {title} {deals}  {scores}  {verdict}"
 
 
 def game_title(key: str) -> str:
