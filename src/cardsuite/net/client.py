@@ -18,6 +18,7 @@ import json
 import random
 import socket
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,8 +27,10 @@ import aiohttp
 
 from ..core.game import Event, View
 from ..i18n import _
+from ..i18n.render import render
 from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
+from .refusals import read_words
 from .wire import WireError, decode_event, decode_view
 
 DEFAULT_PORT = 8765
@@ -42,13 +45,26 @@ FINAL_CLOSES = frozenset({1008, 1009})
 
 
 class ClientError(Exception):
-    """The server refused a request (``code`` and its one line), or the connection failed."""
+    """The server refused a request (``code`` and its one line, in the reader's language when the server gave its
+    words), or the connection failed."""
 
     def __init__(self, code: str, message: str, data: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.data = data or {}  # the whole refusal (``elsewhere`` carries the owner's ``url``)
+
+
+def refusal_line(data: Mapping[str, Any]) -> str:
+    """A server's refusal as its reader reads it: its ``words`` in the language in use when they are one of
+    ours (``refusals.read_words``), else its English ``message``."""
+    said = read_words(data.get("words"))
+    return render(said) if said is not None else str(data.get("message"))
+
+
+def refused(data: dict[str, Any]) -> ClientError:
+    """The ``ClientError`` of a server's ``error``: its code, its line in the reader's language, the whole of it."""
+    return ClientError(str(data.get("code")), refusal_line(data), data)
 
 
 def unreachable(url: str, exc: BaseException) -> str:
@@ -189,7 +205,7 @@ class Client:
             raise ClientError("connect", f"{self.url} did not greet this client") from None
         if hello.get("type") == "error":
             await ws.close()
-            raise ClientError(str(hello.get("code")), str(hello.get("message")))
+            raise refused(hello)
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL_VERSION:
             await ws.close()
             raise ClientError("version", f"{self.url} does not speak cardsuite protocol {PROTOCOL_VERSION}")
@@ -328,7 +344,7 @@ class Client:
             future = self._waiting[ref]
             if not future.done():
                 if kind == "error":
-                    future.set_exception(ClientError(str(data.get("code")), str(data.get("message")), data))
+                    future.set_exception(refused(data))
                 else:
                     future.set_result(data)
             return

@@ -18,6 +18,8 @@ import contextlib
 import logging
 from typing import Protocol
 
+from ..core.message import msg
+from . import refusals
 from .pgstore import LeaseLost, PgTableStore
 from .protocol import ProtocolError
 from .table import Table, Timing
@@ -31,7 +33,7 @@ class Elsewhere(ProtocolError):
     """The table is served by another process: the client reconnects to ``url`` and asks again."""
 
     def __init__(self, url: str) -> None:
-        super().__init__("elsewhere", f"this table is served at {url}: connect there and ask again")
+        super().__init__("elsewhere", msg(refusals.ELSEWHERE, url=url))
         self.url = url
         self.fields = {"url": url}
 

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..bots.base import make_bot
 from ..core.game import Bot, View
+from ..core.message import Message, msg
 from ..storage.history import History
 from ..storage.saves import save_record_of
-from . import rematch, tablelog
+from . import refusals, rematch, tablelog
 from .config import GAME_PATH, ServerConfig
 from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
 from .limits import AddressBook
@@ -178,7 +179,7 @@ class Hub:
 
     def _free(self, conn: Conn) -> None:
         if conn.table is not None:
-            raise ProtocolError("state", "this connection already holds a seat or watches: open another one")
+            raise ProtocolError("state", msg(refusals.HOLDS_SEAT))
 
     async def _on_create(self, conn: Conn, req: Request) -> None:
         self._free(conn)
@@ -189,7 +190,7 @@ class Hub:
             code = new_code()
         listing = Listing(f["public"], f["rated"], False, f["language"])
         if listing.rated and self.cluster is None:
-            raise ProtocolError("bad_table", "rated tables need a server on a shared store (serve --store)")
+            raise ProtocolError("bad_table", msg(refusals.RATED_NEEDS_STORE))
         table, token = Table.create(self.store, self.timing, code, f["game"], f.get("players"), f["options"],
                                     f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
                                     f["identity"])
@@ -216,7 +217,7 @@ class Hub:
             table = self.cluster.locate(code)  # adopted now, or Elsewhere: the owner's address
         if table is None:
             self._strike(conn, now)
-            raise ProtocolError("no_table", f"no table {code} at this server (it may have ended)")
+            raise ProtocolError("no_table", msg(refusals.NO_TABLE, code=code))
         return table
 
     def _strike(self, conn: Conn, now: float) -> None:
@@ -230,7 +231,7 @@ class Hub:
         table = self._find(conn, req.fields["code"])
         if req.fields["watch"]:
             if table.status == "closed":
-                raise ProtocolError("no_table", "that table has closed")
+                raise ProtocolError("no_table", msg(refusals.TABLE_CLOSED))
             conn.table, conn.watching = table, True
             self.conns[table.code].add(conn)
             tablelog.watcher(table, True, self.conns[table.code])
@@ -276,13 +277,13 @@ class Hub:
 
     def _seated(self, conn: Conn) -> tuple[Table, int]:
         if conn.table is None or conn.seat is None:
-            raise ProtocolError("not_seated", "sit at a table first (create, join or resume)")
+            raise ProtocolError("not_seated", msg(refusals.NOT_SEATED))
         return conn.table, conn.seat
 
     async def _on_start(self, conn: Conn, req: Request) -> None:
         table, seat = self._seated(conn)
         if seat != 0:
-            raise ProtocolError("not_host", "only the host (seat 0) starts the match")
+            raise ProtocolError("not_host", msg(refusals.NOT_HOST))
         table.start()
         tablelog.started(table)
         conn.send(message("ok", **_ref(req)))
@@ -293,9 +294,9 @@ class Hub:
         table, seat = self._seated(conn)
         now = time.monotonic()
         if table.status == "playing" and table.cpu_plays(seat, now) and table.seats[seat].by_choice:
-            raise ProtocolError("state", "the CPU plays your seat now: take it back first")
+            raise ProtocolError("state", msg(refusals.CPU_PLAYS))
         if table.status == "playing" and table.from_next_deal(seat):
-            raise ProtocolError("state", "you sat down during this deal: the CPU finishes it, you play from the next")
+            raise ProtocolError("state", msg(refusals.FROM_NEXT_DEAL))
         await self._act(table, seat, req.fields["action"], now)
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
@@ -317,7 +318,7 @@ class Hub:
                 raise self.cluster.lost_lease(table, exc) from None
             if table.broken:  # the store refused the write: rebuild the table from what it holds
                 self._reload(table)
-                raise ProtocolError("server", "the server could not save that action; try again") from None
+                raise ProtocolError("server", msg(refusals.NOT_SAVED)) from None
             raise
         self.actions += 1
         self.wake(table)
@@ -369,9 +370,9 @@ class Hub:
     async def _on_board(self, conn: Conn, req: Request) -> None:
         game = req.fields["game"]
         if self.cluster is None:
-            raise ProtocolError("state", "this server keeps no leaderboard (rated play needs serve --store)")
+            raise ProtocolError("state", msg(refusals.NO_LEADERBOARD))
         if game is None:
-            raise ProtocolError("bad_message", "board needs the game")
+            raise ProtocolError("bad_message", msg(refusals.BOARD_GAME))
         rows = await asyncio.to_thread(self.history.board, game)
         conn.send(message("ok", **_ref(req), game=game, board=[r.as_json() for r in rows]))
 
@@ -409,7 +410,7 @@ class Hub:
 
     async def _on_sync(self, conn: Conn, req: Request) -> None:
         if conn.table is None:
-            raise ProtocolError("not_seated", "sit at a table or watch one first")
+            raise ProtocolError("not_seated", msg(refusals.NOT_AT_TABLE))
         conn.sent_deal, conn.sent_history, conn.sent_version = -1, (), -1
         conn.send(message("ok", **_ref(req)))
         self.send_state(conn, time.monotonic())
@@ -578,7 +579,7 @@ class Hub:
         """Count one refusal (``/status`` shows them by code)."""
         self.refused[code] = self.refused.get(code, 0) + 1
 
-    def refusal(self, code: str, text: str) -> str:
+    def refusal(self, code: str, text: Message) -> str:
         """A refusal that answers no request (a connection turned away), counted like the others."""
         self.count_refusal(code)
         return error_message(code, text)

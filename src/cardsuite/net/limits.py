@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.message import Message, msg, msg_n
+from . import refusals
 from .protocol import ProtocolError
 
 MAX_PAUSE = 3600.0
@@ -121,14 +122,13 @@ class AddressBook:
     strikes: dict[str, Strikes] = field(default_factory=dict)
 
     # -- connections ------------------------------------------------------------------------------
-    def connect(self, key: str) -> str | None:
+    def connect(self, key: str) -> Message | None:
         """Count a new connection from ``key``; the refusal line instead when it is one too many."""
         limits = self.limits
         if sum(self.connections.values()) >= limits.max_connections:
-            return "this server has as many connections as it can take: try again in a few minutes"
+            return msg(refusals.CONNECTIONS_FULL)
         if self.connections[key] >= limits.connections_per_address:
-            return (f"your address already has {limits.connections_per_address} connections to this server: "
-                    "close one first")
+            return msg(refusals.ADDRESS_CONNECTIONS, n=limits.connections_per_address)
         self.connections[key] += 1
         return None
 
@@ -143,17 +143,15 @@ class AddressBook:
         """Raise the refusal when ``key`` may not create a table now (or the server holds enough)."""
         limits = self.limits
         if tables_now >= limits.max_tables:
-            raise ProtocolError("busy", "this server holds as many tables as it can: try again later")
+            raise ProtocolError("busy", msg(refusals.BUSY))
         if len(self.tables.get(key, ())) >= limits.tables_per_address:
-            raise ProtocolError("limit", f"your address already has {limits.tables_per_address} open tables "
-                                         "here: finish or leave one first")
+            raise ProtocolError("limit", msg(refusals.ADDRESS_TABLES, n=limits.tables_per_address))
         bucket = self.creates.get(key)
         if bucket is None:
             bucket = self.creates[key] = Bucket(limits.creates_per_hour / 3600.0, float(limits.creates_per_hour),
                                                 stamp=now)
         if not bucket.take(now):
-            raise ProtocolError("limit", f"your address may create {limits.creates_per_hour} tables an hour "
-                                         "here: try again later")
+            raise ProtocolError("limit", msg(refusals.CREATES_PER_HOUR, n=limits.creates_per_hour))
         if len(self.creates) > MAX_WATCHED:
             self._forget(self.creates, now, lambda b: b.stamp)
 
@@ -178,8 +176,7 @@ class AddressBook:
         found = self.strikes.get(key)
         if found is not None and found.until > now:
             wait = math.ceil(found.until - now)
-            raise ProtocolError("paused", f"too many wrong join codes or tokens from your address: try again in "
-                                          f"{wait} s")
+            raise ProtocolError("paused", msg(refusals.PAUSED, seconds=wait))
 
     def strike(self, key: str, now: float) -> None:
         """A join or resume from ``key`` failed (no such table, a wrong token): enough of them pause it."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..core.message import N_
+
 MAX_NAME = 24
 MAX_MARKS = 2
 """Combining marks kept in a row after one letter."""
@@ -38,8 +40,8 @@ LOOKALIKES = str.maketrans({
 CPU_WORDS = ("cpu", "kompiuteris")
 """The word for a CPU seat in every language cardsuite speaks (the catalogs' "CPU"), as skeletons."""
 CPU_LABEL = re.compile(rf"(?:{'|'.join(CPU_WORDS)}) ?\d*")
-EMPTY = "a name needs at least one letter or digit"
-CPU_NAME = "a name cannot read as a CPU seat's label (CPU 2): choose another"
+EMPTY = N_("a name needs at least one letter or digit")
+CPU_NAME = N_("a name cannot read as a CPU seat's label (CPU 2): choose another")
 
 
 class NameRefused(ValueError):

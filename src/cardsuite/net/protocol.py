@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.message import Message, english, msg
+from . import refusals
 from .names import MAX_NAME as MAX_NAME
 from .names import NameRefused, clean
 
@@ -35,13 +37,22 @@ SEAT_PASS_HEADER = "X-Cardsuite-Seat-Pass"
 
 
 class ProtocolError(Exception):
-    """A message the server (or client) refuses: ``code`` for programs, ``message`` for people."""
+    """A message the server (or client) refuses: ``code`` for programs, ``message`` for people (English).
 
-    def __init__(self, code: str, message: str, ref: int | None = None) -> None:
-        super().__init__(message)
+    Given a ``Message`` (one of ``refusals``), the refusal keeps it as ``words`` (a client shows them in its
+    reader's language) and ``message`` is its English, whatever language this process speaks.
+    """
+
+    def __init__(self, code: str, message: str | Message, ref: int | None = None) -> None:
+        self.words = message if isinstance(message, Message) else None
+        self.message = english(message) if isinstance(message, Message) else message
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.ref = ref  # the refused message's own ``ref``, once it was read (the answer repeats it)
+
+    def said(self) -> str | Message:
+        """What the refusal says: its words where it has them, else its English line."""
+        return self.words if self.words is not None else self.message
 
 
 @dataclass(frozen=True)
@@ -55,21 +66,21 @@ class Request:
 
 def _text(value: object, name: str, limit: int) -> str:
     if not isinstance(value, str):
-        raise ProtocolError("bad_message", f"{name} must be text")
+        raise ProtocolError("bad_message", msg(refusals.NOT_TEXT, name=name))
     if len(value) > limit:
-        raise ProtocolError("bad_message", f"{name} is longer than {limit} characters")
+        raise ProtocolError("bad_message", msg(refusals.TOO_LONG, name=name, limit=limit))
     return value
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ProtocolError("bad_message", f"{name} must be a whole number from {low} to {high}")
+        raise ProtocolError("bad_message", msg(refusals.NOT_WHOLE, name=name, low=low, high=high))
     return value
 
 
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise ProtocolError("bad_message", f"{name} must be true or false")
+        raise ProtocolError("bad_message", msg(refusals.NOT_FLAG, name=name))
     return value
 
 
@@ -79,25 +90,25 @@ def clean_name(raw: object) -> str:
     try:
         return clean(_text(raw, "name", 200))
     except NameRefused as exc:
-        raise ProtocolError("bad_message", str(exc)) from None
+        raise ProtocolError("bad_message", msg(str(exc))) from None
 
 
 def clean_code(raw: object) -> str:
     """A join code in its canonical form (upper case, no spaces or dashes)."""
     text = _text(raw, "code", 32).upper().replace("-", "").replace(" ", "")
     if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
-        raise ProtocolError("no_table", "that is not a join code (six letters and digits)")
+        raise ProtocolError("no_table", msg(refusals.NOT_A_CODE))
     return text
 
 
 def _options(raw: object) -> dict[str, object]:
     if not isinstance(raw, dict) or len(raw) > MAX_OPTIONS:
-        raise ProtocolError("bad_message", f"options must be an object of at most {MAX_OPTIONS} keys")
+        raise ProtocolError("bad_message", msg(refusals.TOO_MANY_OPTIONS, n=MAX_OPTIONS))
     out: dict[str, object] = {}
     for key, value in raw.items():
         _text(key, "an option key", 40)
         if not isinstance(value, bool | int | str) or (isinstance(value, str) and len(value) > 40):
-            raise ProtocolError("bad_message", f"option {key!r} must be a number, true/false or a short word")
+            raise ProtocolError("bad_message", msg(refusals.BAD_OPTION, option=repr(key)))
         out[key] = value
     return out
 
@@ -107,7 +118,7 @@ def clean_language(raw: object) -> str:
     if raw is None or raw == "":
         return ""
     if not isinstance(raw, str) or not LANGUAGE.fullmatch(raw):
-        raise ProtocolError("bad_message", "language is a short language tag like en, ja or lt")
+        raise ProtocolError("bad_message", msg(refusals.BAD_LANGUAGE))
     return raw
 
 
@@ -145,7 +156,7 @@ def _create(body: Mapping[str, Any]) -> dict[str, Any]:
 def _token(value: object) -> str:
     token = _text(value, "token", 64)
     if len(token) != 2 * TOKEN_BYTES or any(ch not in "0123456789abcdef" for ch in token):
-        raise ProtocolError("bad_token", "that seat token is not valid here")
+        raise ProtocolError("bad_token", msg(refusals.BAD_TOKEN))
     return token
 
 
@@ -156,7 +167,7 @@ def _join(body: Mapping[str, Any]) -> dict[str, Any]:
         if "token" in body:  # the client's own token (128 random bits): the browser seat brings one
             out["token"] = _token(body["token"])
     elif "token" in body:
-        raise ProtocolError("bad_message", "a watcher holds no token")
+        raise ProtocolError("bad_message", msg(refusals.WATCHER_TOKEN))
     out["identity"] = _identity(body)
     return out
 
@@ -173,7 +184,7 @@ def _resume(body: Mapping[str, Any]) -> dict[str, Any]:
 def _act(body: Mapping[str, Any]) -> dict[str, Any]:
     text = _text(body.get("action"), "action", MAX_ACTION).strip()
     if not text or not text.isprintable():
-        raise ProtocolError("bad_message", "an action is printable record text like \"play KH\"")
+        raise ProtocolError("bad_message", msg(refusals.BAD_ACTION))
     return {"action": text}
 
 
@@ -207,15 +218,15 @@ REQUEST_TYPES = tuple(_FIELDS)
 def parse_request(text: str | bytes) -> Request:
     """A client's message as a ``Request``; ``ProtocolError`` for anything else, never another error."""
     if isinstance(text, bytes):
-        raise ProtocolError("bad_message", "send JSON in text frames")
+        raise ProtocolError("bad_message", msg(refusals.NOT_TEXT_FRAME))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_CLIENT_MESSAGE:
-        raise ProtocolError("too_big", f"a message is at most {MAX_CLIENT_MESSAGE} bytes")
+        raise ProtocolError("too_big", msg(refusals.TOO_BIG, n=MAX_CLIENT_MESSAGE))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "not a JSON object") from None
+        raise ProtocolError("bad_json", msg(refusals.NOT_JSON)) from None
     if not isinstance(body, dict):
-        raise ProtocolError("bad_json", "not a JSON object")
+        raise ProtocolError("bad_json", msg(refusals.NOT_JSON))
     ref = body.get("ref")
     if ref is not None:
         ref = _whole(ref, "ref", 0, 2**31)
@@ -223,19 +234,20 @@ def parse_request(text: str | bytes) -> Request:
         kind = _kind(body)
         return Request(kind, ref, _FIELDS[kind][1](body))
     except ProtocolError as exc:
-        raise ProtocolError(exc.code, exc.message, ref) from None
+        raise ProtocolError(exc.code, exc.said(), ref) from None
 
 
 def _kind(body: Mapping[str, Any]) -> str:
     """The message's type, once its version and its fields are the ones that type takes."""
     if body.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("version", f"this server speaks protocol version {PROTOCOL_VERSION}")
+        raise ProtocolError("version", msg(refusals.VERSION, version=PROTOCOL_VERSION))
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ProtocolError("unknown_type", f"unknown message type; known: {', '.join(REQUEST_TYPES)}")
+        raise ProtocolError("unknown_type", msg(refusals.UNKNOWN_TYPE, known=", ".join(REQUEST_TYPES)))
     extra = set(body) - _FIELDS[kind][0] - {"v", "type", "ref"}
     if extra:
-        raise ProtocolError("bad_message", f"{kind} does not take {', '.join(sorted(map(str, extra)))}")
+        fields = ", ".join(sorted(map(str, extra)))
+        raise ProtocolError("bad_message", msg(refusals.EXTRA_FIELDS, kind=kind, fields=fields))
     return kind
 
 
@@ -244,9 +256,13 @@ def message(kind: str, **fields: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
 
 
-def error_message(code: str, text: str, ref: int | None = None, **fields: Any) -> str:
-    """An ``error`` message: a code for programs and one line for people (and, for ``elsewhere``, ``url``)."""
-    return message("error", code=code, message=text, **({"ref": ref} if ref is not None else {}), **fields)
+def error_message(code: str, text: str | Message, ref: int | None = None, **fields: Any) -> str:
+    """An ``error`` message: a code for programs, one line for people in English (and, for ``elsewhere``,
+    ``url``); given a refusal's ``Message``, also its ``words`` for a client to show in its reader's language."""
+    said = refusals.encode_words(text) if isinstance(text, Message) else None
+    line = english(text) if isinstance(text, Message) else text
+    return message("error", code=code, message=line, **({"ref": ref} if ref is not None else {}),
+                   **({"words": said} if said is not None else {}), **fields)
 
 
 def new_token() -> str:

@@ -7,6 +7,8 @@ summary names the new code (``next_code``), where a ``resume`` with the old code
 
 from __future__ import annotations
 
+from ..core.message import msg
+from . import refusals
 from .dealing import new_secret
 from .protocol import ProtocolError
 from .rows import Listing, SeatRow, TableRow
@@ -16,9 +18,9 @@ from .table import Table, new_table_id
 def ask(table: Table, seat: int) -> bool:
     """``seat``'s person asks for a rematch; True when every person at the table has."""
     if table.status != "finished":
-        raise ProtocolError("state", "a rematch is offered once the match is over")
+        raise ProtocolError("state", msg(refusals.REMATCH_LATER))
     if table.next_code is not None:
-        raise ProtocolError("state", f"the rematch has started: table {table.next_code}")
+        raise ProtocolError("state", msg(refusals.REMATCH_STARTED, code=table.next_code))
     table.rematch.add(seat)
     table.changed()
     people = {i for i, s in enumerate(table.seats) if s.kind == "person"}

@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from aiohttp import WSMsgType, web
 
+from ..core.message import msg
+from . import refusals
 from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
@@ -102,7 +104,7 @@ async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None
         if not conn.bucket.take(loop.time()):
             conn.strikes += 1
             if not control:  # (a ping over the rate gets no answer at all)
-                conn.send(error_message("rate", "too many messages: slow down"))
+                conn.send(error_message("rate", msg(refusals.RATE)))
             if conn.strikes > MAX_STRIKES:
                 conn.close_code = POLICY_CLOSE
                 break
@@ -120,11 +122,11 @@ async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None
             if req.type == "act":
                 hub.metrics.action(time.monotonic() - began)
         except ProtocolError as exc:
-            conn.send(error_message(exc.code, exc.message, exc.ref if ref is None else ref,
+            conn.send(error_message(exc.code, exc.said(), exc.ref if ref is None else ref,
                                     **getattr(exc, "fields", {})))
         except Exception:
             log.exception("request failed")
-            conn.send(error_message("server", "the server could not do that", ref))
+            conn.send(error_message("server", msg(refusals.SERVER_FAILED), ref))
 
 
 async def status_page(request: web.Request) -> web.Response:

@@ -27,8 +27,10 @@ from ..bots.base import levels_for
 from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction
 from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
+from ..core.message import msg
 from ..core.record import score_json
 from ..core.registry import get_game
+from . import refusals
 from .dealing import KeyedRandom, new_secret, practice_key
 from .names import skeleton
 from .protocol import ProtocolError, new_token, token_digest, token_matches
@@ -132,10 +134,10 @@ class Table:
         listing = listing or Listing()
         if seed is not None:
             if listing.rated:
-                raise ProtocolError("bad_table", "a table whose seed is chosen is a practice table: it is never rated")
+                raise ProtocolError("bad_table", msg(refusals.SEED_PRACTICE))
             listing = Listing(listing.public, False, True, listing.language)
         if listing.rated and identity is None:
-            raise ProtocolError("identity", "a rated table needs your player identity (cardsuite makes one for you)")
+            raise ProtocolError("identity", msg(refusals.RATED_IDENTITY))
         try:
             game = get_game(game_name)
         except CardsuiteError as exc:
@@ -189,14 +191,14 @@ class Table:
         """Seat a newcomer in the first open seat (a CPU plays it until then); the seat and its token (the
         one the newcomer brought, or a new one)."""
         if self.status == "finished":
-            raise ProtocolError("state", "this match is over")
+            raise ProtocolError("state", msg(refusals.THIS_MATCH_OVER))
         if self.listing.rated and identity is None:
-            raise ProtocolError("identity", "this table is rated: sit down with your player identity")
+            raise ProtocolError("identity", msg(refusals.SIT_WITH_IDENTITY))
         if identity is not None and any(s.identity == identity and s.kind == "person" for s in self.seats):
-            raise ProtocolError("identity_taken", "your identity already holds a seat at this table")
+            raise ProtocolError("identity_taken", msg(refusals.IDENTITY_SEATED))
         taken = next((s.name for s in self.seats if s.kind == "person" and skeleton(s.name) == skeleton(name)), None)
         if taken is not None:  # the same name, or one that reads as it ("Аnn" in Cyrillic for "Ann")
-            raise ProtocolError("name_taken", f"someone called {taken} already sits at this table")
+            raise ProtocolError("name_taken", msg(refusals.NAME_TAKEN, name=taken))
         for index, seat in enumerate(self.seats):
             if seat.kind == "open":
                 token = token or new_token()
@@ -207,13 +209,13 @@ class Table:
                 self.match.seats = self.seat_specs()
                 self.changed()
                 return index, token
-        raise ProtocolError("full", "every seat at this table is taken: join with --watch to watch")
+        raise ProtocolError("full", msg(refusals.FULL))
 
     def seat_of_token(self, token: str) -> int:
         """The seat this token holds (every seat is compared, in constant time each)."""
         found = self.find_token(token)
         if found is None:
-            raise ProtocolError("bad_token", "that seat token does not hold a seat at this table")
+            raise ProtocolError("bad_token", msg(refusals.TOKEN_ELSEWHERE))
         return found
 
     def find_token(self, token: str) -> int | None:
@@ -293,7 +295,7 @@ class Table:
     def start(self) -> None:
         """Leave the lobby: the first deal is on the table."""
         if self.status != "lobby":
-            raise ProtocolError("state", "the match has already started")
+            raise ProtocolError("state", msg(refusals.STARTED))
         self.status = "playing"
         self.store.set_status(self.id, "playing")
         self.start_waiting(time.monotonic())
@@ -307,10 +309,11 @@ class Table:
         """Apply ``text`` for ``seat`` and store it; refusals change nothing. Nobody may hear of it before
         its commit: ``writing``, when the store commits later."""
         if self.status != "playing":
-            raise ProtocolError("state", "the match has not started" if self.status == "lobby" else "the match is over")
+            said = refusals.NOT_STARTED if self.status == "lobby" else refusals.MATCH_OVER
+            raise ProtocolError("state", msg(said))
         match = self.match
         if match.deal_over:
-            raise ProtocolError("state", "the deal is over: the next one is being dealt")
+            raise ProtocolError("state", msg(refusals.DEALING))
         try:
             action = self.game.parse_action(text)
             before = match.state.to_act
