@@ -13,15 +13,18 @@ import random
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from aiohttp.test_utils import TestServer
 
+from cardsuite.net import tablelog
 from cardsuite.net.config import GAME_PATH, ServerConfig
 from cardsuite.net.hub import Hub
 from cardsuite.net.identity import identity_id, new_key
 from cardsuite.net.server import HUB, make_app
-from cardsuite.net.table import Timing
+from cardsuite.net.table import FINISHED_LINGER, Table, Timing
 
 from .helpers import Clients, ServerProcess, hosted_table, play_randomly, running_server
 
@@ -189,3 +192,30 @@ def test_serve_writes_the_table_lines_to_its_log_and_one_line_when_it_stops(tmp_
     assert "INFO cardsuite.serve: stopping: closing 1 connection at 2 tables (the tables are kept in the store)" in log
     assert f"table {open_code}: seat 0 lost" not in log
     assert "Ann" not in log and "Traceback" not in log
+
+
+class _Table:
+    """What the coming-and-going lines read of a table: its code."""
+
+    code = "K7P2QX"
+
+
+def test_a_table_someone_joins_and_leaves_in_a_loop_cannot_fill_the_log(caplog: pytest.LogCaptureFixture,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(tablelog, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    table = cast(Table, _Table())
+    with caplog.at_level(logging.INFO, logger="cardsuite.serve"):
+        for _ in range(250):
+            tablelog.watcher(table, True, [])
+            tablelog.watcher(table, False, [])
+        said = [record.getMessage() for record in caplog.records]
+        assert len(said) == tablelog.COMINGS_BURST
+        caplog.clear()
+        now[0] += 1 / tablelog.COMINGS_PER_SECOND
+        tablelog.watcher(table, True, [])
+        tablelog.removed(table)  # the lines of a table's life itself are never held back
+        assert [record.getMessage() for record in caplog.records] == [
+            f"table K7P2QX: a watcher joined (0 watching) ({500 - tablelog.COMINGS_BURST} such lines held back "
+            "before this one)",
+            f"table K7P2QX removed (finished): nobody at it for {FINISHED_LINGER:g} s"]

@@ -10,15 +10,50 @@ stopping server one line for all its connections.
 from __future__ import annotations
 
 import logging
+import time
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .limits import Bucket
 from .table import FINISHED_LINGER, Table
 
 if TYPE_CHECKING:
     from .conn import Conn
 
 log = logging.getLogger("cardsuite.serve")
+
+COMINGS_BURST = 30
+"""Lines of people and watchers coming and going a table may write at once (seats taken, back, lost, given
+up; watchers): a table's whole life at a friendly pace, while one that a client joins and leaves in a loop
+cannot fill the log."""
+COMINGS_PER_SECOND = 1 / 20
+"""How fast that allowance comes back: a line every 20 seconds."""
+
+
+@dataclass
+class _Comings:
+    """One table's allowance of coming-and-going lines, and how many it has held back since its last one."""
+
+    bucket: Bucket = field(default_factory=lambda: Bucket(COMINGS_PER_SECOND, COMINGS_BURST))
+    held: int = 0
+
+
+_comings: weakref.WeakKeyDictionary[Table, _Comings] = weakref.WeakKeyDictionary()
+
+
+def _coming(table: Table, line: str, *args: object) -> None:
+    """A line of someone coming or going, within the table's allowance; beyond it the line is counted, and the
+    next one said tells how many were held back."""
+    allowance = _comings.setdefault(table, _Comings())
+    if not allowance.bucket.take(time.monotonic()):
+        allowance.held += 1
+        return
+    if allowance.held:
+        line, args = line + " (%d such lines held back before this one)", (*args, allowance.held)
+        allowance.held = 0
+    log.info(line, *args)
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -56,25 +91,25 @@ def rematch(old: Table, fresh: Table) -> None:
 def seated(table: Table, seat: int, came_back: bool) -> None:
     """A person sat down at ``seat``, or came back to the seat they kept (said once, not per connection)."""
     if not came_back:
-        log.info("table %s: seat %d taken by a person (%d of %d seats held by people)",
-                 table.code, seat, _people(table), len(table.seats))
+        _coming(table, "table %s: seat %d taken by a person (%d of %d seats held by people)",
+                table.code, seat, _people(table), len(table.seats))
     elif table.seats[seat].connections == 1:
-        log.info("table %s: seat %d back (its person reconnected)", table.code, seat)
+        _coming(table, "table %s: seat %d back (its person reconnected)", table.code, seat)
 
 
 def detached(table: Table, seat: int | None, watching: bool, conns: Iterable[Conn]) -> None:
     """A connection at the table closed (``conns``: those left): a seat's last one, or a watcher's."""
     if seat is not None:
         if table.seats[seat].kind == "person" and not table.seats[seat].connections:
-            log.info("table %s: seat %d lost its connection (the seat is kept for its person)", table.code, seat)
+            _coming(table, "table %s: seat %d lost its connection (the seat is kept for its person)", table.code, seat)
     elif watching:
         watcher(table, False, conns)
 
 
 def gave_up(table: Table, seat: int) -> None:
     """The person left the table for good: the CPU plays the seat, and a newcomer may take it."""
-    log.info("table %s: seat %d given up by its person, the CPU plays it (%d of %d seats held by people)",
-             table.code, seat, _people(table), len(table.seats))
+    _coming(table, "table %s: seat %d given up by its person, the CPU plays it (%d of %d seats held by people)",
+            table.code, seat, _people(table), len(table.seats))
 
 
 def grace_over(table: Table, seat: int) -> None:
@@ -86,8 +121,8 @@ def grace_over(table: Table, seat: int) -> None:
 
 def watcher(table: Table, joined: bool, conns: Iterable[Conn]) -> None:
     """A watcher came or went (``conns``: the table's connections now)."""
-    log.info("table %s: a watcher %s (%d watching)", table.code, "joined" if joined else "left",
-             sum(1 for c in conns if c.watching))
+    _coming(table, "table %s: a watcher %s (%d watching)", table.code, "joined" if joined else "left",
+            sum(1 for c in conns if c.watching))
 
 
 def started(table: Table) -> None:
