@@ -29,6 +29,7 @@ from cardsuite.cards import JOKER, card_name, card_symbol, card_text, rank_of
 from cardsuite.core.game import State, View
 from cardsuite.core.record import parse_action_line
 from cardsuite.core.registry import get_game
+from cardsuite.net.refusals import read_words
 from cardsuite.net.table import watcher_view
 from cardsuite.storage.history import History
 
@@ -45,7 +46,7 @@ MATCHES = [
 OTHER_MESSAGES = {
     "hello": {"v", "type", "server", "protocol", "limits", "public_url", "web"},
     "ok": {"v", "type", "ref", "table", "code", "seat", "token", "practice"},
-    "error": {"v", "type", "ref", "code", "message"},
+    "error": {"v", "type", "ref", "code", "message", "words"},
     "pong": {"v", "type", "ref"},
     "table": {"v", "type", "table", "code", "game", "title", "players", "status", "you", "host", "cpu",
               "turn_seconds", "grace_seconds", "paused", "options", "seats", "deal", "totals", "results",
@@ -242,3 +243,4 @@ def test_no_connection_sees_a_hidden_card(tmp_path: Path, game: str, players: in
                 assert raw["type"] == "view", f"an unknown message type {raw['type']!r}"
             if raw["type"] == "error":
                 assert "ref" in raw, "an error that answers no request of this client"
+                assert "words" not in raw or read_words(raw["words"]) is not None, f"an error's words: {raw}"
