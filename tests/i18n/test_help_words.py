@@ -87,12 +87,12 @@ def test_english_help_is_the_texts_as_written_after_another_language() -> None:
     written = [getattr(holder, attribute) for holder, attribute in places]
     use_language("ja")
     help_words.speak_help(root, ctx)
-    help_typer.speak_typer()
+    help_typer.speak_typer(help_words.usage_prefix())
     assert sum(getattr(h, a) != text for (h, a), text in zip(places, written, strict=True)) == len(written)
     assert rich_utils.OPTIONS_PANEL_TITLE == "オプション"
     use_language(ENGLISH)
     help_words.speak_help(root, ctx)
-    help_typer.speak_typer()
+    help_typer.speak_typer(help_words.usage_prefix())
     assert [getattr(holder, attribute) for holder, attribute in places] == written
     assert {name: getattr(rich_utils, name) for name in help_typer.TYPER_WORDS} == {
         name: english for name, (_context, english) in help_typer.TYPER_WORDS.items()}
@@ -110,7 +110,7 @@ def test_english_help_is_the_same_before_and_after_japanese(command: str) -> Non
 
 def test_typer_still_reads_its_words_where_they_are_set() -> None:
     """An upgrade of Typer that renames or rewords these fails here, not silently in English."""
-    help_typer.speak_typer()  # in English: Typer's own, as it had them before anything was set
+    help_typer.speak_typer(help_words.usage_prefix())  # in English: Typer's own, as it had them before anything was set
     for name, (_context, english) in help_typer.TYPER_WORDS.items():
         assert getattr(rich_utils, name) == english, name
     formatter = HelpFormatter()

@@ -19,7 +19,6 @@ from typer import rich_utils
 from ..core.message import N_p
 from ..i18n import ENGLISH, current_language, pgettext
 from ..i18n.linebreak import KinsokuText
-from ._help_words import usage_prefix
 
 TYPER_WORDS: Final = {
     "ARGUMENTS_PANEL_TITLE": N_p("command-line help", "Arguments"),
@@ -52,11 +51,12 @@ class HelpHighlighter(rich_utils.OptionHighlighter):
                            end=lit.end, tab_size=lit.tab_size, spans=list(lit.spans))
 
 
-def speak_typer() -> None:
-    """Set Typer's words and highlighter for the language in use (Typer's own in English)."""
+def speak_typer(usage: str) -> None:
+    """Set Typer's words and highlighter for the language in use (Typer's own in English); ``usage`` is
+    ``Usage:`` as the help writes it, for its colour."""
     for name, (context, english) in TYPER_WORDS.items():
         said = pgettext(context, english)
         setattr(rich_utils, name, _TYPER_ENGLISH[name] if said == english else said)
     rich_utils.highlighter = (
-        _TYPER_HIGHLIGHTER if current_language() == ENGLISH else HelpHighlighter(usage_prefix())
+        _TYPER_HIGHLIGHTER if current_language() == ENGLISH else HelpHighlighter(usage)
     )

@@ -49,7 +49,7 @@ class HelpContext(typer.Context):
     def make_formatter(self) -> HelpFormatter:
         from ._help_typer import speak_typer  # Rich's help machinery: only when a help is drawn
 
-        speak_typer()
+        speak_typer(usage_prefix())
         return super().make_formatter()
 
 
