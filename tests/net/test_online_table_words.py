@@ -1,5 +1,6 @@
 """What an online table offers and says: the start key for the host only, no hints, the menu's own words about
-leaving, every seat's block for a watcher, the header in the reader's language, the lobby's game names."""
+leaving, every seat's block for a watcher, the header in the reader's language, the lobby's game names, and a
+rule's reason for a refused action in the reader's language with the seats' names."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from cardsuite.core.message import SeatRef, msg
 from cardsuite.core.registry import get_game
-from cardsuite.i18n import PSEUDO, use_language
+from cardsuite.i18n import PSEUDO, translations, use_language
+from cardsuite.i18n.render import render
+from cardsuite.net.client import refused
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.lobby import LobbyApp, game_title
 from cardsuite.tui.online.remote import SEAT_LEAVE, RemoteSession, remote_config
@@ -101,3 +105,30 @@ def test_the_header_and_the_lobby_speak_the_readers_language() -> None:
     assert "⟦" in session.deal_text()
     assert "⟦" in game_title("nap") and game_title("no-such-game") == "no-such-game"
     assert not LobbyApp.ENABLE_COMMAND_PALETTE  # Textual's "^p palette" is English only
+
+
+def test_a_refused_action_is_noted_in_the_readers_language_with_the_seats_names() -> None:
+    table: dict[str, Any] = {"game": "nap", "code": "K7P2QX", "options": {}, "you": 0,
+                             "seats": [{"name": n, "kind": "person"} for n in ("Ann", "Bob", "Cy")]}
+    english = "it is seat 1's turn, not seat 0's"
+
+    async def request(kind: str, **fields: Any) -> dict[str, Any]:
+        raise refused({"v": 1, "type": "error", "code": "illegal", "message": english})
+
+    action = get_game("nap").parse_action("pass")
+    client: Any = SimpleNamespace(table=table, url="ws://h:1/game", deal=0, step=0, request=request,
+                                  view=SimpleNamespace(legal=(action,), history=()))
+    session = RemoteSession(client, get_game("nap"), remote_config(client))
+    use_language("ja")
+
+    async def run() -> None:
+        session.submit(0, action)
+        for _ in range(20):
+            await asyncio.sleep(0)
+
+    asyncio.run(run())
+    ja = translations("ja")
+    reason = render(msg("it is {seat}'s turn, not {other}'s", seat=SeatRef(1), other=SeatRef(0)), ["Ann", "Bob", "Cy"],
+                    ja)
+    assert session.notes[-1].text == ja.gettext("Not allowed: {reason}").format(reason=reason)
+    assert "Bob" in reason and english not in reason

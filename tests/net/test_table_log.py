@@ -1,4 +1,6 @@
-"""The operator's log: one INFO line for each event in a table's life, naming seats by number only.
+"""The operator's log: one INFO line for each event in a table's life, naming seats by number only; a seat
+handed to the CPU and back, and a turn timer running out, are held to the table's allowance like comings and
+goings.
 
 A server runs in the test's event loop (aiohttp's test server) and real clients talk to it over loopback; the
 lines are read with ``caplog``. None of them may carry a seat token, an identity, a name or an address.
@@ -169,6 +171,32 @@ def test_the_grace_period_running_out_is_one_line(tmp_path: Path, caplog: pytest
     tell_nothing_of(caplog, ANN, BOB, "Annabel", "Bartholomew")
 
 
+def test_a_seat_handed_to_the_cpu_and_taken_back_and_a_turn_timer_running_out_are_a_line_each(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def run() -> None:
+        async with serving(tmp_path) as (url, _hub), Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name=ANN, turn_seconds=1)
+            code = made["code"]
+            bob = await new()
+            await bob.request("join", code=code, name=BOB)
+            await logged(caplog, rf"^table {code}: match started")
+            await bob.request("cpu", on=True)
+            await bob.request("cpu", on=True)  # already the CPU's: nothing changes, nothing is said
+            await logged(caplog, rf"^table {code}: seat 1 handed to the CPU by its person \(the seat is kept for "
+                                 r"them\)$")
+            await bob.request("cpu", on=False)
+            await logged(caplog, rf"^table {code}: seat 1 taken back from the CPU by its person$")
+            await logged(caplog, rf"^table {code}: seat 0 ran out of time \(1 s\), the CPU played for it \(the seat "
+                                 r"is kept for its person\)$")
+            said = lines(caplog)
+            assert sum("handed to the CPU by its person" in line for line in said) == 1, said
+
+    with caplog.at_level(logging.INFO, logger="cardsuite.serve"):
+        asyncio.run(run())
+    tell_nothing_of(caplog, ANN, BOB, "Annabel", "Bartholomew")
+
+
 def test_serve_writes_the_table_lines_to_its_log_and_one_line_when_it_stops(tmp_path: Path) -> None:
     """A real ``cardsuite serve`` process: its log (stderr) has the lines at INFO, in its one format; when it
     stops, the connections it closes are one line, not one line each."""
@@ -195,9 +223,10 @@ def test_serve_writes_the_table_lines_to_its_log_and_one_line_when_it_stops(tmp_
 
 
 class _Table:
-    """What the coming-and-going lines read of a table: its code."""
+    """What the coming-and-going lines read of a table: its code and its turn timer."""
 
     code = "K7P2QX"
+    turn_seconds = 60
 
 
 def test_a_table_someone_joins_and_leaves_in_a_loop_cannot_fill_the_log(caplog: pytest.LogCaptureFixture,
@@ -219,3 +248,27 @@ def test_a_table_someone_joins_and_leaves_in_a_loop_cannot_fill_the_log(caplog: 
             f"table K7P2QX: a watcher joined (0 watching) ({500 - tablelog.COMINGS_BURST} such lines held back "
             "before this one)",
             f"table K7P2QX removed (finished): nobody at it for {FINISHED_LINGER:g} s"]
+
+
+def test_a_seat_handed_to_the_cpu_and_back_in_a_loop_or_timing_out_again_and_again_cannot_fill_the_log(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(tablelog, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    table = cast(Table, _Table())
+    with caplog.at_level(logging.INFO, logger="cardsuite.serve"):
+        for _ in range(100):
+            tablelog.by_choice(table, 1, True)
+            tablelog.by_choice(table, 1, False)
+            tablelog.timed_out(table, 0)
+        said = [record.getMessage() for record in caplog.records]
+        assert len(said) == tablelog.COMINGS_BURST
+        assert said[:3] == ["table K7P2QX: seat 1 handed to the CPU by its person (the seat is kept for them)",
+                            "table K7P2QX: seat 1 taken back from the CPU by its person",
+                            "table K7P2QX: seat 0 ran out of time (60 s), the CPU played for it (the seat is kept "
+                            "for its person)"]
+        caplog.clear()
+        now[0] += 1 / tablelog.COMINGS_PER_SECOND
+        tablelog.watcher(table, True, [])  # the same allowance as the comings and goings
+        assert [record.getMessage() for record in caplog.records] == [
+            f"table K7P2QX: a watcher joined (0 watching) ({300 - tablelog.COMINGS_BURST} such lines held back "
+            "before this one)"]

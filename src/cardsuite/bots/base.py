@@ -9,13 +9,16 @@ from __future__ import annotations
 import random
 import re
 import time
+from typing import Final
 
 from ..core.errors import CardsuiteError
 from ..core.game import Action, Bot, Game, Hint, View
-from ..core.message import Message, msg
+from ..core.message import N_, Message, msg
 from ..naming import quoted
 
 LEVELS = ("random", "easy", "normal", "hard")
+NO_LEVEL: Final = N_("{game} has no {level} CPU level (it has: {levels})")
+"""The refusal of a CPU level the game lacks, as the command line and a server say it."""
 _RANDOM = random.Random
 _BITS = tuple(n.bit_length() for n in range(1024))
 """``n.bit_length()`` for the lengths ``legal`` has (a tuple index costs less than the method call)."""
@@ -56,6 +59,11 @@ def levels_for(game: Game) -> tuple[str, ...]:
     """The levels a game offers, weakest first: ``hard`` always (the generic search bot)."""
     own = game.bot_levels()
     return ("random", *(level for level in LEVELS if level in own or level == "hard"))
+
+
+def no_level(game: Game, level: str) -> Message:
+    """Why ``game`` has no CPU ``level`` (as it was asked for), naming the levels it has."""
+    return msg(NO_LEVEL, game=Message(game.info.title), level=repr(level), levels=", ".join(levels_for(game)))
 
 
 MAX_BUDGET_MS = 600_000.0
@@ -119,6 +127,5 @@ def make_bot(game: Game, level: str, budget_ms: float | None = None, iterations:
                                      clock=time.perf_counter)
         return SearchBot(game, budget_ms=ms, iterations=iterations)
     if name not in factories:
-        raise CardsuiteError(msg("{game} has no {level} CPU level (it has: {levels})", game=Message(game.info.title),
-                                 level=repr(level), levels=", ".join(levels_for(game))))
+        raise CardsuiteError(no_level(game, level))
     return factories[name]()

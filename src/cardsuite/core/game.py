@@ -16,11 +16,11 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 from ..cards import Card
 from .errors import ActionSyntaxError, OptionError
-from .message import Message, msg
+from .message import N_, Message, msg
 from .options import Options, OptionSpec, resolve_options
 from .presentation import Presentation
 from .search import SearchHooks
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from pathlib import Path  # the type of a plugin's catalog folder; the core makes no path
 
 Utility = Literal["zero_sum", "constant_sum", "general_sum"]
+
+PLAYER_COUNT: Final = N_("{game} is for {counts} players, not {players}")
+"""The refusal of a player count the game does not take, as the command line and a server say it."""
 
 
 @dataclass(frozen=True)
@@ -133,8 +136,7 @@ class Game(Presentation, ABC):
         """Validated options with defaults filled in; ``check_options`` adds cross-checks."""
         if players not in self.info.players:
             counts = ", ".join(map(str, self.info.players))
-            raise OptionError(msg("{game} is for {counts} players, not {players}", game=Message(self.info.title),
-                                  counts=counts, players=players))
+            raise OptionError(msg(PLAYER_COUNT, game=Message(self.info.title), counts=counts, players=players))
         options = resolve_options(self.info.options, given)
         self.check_options(options, players)
         return options

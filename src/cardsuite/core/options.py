@@ -5,11 +5,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .errors import OptionError
-from .message import msg
+from .message import N_, msg
 
 OptionValue = int | bool | str
+
+# The refusals of an option, as the command line and a server say them (``net/refusals.py`` lists them).
+NOT_ONE_OF: Final = N_("option {option}: {value} is not one of {values}")
+BELOW_MINIMUM: Final = N_("option {option}: {value} is below the minimum {minimum}")
+ABOVE_MAXIMUM: Final = N_("option {option}: {value} is above the maximum {maximum}")
+NOT_TRUE_OR_FALSE: Final = N_("option {option}: {value} is not true or false")
+NOT_WHOLE: Final = N_("option {option}: {value} is not a whole number")
+UNKNOWN_NONE: Final = N_("unknown option {option} (this game has: none)")
+UNKNOWN: Final = N_("unknown option {option} (this game has: {known})")
+# TRANSLATORS: {counts} lists player counts (2, or 3, 4); a game's check_options says it of a value
+FOR_PLAYERS_ONLY: Final = N_("option {option}: {value} is for {counts} players only")
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 
@@ -52,18 +64,12 @@ class OptionSpec:
         """A checked value from JSON (``3``, ``true``, ``"none"``) or CLI text (``"3"``, ``"true"``)."""
         value = self._coerce(raw)
         if self.choices is not None and value not in self.choices:
-            raise OptionError(msg("option {option}: {value} is not one of {values}",
-                                  option=self.key, value=_quoted(raw),
-                                  values=self.values_text()))
+            raise OptionError(msg(NOT_ONE_OF, option=self.key, value=_quoted(raw), values=self.values_text()))
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(msg("option {option}: {value} is below the minimum {minimum}",
-                                      option=self.key, value=value,
-                                      minimum=self.minimum))
+                raise OptionError(msg(BELOW_MINIMUM, option=self.key, value=value, minimum=self.minimum))
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(msg("option {option}: {value} is above the maximum {maximum}",
-                                      option=self.key, value=value,
-                                      maximum=self.maximum))
+                raise OptionError(msg(ABOVE_MAXIMUM, option=self.key, value=value, maximum=self.maximum))
         return value
 
     def _coerce(self, raw: object) -> OptionValue:
@@ -76,22 +82,18 @@ class OptionSpec:
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(msg("option {option}: {value} is not true or false", option=self.key, value=_quoted(raw)))
+            raise OptionError(msg(NOT_TRUE_OR_FALSE, option=self.key, value=_quoted(raw)))
         if kind is int:
             if isinstance(raw, bool):
-                raise OptionError(msg("option {option}: {value} is not a whole number",
-                                      option=self.key, value=repr(raw)))
+                raise OptionError(msg(NOT_WHOLE, option=self.key, value=repr(raw)))
             if isinstance(raw, int):
                 return raw
             text = str(raw).strip()
             if not _WHOLE.fullmatch(text):  # ASCII digits only, and not 5000 of them
-                raise OptionError(msg("option {option}: {value} is not a whole number",
-                                      option=self.key, value=_quoted(raw)))
+                raise OptionError(msg(NOT_WHOLE, option=self.key, value=_quoted(raw)))
             return int(text)
         if isinstance(raw, bool):
-            raise OptionError(msg("option {option}: {value} is not one of {values}",
-                                  option=self.key, value=_quoted(raw),
-                                  values=self.values_text()))
+            raise OptionError(msg(NOT_ONE_OF, option=self.key, value=_quoted(raw), values=self.values_text()))
         return str(raw).strip()
 
     def values_text(self) -> str:
@@ -162,9 +164,8 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     for key in given:
         if key not in by_key:
             if not by_key:
-                raise OptionError(msg("unknown option {option} (this game has: none)", option=_quoted(key)))
-            raise OptionError(msg("unknown option {option} (this game has: {known})", option=_quoted(key),
-                                  known=", ".join(by_key)))
+                raise OptionError(msg(UNKNOWN_NONE, option=_quoted(key)))
+            raise OptionError(msg(UNKNOWN, option=_quoted(key), known=", ".join(by_key)))
     values = {s.key: (s.parse(given[s.key]) if s.key in given else s.default) for s in specs}
     return Options(specs, values)
 

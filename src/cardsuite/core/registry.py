@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from typing import Final
 
 from .errors import UnknownGame
 from .game import Game
-from .message import msg
+from .message import N_, msg
 
 GROUP = "cardsuite.games"
+NO_GAME: Final = N_("no game called {name} (installed: {games})")
+"""The refusal of a game nobody installed, as the command line and a server say it."""
 
 
 @cache
@@ -33,7 +36,7 @@ def get_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in eps:
         known = ", ".join(sorted(eps)) or "none"
-        raise UnknownGame(msg("no game called {name} (installed: {games})", name=repr(name), games=known))
+        raise UnknownGame(msg(NO_GAME, name=repr(name), games=known))
     try:
         game = eps[key].load()
     except Exception as exc:  # a broken plugin must not take the others down with it

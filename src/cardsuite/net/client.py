@@ -18,7 +18,7 @@ import json
 import random
 import socket
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -30,7 +30,7 @@ from ..i18n import _
 from ..i18n.render import render
 from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
-from .refusals import read_words
+from .refusals import read_reason, read_words
 from .wire import WireError, decode_event, decode_view
 
 DEFAULT_PORT = 8765
@@ -55,11 +55,14 @@ class ClientError(Exception):
         self.data = data or {}  # the whole refusal (``elsewhere`` carries the owner's ``url``)
 
 
-def refusal_line(data: Mapping[str, Any]) -> str:
+def refusal_line(data: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
     """A server's refusal as its reader reads it: its ``words`` in the language in use when they are one of
-    ours (``refusals.read_words``), else its English ``message``."""
+    ours (``refusals.read_words``), an ``illegal`` action's reason read as the local table reads one
+    (``refusals.read_reason``, seats by ``names`` where given), else its English ``message``."""
     said = read_words(data.get("words"))
-    return render(said) if said is not None else str(data.get("message"))
+    if said is None and data.get("code") == "illegal":
+        said = read_reason(data.get("message"))
+    return render(said, names) if said is not None else str(data.get("message"))
 
 
 def refused(data: dict[str, Any]) -> ClientError:

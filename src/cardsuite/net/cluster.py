@@ -161,10 +161,10 @@ class Cluster:
         """Whether a failed write means the lease is gone."""
         return isinstance(exc, LeaseLost)
 
-    def lost_lease(self, table: Table, exc: BaseException) -> ProtocolError:
+    def lost_lease(self, table: Table) -> ProtocolError:
         """A write was refused because the lease is gone: drop the table, tell the client where to go."""
         self.drop(table)
         owner = self.store.owner(table.code)
         if owner is not None and owner.live and owner.url is not None and owner.process != self.store.process:
             return Elsewhere(owner.url)
-        return ProtocolError("state", f"{exc}: reconnect and resume")
+        return ProtocolError("state", msg(refusals.LEASE_LOST, code=table.code))

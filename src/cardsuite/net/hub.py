@@ -315,7 +315,7 @@ class Hub:
             raise
         except Exception as exc:
             if self.cluster is not None and self.cluster.is_lost(exc):  # another process owns the table now
-                raise self.cluster.lost_lease(table, exc) from None
+                raise self.cluster.lost_lease(table) from None
             if table.broken:  # the store refused the write: rebuild the table from what it holds
                 self._reload(table)
                 raise ProtocolError("server", msg(refusals.NOT_SAVED)) from None
@@ -342,7 +342,10 @@ class Hub:
 
     async def _on_cpu(self, conn: Conn, req: Request) -> None:
         table, seat = self._seated(conn)
-        table.set_by_choice(seat, bool(req.fields["on"]))
+        on, before = bool(req.fields["on"]), table.seats[seat].by_choice
+        table.set_by_choice(seat, on)
+        if on != before:
+            tablelog.by_choice(table, seat, on)
         conn.send(message("ok", **_ref(req)))
         self.wake(table)
         self.broadcast(table)
@@ -532,8 +535,8 @@ class Hub:
         elif kind == "grace" and seat is not None:
             table.grace_over(seat)
             tablelog.grace_over(table, seat)
-        elif seat is not None:
-            await self.cpu_move(table, seat)
+        elif seat is not None and await self.cpu_move(table, seat) and kind == "timeout":
+            tablelog.timed_out(table, seat)
         self.broadcast(table)
 
     async def _committed(self, table: Table) -> bool:
@@ -551,8 +554,9 @@ class Hub:
                 return False
         return self.tables.get(table.code) is table
 
-    async def cpu_move(self, table: Table, seat: int) -> None:
-        """The CPU decides for ``seat`` (off the event loop) and acts, unless the table moved on meanwhile."""
+    async def cpu_move(self, table: Table, seat: int) -> bool:
+        """The CPU decides for ``seat`` (off the event loop) and acts, unless the table moved on meanwhile;
+        whether it acted."""
         version = (table.version, table.moves)
         view = table.match.state.view(seat)
         key = (table.game.info.name, table.row.cpu)
@@ -562,10 +566,11 @@ class Hub:
         rng = random.Random(table.rngs[seat].getrandbits(64))
         action = await asyncio.to_thread(bot.choose, view, rng)
         if (table.version, table.moves) != version or self.tables.get(table.code) is not table:
-            return
+            return False
         if not table.people_here():  # everyone left while it thought: the table waits for them
-            return
+            return False
         await self._act(table, seat, str(action), time.monotonic())
+        return True
 
     def hello(self) -> str:
         """The first message of every connection."""

@@ -25,6 +25,7 @@ import json
 import secrets
 import time
 from pathlib import Path
+from typing import Final
 
 from ..core.message import N_
 from ..errors import CardsuiteError
@@ -36,6 +37,8 @@ KEY_BYTES = 32
 KEY_LENGTH = 52  # base32 of 32 bytes, without padding
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 CODE_PREFIX = "CSID"
+BAD_KEY: Final = N_("an identity key is 52 letters and digits 2-7")
+"""The refusal of a key that is not one (a server says it of a malformed ``identity``)."""
 
 
 class IdentityError(CardsuiteError):
@@ -50,7 +53,7 @@ def new_key() -> str:
 def check_key(raw: object) -> str:
     """``raw`` as a well-formed key (upper case), or ``IdentityError``."""
     if not isinstance(raw, str) or len(raw) != KEY_LENGTH or any(ch not in ALPHABET for ch in raw.upper()):
-        raise IdentityError("an identity key is 52 letters and digits 2-7")
+        raise IdentityError(BAD_KEY)
     return raw.upper()
 
 

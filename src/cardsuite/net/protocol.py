@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.errors import message_of
 from ..core.message import Message, english, msg
 from . import refusals
 from .names import MAX_NAME as MAX_NAME
@@ -132,7 +133,7 @@ def _identity(body: Mapping[str, Any]) -> str | None:
     try:
         return identity_id(_text(raw, "identity", 64))
     except IdentityError as exc:
-        raise ProtocolError("identity", str(exc)) from None
+        raise ProtocolError("identity", message_of(exc)) from None
 
 
 def _create(body: Mapping[str, Any]) -> dict[str, Any]:

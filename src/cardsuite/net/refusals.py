@@ -6,7 +6,10 @@ A client shows the words in its reader's language. The server is hostile input t
 ``read_words`` takes them only when the key is one of ``REFUSALS`` and the values are short text or whole
 numbers, exactly the template's fields; anything else is ``None`` and the client shows the English line.
 A template is never taken from the wire: the key only picks one of ours. The templates are the catalogs'
-message ids.
+message ids; those of a game, its options and its CPU levels are the core's own, as the command line says them.
+A ``{game}`` travels as the game's English title; a client shows its own game of that title in its reader's
+language (``read_words``). An ``illegal`` action's reason is the game's own English text, sent without words:
+a client reads it as the local table does (``read_reason``).
 """
 
 from __future__ import annotations
@@ -15,13 +18,23 @@ import string
 from collections.abc import Mapping
 from typing import Any, Final
 
+from ..bots.base import NO_LEVEL
+from ..core import options
+from ..core.game import PLAYER_COUNT
 from ..core.message import N_, Message
+from ..core.registry import NO_GAME, all_games
+from ..i18n.reasons import words_of
+from .identity import BAD_KEY
 from .names import CPU_NAME, EMPTY
 
 MAX_PARAM: Final = 100
 """Characters in one text value of a refusal's words (a name is at most 24)."""
 MAX_NUMBER: Final = 2**63
 """A whole-number value of a refusal's words lies strictly between minus and plus this."""
+MAX_REASON: Final = 300
+"""Characters in an ``illegal`` action's reason that a client reads in its reader's language (longer: English)."""
+GAME: Final = "game"
+"""The placeholder that names a game: its value is the game's title, in English on the wire."""
 
 # -- a request that is not one ----------------------------------------------------------------------
 # TRANSLATORS: {name} is the field of the protocol message (name, code, seed ...), shown as it is
@@ -87,6 +100,13 @@ THIS_MATCH_OVER: Final = N_("this match is over")
 DEALING: Final = N_("the deal is over: the next one is being dealt")
 REMATCH_LATER: Final = N_("a rematch is offered once the match is over")
 REMATCH_STARTED: Final = N_("the rematch has started: table {code}")
+LEASE_LOST: Final = N_("table {code} is no longer served here: reconnect and resume")
+
+# -- a new table's game, options and CPU level: the core's own words --------------------------------
+GAME_REFUSALS: Final = frozenset({
+    NO_GAME, PLAYER_COUNT, NO_LEVEL, options.NOT_ONE_OF, options.BELOW_MINIMUM, options.ABOVE_MAXIMUM,
+    options.NOT_TRUE_OR_FALSE, options.NOT_WHOLE, options.UNKNOWN_NONE, options.UNKNOWN, options.FOR_PLAYERS_ONLY,
+})
 
 REFUSALS: Final = frozenset({
     NOT_TEXT, TOO_LONG, NOT_WHOLE, NOT_FLAG, NOT_A_CODE, TOO_MANY_OPTIONS, BAD_OPTION, BAD_LANGUAGE, BAD_TOKEN,
@@ -95,7 +115,7 @@ REFUSALS: Final = frozenset({
     SERVER_FAILED, NOT_SAVED, ELSEWHERE, HOLDS_SEAT, RATED_NEEDS_STORE, NO_TABLE, TABLE_CLOSED, NOT_SEATED,
     NOT_AT_TABLE, NOT_HOST, CPU_PLAYS, FROM_NEXT_DEAL, NO_LEADERBOARD, BOARD_GAME, SEED_PRACTICE, RATED_IDENTITY,
     SIT_WITH_IDENTITY, IDENTITY_SEATED, NAME_TAKEN, FULL, TOKEN_ELSEWHERE, STARTED, NOT_STARTED, MATCH_OVER,
-    THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED,
+    THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED, LEASE_LOST, BAD_KEY, *GAME_REFUSALS,
 })
 """Every refusal template a client knows: the only keys it takes from a server's ``words``."""
 
@@ -127,12 +147,20 @@ def _checked(key: object, params: object) -> Message | None:
     return Message(key, tuple(sorted(params.items())))
 
 
+def _sent(name: str, value: object) -> object:
+    """A value as the wire carries it: a game's title (a message of no values) as its English words."""
+    if name == GAME and isinstance(value, Message) and not value.params and value.plural is None \
+            and value.context is None:
+        return value.key
+    return value
+
+
 def encode_words(message: Message) -> dict[str, Any] | None:
     """A refusal's words for the wire; ``None`` when it is not one of ``REFUSALS`` or a value does not fit
     (the client would not take them: the English line alone goes)."""
     if message.plural is not None or message.context is not None:
         return None
-    checked = _checked(message.key, dict(message.params))
+    checked = _checked(message.key, {name: _sent(name, value) for name, value in message.params})
     if checked is None or len(checked.params) != len(message.params):
         return None
     return {"key": checked.key, "params": dict(checked.params)}
@@ -142,4 +170,24 @@ def read_words(data: object) -> Message | None:
     """A server's ``words`` as the refusal they name, or ``None`` when they are not exactly one of ours."""
     if not isinstance(data, Mapping) or set(data) - {"key", "params"}:
         return None
-    return _checked(data.get("key"), data.get("params", {}))
+    checked = _checked(data.get("key"), data.get("params", {}))
+    return None if checked is None else _titled(checked)
+
+
+def _titled(message: Message) -> Message:
+    """``message`` with its ``{game}`` the title of the installed game of that English title, to be said in the
+    reader's language; a title no installed game has stays the text it came as."""
+    title = dict(message.params).get(GAME)
+    if not isinstance(title, str) or title not in {game.info.title for game in all_games()}:
+        return message
+    return Message(message.key, tuple((name, Message(title) if name == GAME else value)
+                                      for name, value in message.params))
+
+
+def read_reason(line: object) -> Message | None:
+    """An ``illegal`` refusal's English line as the local table reads a rule's reason (``words_of``): a sentence
+    of the rules it knows in its own words, any other with its seats and cards as such; ``None`` for anything
+    but short printable text."""
+    if not isinstance(line, str) or not 0 < len(line) <= MAX_REASON or not line.isprintable():
+        return None
+    return words_of(line)

@@ -23,8 +23,8 @@ import time
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 
-from ..bots.base import levels_for
-from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction
+from ..bots.base import levels_for, no_level
+from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction, message_of
 from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
 from ..core.message import msg
@@ -141,16 +141,15 @@ class Table:
         try:
             game = get_game(game_name)
         except CardsuiteError as exc:
-            raise ProtocolError("bad_table", str(exc)) from None
+            raise ProtocolError("bad_table", message_of(exc)) from None
         count = players if players is not None else game.info.default_players
         try:
             resolved = game.resolve_options(options, count)
             levels = levels_for(game)
         except CardsuiteError as exc:
-            raise ProtocolError("bad_table", str(exc)) from None
+            raise ProtocolError("bad_table", message_of(exc)) from None
         if cpu not in levels:
-            offered = ", ".join(levels)
-            raise ProtocolError("bad_table", f"{game.info.title} has no {cpu!r} CPU level (it has: {offered})")
+            raise ProtocolError("bad_table", no_level(game, cpu))
         if turn_seconds is None:
             from_option = resolved.get("turn_timer", 0)
             turn_seconds = from_option if isinstance(from_option, int) and from_option > 0 else timing.turn_seconds

@@ -1,10 +1,12 @@
-"""The operator's log lines of a table's life: created, a seat taken, back, lost, given up or handed to the CPU,
-watchers, the match started, finished, and the table closed or removed; one INFO line each, in English.
+"""The operator's log lines of a table's life: created, a seat taken, back, lost, given up or handed to the CPU
+(its grace over, by its person, or for one decision when its turn timer ran out) and taken back, watchers, the
+match started, finished, and the table closed or removed; one INFO line each, in English.
 
 Each line names the table by its code and a seat by its number only: never a player's name (chosen by
 anyone, and personal), an address, a seat token, a browser key or an identity. Nothing per action or per
-connection beyond a seat's first: a table writes a few lines in its life, however long its match, and a
-stopping server one line for all its connections.
+connection beyond a seat's first; the lines that may come many times a match (people coming and going, a seat
+handed to the CPU and back, a turn timer running out) are held to an allowance per table, and a stopping
+server writes one line for all its connections.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ log = logging.getLogger("cardsuite.serve")
 
 COMINGS_BURST = 30
 """Lines of people and watchers coming and going a table may write at once (seats taken, back, lost, given
-up; watchers): a table's whole life at a friendly pace, while one that a client joins and leaves in a loop
-cannot fill the log."""
+up, handed to the CPU by their person and taken back, run out of time; watchers): a table's whole life at a
+friendly pace, while one that a client joins and leaves, or hands to the CPU and back, in a loop cannot fill
+the log."""
 COMINGS_PER_SECOND = 1 / 20
 """How fast that allowance comes back: a line every 20 seconds."""
 
@@ -117,6 +120,21 @@ def grace_over(table: Table, seat: int) -> None:
     if table.seats[seat].dropped:
         log.info("table %s: seat %d handed to the CPU, its person has been gone %g s (the seat is kept for them)",
                  table.code, seat, table.timing.grace_seconds)
+
+
+def by_choice(table: Table, seat: int, on: bool) -> None:
+    """The seat's person handed it to the CPU (``on``) or took it back."""
+    if on:
+        _coming(table, "table %s: seat %d handed to the CPU by its person (the seat is kept for them)",
+                table.code, seat)
+    else:
+        _coming(table, "table %s: seat %d taken back from the CPU by its person", table.code, seat)
+
+
+def timed_out(table: Table, seat: int) -> None:
+    """The seat's turn timer ran out: the CPU played that one decision for it."""
+    _coming(table, "table %s: seat %d ran out of time (%d s), the CPU played for it (the seat is kept for its "
+            "person)", table.code, seat, table.turn_seconds)
 
 
 def watcher(table: Table, joined: bool, conns: Iterable[Conn]) -> None:

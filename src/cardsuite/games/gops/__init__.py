@@ -13,8 +13,8 @@ from ...cards import Card
 from ...core.errors import OptionError
 from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
-from ...core.message import N_
-from ...core.options import Options
+from ...core.message import N_, msg
+from ...core.options import FOR_PLAYERS_ONLY, Options
 from .deal import new_gops_deal
 from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, PRIZES, STANDARD_HANDS, parse_gops_action, standard_hands
 from .present import GopsPresentation
@@ -45,7 +45,7 @@ class Gops(GopsPresentation, Game):
 
     def check_options(self, options: Options, players: int) -> None:
         if options.text("ties") == "split" and players != 2:
-            raise OptionError("option ties: split is for 2 players only")
+            raise OptionError(msg(FOR_PLAYERS_ONLY, option="ties", value="split", counts="2"))
 
     def new_deal(self, players: int, options: Options, dealer: int | None, rng: random.Random | None = None,
                  hands: Sequence[Sequence[Card]] | None = None,

@@ -26,8 +26,8 @@ from ...core.message import N_, Message, msg_p
 from ...core.presentation import Line
 from ...i18n import _, game_words
 from ...i18n.render import event_text
-from ...naming import name_seats
-from ...net.client import Client, ClientError
+from ...naming import name_seats, shown
+from ...net.client import Client, ClientError, refusal_line
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
 from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
@@ -156,7 +156,7 @@ class RemoteSession(TableSession):
             except ClientError as exc:
                 if kind == "act":
                     self.sent = None
-                reason = name_seats(exc.message, self.names)
+                reason = shown(refusal_line(exc.data, self.names)) if exc.data else name_seats(exc.message, self.names)
                 self.note(_("Not allowed: {reason}").format(reason=reason), self.me)
                 self.changed()
 
