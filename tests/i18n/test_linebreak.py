@@ -141,3 +141,16 @@ def test_a_row_with_nowhere_to_break_is_cut_where_it_is_full() -> None:
     line = "あ" + "x" * 30 + "い"
     rows = kinsoku_text(Text(line), 10).plain.split("\n")
     assert "".join(rows) == line and all(cell_len(row) <= 10 for row in rows)
+
+
+def test_a_row_cut_where_it_is_full_does_not_begin_with_a_closing_mark() -> None:
+    """A Latin word in brackets wider than the row is split inside rather than leaving ``）。`` to begin the
+    next row; the pieces still put the line back together."""
+    line = "ますのテーブルを提供します（textual-serve）。アドレスは"
+    for width in (9, 12, 14, 16):
+        rows = [piece.plain for piece in Text(line).divide(break_offsets(line, width))]
+        assert broken(rows) == []
+        assert "".join(rows) == line
+        assert max(cell_len(row) for row in rows) <= width
+    assert [piece.plain for piece in Text(line).divide(break_offsets(line, 16))][-2:] == [
+        "（textual-serv", "e）。アドレスは"]

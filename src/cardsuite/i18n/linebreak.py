@@ -76,7 +76,7 @@ def _filled(line: str, width: int) -> list[int]:
     """Breaks for a line with wide (Japanese) characters: each row filled as far as it fits, broken at a space
     or next to a wide character where the rules let the two be apart (``_held_together``), so that a short
     Latin word before Japanese (``CPU 1が…``) stays on the row it begins instead of being left alone there, as
-    Rich's word wrap leaves it; a row with no such place is cut where it is full."""
+    Rich's word wrap leaves it; a row with no such place is cut where it is full (``_forced_cut``)."""
     offsets: list[int] = []
     start, end = 0, len(line)
     while True:
@@ -92,8 +92,18 @@ def _filled(line: str, width: int) -> list[int]:
             index += 1
         if index >= end:
             return offsets
-        start = fits if fits > start else max(index, start + 1)
+        start = fits if fits > start else _forced_cut(line, start, max(index, start + 1))
         offsets.append(start)
+
+
+def _forced_cut(line: str, start: int, cut: int) -> int:
+    """Where to cut a row beginning at ``start`` that has no place to break before ``cut``, where it is full:
+    moved back while the next row would begin with ``NO_START`` or this one end with ``NO_END`` (splitting a
+    Latin word such as ``（textual-serve）。`` rather than beginning a row with ``）。``), never to an empty row."""
+    moved = cut
+    while moved - 1 > start and (line[moved] in NO_START or line[moved - 1] in NO_END):
+        moved -= 1
+    return moved if line[moved] not in NO_START and line[moved - 1] not in NO_END else cut
 
 
 def _may_break(line: str, offset: int) -> bool:
