@@ -67,3 +67,21 @@ def test_resume_line_by_line_shows_a_save_id_with_escapes_as_text(home: Path) ->
     assert resumed.returncode == 0, resumed.stderr
     assert ESCAPE not in resumed.stdout and "\x07" not in resumed.stdout
     assert "saved as x\\x1b]0;pwned\\x07\\x1b[2J" in resumed.stdout
+
+
+def test_with_a_data_folder_that_is_a_file_the_reports_go_to_stderr_and_quit_says_nothing_was_saved(
+        tmp_path: Path) -> None:
+    """``play --plain`` keeps stdout for the table: the reports about files are on stderr. A ``quit`` after
+    a save failed ends with one line saying the match is not kept, and exit status 1."""
+    home = tmp_path / "a-file"
+    home.write_text("not a folder\n", encoding="utf-8")
+    env = {**os.environ, paths.HOME_VARIABLE: str(home), "PYTHONPATH": SOURCE}
+    played = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "play", "nap", "--seed", "3",
+                             "--plain"], input="p\nquit\n", capture_output=True, text=True, env=env, timeout=60)
+    assert played.returncode == 1, played
+    assert "cardsuite:" not in played.stdout and "Your turn, Player." in played.stdout
+    lines = played.stderr.splitlines()
+    assert "settings.toml: Not a directory; using the default settings" in lines[0], lines
+    assert any(line.startswith("cardsuite: could not save the match to ") for line in lines), lines
+    assert lines[-1].startswith("cardsuite: the match is not saved as it stands: saving it to "), lines
+    assert str(home) in lines[-1] and "saved as" not in played.stdout

@@ -170,3 +170,21 @@ def test_lang_without_a_value_is_the_same_line_wherever_it_stands(args: list[str
                           check=False, env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": ""})
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.splitlines() == ["cardsuite: Option '--lang' requires an argument. (see --help)"]
+
+
+def test_a_setting_naming_a_language_we_lack_is_said_in_one_line_as_any_bad_value(tmp_path: Path) -> None:
+    """``language = "xx"`` is not quietly ignored: any command moves the file aside and says so in one line on
+    stderr (as for ``card_style = "neon"``), then follows the locale; the next run says nothing more."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.toml").write_text('language = "xx"\nnames = ["Ann"]\n', encoding="utf-8")
+    env = {**os.environ, "CARDSUITE_HOME": str(home), "LANG": "C.UTF-8", "LC_ALL": ""}
+    runs = [subprocess.run([sys.executable, "-m", "cardsuite", "list"], capture_output=True, text=True,
+                           timeout=120, check=False, env=env) for _ in range(2)]
+    assert [done.returncode for done in runs] == [0, 0] and "nap" in runs[0].stdout
+    (line,) = runs[0].stderr.splitlines()
+    assert line.startswith(f"cardsuite: {home / 'settings.toml'} is damaged (language \"xx\" is not one of en, ja,"
+                           " lt"), line
+    (aside,) = home.glob("settings.toml.corrupt-*")
+    assert 'names = ["Ann"]' in aside.read_text(encoding="utf-8")
+    assert runs[1].stderr == ""

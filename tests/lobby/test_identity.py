@@ -150,13 +150,36 @@ def test_the_identity_and_online_refusals_speak_the_readers_language(tmp_path: P
     assert english not in done.stderr
 
 
-@pytest.mark.parametrize("args", [(), ("--server", "cards.example.org"), ("--export",)])
-def test_showing_the_identity_makes_none(tmp_path: Path, args: tuple[str, ...]) -> None:
+def test_showing_the_identity_makes_none(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    shown = _identity_command(home, *args)
+    shown = _identity_command(home)
     assert shown.returncode == 0, shown.stderr
     assert "no player identity yet" in shown.stdout and "--import -" in shown.stdout
     assert not home.exists()
+
+
+@pytest.mark.parametrize("args", [("--server", "cards.example.org"), ("--export",)])
+def test_asking_for_the_code_or_id_of_no_identity_is_refused_and_makes_none(tmp_path: Path,
+                                                                           args: tuple[str, ...]) -> None:
+    """A script that asks for a code or an id gets no prose with success: one line on stderr, exit status 1."""
+    home = tmp_path / "home"
+    refused = _identity_command(home, *args)
+    assert refused.returncode == 1 and refused.stdout == "", refused
+    assert refused.stderr == ("cardsuite: this device has no player identity yet: it gets one when it first hosts"
+                              " or joins a table\n")
+    assert not home.exists()
+
+
+@pytest.mark.parametrize("args", [("--game", "whist"), ("--game", "whist", "--board")])
+def test_the_lobby_refuses_a_game_not_installed_as_play_does(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """``online --game whist`` does not answer "no public tables" with success: it names the games there are,
+    before reaching any server."""
+    env = {**os.environ, "CARDSUITE_HOME": str(tmp_path)}
+    asked, played = (subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", *command], text=True,
+                                    capture_output=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
+                     for command in (("online", "127.0.0.1:9", *args), ("play", "whist")))
+    assert asked.returncode == played.returncode == 1 and asked.stdout == "", asked
+    assert asked.stderr == played.stderr and "'whist'" in asked.stderr and asked.stderr.count("\n") == 1
 
 
 def test_keys_are_private_and_an_older_readable_file_is_made_private(tmp_path: Path,

@@ -60,11 +60,12 @@ def test_defaults_without_a_file_and_saving_to_the_config_folder(home: Path) -> 
         ("speed = true\n", "speed must be a name"),
         ('speed = "warp"\n', 'speed "warp" is not one of'),
         ("language = 5\n", "language must be a language code"),
+        ('language = "xx"\n', 'language "xx" is not one of en, ja, lt'),
         ('introduced = "nap"\n', "introduced must be a list of game names"),
         ("options = 3\n", "options must be a table of games"),
     ],
     ids=["truncated", "wrong-type", "unknown-style", "duplicate-key", "names-not-a-list", "speed-flag",
-         "unknown-speed", "language-number", "introduced-not-a-list", "options-not-a-table"],
+         "unknown-speed", "language-number", "unknown-language", "introduced-not-a-list", "options-not-a-table"],
 )
 def test_damaged_settings_are_moved_aside_and_not_overwritten(text: str, why: str, home: Path) -> None:
     path = home / "settings.toml"

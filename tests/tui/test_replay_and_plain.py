@@ -141,7 +141,8 @@ def test_a_whole_match_is_played_line_by_line(game: str, language: str) -> None:
 
 def test_a_save_that_fails_is_said_at_once_and_once_until_saving_works_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``--plain`` on a full disk: the first failed save is said before the next prompt, not at the end."""
+    """``--plain`` on a full disk: the first failed save is said on stderr before the next prompt, not at the
+    end; the table's lines stay on stdout alone."""
     import errno
 
     from cardsuite.storage.saves import Autosave
@@ -163,21 +164,22 @@ def test_a_save_that_fails_is_said_at_once_and_once_until_saving_works_again(
 
     class Typing(io.StringIO):
         def readline(self, size: int | None = -1) -> str:
-            turns.append(out.getvalue())
+            turns.append(err.getvalue())
             if len(turns) == 4:
                 full[0] = False  # room again
             elif len(turns) == 6:
                 full[0] = True
             return answers.readline() if len(turns) < 9 else ""
 
-    out = io.StringIO()
-    table = PlainTable(session, Typing(), out)
+    out, err = io.StringIO(), io.StringIO()
+    table = PlainTable(session, Typing(), out, err)
     holder.append(table)
     table.run()
     failed = "cardsuite: could not save the match to"
     assert failed not in turns[0] and failed in turns[1]  # said after the first action, before the next prompt
-    assert out.getvalue().count(failed) == 2  # once, then again after saving had worked once
-    assert out.getvalue().count("cardsuite: the match is saved again") == 1
+    assert err.getvalue().count(failed) == 2  # once, then again after saving had worked once
+    assert err.getvalue().count("cardsuite: the match is saved again") == 1
+    assert "cardsuite:" not in out.getvalue()
 
 
 def _in_play(game_name: str, players: int, finished: int, extra: int, seed: int = 5) -> Match:

@@ -13,8 +13,9 @@ from typing import Any
 from typer.core import TyperGroup
 
 from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
+from ..i18n.language import checked_language
 from ..naming import quoted
-from ..storage.settings import read_language
+from ..storage.settings import load_settings, read_language
 from ._help_words import HelpContext, speak_help
 from ._output import fail
 
@@ -81,13 +82,30 @@ def speak_early(args: list[str]) -> None:
         use_language(resolve_language(None, setting, os.environ))
 
 
+def speaks(language: str) -> bool:
+    """Whether ``language`` names a language we speak (``JA`` as ``ja``).
+
+    >>> speaks("JA"), speaks("xx")
+    (True, False)
+    """
+    try:
+        checked_language(language)
+    except LanguageError:
+        return False
+    return True
+
+
 def apply_language(flag: str | None) -> None:
     """Speak the language the flag, the settings file or the locale asks for.
 
     A flag naming no language we speak is refused like every other bad input: one line on stderr, exit
-    status 1. The line is in the language the settings file or the locale would have chosen.
+    status 1. The line is in the language the settings file or the locale would have chosen. A settings file
+    naming a language we do not speak is damaged: it is moved aside and said in one line (``load_settings``).
     """
     setting = read_language()
+    if setting is not None and not speaks(setting):  # a bad value, as any other: the file is moved aside, one line
+        load_settings()
+        setting = None
     try:
         use_language(resolve_language(flag, setting, os.environ))
     except LanguageError:

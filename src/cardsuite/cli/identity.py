@@ -40,6 +40,9 @@ def identity(
         if aside is not None:
             print(_("The identity it had before is kept in {file}.").format(file=aside))
     kept = load_key()  # only read: the key is made when the device first sits down at a table
+    if kept is None and (export or server is not None):  # a script asked for a code or an id there is not
+        raise CardsuiteError(msg("this device has no player identity yet: it gets one when it first hosts or "
+                                 "joins a table"))
     if kept is None:
         print(_("This device has no player identity yet: it gets one when it first hosts or joins a table."))
         print(_("To bring the identity of another device here: cardsuite identity --import - (then paste its code)."))
@@ -81,10 +84,13 @@ def online(
     board: bool = typer.Option(False, "--board", help="The game's leaderboard instead (needs --game)."),
 ) -> None:
     """A server's lobby: its public tables to sit at or watch (a screen on a terminal), or a leaderboard."""
+    from ..core.registry import get_game
     from ..net.client import Client, ClientError, server_url
 
     if board and game is None:
         raise CardsuiteError(msg("--board needs --game (the leaderboard is per game)"))
+    if game is not None:
+        game = get_game(game).info.name  # a game not installed here is refused as ``play`` refuses it
     try:
         url = server_url(server)
     except ClientError as exc:

@@ -24,9 +24,11 @@ from . import refusals
 from .badrequests import quiet_bad_requests
 from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
+from .datafolder import serving_folder
 from .errorpages import NOT_A_HANDSHAKE, GuardedRunner, gone
 from .gate import GatedSite
 from .headers import add_headers
+from .heldlog import held_back
 from .hub import Hub
 from .limits import client_address, is_loopback
 from .metrics import exposition
@@ -188,12 +190,14 @@ def make_app(config: ServerConfig) -> web.Application:
 def run_server(config: ServerConfig, ready: Callable[[str], None] | None = None) -> None:
     """Serve until interrupted (Ctrl+C or SIGTERM); ``ready`` gets the socket's URL once listening.
 
-    ``port`` 0 picks a free port (the URL says which): tests and the load bench use it.
+    ``port`` 0 picks a free port (the URL says which): tests and the load bench use it. The data folder is
+    made first and, with the SQLite store, held by this process until it ends (``datafolder.py``).
     """
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("cardsuite").setLevel(logging.INFO)  # its news: tables resumed, each table's life
     quiet_bad_requests()
-    asyncio.run(_serve(config, ready))
+    with serving_folder(config.data, shared_store=bool(config.store)):
+        asyncio.run(_serve(config, ready))
 
 
 async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> None:
@@ -207,18 +211,20 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
     # connection that has not sent its whole request (headers, WebSocket handshake) by then is dropped
     runner = GuardedRunner(make_app(config), access_log=None, handle_signals=False, shutdown_timeout=3.0,
                            keepalive_timeout=config.request_seconds)
-    await runner.setup()
-    try:
-        hub = runner.app[HUB]
-        site = GatedSite(runner, config.host, config.port, hub.sockets)
-        await site.start()
-        port = config.port = site.port
-        if hub.cluster is not None:
-            hub.cluster.start(hub.advertise())
-        gc.freeze()  # what was loaded to start (modules, resumed tables) is never garbage: no collection scans it
-        host = f"[{config.host}]" if ":" in config.host else config.host
-        if ready is not None:
-            ready(f"ws://{host}:{port}{GAME_PATH}")
-        await stop.wait()
-    finally:
-        await runner.cleanup()
+    with held_back() as held:
+        await runner.setup()
+        try:
+            hub = runner.app[HUB]
+            site = GatedSite(runner, config.host, config.port, hub.sockets)
+            await site.start()
+            held.release()
+            port = config.port = site.port
+            if hub.cluster is not None:
+                hub.cluster.start(hub.advertise())
+            gc.freeze()  # what was loaded to start (modules, resumed tables) is never garbage: no collection scans it
+            host = f"[{config.host}]" if ":" in config.host else config.host
+            if ready is not None:
+                ready(f"ws://{host}:{port}{GAME_PATH}")
+            await stop.wait()
+        finally:
+            await runner.cleanup()

@@ -21,7 +21,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..filewrites import PRIVATE, make_private
+from ..filewrites import PRIVATE, ensure_folder, make_private
 from .rows import Listing, SeatRow, TableRow
 
 SCHEMA = """
@@ -82,7 +82,7 @@ class TableStore:
 
     def __init__(self, path: Path, durable: bool = False) -> None:
         self.path = path
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        ensure_folder(path.parent)
         _private_database(path)
         self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.conn.execute("PRAGMA busy_timeout = 10000")

@@ -2,8 +2,8 @@
 
 The file is read through the bounded reader (``cardsuite.files``: a regular file of at most 256 KB, nesting
 and numbers limited, a byte-order mark allowed). A file that does not parse, or holds a value of the wrong
-kind (a name with a control character, a speed that is not one, an option the game does not have or a
-value it does not allow), is moved aside with a timestamp and reported in one line naming the file; the
+kind (a name with a control character, a speed or a language that is not one, an option the game does not
+have or a value it does not allow), is moved aside with a timestamp and reported in one line naming the file; the
 defaults are used and the next save starts a fresh file. Writing changes only the known values that
 differ, in the file as it is (``tomlkit``): unknown keys and tables, comments and options of a game that
 is not installed stay as the person wrote them.
@@ -25,6 +25,7 @@ from ..core.errors import CardsuiteError, UnknownGame
 from ..core.registry import get_game
 from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_text, read_toml
 from ..filewrites import remove_stale_temporaries, write_atomically
+from ..i18n.language import LANGUAGES, LanguageError, checked_language
 from ..naming import check_name, quoted
 from . import paths
 
@@ -121,6 +122,12 @@ def _speed(value: object) -> str:
 def _language(value: object) -> str:
     if not isinstance(value, str):
         raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
+    if value:
+        try:
+            checked_language(value)
+        except LanguageError:
+            raise SettingsError(f"language {quoted(value, 20)} is not one of {', '.join(LANGUAGES)},"
+                                ' or "" to follow the locale') from None
     return value
 
 

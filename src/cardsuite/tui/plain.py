@@ -5,12 +5,14 @@ then a prompt that says what the seat may do; the person types a card or a bid b
 as the table: ``1`` … ``9``, ``0``, ``j`` …; ``p``, ``3``, ``13s``), by its code (``KS``, ``10H``) or by its
 name (``king of spades``), or a word: ``hand``, ``table``, ``score``, ``hint``, ``undo``, ``keys``,
 ``quit``. It drives the same ``Session`` (saves, history, undo, take-back) and the same planning as the
-table. At the end of the input the match stays saved.
+table. At the end of the input the match stays saved. What storage reports (a save that failed) goes to
+stderr, as every command's reports do.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
@@ -19,7 +21,7 @@ from rich.text import Text
 from ..cards import Card, CardError, card_text, parse_card
 from ..core.errors import CardsuiteError
 from ..core.game import Action, View
-from ..core.message import Catalog, Message, N_p, Wording
+from ..core.message import Catalog, Message, N_p, Wording, msg
 from ..i18n import _, active, game_words, ngettext, pgettext
 from ..i18n.reasons import trump_aware, words_of
 from ..naming import shown
@@ -63,10 +65,11 @@ class WordsDisplay(Display):
 class PlainTable:
     """One match played line by line over ``session``, reading ``source`` and writing to ``out``."""
 
-    def __init__(self, session: TableSession, source: TextIO, out: TextIO) -> None:
+    def __init__(self, session: TableSession, source: TextIO, out: TextIO, err: TextIO | None = None) -> None:
         self.session = session
         self.source = source
         self.out = out
+        self.err = err if err is not None else sys.stderr
         self.display = WordsDisplay(session.game.ascii_words(), game_words(session.game))
         self.wording = Wording(game_words(session.game), session.names)
         self.printed: dict[int | None, list[str]] = {}
@@ -79,9 +82,11 @@ class PlainTable:
         print(text, file=self.out, flush=True)
 
     def say_notices(self) -> None:
-        """What storage reported since the last action (a save that failed, or works again), at once."""
+        """What storage reported since the last action (a save that failed, or works again), at once, on
+        stderr."""
         for line in take_notices():
-            self.say(f"cardsuite: {shown(' '.join(line.split()))}")
+            self.out.flush()
+            print(f"cardsuite: {shown(' '.join(line.split()))}", file=self.err, flush=True)
 
     def words(self, text: str | Message) -> str:
         """A game's message in the reader's language, seats by name and cards in words."""
@@ -415,10 +420,15 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def run_plain(config: TableConfig, source: TextIO, out: TextIO,
-              make_session: Callable[[TableConfig], TableSession] = Session) -> str | None:
-    """Play ``config``'s match line by line; the save id when it is left unfinished."""
+              make_session: Callable[[TableConfig], TableSession] = Session, err: TextIO | None = None) -> str | None:
+    """Play ``config``'s match line by line; the save id when it is left unfinished. Left unfinished when its
+    last save failed, it is refused in one line (``CardsuiteError``): the match as it stands is not kept."""
     session = make_session(config)
-    done = PlainTable(session, source, out).run()
+    done = PlainTable(session, source, out, err).run()
+    unsaved = session.unsaved
+    if not done and unsaved is not None:
+        raise CardsuiteError(msg("the match is not saved as it stands: saving it to {file} failed",
+                                 file=shown(unsaved)))
     saved = session.saved_id
     if not done and saved is not None:
         said = _("cardsuite: the match is saved as {id}; `cardsuite resume` reopens it").format(id=shown(saved))

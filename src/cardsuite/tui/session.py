@@ -290,6 +290,11 @@ class TableSession(ABC):
         """The id of the save this table writes, if any."""
         return None
 
+    @property
+    def unsaved(self) -> str | None:
+        """The save's file when the match as it stands is not in it (its last save failed), else None."""
+        return None
+
 
 class Session(TableSession):
     """A local table: people at this screen (hot-seat) and CPUs around one ``Match``, saved after every action."""
@@ -395,6 +400,10 @@ class Session(TableSession):
     @property
     def saved_id(self) -> str | None:
         return self.autosave.id if self.autosave.path.exists() else None
+
+    @property
+    def unsaved(self) -> str | None:
+        return str(self.autosave.path) if self.autosave.failing else None
 
     def note(self, text: str, seat: int | None = None) -> None:
         self.notes.append(Note(len(self.match.logs), len(self.match.state.events()), text, seat))

@@ -1,0 +1,89 @@
+"""``cardsuite serve`` and its data folder, with real processes: one server per SQLite folder, a folder that
+cannot be one, a port already taken (each one line), and the folders it creates being its user's alone."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from .helpers import running_server, start_server
+
+
+def _serve(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """``cardsuite serve ARGS`` run to its end (a refusal ends it at once)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if home is not None:
+        env["CARDSUITE_HOME"] = str(home)
+    return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "serve", *args], capture_output=True,
+                          text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+
+
+def _one_line(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 1, done
+    assert done.stdout == "" and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done
+    return done.stderr
+
+
+def test_a_second_server_on_the_same_sqlite_folder_is_refused_in_one_line(tmp_path: Path) -> None:
+    """SQLite is for one process: a second ``serve`` on the folder would keep its own timers for the same
+    tables. It refuses, naming the folder; once the first is gone (even killed), the folder serves again."""
+    data = tmp_path / "server"
+    with running_server(data):
+        line = _one_line(_serve("--port", "0", "--data", str(data)))
+        assert str(data) in line and "another `cardsuite serve` is using the data folder" in line
+        assert "resumed" not in line and "serving" not in line
+    again = start_server(data)  # stopped: its lock is let go
+    again.kill()  # killed: the system lets go of it too
+    with running_server(data):
+        pass
+    with running_server(tmp_path / "other"):  # another folder is another server's
+        pass
+
+
+def test_the_lock_is_held_through_the_default_data_folder(tmp_path: Path) -> None:
+    """``CARDSUITE_HOME`` without ``--data``: the same folder, the same refusal."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "CARDSUITE_HOME": str(tmp_path)}
+    first = subprocess.Popen([sys.executable, "-m", "cardsuite", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert first.stdout is not None and "serving " in first.stdout.readline()
+        line = _one_line(_serve("--port", "0", home=tmp_path))
+        assert str(tmp_path / "server") in line and "another `cardsuite serve`" in line
+    finally:
+        first.terminate()
+        first.communicate(timeout=10)
+
+
+def test_a_data_folder_that_cannot_be_one_is_named_not_the_address(tmp_path: Path) -> None:
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder\n", encoding="utf-8")
+    for data, why in ((taken, "is not a folder"), (taken / "under", "Not a directory")):
+        line = _one_line(_serve("--port", "0", "--data", str(data)))
+        assert line.startswith("cardsuite: the server's data folder cannot be used: ") and str(data) in line, line
+        assert why in line and "cannot serve on" not in line and "127.0.0.1" not in line
+
+
+def test_a_port_already_taken_is_one_line(tmp_path: Path) -> None:
+    with running_server(tmp_path / "first") as first:
+        port = first.url.rsplit(":", 1)[1].split("/", 1)[0]
+        line = _one_line(_serve("--port", port, "--data", str(tmp_path / "second")))
+        assert line.startswith(f"cardsuite: cannot serve on 127.0.0.1:{port}: ") and "in use" in line, line
+
+
+def test_the_folders_serve_creates_are_its_users_alone(tmp_path: Path) -> None:
+    """The data folder and every parent ``serve`` makes for it are ``0700``, as every other command's."""
+    before = os.umask(0o022)
+    try:
+        with running_server(tmp_path / "new" / "deeper" / "server"):
+            pass
+        home = tmp_path / "home"
+        refused = _serve("--port", "1", "--host", "256.0.0.1", home=home)  # no such address: it stops there
+    finally:
+        os.umask(before)
+    assert refused.returncode == 1, refused
+    made = [tmp_path / "new", tmp_path / "new" / "deeper", tmp_path / "new" / "deeper" / "server", home,
+            home / "server"]
+    assert {str(p): oct(stat.S_IMODE(p.stat().st_mode)) for p in made} == {str(p): "0o700" for p in made}
