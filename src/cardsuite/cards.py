@@ -90,6 +90,16 @@ def card_name(card: Card) -> str:
     return _NAMES[card]
 
 
+SAID_LIMIT = 12
+"""The most characters of a word an error quotes back (it may be hostile input, and the action around it
+is quoted already)."""
+
+
+def _said(text: str) -> str:
+    """``text`` quoted for an error, cut after ``SAID_LIMIT`` characters: ``'zz'``, ``'kkkkkkkkkkkk…'``."""
+    return repr(text if len(text) <= SAID_LIMIT else text[:SAID_LIMIT] + "…")
+
+
 def parse_suit(text: str) -> Suit:
     """A suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (case-insensitive)."""
     t = text.strip().upper()
@@ -100,7 +110,7 @@ def parse_suit(text: str) -> Suit:
             return SUIT_SYMBOLS.index(t)
         if t in "♤♡♢♧":
             return "♤♡♢♧".index(t)
-    raise CardError(f"not a suit: {text!r} (use S, H, D or C)")
+    raise CardError(f"not a suit: {_said(text)} (use S, H, D or C)")
 
 
 def parse_rank(text: str) -> int:
@@ -110,7 +120,7 @@ def parse_rank(text: str) -> int:
         t = "T"
     if len(t) == 1 and t in RANK_LETTERS:
         return RANK_LETTERS.index(t) + 2
-    raise CardError(f"not a rank: {text!r} (use 2-9, T, J, Q, K or A)")
+    raise CardError(f"not a rank: {_said(text)} (use 2-9, T, J, Q, K or A)")
 
 
 def parse_card(text: str) -> Card:
@@ -119,11 +129,11 @@ def parse_card(text: str) -> Card:
     if t == "JK":
         return JOKER
     if len(t) < 2:
-        raise CardError(f"not a card: {text!r}")
+        raise CardError(f"not a card: {_said(text)}")
     try:
         return make_card(parse_rank(t[:-1]), parse_suit(t[-1]))
     except CardError:
-        raise CardError(f"not a card: {text!r} (write rank then suit, like AS, TH or JK)") from None
+        raise CardError(f"not a card: {_said(text)} (write rank then suit, like AS, TH or JK)") from None
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

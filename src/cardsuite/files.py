@@ -18,7 +18,7 @@ import tomllib
 
 from .core.message import N_, Message, msg
 from .errors import CardsuiteError
-from .jsonkeys import unique_keys
+from .jsonkeys import RepeatedKey, unique_keys
 from .naming import shown
 
 RECORD_LIMIT = 8 * 1024 * 1024
@@ -163,21 +163,48 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
+class _ValueRefused(ValueError):
+    """A value the parser reads and this program does not; ``message`` says why, for the reader's language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def _too_long() -> Message:
+    """Why an integer is refused: ``a number longer than 18 digits``."""
+    return msg("a number longer than {digits} digits", digits=MAX_INT_DIGITS)
+
+
 def _json_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"a number longer than {MAX_INT_DIGITS} digits")
+        raise _ValueRefused(_too_long())
     return int(digits)
 
 
 def _json_float(digits: str) -> float:
     value = float(digits)
     if not math.isfinite(value):
-        raise ValueError("a number that is not finite")
+        raise _ValueRefused(msg("a number that is not finite"))
     return value
 
 
 def _json_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _ValueRefused(msg("{name} is not a JSON number", name=shown(name)))
+
+
+def _problem(exc: BaseException) -> Message:
+    """Why a value was refused while parsing, in words the catalogs translate where they are ours."""
+    if isinstance(exc, _ValueRefused):
+        return exc.message
+    if isinstance(exc, RepeatedKey):
+        return msg("key {name} is given twice in one object", name=exc.key)
+    return Message(_short(exc))
+
+
+def _too_deep() -> Message:
+    """Why a file nested too deep is refused: ``nested deeper than 32 levels``."""
+    return msg("nested deeper than {depth} levels", depth=MAX_DEPTH)
 
 
 def parse_json(text: str) -> object:
@@ -186,7 +213,7 @@ def parse_json(text: str) -> object:
     Raises ``FileRefused`` with ``not JSON: ...`` for malformed text and a reason for the limits.
     """
     if _json_depth(text) > MAX_DEPTH:
-        raise FileRefused(msg("not JSON this program reads: nested deeper than {depth} levels", depth=MAX_DEPTH))
+        raise FileRefused(msg("not JSON this program reads: {problem}", problem=_too_deep()))
     try:
         data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
                           object_pairs_hook=unique_keys)
@@ -195,7 +222,7 @@ def parse_json(text: str) -> object:
         raise FileRefused(msg("not JSON: {problem} at line {line}, column {column}", problem=problem, line=exc.lineno,
                               column=exc.colno)) from None
     except (ValueError, RecursionError) as exc:
-        raise FileRefused(msg("not JSON this program reads: {problem}", problem=_short(exc))) from None
+        raise FileRefused(msg("not JSON this program reads: {problem}", problem=_problem(exc))) from None
     if _SURROGATE_ESCAPE.search(text):  # decoded UTF-8 holds no surrogate: only an escape can make one
         _check_values(data)
     return data
@@ -240,13 +267,13 @@ def _toml_depth(text: str) -> int:
 def parse_toml(text: str) -> dict[str, object]:
     """TOML within the depth and number limits (``FileRefused`` otherwise)."""
     if _toml_depth(text) > MAX_DEPTH:
-        raise FileRefused(f"not TOML this program reads: nested deeper than {MAX_DEPTH} levels")
+        raise FileRefused(msg("not TOML this program reads: {problem}", problem=_too_deep()))
     try:
         data = tomllib.loads(text, parse_float=_json_float)
     except tomllib.TOMLDecodeError as exc:
-        raise FileRefused(f"not TOML: {_short(exc)}") from None
+        raise FileRefused(msg("not TOML: {problem}", problem=_short(exc))) from None
     except (ValueError, RecursionError) as exc:
-        raise FileRefused(f"not TOML this program reads: {_short(exc)}") from None
+        raise FileRefused(msg("not TOML this program reads: {problem}", problem=_problem(exc))) from None
     _check_values(data)
     return data
 
@@ -257,14 +284,14 @@ def _check_values(data: object) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise FileRefused(f"nested deeper than {MAX_DEPTH} levels")
+            raise FileRefused(_too_deep())
         if isinstance(value, str):
             _check_text(value)
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int):
             if len(str(abs(value))) > MAX_INT_DIGITS:
-                raise FileRefused(f"a number longer than {MAX_INT_DIGITS} digits")
+                raise FileRefused(_too_long())
         elif isinstance(value, dict):
             for key, item in value.items():
                 _check_text(str(key))
@@ -279,7 +306,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _check_text(text: str) -> None:
     if _SURROGATE.search(text):
-        raise FileRefused("a string that is not valid Unicode (a lone surrogate)")
+        raise FileRefused(msg("a string that is not valid Unicode (a lone surrogate)"))
 
 
 def _short(exc: BaseException) -> str:

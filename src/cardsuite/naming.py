@@ -57,14 +57,19 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
 
 
 def check_name(name: str) -> str:
-    """A seat name a person gave, trimmed; ``CardsuiteError`` in one line when it cannot be a name."""
+    """A seat name a person gave, trimmed; ``CardsuiteError`` in one line when it cannot be a name (its words a
+    message, for the reader's language)."""
+    from .core.message import msg  # here, not at the top: the rules core imports this module
+
     text = name.strip()
     if not text:
-        raise CardsuiteError("a seat name must not be empty")
+        raise CardsuiteError(msg("a seat name must not be empty"))
     if _UNSAFE.search(text):
-        raise CardsuiteError(f"the seat name {quoted(text, 30)} has a control character or invalid text")
+        raise CardsuiteError(msg("the seat name {name} has a control character or invalid text",
+                                 name=quoted(text, 30)))
     if len(text) > NAME_LIMIT:
-        raise CardsuiteError(f"the seat name {quoted(text, 30)} is longer than {NAME_LIMIT} characters")
+        raise CardsuiteError(msg("the seat name {name} is longer than {limit} characters", name=quoted(text, 30),
+                                 limit=NAME_LIMIT))
     return text
 
 

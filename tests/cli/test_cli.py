@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from cardsuite.cli import LINE_LIMIT
 from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
 from cardsuite.recordfiles import save_record
@@ -210,3 +212,39 @@ def test_every_commands_help_names_its_values() -> None:
         assert result.exit_code == 0, (name, result.output)
         assert "<function>" not in result.output and "Bounded" not in result.output, (name, result.output)
     assert "<0..99>" in CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
+
+
+def test_replay_text_says_each_gops_bid_once(tmp_path: Path) -> None:
+    """A finished GOPS deal's text says that a seat has chosen, then what each played: not also what it chose."""
+    game = get_game("gops")
+    match = Match(game, 2, game.resolve_options({}, 2), 4, [SeatSpec("Ann"), SeatSpec("Bob")])
+    rng = random.Random(4)
+    while not match.is_over:
+        if match.deal_over:
+            match.next_deal()
+            continue
+        seat = sorted(match.state.to_act)[0]
+        legal = match.state.legal_actions(seat)
+        match.act(seat, legal[rng.randrange(len(legal))])
+    path = tmp_path / "gops.json"
+    save_record(path, match.record())
+    result = run("replay", str(path), "--text")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    chosen = sum("Ann has chosen" in line for line in lines)
+    assert chosen > 0 and chosen == sum("Ann played the" in line for line in lines)
+    assert not any("Ann chose" in line for line in lines)
+
+
+def test_a_malformed_action_is_quoted_once(tmp_path: Path) -> None:
+    record = nap_record()
+    deals = record["deals"]
+    assert isinstance(deals, list)
+    deals[0] = dict(deals[0]) | {"actions": ["0 play " + "K" * 1002]}
+    path = tmp_path / "match.json"
+    save_record(path, record)
+    result = run("replay", str(path), "--json")
+    (line,) = result.stderr.splitlines()
+    assert result.returncode == 1 and line.startswith('cardsuite: deal 0, action 0 "0 play KKK')
+    assert len(re.findall("K{20,}", line)) == 1 and "malformed action" not in line and "kkk" not in line
+    assert "malformed: not a card: 'KKKKKKKKKKKK…'" in line and len(line) <= LINE_LIMIT, line

@@ -100,6 +100,22 @@ def test_the_early_end_counts_only_the_prizes_the_rounds_left_can_win() -> None:
     assert state.is_over and state.scores()[0] >= 46  # type: ignore[attr-defined]
 
 
+def test_an_early_end_counts_the_prizes_not_the_bid_rounds() -> None:
+    """A prize bid for twice is one prize: the result says how many prizes were bid for, not how many rounds."""
+    state = game(2, list(reversed(prize_pile())))  # K first
+    bid(state, "2", "2")  # a tie: the king is bid for again
+    taken = 0
+    for rank in ("K", "Q", "J", "T", "9", "8"):
+        bid(state, rank, "A" if rank == "K" else FACE_LETTERS[FACE_LETTERS.index(rank) - 2])
+        taken += 1
+        if state.is_over:  # type: ignore[attr-defined]
+            break
+    summary = state.summary()  # type: ignore[attr-defined]
+    assert state.turn == taken + 1  # type: ignore[attr-defined]
+    assert summary.text.endswith(f"decided after {taken} prizes"), summary.text
+    assert dict(summary.message.params)["n"] == taken
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 3), st.integers(0, 2**32), st.booleans(), st.booleans())
 def test_every_cpu_level_plays_rebid_games_to_their_end(players: int, seed: int, negative: bool, blind: bool) -> None:

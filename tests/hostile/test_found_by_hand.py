@@ -346,7 +346,7 @@ def test_preferred_options_that_do_not_fit_the_table_are_noted_not_fatal(home: P
     assert three.code == 0 and three.err == "", three.err
     config = three.opened[0][1]
     assert "ties" not in config.options
-    assert any("settings.toml do not fit this table" in note and "split is for 2 players" in note
+    assert any("settings.toml do not fit this table" in str(note) and "split is for 2 players" in str(note)
                for note in config.notes), config.notes
     assert (home / "settings.toml").exists() and paths.take_notices() == []
     refused(cli("play", "gops", "--players", "3", "--option", "ties=split"), "split is for 2 players only")

@@ -76,3 +76,25 @@ async def test_the_home_lists_have_no_english_word_in_japanese_or_lithuanian(gam
                 continue
             words = set(prompt.replace("_", " ").split())
             assert prompt != str(value) and not words & english, (wid, prompt, value)
+
+
+async def test_the_ratings_name_the_cpus_in_the_readers_words() -> None:
+    """The home screen's ratings say a CPU as ``history`` and ``stats`` do (``CPU やさしい``, not ``CPU easy``)."""
+    from cardsuite.storage.history import History
+
+    from ..storage.test_history import finished
+    from ..tui.helpers import screen_text
+
+    History().record_finished(finished("nap", 3))  # Ann, CPU easy, CPU normal, CPU normal
+    use_language("ja")
+    app = CardsuiteApp()
+    async with app.run_test(size=(160, 80)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#game", Select).value = "nap"
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+    assert "CPU やさしい" in text and "CPU ふつう" in text and "Ann" in text
+    assert "CPU easy" not in text and "CPU normal" not in text

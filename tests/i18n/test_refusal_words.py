@@ -55,6 +55,25 @@ def _fixed(*args: str) -> Setup:
     return lambda tmp_path: list(args)
 
 
+def _data_folder_a_file(*args: str) -> Setup:
+    """The command, with the data folder (``CARDSUITE_HOME``, the ``home`` fixture's) a file."""
+
+    def setup(tmp_path: Path) -> list[str]:
+        (tmp_path / "home").write_text("", encoding="utf-8")
+        return list(args)
+
+    return setup
+
+
+def _json_file(text: str) -> Setup:
+    def setup(tmp_path: Path) -> list[str]:
+        path = tmp_path / "record.json"
+        path.write_text(text, encoding="utf-8")
+        return ["replay", str(path)]
+
+    return setup
+
+
 # Each case: the command and the English line it refuses with (exactly, after "cardsuite: ").
 CASES: dict[str, tuple[Setup, str]] = {
     "export of no match": (_fixed("export", "99"), "no match 99 in the history (see `cardsuite history`)"),
@@ -98,6 +117,31 @@ CASES: dict[str, tuple[Setup, str]] = {
     "a file too large": (_huge, "cannot read {tmp}/huge.json: larger than 8 MB"),
     "a file not JSON": (_not_json, "{tmp}/garbage.json: not JSON: a key in double quotes is missing "
                                    "at line 1, column 2"),
+    "a key given twice": (_json_file('{"players": 4, "players": 5}'),
+                          '{tmp}/record.json: not JSON this program reads: key "players" is given twice in one object'),
+    "JSON nested too deep": (_json_file("[" * 40 + "]" * 40),
+                             "{tmp}/record.json: not JSON this program reads: nested deeper than 32 levels"),
+    "history with a data folder that is a file": (
+        _data_folder_a_file("history"), "history database {tmp}/home/history.sqlite3: {tmp}/home is not a folder"),
+    "saves with a data folder that is a file": (
+        _data_folder_a_file("resume", "--list"), "{tmp}/home/saves is not a folder: no save can be listed or written"),
+    "play: a player count": (_fixed("play", "nap", "--players", "2"), "Nap is for 3, 4, 5, 6 players, not 2"),
+    "play: a player count for the seats": (_fixed("play", "napoleon", "--seats", "a,b,c"),
+                                           "Napoleon is for 5 players, not 3"),
+    "play: a CPU level": (_fixed("play", "nap", "--cpu", "superhard"),
+                          'Nap has no "superhard" CPU level (it has: random, easy, normal, hard)'),
+    "play: too many people": (_fixed("play", "nap", "--humans", "5"), "--humans must be between 0 and 4"),
+    "play: an empty seat": (_fixed("play", "nap", "--seats", "Ann,,cpu"),
+                            "--seats: seat 2 is empty (give a name, cpu or cpu:LEVEL)"),
+    "play: seats against players": (_fixed("play", "nap", "--seats", "Ann,cpu,cpu", "--players", "4"),
+                                    "--seats names 3 seats but --players says 4"),
+    "play: two seats of one name": (_fixed("play", "nap", "--seats", "Ann,ann,cpu"), "two seats have the same name"),
+    "play: a speed": (_fixed("play", "nap", "--speed", "warp"),
+                      'speed "warp" is not one of instant, fast, normal, slow or a number of seconds from 0 to 10'),
+    "play: a long name": (_fixed("play", "nap", "--seats", "A" * 30 + ",cpu,cpu"),
+                          f'the seat name "{"A" * 30}" is longer than 24 characters'),
+    "play: a name with a control character": (_fixed("play", "nap", "--seats", "A\x01,cpu,cpu"),
+                                              'the seat name "A\\x01" has a control character or invalid text'),
 }
 
 ENGLISH_WORDS = re.compile(r"\b(no|not|the|is|for|option|unknown|invalid|value|missing|deal|cannot|larger|than|"

@@ -22,6 +22,7 @@ from cardsuite.storage.settings import read_language
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.render import Display
 from cardsuite.tui.screens.modals import RulesScreen
+from cardsuite.tui.widgets.panels import EventLog
 
 from ..tui.helpers import config, screen_text, settle
 from .screens import cut_off
@@ -186,3 +187,50 @@ def test_no_two_keys_of_the_key_bar_have_the_same_word(language: str) -> None:
     catalog = translations(language)
     shown = [catalog.gettext(b.description) for b in TABLE_BINDINGS if isinstance(b, Binding) and b.show]
     assert len(shown) == len(set(shown)), shown
+
+
+async def test_a_japanese_reader_at_an_ascii_table_gets_english_names_and_lines_and_no_question_marks() -> None:
+    """``--lang ja`` where the table is ASCII only: the person's default name and the seed line are English,
+    never Japanese folded into ``?``."""
+    from cardsuite.cli.play import make_config
+
+    use_language("ja")
+    table = make_config("nap", players=3, seed=2, ascii_only=True, speed="instant")
+    app = CardsuiteApp(table)  # type: ignore[arg-type]
+    app.no_intro = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        text = screen_text(app)
+        log = "\n".join(app.screen.query_one(EventLog).shown)
+    assert current_language() == "en"
+    assert text.isascii() and "?" not in text.replace("? Keys", ""), text
+    assert "Player" in text and "seed 2" in log
+
+
+def test_lithuanian_quotes_and_a_notices_edge_have_ascii_forms() -> None:
+    """The „quotes“ of a Lithuanian line and the block edge Textual draws a notice with become ASCII, not ``?``."""
+    from cardsuite.tui.text import Ascii, ascii_cells
+
+    assert Ascii(True).text("CPU 2 pasakė „pas“") == 'CPU 2 pasake "pas"'
+    assert ascii_cells("▌„pas“▐") == '|"pas"|'
+
+
+def test_lithuanian_names_the_stock_with_the_rules_word() -> None:
+    """The stock is ``likčius`` (the Napas text's word) in every Lithuanian line, never ``likutis`` or ``kaladė``."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import cardsuite
+
+    po = Path(cardsuite.__file__).parent / "locale" / "lt" / "LC_MESSAGES" / "cardsuite.po"
+    with po.open("rb") as source:
+        catalog = read_po(source)
+    wrong = []
+    for message in catalog:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not message.id or not any(" stock" in text for text in ids) or message.context == "the stock of a deal":
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wrong += [text for text in strings if "likč" not in text and "{stock}" not in text]
+    assert not wrong, wrong

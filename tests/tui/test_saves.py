@@ -302,19 +302,24 @@ def test_play_takes_what_the_command_line_leaves_open_from_the_settings() -> Non
     assert made.options == {"misere": "true"} and made.cpu_delay == SPEEDS["slow"]
 
 
-def test_play_says_its_notes_in_the_players_language() -> None:
-    """The seed and a preferred option that does not fit are told in the language in use."""
+def test_play_says_its_notes_in_the_players_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed and a preferred option that does not fit are told in the table's language when it opens."""
     from cardsuite.cli.play import make_config
+    from cardsuite.core.message import Message
+    from cardsuite.i18n.render import render
+    from cardsuite.tui import config as table_config
     from cardsuite.tui.config import TableConfig
 
+    monkeypatch.setattr(table_config, "suits_encodable", lambda: True)  # a terminal that shows Japanese
     save_settings(Settings(options={"gops": {"ties": "split"}}))  # split is for 2 players
     use_language("ja")
     try:
         made = make_config("gops", players=3, seed=7)
+        assert isinstance(made, TableConfig)
+        notes = [render(n) if isinstance(n, Message) else n for n in made.notes]
     finally:
         use_language("en")
-    assert isinstance(made, TableConfig)
-    assert made.notes[0] == "シード7" and "settings.toml で選んだオプション" in made.notes[1], made.notes
+    assert notes[0] == "シード7" and "settings.toml で選んだオプション" in notes[1], notes
 
 
 async def test_a_save_that_fails_is_shown_at_the_table_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

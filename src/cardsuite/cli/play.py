@@ -9,10 +9,11 @@ import secrets
 
 import typer
 
-from ..core.errors import CardsuiteError
+from ..core.errors import CardsuiteError, message_of
+from ..core.message import Message, msg
 from ..core.options import parse_option_pairs
 from ..core.registry import get_game
-from ..i18n import _
+from ..i18n import ENGLISH, current_language, readable_in_ascii, use_language
 from . import _terminal
 from ._args import LARGEST, whole
 
@@ -31,10 +32,13 @@ def make_config(
     auto_play: bool = True,
     settings: object = None,
 ) -> object:
-    """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``).
+    """A checked ``TableConfig`` from command-line values (errors are one-line ``CardsuiteError``, in the
+    reader's language).
 
     What the command line leaves open comes from the settings file: the people's names, the card style,
-    ASCII suits, the CPU speed and the game's preferred options (``--option`` overrides them).
+    ASCII suits, the CPU speed and the game's preferred options (``--option`` overrides them). A table in
+    ASCII only speaks English when the language is not readable in ASCII (Japanese): from the people's
+    default names on, and the command's words after these checks too.
     """
     from ..storage.settings import Settings, load_settings
     from ..tui.config import TableConfig, build_seats, parse_speed, suits_encodable
@@ -45,25 +49,30 @@ def make_config(
     wanted = parse_option_pairs(option or [])
     found.resolve_options(wanted, len(seat_specs))  # the command line's own options must fit
     given: dict[str, object] = {**prefs.options_for(found.info.name), **wanted}
+    extra: tuple[Message, ...] = ()
     try:
         found.resolve_options(given, len(seat_specs))
     except CardsuiteError as exc:  # the settings' preferred options do not fit this table: say so, use none
         given = dict(wanted)
-        notes = (*notes, _("the options preferred in settings.toml do not fit this table ({reason}): not used")
-                 .format(reason=exc))
+        extra = (msg("the options preferred in settings.toml do not fit this table ({reason}): not used",
+                     reason=message_of(exc)),)
     delay = parse_speed(speed if speed is not None else prefs.speed)
     if seed is None:
         seed = secrets.randbelow(2**31)
+    ascii_table = ascii_only or prefs.ascii or not suits_encodable()
+    if ascii_table and not readable_in_ascii(current_language()):
+        use_language(ENGLISH)  # the table will speak English: its people's default names are English words
+        seat_specs, notes = build_seats(found, players, humans, cpu, seats, prefs.names)
     return TableConfig(
         game=found.info.name,
         seats=seat_specs,
         options=given,
         seed=seed,
-        ascii_only=ascii_only or prefs.ascii or not suits_encodable(),
+        ascii_only=ascii_table,
         four_colour=four_colour or prefs.four_colour,
         cpu_delay=delay,
         auto_play=auto_play,
-        notes=(_("seed {seed}").format(seed=seed), *notes),
+        notes=(msg("seed {seed}", seed=seed), *notes, *extra),
     )
 
 

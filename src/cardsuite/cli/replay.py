@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
 
+from ..core.game import Event
 from ..core.record import Replay, replay, score_json
 from ..core.registry import get_game
 from ..i18n import _, game_words, ngettext, pgettext
@@ -72,7 +74,7 @@ def _show(result: Replay) -> None:
         else:
             heading = _("Deal {number}, dealer {name}").format(number=index + 1, name=names[deal.setup.dealer])
         console.rule(Text(heading))
-        events = deal.events if deal.complete else tuple(e for e in deal.events if e.visible_to is None)
+        events = told_once(deal.events) if deal.complete else tuple(e for e in deal.events if e.visible_to is None)
         if not deal.complete:
             console.print(Text(_("this deal is still being played: its hands stay hidden"), style="italic"))
         for event in events:
@@ -85,6 +87,15 @@ def _show(result: Replay) -> None:
     console.rule(Text(_("Totals")))
     ending = _("{totals}  (match complete)") if result.complete else _("{totals}  (match not finished)")
     console.print(Text(ending.format(totals=totals)))
+
+
+def told_once(events: Sequence[Event]) -> tuple[Event, ...]:
+    """A finished deal's events with each secret choice said once: its public ``seat N has chosen`` kept (the
+    order the seats chose in), its private ``chose`` left out, since the reveal after it names the cards."""
+    return tuple(event for index, event in enumerate(events)
+                 if not (event.visible_to is not None and index + 1 < len(events)
+                         and events[index + 1].kind == "chosen" and events[index + 1].seat == event.seat
+                         and events[index + 1].visible_to is None))
 
 
 def register(app: typer.Typer) -> None:

@@ -12,6 +12,7 @@ import typer
 
 from ..core.errors import CardsuiteError
 from ..core.match import Match
+from ..core.message import msg
 from ..i18n import _
 from ..naming import shown
 from . import _terminal
@@ -59,7 +60,8 @@ def _check_saves_folder() -> None:
 
     folder = saves_dir()
     if (folder.exists() and not folder.is_dir()) or folder.parent.is_file():
-        raise CardsuiteError(f"{shown(str(folder))} is not a folder: no save can be listed or written")
+        raise CardsuiteError(msg("{folder} is not a folder: no save can be listed or written",
+                                 folder=shown(str(folder))))
 
 
 def open_resumed(record: dict[str, object], match: Match, plain: bool = False) -> None:

@@ -29,7 +29,15 @@ class IllegalAction(CardsuiteError):
 
 
 class ActionSyntaxError(CardsuiteError):
-    """Action text that is not a well-formed action of the game (``play ZZ``, ``bid seven``)."""
+    """Action text that is not a well-formed action of the game (``play ZZ``, ``bid seven``).
+
+    ``why`` is what is wrong without the action quoted (``not a card: 'zz'``), for a line that quotes the
+    action already (a record's ``deal 0, action 5 "2 play ZZ"``); None when the message is all there is.
+    """
+
+    def __init__(self, message: str | Message, why: str | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class OptionError(CardsuiteError):

@@ -217,4 +217,4 @@ class Game(Presentation, ABC):
         """A uniform syntax error for ``parse_action``."""
         from ..naming import quoted
 
-        return ActionSyntaxError(f"malformed action {quoted(text, 40)}: {why}")
+        return ActionSyntaxError(f"malformed action {quoted(text, 40)}: {why}", why)

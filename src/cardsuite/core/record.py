@@ -302,8 +302,9 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
             raise _refused(msg("deal {index}, action {number}", index=index, number=number), msg("expected a string"))
         try:
             seat, action = parse_action_line(game, text, players)
-        except (ActionSyntaxError, CardError) as exc:
-            raise _refused(_action(index, number, text), msg("malformed: {reason}", reason=_why(exc))) from None
+        except (ActionSyntaxError, CardError) as exc:  # the action is quoted once, in front: its why alone after
+            why = Message(_reason(exc.why)) if isinstance(exc, ActionSyntaxError) and exc.why else _why(exc)
+            raise _refused(_action(index, number, text), msg("malformed: {reason}", reason=why)) from None
         if state.is_over:
             raise _refused(_action(index, number, text), msg("illegal: the deal is already over"))
         try:

@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from ..core.errors import CardsuiteError, UnknownGame, message_of
 from ..core.match import winners
-from ..core.message import msg
+from ..core.message import Message, msg
 from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
@@ -140,9 +140,13 @@ class History:
         self.path = path or paths.history_path()
 
     def _fail(self, why: object) -> paths.StorageError:
+        """``history database FILE: WHY`` in the reader's language (the system's and SQLite's words stay English)."""
+        reason = why if isinstance(why, Message) else message_of(why) if isinstance(why, CardsuiteError) \
+            else Message(shown(str(why)))
+        line = msg("history database {file}: {reason}", file=shown(str(self.path)), reason=reason)
         if isinstance(why, sqlite3.Error) and is_unwritable(why):
-            return _Unwritable(f"history database {shown(str(self.path))}: {why}")
-        return paths.StorageError(f"history database {shown(str(self.path))}: {why}")
+            return _Unwritable(line)
+        return paths.StorageError(line)
 
     def _open(self, verify: bool = False) -> sqlite3.Connection:
         """A checked connection; a damaged database is moved aside, its intact matches filed into a new one."""
@@ -365,7 +369,7 @@ class History:
             return False
         parent = self.path.parent
         if os.path.lexists(parent) and not parent.is_dir():
-            raise self._fail(f"{shown(str(parent))} is not a folder")
+            raise self._fail(msg("{folder} is not a folder", folder=shown(str(parent))))
         return True
 
     def matches(self, game: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
@@ -411,19 +415,29 @@ class History:
 
     def ratings(self, game: str | None = None) -> dict[str, dict[str, Rating]]:
         """Ratings by game, then by player label (``Ann``, ``CPU hard``; see ``player_labels``), best first."""
+        out: dict[str, dict[str, Rating]] = {}
+        for name, _kind, _player, label, rating in self._rated(game):
+            out.setdefault(name, {})[label] = rating
+        return out
+
+    def rating_words(self, game: str) -> list[tuple[str, Rating]]:
+        """The game's ratings, best first, each player in the reader's words (``CPU つよい``, as ``history``
+        and ``stats`` say them: ``listwords.label_words``)."""
+        return [(label_words(kind, player, label), rating) for _name, kind, player, label, rating in self._rated(game)]
+
+    def _rated(self, game: str | None) -> list[tuple[str, str, str, str, Rating]]:
+        """Each rating as (game, kind, player, label, rating), by game, best first."""
         sql = "SELECT game, kind, player, mu, sigma, matches FROM ratings"
         args: tuple[object, ...] = ()
         if game:
             sql += " WHERE game = ?"
             args = (game,)
-        out: dict[str, dict[str, Rating]] = {}
         rows = self.rows(sql, args)
         labels = player_labels(sorted({(str(r[1]), str(r[2])) for r in rows}))
-        for name, kind, player, mu, sigma, count in sorted(
-                rows, key=lambda r: (str(r[0]), -(_float(r[3]) - 3 * _float(r[4])), str(r[2]), str(r[1]))):
-            rating = Rating(_float(mu), _float(sigma), int(str(count)))
-            out.setdefault(str(name), {})[labels[(str(kind), str(player))]] = rating
-        return out
+        return [(str(name), str(kind), str(player), labels[(str(kind), str(player))],
+                 Rating(_float(mu), _float(sigma), int(str(count))))
+                for name, kind, player, mu, sigma, count in sorted(
+                    rows, key=lambda r: (str(r[0]), -(_float(r[3]) - 3 * _float(r[4])), str(r[2]), str(r[1])))]
 
     def rows(self, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         """Rows of a read-only query (for ``stats``); none when nothing is filed yet."""
@@ -534,6 +548,11 @@ def _deal_rows(match_id: int, deals: tuple[ReplayedDeal, ...], roles: Mapping[st
 
 
 def ratings_for(game: str | None = None) -> dict[str, dict[str, Rating]]:
-    """Ratings by game and player, for the home screen (empty when nothing is filed yet)."""
+    """Ratings by game and player label (empty when nothing is filed yet)."""
     return History().ratings(game)
+
+
+def rating_words_for(game: str) -> list[tuple[str, Rating]]:
+    """The game's ratings for the home screen, best first, each player in the reader's words."""
+    return History().rating_words(game)
 

@@ -478,7 +478,8 @@ def list_saves() -> list[SaveInfo]:
     folder = paths.saves_dir()
     if not folder.is_dir():
         if folder.exists() or folder.parent.is_file():
-            paths.note(f"{shown(str(folder))} is not a folder: no save can be listed or written")
+            line = _("{folder} is not a folder: no save can be listed or written")
+            paths.note(line.format(folder=shown(str(folder))))
         return []
     remove_stale_temporaries(folder, "*.json")
     out: list[SaveInfo] = []

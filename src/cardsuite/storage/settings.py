@@ -22,6 +22,7 @@ import tomlkit.exceptions
 import tomlkit.items
 
 from ..core.errors import CardsuiteError, UnknownGame
+from ..core.message import msg
 from ..core.registry import get_game
 from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_text, read_toml
 from ..filewrites import remove_stale_temporaries, write_atomically
@@ -50,8 +51,8 @@ def parse_speed(text: str) -> float:
         return SPEEDS[key]
     value = float(key) if _SECONDS.fullmatch(key) else math.nan
     if not 0 <= value <= SLOWEST:
-        raise CardsuiteError(f"speed {quoted(text, 20)} is not one of {', '.join(SPEEDS)}"
-                             f" or a number of seconds from 0 to {SLOWEST:g}")
+        raise CardsuiteError(msg("speed {speed} is not one of {names} or a number of seconds from 0 to {most}",
+                                 speed=quoted(text, 20), names=", ".join(SPEEDS), most=int(SLOWEST)))
     return value
 
 

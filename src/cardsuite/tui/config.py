@@ -12,10 +12,11 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..bots.base import levels_for
-from ..core.errors import CardsuiteError
-from ..core.game import Game
+from ..bots.base import NO_LEVEL, levels_for
+from ..core.errors import CardsuiteError, message_of
+from ..core.game import PLAYER_COUNT, Game
 from ..core.match import Match, SeatSpec
+from ..core.message import Message, msg, msg_n
 from ..i18n import _
 from ..naming import check_name, quoted, shown
 from ..storage.saves import save_meta
@@ -31,7 +32,7 @@ _SEED = re.compile(r"[+-]?[0-9]+")
 
 @dataclass
 class TableConfig:
-    """Everything needed to open a table; ``notes`` are messages for the event log (level fallbacks)."""
+    """Everything needed to open a table; ``notes`` are lines for the event log (the seed, level fallbacks)."""
 
     game: str
     seats: tuple[SeatSpec, ...]
@@ -43,7 +44,8 @@ class TableConfig:
     auto_play: bool = True
     """A forced card (the only legal one) plays itself after a moment."""
     timer_seconds: float | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[str | Message, ...] = ()
+    """Said in the table's language when it opens (a ``Message`` is put into words then)."""
 
     @property
     def players(self) -> int:
@@ -59,12 +61,12 @@ class TableConfig:
 def resumed_config(record: Mapping[str, object], match: Match, settings: Settings | None = None) -> TableConfig:
     """The table for a rebuilt ``match``: its seats, options and seed, the display from ``settings``."""
     settings = settings or load_settings()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
     try:
         delay = parse_speed(settings.speed)
     except CardsuiteError as exc:  # load_settings checks the speed; a Settings built in code may not
         delay = parse_speed("normal")
-        notes = (_("{error}: the CPUs play at normal speed").format(error=exc),)
+        notes = (msg("{error}: the CPUs play at normal speed", error=message_of(exc)),)
     save_id = shown(str(save_meta(record).get("id", "")))
     return TableConfig(
         game=match.game.info.name,
@@ -74,7 +76,7 @@ def resumed_config(record: Mapping[str, object], match: Match, settings: Setting
         ascii_only=settings.ascii or not suits_encodable(),
         four_colour=settings.four_colour,
         cpu_delay=delay,
-        notes=(_("resumed {id} (seed {seed})").format(id=save_id, seed=match.seed), *notes),
+        notes=(msg("resumed {id} (seed {seed})", id=save_id, seed=match.seed), *notes),
     )
 
 
@@ -105,7 +107,8 @@ def fit_level(game: Game, wanted: str) -> str:
     levels = cpu_levels(game)
     level = wanted.strip().lower()
     if level not in levels:
-        raise CardsuiteError(f"{game.info.title} has no {quoted(wanted, 20)} CPU level (it has: {', '.join(levels)})")
+        raise CardsuiteError(msg(NO_LEVEL, game=Message(game.info.title), level=quoted(wanted, 20),
+                                 levels=", ".join(levels)))
     return level
 
 
@@ -128,7 +131,8 @@ def build_seats(
         entries = [e.strip() for e in seats_text.split(",")]
         for number, entry in enumerate(entries, 1):
             if not entry:
-                raise CardsuiteError(f"--seats: seat {number} is empty (give a name, cpu or cpu:LEVEL)")
+                raise CardsuiteError(msg("--seats: seat {number} is empty (give a name, cpu or cpu:LEVEL)",
+                                         number=number))
         _check_count(game, len(entries))
         cpu_count = 0
         for entry in entries:
@@ -139,12 +143,14 @@ def build_seats(
             else:
                 out.append(SeatSpec(check_name(entry)))
         if players is not None and players != len(out):
-            raise CardsuiteError(f"--seats names {len(out)} seats but --players says {players}")
+            raise CardsuiteError(msg_n("--seats names {n} seat but --players says {players}",
+                                       "--seats names {n} seats but --players says {players}", len(out),
+                                       players=players))
     else:
         count = players if players is not None else game.info.default_players
         _check_count(game, count)
         if not 0 <= humans <= count:
-            raise CardsuiteError(f"--humans must be between 0 and {count}")
+            raise CardsuiteError(msg("--humans must be between 0 and {count}", count=count))
         level = fit_level(game, cpu)
         for i in range(count):
             if i < humans:
@@ -153,7 +159,7 @@ def build_seats(
                 out.append(SeatSpec(f"CPU {i - humans + 1}", "cpu", level))
     lowered = [s.name.lower() for s in out]
     if len(set(lowered)) != len(lowered):
-        raise CardsuiteError("two seats have the same name")
+        raise CardsuiteError(msg("two seats have the same name"))
     return tuple(out), ()
 
 
@@ -161,7 +167,7 @@ def _check_count(game: Game, count: int) -> None:
     """A one-line refusal of a player count the game does not allow, naming the counts it does."""
     if count not in game.info.players:
         counts = ", ".join(map(str, game.info.players))
-        raise CardsuiteError(f"{game.info.title} is for {counts} players, not {count}")
+        raise CardsuiteError(msg(PLAYER_COUNT, game=Message(game.info.title), counts=counts, players=count))
 
 
 def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:

@@ -27,7 +27,7 @@ from ..core.presentation import Line
 from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.reasons import trump_aware
-from ..i18n.render import event_text, wording
+from ..i18n.render import event_text, render, wording
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
 
@@ -313,8 +313,8 @@ class Session(TableSession):
         self._last: tuple[int, Action, tuple[Event, ...]] | None = None
         self._cpu_acting: int | None = None
         """A person's seat whose next action is the CPU's (nothing the person may take back)."""
-        for text in config.notes:
-            self.note(text)
+        for text in config.notes:  # in the table's language, chosen by now
+            self.note(render(text) if isinstance(text, Message) else text)
         self.autosave = autosave or Autosave()
         self.assisted = self.autosave.assisted
         self.autosave.save(self.match)

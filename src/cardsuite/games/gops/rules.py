@@ -449,15 +449,20 @@ class GopsState(Simultaneous[int], State):
         if not self.over:
             return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}",
                                message=msg("prize {number} of {total}", number=self.turn + 1, total=ROUNDS))
-        return kept(_SUMMARIES, (self.early, self.turn, *self.pts2), self._end_summary, 20_000)
+        return kept(_SUMMARIES, (self.early, self._prizes_turned(), *self.pts2), self._end_summary, 20_000)
+
+    def _prizes_turned(self) -> int:
+        """How many prizes were bid for: one a bid round, but a prize bid for again (``ties=rebid``) once."""
+        return len(set(self.prizes[:self.turn])) if self.t.ties == "rebid" else self.turn
 
     def _end_summary(self) -> DealSummary:
         """The summary of a finished game (made once per outcome: ``summary``)."""
         scores = ", ".join(show_points(s) for s in self.scores())
         top = self.winners()
         who = f"seat {top[0]} won" if len(top) == 1 else "a draw"
-        early = f", decided after {self.turn} prizes" if self.early else ""
-        message = summary_message(top, scores, self.turn, self.early)
+        prizes = self._prizes_turned()
+        early = f", decided after {prizes} prizes" if self.early else ""
+        message = summary_message(top, scores, prizes, self.early)
         return DealSummary(text=f"{who} ({scores}){early}", message=message)
 
     def current_prize(self) -> Card | None:

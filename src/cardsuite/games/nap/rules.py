@@ -19,6 +19,7 @@ from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
 from ...core.verbs import CARD, Phase, Verb, word
+from ...naming import quoted
 from ..plays import (
     HALF,
     HIGH_PLAYS,
@@ -100,15 +101,17 @@ _CARD_OF_ID: Final = {id(action): card for card, action in enumerate(PLAY_ACTION
 
 def parse_nap_action(text: str) -> Action:
     """``pass``, ``bid <b>`` or ``play <card>``."""
-    words = text.strip().lower().split()
-    if words == ["pass"]:
+    words = text.strip().split()  # the words as written: an error quotes them so
+    verb = words[0].lower() if words else ""
+    if len(words) == 1 and verb == "pass":
         return PASS
-    if len(words) == 2 and words[0] == "bid":
-        bid = words[1].replace("ü", "u").replace("è", "e")
+    if len(words) == 2 and verb == "bid":
+        bid = words[1].lower().replace("ü", "u").replace("è", "e")
         if bid in BID_ACTIONS:
             return BID_ACTIONS[bid]
-        raise ValueError(f"unknown bid {words[1]!r} (1, 2, 3, 4, misere, nap, wellington, blucher)")
-    if len(words) == 2 and words[0] == "play":
+        said = quoted(words[1], 12, "'")
+        raise ValueError(f"unknown bid {said} (1, 2, 3, 4, misere, nap, wellington, blucher)")
+    if len(words) == 2 and verb == "play":
         card = parse_card(words[1])
         if card >= 52:
             raise ValueError("Nap has no joker")

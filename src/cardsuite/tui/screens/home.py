@@ -28,17 +28,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from ...core.errors import CardsuiteError
+from ...core.errors import CardsuiteError, message_of
 from ...core.game import Game
 from ...core.match import SeatSpec
-from ...core.message import N_
+from ...core.message import N_, msg
 from ...core.options import OptionSpec, shown_value
 from ...core.registry import all_games, broken_games
 from ...i18n import LANGUAGES, _, current_language, game_words, use_language
 from ...i18n.choices import option_value_word
 from ...i18n.levels import level_word
+from ...i18n.render import render
 from ...naming import check_name, shown
-from ...storage.history import ratings_for
+from ...storage.history import rating_words_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
 from ..config import (
@@ -198,21 +199,21 @@ class HomeScreen(Screen[None]):
         try:
             return list_saves()
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(render(message_of(exc)), severity="error", markup=False)
             return []
 
     def _ratings(self, game: str) -> Table | Text | str:
         """The game's ratings, best first: the conservative number, mu ± sigma, matches (names as text)."""
         try:
-            ratings = ratings_for(game).get(game, {})
+            ratings = rating_words_for(game)
         except CardsuiteError as exc:
-            return Text(_("(the ratings cannot be read: {error})").format(error=exc))
+            return Text(_("(the ratings cannot be read: {error})").format(error=render(message_of(exc))))
         if not ratings:
             return _("No finished match of this game yet.")
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
         for index, column in enumerate((_("player"), _("rating"), _("mu ± sigma"), _("matches"))):
             table.add_column(column, justify="left" if index == 0 else "right")
-        for player, rating in list(ratings.items())[:10]:
+        for player, rating in ratings[:10]:
             table.add_row(Text(shown(player)), f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
                           str(rating.matches))
         return table
@@ -298,7 +299,7 @@ class HomeScreen(Screen[None]):
             record, match = load_save(save_id)
             autosave = Autosave.resumed(record)  # refused when another window has the match open
         except CardsuiteError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(render(message_of(exc)), severity="error", markup=False)
             self.saves = self._list_saves()
             self.capture()
             self.refresh(recompose=True)
@@ -440,5 +441,5 @@ class HomeScreen(Screen[None]):
             four_colour=self.query_one("#four-colour", Switch).value,
             cpu_delay=delay,
             auto_play=self.query_one("#auto-play", Switch).value,
-            notes=(_("seed {seed}").format(seed=seed),),
+            notes=(msg("seed {seed}", seed=seed),),
         )
