@@ -105,8 +105,9 @@ async def test_the_home_screen_online_entry_says_why_it_could_not_sit_down_and_s
 
 
 def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_path: Path) -> None:
-    """Host from the home screen: the waiting room in the same app, q back home (the seat kept); a code the
-    server does not know is said in the dialog; a known code opens its table, and leaving it goes home."""
+    """Host from the home screen: the waiting room in the same app, q back home (the host leaving closes the
+    table, and says so); a code the server does not know is said in the dialog; a known code opens its table,
+    and leaving it goes home."""
     from textual.widgets import Button, Input, Static
 
     from cardsuite.tui.app import CardsuiteApp
@@ -138,7 +139,8 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
             await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
             assert app.is_running and app.online is None
             said = " ".join(str(n.message) for n in app._notifications)
-            assert f"cardsuite join {url.split('//', 1)[1].split('/', 1)[0]} {code} resumes it" in said
+            assert f"table {code} has closed: you left its waiting room before the match started" in said
+            assert "resumes it" not in said
             app.screen.query_one("#online", Button).press()  # the dialog opens with the server it sat down at
             await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
             assert app.screen.query_one("#online-server", Input).value == url.split("//", 1)[1].split("/", 1)[0]
@@ -235,6 +237,8 @@ def test_a_lobby_whose_host_left_says_it_has_closed(tmp_path: Path) -> None:
                 await host.request("leave")
                 await wait_for(lambda: "has closed" in str(app.screen.query_one("#lobby-text").render()), 20)
                 assert isinstance(app.screen, LobbyScreen)
+                said = " ".join(str(app.screen.query_one("#lobby-text").render()).split())
+                assert "The host left before the match started: this table has closed." in said
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))

@@ -176,8 +176,11 @@ def test_a_dropped_seat_goes_to_the_cpu_after_the_grace_and_comes_back_with_its_
 
     with running_server(tmp_path, *FAST, "--grace-seconds", "0.3", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
-    ratings = History(tmp_path / "history.sqlite3").ratings("nap")["nap"]
-    assert {"Ann", "Bob"} <= set(ratings)
+    history = History(tmp_path / "history.sqlite3")
+    save = history.record(history.matches("nap")[0].id)["save"]
+    assert isinstance(save, dict) and save["cpu"][0] == 0
+    bob = "Bob (with the CPU)" if save["cpu"][1] else "Bob"  # the CPU's moves while he was away count as such
+    assert {"Ann", bob} <= set(history.ratings("nap")["nap"])
 
 
 def test_the_turn_timer_gives_one_turn_to_the_cpu_and_the_seat_stays(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from textual.app import App
 
 from cardsuite.i18n import use_language
+from cardsuite.net import refusals
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.seating import Seating
 
@@ -73,3 +74,16 @@ def test_a_table_with_a_chosen_seed_waits_as_a_practice_table(tmp_path: Path) ->
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))
+
+
+async def test_a_table_closed_for_its_host_says_why_in_the_readers_language() -> None:
+    why = {"message": "The host left before the match started: this table has closed.",
+           "words": {"key": refusals.HOST_LEFT, "params": {}}}
+    text = await shown(waiting_table(status="closed", closed_why=why))
+    assert "The host left before the match started: this table has closed." in text
+    use_language("ja")
+    text = await shown(waiting_table(status="closed", closed_why=why))
+    assert "ホストがマッチの開始前に退出しました" in text and "host" not in text
+    use_language("lt")
+    text = await shown(waiting_table(status="closed", closed_why=why))
+    assert "Šeimininkas išėjo prieš partijos pradžią" in text and "host" not in text

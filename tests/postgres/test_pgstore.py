@@ -85,14 +85,14 @@ def test_a_table_round_trips_with_its_big_seed(pg_url: str) -> None:
     store = PgTableStore(pg_url, "ws://a/game")
     store.create(_row("t1", "AAAAAA"))
     store.add_action("t1", 0, 0, "1 bid 2")
-    store.add_action("t1", 0, 1, "2 pass")
+    store.add_action("t1", 0, 1, "2 pass", by_cpu=True)
     store.set_seat("t1", 1, SeatRow("Bob", "person", "e" * 64, joined_deal=0))
     back = store.table("t1")
     assert back is not None
     assert back.seed == 2**100 + 7 and back.options == {"deals_per_player": 1}
     assert [s.name for s in back.seats] == ["Ann", "Bob", "CPU 2"] and back.seats[1].token == "e" * 64
     assert [s.joined_deal for s in back.seats] == [None, 0, None]
-    assert back.deals == [["1 bid 2", "2 pass"]]
+    assert back.deals == [["1 bid 2", "2 pass"]] and back.cpu_steps == {(0, 1)}
     assert store.code_taken("AAAAAA") and not store.code_taken("BBBBBB")
     with pytest.raises(psycopg.errors.UniqueViolation):
         store.add_action("t1", 0, 1, "2 pass")  # one action per step: a replayed write cannot double it
@@ -199,6 +199,22 @@ def test_concurrent_matches_of_one_player_lose_no_rating_update(pg_url: str) -> 
     assert rating is not None and rating.matches == len(histories)
     for history in histories:
         history.close()
+
+
+def test_a_seat_the_cpu_helped_is_rated_apart_from_its_identity_and_never_on_the_board(pg_url: str) -> None:
+    record = finished_record("20261204-000000-help", seed=5)
+    save = record["save"]
+    assert isinstance(save, dict)
+    save["cpu"], save["assisted"] = [3, 0], True  # the server's CPU made three of the first seat's actions
+    history = PgHistory(pg_url)
+    history.record_finished(record, ["alice-key", "bob-key"])
+    assert history.rating("gops", "alice-key") is None
+    shared = history.rating("gops", "shared:alice-key")
+    assert shared is not None and shared.matches == 1
+    assert [row.player for row in history.board("gops")] == ["bob-key"]
+    kinds = history.conn.execute("SELECT kind FROM match_seats ORDER BY seat").fetchall()
+    assert [k for k, in kinds] == ["shared", "person"]
+    history.close()
 
 
 def test_unrated_matches_are_filed_without_touching_ratings(pg_url: str) -> None:

@@ -65,6 +65,14 @@ def refusal_line(data: Mapping[str, Any], names: Sequence[str] | None = None) ->
     return render(said, names) if said is not None else str(data.get("message"))
 
 
+def closed_line(table: Mapping[str, Any]) -> str | None:
+    """Why a closed table closed (its ``closed_why``), as its reader reads it; None when it says no reason."""
+    why = table.get("closed_why")
+    if not isinstance(why, Mapping) or read_words(why.get("words")) is None:
+        return None
+    return refusal_line(why)
+
+
 def refused(data: dict[str, Any]) -> ClientError:
     """The ``ClientError`` of a server's ``error``: its code, its line in the reader's language, the whole of it."""
     return ClientError(str(data.get("code")), refusal_line(data), data)

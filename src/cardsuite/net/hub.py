@@ -22,10 +22,10 @@ from ..bots.base import make_bot
 from ..core.game import Bot, View
 from ..core.message import Message, msg
 from ..storage.history import History
-from ..storage.saves import save_record_of
 from . import refusals, rematch, tablelog
 from .config import GAME_PATH, ServerConfig
 from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
+from .filing import filed_record, rated_keys
 from .limits import AddressBook
 from .lobby import listed_here
 from .metrics import Metrics
@@ -301,9 +301,9 @@ class Hub:
         conn.send(message("ok", **_ref(req)))
         self.broadcast(table)
 
-    async def _act(self, table: Table, seat: int, text: str, now: float) -> None:
+    async def _act(self, table: Table, seat: int, text: str, now: float, by_cpu: bool = False) -> None:
         try:
-            table.act(seat, text, now)
+            table.act(seat, text, now, by_cpu)
             writing = table.writing
             if writing is not None:  # a shared store's group commit: nobody hears of the action before it
                 try:
@@ -510,11 +510,7 @@ class Hub:
             if table.listing.practice:  # a practice match is never filed, so never rated
                 table.finished(None)
             else:
-                record = save_record_of(table.match, table.id)
-                if table.row.secret is not None:  # the match is over: the record may tell where its deals came from
-                    meta = record["save"]
-                    assert isinstance(meta, dict)
-                    meta["deal_secret"] = table.row.secret.hex()
+                record = filed_record(table)
                 if self.cluster is not None:
                     keys = rated_keys(table)
                     history_id = await asyncio.to_thread(self.history.record_finished, record, keys)
@@ -569,7 +565,7 @@ class Hub:
             return False
         if not table.people_here():  # everyone left while it thought: the table waits for them
             return False
-        await self._act(table, seat, str(action), time.monotonic())
+        await self._act(table, seat, str(action), time.monotonic(), by_cpu=True)
         return True
 
     def hello(self) -> str:
@@ -589,10 +585,3 @@ class Hub:
         self.count_refusal(code)
         return error_message(code, text)
 
-
-def rated_keys(table: Table) -> list[str] | None:
-    """Who a finished match rates, seat by seat: identities (CPUs by level); None for an unrated table."""
-    listing = table.listing
-    if not listing.rated or listing.practice:
-        return None
-    return [s.identity if s.kind == "person" and s.identity else f"CPU {table.row.cpu}" for s in table.seats]

@@ -1,10 +1,12 @@
 """Finished matches and ratings in the shared PostgreSQL store: one entry per table, whoever files it.
 
-Filing is keyed by the table id (the record's save id): two processes that both finish the same table (an
-old owner and its successor) file one entry; the second gets the first one's id. A rated match updates
-its players' OpenSkill ratings (``storage.ratings``: draws rate between a win and a loss) in the same
-transaction, holding the players' rating rows locked in a fixed order, so concurrent matches never lose
-an update. Ratings are per game and per identity (``identity.py``); the names shown are labels.
+Filing is keyed by the table id (the record's save id): two processes that both finish the same table (an old
+owner and its successor) file one entry; the second gets the first one's id. A rated match updates its
+players' OpenSkill ratings (``storage.ratings``: draws rate between a win and a loss) in the same transaction,
+holding the players' rating rows locked in a fixed order, so concurrent matches never lose an update. A seat
+the server's CPU played for part of the match (``save.cpu``) is rated apart from its identity, as
+``shared:<identity>``, and never listed on the board, as the local history rates it apart. Ratings are per
+game and per identity (``identity.py``); the names shown are labels.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from ..core.errors import CardsuiteError
 from ..core.match import winners
 from ..core.record import replay
 from ..core.registry import get_game
-from ..storage.ratings import Rating, rate_match
+from ..storage.meta import counts
+from ..storage.ratings import SHARED, Rating, rate_match
 from ..storage.saves import save_meta
 from .pgstore import open_database
 
@@ -72,12 +75,15 @@ class PgHistory:
         save_id = raw_id if isinstance(raw_id, str) else None
         players = checked.players
         seats = list(checked.seats) + [{} for _ in range(players - len(checked.seats))]
-        kinds = [str(s.get("kind", "human")) for s in seats[:players]]
+        helped = counts(meta.get("cpu"), players)
+        kinds = ["cpu" if s.get("kind") == "cpu" else SHARED if helped[i] else "person"
+                 for i, s in enumerate(seats[:players])]
         names = [str(s.get("name", f"Seat {i}")) for i, s in enumerate(seats[:players])]
         keys = list(rated_keys) if rated_keys is not None else [
             f"CPU {seats[i].get('level')}" if kinds[i] == "cpu" else f"name:{names[i]}" for i in range(players)]
         if len(keys) != players:
             raise CardsuiteError("one rating key per seat is needed")
+        keys = [f"{SHARED}:{key}" if kinds[i] == SHARED else key for i, key in enumerate(keys)]
         totals = [float(t) for t in checked.totals]
         best = winners(checked.totals)
         results = ["draw" if i in best and len(best) > 1 else "win" if i in best else "loss" for i in range(players)]
@@ -102,8 +108,7 @@ class PgHistory:
             with conn.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO match_seats VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    [(match_id, i, keys[i], "cpu" if kinds[i] == "cpu" else "person", names[i], totals[i], results[i])
-                     for i in range(players)])
+                    [(match_id, i, keys[i], kinds[i], names[i], totals[i], results[i]) for i in range(players)])
             if rated:
                 self._rate(conn, game, keys, kinds, totals)
         return match_id
@@ -111,7 +116,7 @@ class PgHistory:
     @staticmethod
     def _rate(conn: Any, game: str, keys: Sequence[str], kinds: Sequence[str], totals: Sequence[float]) -> None:
         ordered = sorted(set(keys))
-        kind_of = {k: ("cpu" if kinds[keys.index(k)] == "cpu" else "person") for k in ordered}
+        kind_of = {k: kinds[keys.index(k)] for k in ordered}
         fresh = Rating()
         with conn.cursor() as cursor:
             cursor.executemany(

@@ -103,6 +103,8 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
      "ALTER TABLE tables ADD COLUMN secret TEXT;"),
     (3, "the deal each seat's person sat down during (they watch it: it survives a takeover)",
      "ALTER TABLE seats ADD COLUMN joined_deal INTEGER;"),
+    (4, "whether the server's CPU made each action (the history counts it against the seat's person)",
+     "ALTER TABLE actions ADD COLUMN by_cpu BOOLEAN NOT NULL DEFAULT false;"),
 )
 """(version, what it adds, SQL): append only."""
 

@@ -102,6 +102,10 @@ REMATCH_LATER: Final = N_("a rematch is offered once the match is over")
 REMATCH_STARTED: Final = N_("the rematch has started: table {code}")
 LEASE_LOST: Final = N_("table {code} is no longer served here: reconnect and resume")
 
+# -- why a table closed (its ``table`` message's ``closed_why``) --------------------------------------
+HOST_LEFT: Final = N_("The host left before the match started: this table has closed.")
+HOST_AWAY: Final = N_("The host did not come back before the match started: this table has closed.")
+
 # -- a new table's game, options and CPU level: the core's own words --------------------------------
 GAME_REFUSALS: Final = frozenset({
     NO_GAME, PLAYER_COUNT, NO_LEVEL, options.NOT_ONE_OF, options.BELOW_MINIMUM, options.ABOVE_MAXIMUM,
@@ -115,9 +119,10 @@ REFUSALS: Final = frozenset({
     SERVER_FAILED, NOT_SAVED, ELSEWHERE, HOLDS_SEAT, RATED_NEEDS_STORE, NO_TABLE, TABLE_CLOSED, NOT_SEATED,
     NOT_AT_TABLE, NOT_HOST, CPU_PLAYS, FROM_NEXT_DEAL, NO_LEADERBOARD, BOARD_GAME, SEED_PRACTICE, RATED_IDENTITY,
     SIT_WITH_IDENTITY, IDENTITY_SEATED, NAME_TAKEN, FULL, TOKEN_ELSEWHERE, STARTED, NOT_STARTED, MATCH_OVER,
-    THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED, LEASE_LOST, BAD_KEY, *GAME_REFUSALS,
+    THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED, LEASE_LOST, BAD_KEY, HOST_LEFT, HOST_AWAY,
+    *GAME_REFUSALS,
 })
-"""Every refusal template a client knows: the only keys it takes from a server's ``words``."""
+"""Every refusal (and closing notice) template a client knows: the only keys it takes from a server's ``words``."""
 
 
 def fields_of(template: str) -> frozenset[str]:

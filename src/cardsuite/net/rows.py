@@ -54,7 +54,8 @@ class SeatRow:
 
 @dataclass
 class TableRow:
-    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``)."""
+    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``), and which of those
+    actions the server's CPU made (``cpu_steps``)."""
 
     id: str
     code: str
@@ -71,6 +72,7 @@ class TableRow:
     history_id: int | None = None
     listing: Listing = field(default_factory=Listing)
     secret: bytes | None = None  # the deals' key; None: they follow ``seed`` (a table of an earlier version)
+    cpu_steps: set[tuple[int, int]] = field(default_factory=set)  # (deal, step) of each action the CPU made
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,14 @@
 
 A table is its settings (game, players, options, the deal secret or a practice table's chosen seed, timer),
 its seats (name, kind, the SHA-256 of the seat token, never the token, and the deal its person sat down
-during, which they only watch) and its actions, one row per action, written before the action is confirmed
-to anyone. The match itself is never stored: it is rebuilt by replaying the actions from the deals' source,
-so a restart (or a kill -9) resumes every table exactly where it was. A table's status is ``lobby``,
-``playing``, ``finished`` or ``closed`` (it ended unplayed or abandoned); finished and closed tables are never
-loaded again. ``synchronous=NORMAL``: a committed action survives the process being killed; only a power cut
-can lose the last ones (``durable=True`` makes every commit wait for the disk). The database holds every
-table's deal secret and seat digests: it is readable by the server's user alone (SQLite gives its ``-wal``
-and ``-shm`` the same mode).
+during, which they only watch) and its actions, one row per action (marked when the server's CPU made it),
+written before the action is confirmed to anyone. The match itself is never stored: it is rebuilt by replaying
+the actions from the deals' source, so a restart (or a kill -9) resumes every table exactly where it was. A
+table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or abandoned);
+finished and closed tables are never loaded again. ``synchronous=NORMAL``: a committed action survives the
+process being killed; only a power cut can lose the last ones (``durable=True`` makes every commit wait for
+the disk). The database holds every table's deal secret and seat digests: it is readable by the server's user
+alone (SQLite gives its ``-wal`` and ``-shm`` the same mode).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
 
 ADDED = (("tables", "listing", "TEXT"), ("seats", "identity", "TEXT"), ("tables", "secret", "TEXT"),
-         ("seats", "joined_deal", "INTEGER"))
+         ("seats", "joined_deal", "INTEGER"), ("actions", "by_cpu", "INTEGER"))
 """Columns later versions added (table, column, type): a database made before gains them in place, empty."""
 
 
@@ -133,9 +133,11 @@ class TableStore:
                               (status, history_id, table_id))
             self._touch(table_id)
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str) -> None:
-        """Store one action (``"2 play KH"``) as step ``step`` of deal ``deal``; committed on return."""
-        self.conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?)", (table_id, deal, step, line))
+    def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False) -> None:
+        """Store one action (``"2 play KH"``) as step ``step`` of deal ``deal``, and whether the server's CPU
+        made it; committed on return."""
+        self.conn.execute("INSERT INTO actions (table_id, deal, step, line, by_cpu) VALUES (?, ?, ?, ?, ?)",
+                          (table_id, deal, step, line, int(by_cpu)))
 
     def _touch(self, table_id: str) -> None:
         self.conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now(), table_id))
@@ -181,11 +183,13 @@ class TableStore:
                      for name, kind, token, identity, joined in self.conn.execute(
                          "SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = ? ORDER BY seat",
                          (table_id,))]
-        for deal, line in self.conn.execute(
-                "SELECT deal, line FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
+        for deal, step, line, by_cpu in self.conn.execute(
+                "SELECT deal, step, line, by_cpu FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
             while len(out.deals) <= deal:
                 out.deals.append([])
             out.deals[deal].append(line)
+            if by_cpu:
+                out.cpu_steps.add((int(deal), int(step)))
         return out
 
     def actions(self, table_id: str) -> set[tuple[int, int, str]]:

@@ -26,8 +26,10 @@ class Store(Protocol):
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
         """Move a table to another status."""
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str) -> Awaitable[None] | None:
-        """Store one action: committed on return (``None``), or once the awaitable it returns is done."""
+    def add_action(self, table_id: str, deal: int, step: int, line: str,
+                   by_cpu: bool = False) -> Awaitable[None] | None:
+        """Store one action, and whether the server's CPU made it: committed on return (``None``), or once the
+        awaitable it returns is done."""
 
     def open_tables(self) -> Iterator[TableRow]:
         """The tables this process should serve after it starts."""

@@ -8,8 +8,9 @@ the person's, except while they handed it to the CPU (``by_choice``), when their
 gone longer than the grace period, for one decision each time their turn timer runs out, and for the rest of
 the deal during which they sat down (they watch it: nobody sees a CPU's hand by sitting down and leaving).
 CPUs play only while at least one person is connected: a table everyone has left waits (it costs nothing),
-and closes after ``Timing.idle_seconds`` (a lobby after ``Timing.lobby_seconds``); a table whose people all
-gave their seats up closes at once.
+and closes after ``Timing.idle_seconds`` (a lobby after ``Timing.lobby_seconds``, and also when its host alone
+has been gone that long: only the host starts it); a table whose people all gave their seats up, or whose host
+gave the seat up in the lobby, closes at once.
 
 The deals come from the table's secret (``dealing.KeyedRandom``), stored with it and never sent; a table
 created with a chosen seed is a practice table, said so to everyone, and never filed in the history.
@@ -27,7 +28,7 @@ from ..bots.base import levels_for, no_level
 from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction, message_of
 from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
-from ..core.message import msg
+from ..core.message import Message, english, msg
 from ..core.record import score_json
 from ..core.registry import get_game
 from . import refusals
@@ -120,6 +121,8 @@ class Table:
         self.options_wire: str | None = None  # the options as JSON text (viewtext.options_text)
         self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         self.deal_over_since: float | None = None
+        self.cpu_actions = [0] * len(self.seats)  # per seat: the actions the server's CPU made in it
+        self.closed_why: Message | None = None  # why the table closed, told to everyone at it
 
     # -- building ---------------------------------------------------------------------------------
     @classmethod
@@ -170,9 +173,11 @@ class Table:
         for number, lines in enumerate(row.deals):
             if number:
                 match.next_deal()
-            for line in lines:
+            for step, line in enumerate(lines):
                 seat_text, _, text = line.partition(" ")
                 match.act(int(seat_text), table.game.parse_action(text))
+                if (number, step) in row.cpu_steps:
+                    table.cpu_actions[int(seat_text)] += 1
         for seat in table.seats:
             seat.gone_since = time.monotonic() if seat.kind == "person" else None
         table.start_waiting(time.monotonic())
@@ -304,9 +309,10 @@ class Table:
         """Whether every seat is a person's (the lobby then starts by itself)."""
         return all(s.kind == "person" for s in self.seats)
 
-    def act(self, seat: int, text: str, now: float) -> tuple[Event, ...]:
-        """Apply ``text`` for ``seat`` and store it; refusals change nothing. Nobody may hear of it before
-        its commit: ``writing``, when the store commits later."""
+    def act(self, seat: int, text: str, now: float, by_cpu: bool = False) -> tuple[Event, ...]:
+        """Apply ``text`` for ``seat`` and store it (``by_cpu``: the server's CPU decided it, which the filed
+        record counts); refusals change nothing. Nobody may hear of it before its commit: ``writing``, when the
+        store commits later."""
         if self.status != "playing":
             said = refusals.NOT_STARTED if self.status == "lobby" else refusals.MATCH_OVER
             raise ProtocolError("state", msg(said))
@@ -323,10 +329,13 @@ class Table:
             raise ProtocolError("illegal", exc.reason) from None
         log = match.logs[-1]
         try:
-            self.writing = self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1])
+            self.writing = self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1],
+                                                 by_cpu)
         except Exception:
             self.broken = True
             raise
+        if by_cpu:
+            self.cpu_actions[seat] += 1
         self.seats[seat].ready = False
         self.seats[seat].waiting_since = None
         self._waiting_after(before, now)
@@ -375,7 +384,12 @@ class Table:
         self.changed()
 
     def close(self) -> None:
-        """The table ends unfinished: nobody came back to it, or its people all gave their seats up."""
+        """The table ends unfinished: nobody came back to it, its people all gave their seats up, or its host
+        left its lobby (for good, or for longer than ``Timing.lobby_seconds``): everyone at it is told why."""
+        if self.status == "lobby" and self.seats[0].kind != "person":
+            self.closed_why = msg(refusals.HOST_LEFT)
+        elif self.host_away():
+            self.closed_why = msg(refusals.HOST_AWAY)
         self.status = "closed"
         self.store.set_status(self.id, "closed")
         self.changed()
@@ -387,6 +401,12 @@ class Table:
         if self.status == "lobby" and self.seats[0].kind != "person":
             return "the host left before the match started"
         return None
+
+    def host_away(self) -> bool:
+        """Whether the lobby's host has no connection (only the host starts the match: the lobby closes after
+        ``Timing.lobby_seconds`` of it, whoever else waits)."""
+        host = self.seats[0]
+        return self.status == "lobby" and host.kind == "person" and host.gone_since is not None
 
     def changed(self) -> None:
         """The table's public facts (seats, status, results) changed: everyone gets the summary again."""
@@ -410,7 +430,8 @@ class Table:
             wait = self.timing.lobby_seconds if status == "lobby" else self.timing.idle_seconds
             return Due("close", (self.alone_since or now) + wait)
         if status == "lobby":
-            return None
+            away = self.seats[0].gone_since
+            return Due("close", away + self.timing.lobby_seconds) if self.host_away() and away is not None else None
         if match.deal_over:
             since = self.deal_over_since if self.deal_over_since is not None else now
             at = now if self.everyone_ready(now) else since + self.timing.deal_pause
@@ -481,6 +502,7 @@ class Table:
             "language": self.listing.language,
             "rematch": sorted(self.rematch),
             "next_code": self.next_code,
+            "closed_why": closed_json(self.closed_why),
         }
 
     def step(self) -> tuple[int, int]:
@@ -497,6 +519,14 @@ def result_json(summary: DealSummary, scores: Sequence[Score]) -> dict[str, obje
     if summary.message is not None:
         out["message"] = encode_message(summary.message)
     return out
+
+
+def closed_json(why: Message | None) -> dict[str, object] | None:
+    """Why a table closed for the ``table`` message: its English line and its words (as a refusal's)."""
+    if why is None:
+        return None
+    words = refusals.encode_words(why)
+    return {"message": english(why), **({"words": words} if words is not None else {})}
 
 
 def names_of(seats: Sequence[Seat]) -> tuple[str, ...]:

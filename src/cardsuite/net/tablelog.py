@@ -165,6 +165,10 @@ def closing(table: Table) -> None:
         return
     lobby = table.status == "lobby"
     wait = table.timing.lobby_seconds if lobby else table.timing.idle_seconds
+    if table.host_away() and table.people_here():
+        log.info("table %s closed (abandoned): the host was away for %g s before the match started", table.code,
+                 wait)
+        return
     log.info("table %s closed (idle): no person connected for %g s, %s", table.code, wait,
              "before the match started" if lobby else "during the match")
 

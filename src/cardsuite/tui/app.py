@@ -102,14 +102,13 @@ class CardsuiteApp(TableApp):
 
     def _leave_online(self, online: OnlineSeat) -> None:
         """Back to the home screen from an online table or its waiting room; the connection closes."""
-        from .online.app import kept_line
-
         self.online = None
+        said = online.left_line()
         online.left()
         while len(self.screen_stack) > self._online_depth:
             self.pop_screen()
-        if online.kept:
-            self.notify(kept_line(online.seating), markup=False)
+        if said is not None:
+            self.notify(said, markup=False)
         self.run_worker(online.close(), group="online")
 
     async def on_unmount(self) -> None:

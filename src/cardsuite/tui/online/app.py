@@ -13,7 +13,7 @@ import asyncio
 
 from ...core.errors import CardsuiteError
 from ...i18n import _
-from ...net.client import Client, ClientError, friends_address
+from ...net.client import Client, ClientError
 from ..render import Display
 from ..table_app import TableApp
 from .connect import take_seat
@@ -120,12 +120,6 @@ def run_online(seating: object, display: object = None) -> None:
     app.run()
     if app.error:
         raise CardsuiteError(app.error)
-    if app.online is not None and app.online.kept:
-        print(f"cardsuite: {kept_line(seating)}")
-
-
-def kept_line(seating: Seating) -> str:
-    """What a person who left an unfinished match is told: the seat is kept, and the command that comes back to
-    it (whether they hosted, joined, or sat down from the home screen or the lobby)."""
-    command = f"cardsuite join {friends_address(seating.url)} {seating.code}"
-    return _("your seat at table {code} is kept; {command} resumes it").format(code=seating.code, command=command)
+    said = app.online.left_line() if app.online is not None else None
+    if said is not None:
+        print(f"cardsuite: {said}")

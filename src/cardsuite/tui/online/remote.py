@@ -27,7 +27,7 @@ from ...core.presentation import Line
 from ...i18n import _, game_words
 from ...i18n.render import event_text
 from ...naming import name_seats, shown
-from ...net.client import Client, ClientError, refusal_line
+from ...net.client import Client, ClientError, closed_line, refusal_line
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
 from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
@@ -192,7 +192,8 @@ class RemoteSession(TableSession):
                 elif update.type == "table":
                     self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
                     if self.client.table.get("status") == "closed":
-                        self.note(_("This table has closed: nobody was playing at it any more."))
+                        self.note(closed_line(self.client.table)
+                                  or _("This table has closed: nobody was playing at it any more."))
                 self.changed()
         finally:
             ticker.cancel()

@@ -12,7 +12,7 @@ import asyncio
 
 from ...core.registry import get_game
 from ...i18n import _
-from ...net.client import ClientError
+from ...net.client import ClientError, friends_address
 from ...net.tokens import SavedSeat, forget_seat, keep_seat
 from ..render import Display
 from ..table_app import TableApp
@@ -146,6 +146,27 @@ class OnlineSeat:
         """Whether the seat is still the person's after leaving (the same ``join`` resumes it)."""
         return bool(self.seating.code) and not self.seating.watch and not self.session.match_over \
             and not self.session.given_up
+
+    def close_lobby(self) -> None:
+        """The host leaves the waiting room: the seat is given up, which closes the table (only the host starts
+        it) and tells its guests why."""
+        self.closed_lobby = True
+        self.session.abandon()
+
+    closed_lobby = False
+    """The host left the waiting room, which closed the table."""
+
+    def left_line(self) -> str | None:
+        """What a person who left is told: the seat is kept (and how to come back), or their waiting room has
+        closed; None when there is nothing to say (a finished match, a seat given up, a watcher)."""
+        if self.kept:
+            command = f"cardsuite join {friends_address(self.seating.url)} {self.seating.code}"
+            return _("your seat at table {code} is kept; {command} resumes it").format(code=self.seating.code,
+                                                                                     command=command)
+        if self.closed_lobby:
+            return _("table {code} has closed: you left its waiting room before the match started").format(
+                code=self.seating.code)
+        return None
 
     def left(self) -> None:
         """The person left: the token of a finished match's seat, or of a seat given up, is forgotten (nothing

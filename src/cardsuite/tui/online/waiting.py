@@ -2,7 +2,8 @@
 rated or a practice table, how friends join, who sits where; the host starts the match, anyone leaves.
 
 Leaving goes where the app says (``table_finished``): ``cardsuite host``/``join`` end, and a table opened
-from the home screen goes back to it. The seat stays the person's: the same command resumes it.
+from the home screen goes back to it. A guest's seat stays theirs: the same command resumes it. The host's
+leaving gives the seat up, which closes the table (only the host starts it): its guests are told why.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ...core.message import N_
 from ...core.registry import get_game
 from ...i18n import _, game_words
 from ...i18n.levels import level_word
-from ...net.client import Client, ClientError, friends_address, page_address
+from ...net.client import Client, ClientError, closed_line, friends_address, page_address
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import translate_bindings
 
@@ -60,7 +61,7 @@ def lobby_lines(table: Mapping[str, Any], url: str, hello: Mapping[str, Any] | N
         lines.append("  " + line.format(number=index, name=name, level=level_word(str(table.get("cpu", "")))))
     lines.append("")
     if table.get("status") == "closed":
-        lines.append(_("This table has closed: nobody was playing at it any more."))
+        lines.append(closed_line(table) or _("This table has closed: nobody was playing at it any more."))
     else:
         lines.append(_("Press Enter to start now.") if table.get("host") else _("Waiting for the host to start."))
     return lines
@@ -116,8 +117,11 @@ class LobbyScreen(Screen[None]):
             self.notify(exc.message, severity="warning", markup=False)
 
     def action_quit(self) -> None:
-        """Leave (the seat stays yours: the same command resumes it); the app says where to, as it does for
-        the table."""
+        """Leave (the seat stays yours: the same command resumes it; the host's leaving gives the seat up, which
+        closes the table and tells its guests); the app says where to, as it does for the table."""
+        online = getattr(self.app, "online", None)
+        if self.client.table.get("host") and self.client.table.get("status") == "lobby" and online is not None:
+            online.close_lobby()
         leave = getattr(self.app, "table_finished", None)
         if callable(leave):
             leave("leave")
