@@ -50,7 +50,8 @@ OTHER_MESSAGES = {
     "pong": {"v", "type", "ref"},
     "table": {"v", "type", "table", "code", "game", "title", "players", "status", "you", "host", "cpu",
               "turn_seconds", "grace_seconds", "paused", "options", "seats", "deal", "totals", "results",
-              "match_over", "history_id", "public", "rated", "practice", "language", "rematch", "next_code"},
+              "match_over", "history_id", "public", "rated", "practice", "language", "rematch", "next_code",
+              "closed_why"},
 }
 HIDDEN_ZONES = ("stock", "widow", "discards", "chosen")
 RULES_NAMING_CARDS = ("the joker is requested",)
@@ -244,3 +245,7 @@ def test_no_connection_sees_a_hidden_card(tmp_path: Path, game: str, players: in
             if raw["type"] == "error":
                 assert "ref" in raw, "an error that answers no request of this client"
                 assert "words" not in raw or read_words(raw["words"]) is not None, f"an error's words: {raw}"
+            if raw["type"] == "table" and raw.get("closed_why") is not None:
+                why = raw["closed_why"]
+                assert set(why) <= {"message", "words"} and isinstance(why["message"], str), f"closed_why: {why}"
+                assert "words" not in why or read_words(why["words"]) is not None, f"closed_why's words: {why}"
