@@ -7,10 +7,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from cardsuite.net.client import Client
+from cardsuite.net.client import Client, ClientError
 from cardsuite.net.tokens import find_seat
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.seating import Seating
@@ -201,6 +202,49 @@ def test_a_seat_comes_back_by_itself_after_the_server_is_killed(tmp_path: Path) 
         servers[-1].stop()
 
 
+def test_a_seat_back_after_the_grace_period_is_told_what_the_cpu_played_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bob's connection drops and stays away past the grace period, so the server's CPU bids for him; when it
+    comes back, his log says the CPU played for him while he was away, just before that bid, then that he is back."""
+    from cardsuite.net import client as client_module
+
+    from ..tui.helpers import log_text
+
+    monkeypatch.setattr(client_module, "BACKOFF", (0.1, 0.3))
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 40)):
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.session is not None
+                client = app.session.client
+                await wait_for(lambda: client.view is not None and 1 in client.view.to_act, 20)
+                opened, back = client._open, asyncio.Event()
+
+                async def held(timeout: float) -> None:  # the network stays down until the CPU has bid for Bob
+                    if not back.is_set():
+                        raise ClientError("connect", "the network is down")
+                    await opened(timeout)
+
+                client._open = held  # type: ignore[method-assign]
+                assert client.ws is not None
+                await client.ws.close()
+                await wait_for(lambda: ann.view is not None and any(e.kind == "chosen" and e.seat == 1
+                                                                    for e in ann.view.history), 20)
+                back.set()
+                await wait_for(lambda: "Reconnected" in log_text(app), 20)
+                lines = log_text(app).splitlines()
+                away = [i for i, line in enumerate(lines) if "Bob was away: the CPU played for them" in line]
+                assert away and lines[away[0] + 1].startswith("Bob chose"), lines
+                assert away[0] < next(i for i, line in enumerate(lines) if line.startswith("Reconnected")), lines
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--grace-seconds", "1") as server:
+        asyncio.run(run(server.url))
+
+
 def test_each_seat_says_whether_its_person_is_here_or_a_cpu_stands_in(tmp_path: Path) -> None:
     """A dropped person's seat counts down the grace period, then says a CPU plays it."""
     from cardsuite.core.registry import get_game
@@ -265,6 +309,39 @@ def test_a_seat_whose_screen_looks_after_the_match_was_filed_still_gets_the_deal
                 await wait_for(lambda: isinstance(app.screen, TextScreen) and "Deal 1 is over" in screen_text(app), 20)
                 await pilot.press("enter")
                 await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 20)
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
+        asyncio.run(run(server.url))
+
+
+def test_deals_that_ended_while_a_deals_page_was_open_get_their_pages_in_turn(tmp_path: Path) -> None:
+    """Both seats played by the server's CPU: the match ends while the first deal's page is open; Enter then
+    shows each later deal's page in turn, and only after the last the match's."""
+    from cardsuite.tui.screens.modals import MatchOverScreen, TextScreen
+
+    from ..tui.helpers import screen_text
+
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            ann = await new()
+            made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann",
+                                     options={"games": 3})
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.session is not None
+                client = app.session.client
+                await ann.request("cpu", on=True)
+                await pilot.press("c")
+                await wait_for(lambda: isinstance(app.screen, TextScreen) and "Deal 1 is over" in screen_text(app), 30)
+                await wait_for(lambda: bool(client.table.get("match_over")), 30)
+                assert len(client.table["results"]) == 3
+                for number in (2, 3):
+                    await pilot.press("enter")
+                    await wait_for(lambda n=number: isinstance(app.screen, TextScreen)
+                                   and f"Deal {n} is over" in screen_text(app), 10)
+                await pilot.press("enter")
+                await wait_for(lambda: isinstance(app.screen, MatchOverScreen), 10)
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
         asyncio.run(run(server.url))

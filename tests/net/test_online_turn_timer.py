@@ -101,6 +101,32 @@ def test_a_turn_the_timer_took_is_said_in_the_log_and_a_move_made_in_time_is_not
         asyncio.run(run(server.url))
 
 
+def test_a_turn_the_timer_took_is_said_before_the_events_that_followed_it(tmp_path: Path) -> None:
+    """The CPU's move for the seat and what came after it arrive together: the log says the time was up before
+    them (the next prize is turned after the note, not before it)."""
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 40)):
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                assert app.session is not None
+                client = app.session.client
+                await wait_for(lambda: "1" in client.timers and host.view is not None and bool(host.view.legal), 20)
+                await host.request("act", action=str(host.view.legal[0]))  # Ann bids; Bob's time runs out
+                await wait_for(lambda: "time is up" in log_text(app)
+                               and sum(line.startswith("prize:") for line in log_text(app).splitlines()) >= 2, 20)
+                lines = log_text(app).splitlines()
+                note = next(i for i, line in enumerate(lines) if line.startswith("time is up"))
+                prizes = [i for i, line in enumerate(lines) if line.startswith("prize:")]
+                assert prizes[0] < note < prizes[1], lines
+                assert lines[note + 1].startswith("Bob chose"), lines  # the CPU's move for Bob comes right after
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "2") as server:
+        asyncio.run(run(server.url))
+
+
 def test_whose_timer_is_shown_and_it_never_goes_below_zero() -> None:
     assert seconds_to_act({}, 0.0, 1) is None
     assert seconds_to_act({"0": 12.0, "1": 23.2}, 0.0, 1) == (1, 24)  # mine first, whole seconds rounded up

@@ -158,3 +158,25 @@ async def test_notes_land_where_they_happened_in_gops() -> None:
         assert lines[-1] == "marker note"
         await pilot.press("h")
         await settle(pilot, app)
+
+
+async def test_the_turn_timer_starts_when_the_page_opened_by_itself_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first play's "how to play" page covers the table: the turn's timer waits for it to be closed, then
+    runs whole; the CPU does not play the turn meanwhile."""
+    monkeypatch.setattr(CardsuiteApp, "no_intro", False)
+    seats = [SeatSpec("You"), SeatSpec("Cy", "cpu", "random"), SeatSpec("Di", "cpu", "random")]
+    cfg = config("nap", seats, seed=6)
+    cfg.timer_seconds = 1.0
+    app = CardsuiteApp(cfg)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, RulesScreen)
+        table = app.table
+        assert table is not None and table.awaiting == 0
+        await pilot.pause(1.6)  # longer than the whole turn: reading the page takes no time from it
+        assert table.flow.deadline is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and table.awaiting == 0
+        assert table.flow.seconds_left() == 1
+        assert not any("time is up" in note.text for note in table.session.notes)

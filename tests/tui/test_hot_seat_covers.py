@@ -188,6 +188,28 @@ async def test_a_seat_handed_to_the_cpu_comes_back_from_the_cover() -> None:
         await _to_cover_for(pilot, app, "Ann")
 
 
+async def test_c_on_the_cover_says_there_whose_seat_came_back_and_shows_no_hand() -> None:
+    """``c`` on Bob's cover gives Ann her seat back: the cover that comes next says so in a line (the log is
+    under it), with no card of anyone's on the screen; the cover after that says it no more."""
+    app = table_app(config("nap", NAP_TWO, seed=5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _to_cover_for(pilot, app, "Ann")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("c")
+        await _to_cover_for(pilot, app, "Bob")
+        await pilot.press("c")
+        await settle(pilot, app)
+        cover = app.screen
+        assert isinstance(cover, HandoffScreen)
+        text = screen_text(app)
+        assert "Ann takes the seat back." in text
+        assert not any(suit in text for suit in "♠♥♦♣")  # nothing of any hand
+        await pilot.press("enter")
+        later = await _to_cover_for(pilot, app, "Ann")
+        assert later is not cover and "takes the seat back" not in screen_text(app)
+
+
 async def test_with_every_seat_handed_over_c_gives_one_back() -> None:
     """Both people hand over: between the CPUs' moves ``c`` asks whose seat comes back, and that person's
     cover comes at their turn."""

@@ -271,6 +271,11 @@ class TableSession(ABC):
     def deal_report(self) -> DealReport:
         """The finished deal, for its page."""
 
+    def missed_deal(self) -> DealReport | None:
+        """A deal that ended while an earlier deal's page was open, for its page next (an online table goes on
+        without this screen); None when there is none (a local table waits for its pages)."""
+        return None
+
     @abstractmethod
     def next_deal(self) -> None:
         """Start the next deal."""

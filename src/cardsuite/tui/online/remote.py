@@ -6,7 +6,9 @@ played elsewhere are ``remote`` turns, and the CPU, the timers and the history l
 a message arrives, ``on_change`` tells the screen to look again. ``status_lines`` and ``seat_status`` give
 the screen what it shows of the table itself: the turn timer (``turn_clock.py``), the join code, a rated or
 practice table (in the lobby's words), a connection being made again, and for every seat whether its person
-is connected or a CPU stands in (with the seconds left of the grace period).
+is connected or a CPU stands in (with the seconds left of the grace period). The log's notes stand where what
+they say happened: a turn the timer gave the CPU, and the CPU playing for the seat while its connection was
+down. Every finished deal gets its page in turn, those the server finished while another page was open too.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ SEAT_LEAVE = LeaveWords(
 """A player's menu online: nothing is saved here; leaving keeps the seat, giving it up does not."""
 WATCHER_LEAVE = LeaveWords(None, "", "", N_("Stop watching this table"))
 """A watcher's menu online: only leaving."""
+RECONNECTED = N_("Reconnected: your seat is yours again.")
 TIME_SLACK = 1.0
 """Seconds before this seat's turn timer ends from which a move it did not send is taken for the timer's."""
 
@@ -84,7 +87,16 @@ class RemoteSession(TableSession):
         self.watching = self.me is None  # a watcher: no seat of its own, so no "(you)" at the bottom
         self.leave_words = WATCHER_LEAVE if self.watching else SEAT_LEAVE
         self.given_up = False  # the person gave the seat up (``leave``): it is not kept
-        self.deadline: tuple[tuple[object, object], float] | None = None  # this seat's turn: its step, its end
+        self.deadline: tuple[tuple[object, object], float, int] | None = None
+        """This seat's turn on the timer: its step, when it ends, and the events before it."""
+        self.away: tuple[int, int] | None = None
+        """Since the connection dropped, until the table's next view: the deal and the events this seat had seen."""
+        self.back = False
+        """The seat is back, to be said with the table's first view since."""
+        self.reported: int | None = None
+        """The deal (from 0) whose page the screen opened last."""
+        self.first_deal: int | None = client.deal if client.deal >= 0 else None
+        """The first deal (from 0) this screen was shown: its page is the first one shown, not earlier ones."""
 
     # -- who plays --------------------------------------------------------------------------------
     @property
@@ -185,9 +197,18 @@ class RemoteSession(TableSession):
                     return
                 if update.type == "reconnecting":
                     self.note(_("The connection to the server dropped: reconnecting…"))
+                    view = self.client.view
+                    if self.away is None:
+                        self.away = (self.client.deal, len(view.history) if view is not None else 0)
                 elif update.type == "resumed":
-                    self.note(_("Reconnected: your seat is yours again."))
+                    if self.away is None or self.client.table.get("status") not in ("playing", "finished"):
+                        self.note(_(RECONNECTED))
+                    else:  # said with the table's first view, after what happened meanwhile
+                        self.back = True
                 elif update.type == "view":
+                    if self.first_deal is None and isinstance(update.data.get("deal"), int):
+                        self.first_deal = update.data["deal"]
+                    self.came_back(update.data)
                     self.check_clock(update.data)
                 elif update.type == "table":
                     self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
@@ -198,19 +219,46 @@ class RemoteSession(TableSession):
         finally:
             ticker.cancel()
 
+    def came_back(self, data: Mapping[str, object]) -> None:
+        """The first view since the connection was made again: the log says the CPU played for this seat while
+        its person was away, before its first move since the drop (nobody else could make it), or at the
+        deal's start when the deal they left ended meanwhile; then that the seat is back."""
+        away, me, view = self.away, self.me, self.client.view
+        self.away = None
+        deal = data.get("deal")
+        if away is None or not isinstance(deal, int):
+            return
+        length = _history_length(data)
+        at: int | None = None
+        if me is not None and view is not None and self.client.deal == deal:
+            start = away[1] if deal == away[0] else 0
+            at = next((i for i in range(start, min(length, len(view.history)))
+                       if view.history[i].seat == me and view.history[i].action), None)
+        if at is None and deal != away[0]:
+            at = 0
+        if at is not None and me is not None and me < len(self.names):
+            self.note_at(deal, at, _("{name} was away: the CPU played for them until they came back").format(
+                name=self.names[me]), me)
+        if self.back:
+            self.back = False
+            self.note_at(deal, length, _(RECONNECTED))
+
     def check_clock(self, data: Mapping[str, object]) -> None:
         """Say so in the log when this seat's turn timer ran out and the server's CPU decided for it (the step
-        moved on at the end of its time without a move sent from here); then keep the new view's deadline."""
+        moved on at the end of its time without a move sent from here), before the events that followed;
+        then keep the new view's deadline."""
         now, step, me = time.monotonic(), (data.get("deal"), data.get("step")), self.me
         kept = self.deadline
         ran_out = kept is not None and kept[0] != step and now >= kept[1] - TIME_SLACK and self.sent != kept[0]
-        if ran_out and me is not None and me < len(self.names):
-            self.note(_("time is up: the CPU played {name}'s turn").format(name=self.names[me]), me)
+        if kept is not None and ran_out and me is not None and me < len(self.names) \
+                and isinstance(kept[0][0], int):
+            self.note_at(kept[0][0], kept[2], _("time is up: the CPU played {name}'s turn").format(
+                name=self.names[me]), me)
         timers = data.get("timers")
         left = timers.get(str(me)) if isinstance(timers, dict) else None
         self.deadline = None
         if isinstance(left, int | float) and not isinstance(left, bool) and math.isfinite(left):
-            self.deadline = (step, now + float(left))
+            self.deadline = (step, now + float(left), _history_length(data))
 
     async def _tick(self) -> None:
         """Redraw once a second while a reconnection or a grace period counts down."""
@@ -251,11 +299,16 @@ class RemoteSession(TableSession):
     # -- the log ----------------------------------------------------------------------------------
     def note(self, text: str, seat: int | None = None) -> None:
         view = self.client.view
-        self.notes.append(Note(self.client.deal + 1, len(view.history) if view else 0, text, seat))
+        self.note_at(self.client.deal, len(view.history) if view else 0, text, seat)
+
+    def note_at(self, deal: int, after: int, text: str, seat: int | None = None) -> None:
+        """A note in deal ``deal``'s log (from 0) after its first ``after`` events: where what it says happened."""
+        self.notes.append(Note(deal + 1, after, text, seat))
 
     def log_lines(self, seat: int | None) -> list[str]:
         deal = self.client.deal + 1
-        pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
+        pending = sorted((n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)),
+                         key=lambda n: n.after)  # in the order of the events, whenever they were told
         lines = [_("— deal {number} —").format(number=deal)]
         view = self.client.view
         events = self.game.log_events(view) if view is not None else ()
@@ -298,20 +351,49 @@ class RemoteSession(TableSession):
         return bool(self.client.table.get("match_over"))
 
     def deal_report(self) -> DealReport:
+        """The page of the first finished deal whose page this screen has not shown, from the deal it first saw
+        (the server may have finished later ones already: ``missed_deal`` gives them next)."""
         results = self.client.table.get("results", [])
-        last = results[-1] if results else {}
+        following = self.reported + 1 if self.reported is not None \
+            else self.first_deal if self.first_deal is not None else self.client.deal
+        index = min(max(following, 0), len(results) - 1)
+        if index >= 0:
+            self.reported = index
+        return self._report(index)
+
+    def missed_deal(self) -> DealReport | None:
+        """The next deal that ended while an earlier deal's page was open (the server goes on without this seat:
+        CPUs, a seat handed over), for its page in turn; None when every finished deal's page has been shown."""
+        results = self.client.table.get("results", [])
+        if self.reported is None or self.reported + 1 >= len(results):
+            return None
+        self.reported += 1
+        return self._report(self.reported)
+
+    def _report(self, index: int) -> DealReport:
+        """Deal ``index``'s page (from 0), from the table's results; the public score line while its view is here."""
+        results = self.client.table.get("results", [])
+        done = results[:index + 1] if index >= 0 else []
+        last = done[-1] if done else {}
         summary = DealSummary(declarer=last.get("declarer"), contract=last.get("contract"), made=last.get("made"),
                               redeal=bool(last.get("redeal")), text=str(last.get("text", "")),
                               message=_summary_message(last.get("message")))
-        view = self.client.view
+        view = self.client.view if index == self.client.deal else None
         public = [e for e in (view.history if view else ()) if e.scores is not None]
-        return DealReport(len(results), summary, event_words(public[-1]) if public else summary.text,
-                          tuple(_score(x) for x in last.get("scores", [])), self.totals)
+        totals = self.totals
+        if len(done) < len(results):  # an earlier deal: the totals as they stood after it
+            rows = [[_score(x) for x in r.get("scores", [])] for r in done]
+            totals = tuple(sum((row[seat] for row in rows if seat < len(row)), start=_score(0))
+                           for seat in range(len(self.names)))
+        return DealReport(len(done), summary, event_words(public[-1]) if public else summary.text,
+                          tuple(_score(x) for x in last.get("scores", [])), totals)
 
     def next_deal(self) -> None:
-        """Say ready: the server deals when everyone has (or after its pause)."""
-        self.ready_for = self.client.deal
-        self._send("ready")
+        """Say ready when the deal whose page was closed is the one the server is at (it deals the next when
+        everyone has, or after its pause); a deal it has dealt since gets its own page when it ends."""
+        self.ready_for = self.reported if self.reported is not None else self.client.deal
+        if self.ready_for == self.client.deal:
+            self._send("ready")
 
     def finish(self) -> int | None:
         found = self.client.table.get("history_id")
@@ -346,6 +428,15 @@ def seat_line(seat: Mapping[str, object], elapsed: float = 0.0) -> Line:
     if isinstance(grace, int | float) and not isinstance(grace, bool):
         return Line("away: a CPU takes over in {seconds} s", {"seconds": max(0, math.ceil(grace - elapsed))})
     return Line("away: a CPU plays") if seat.get("cpu") else Line("away")
+
+
+def _history_length(data: Mapping[str, object]) -> int:
+    """How many events of its deal a ``view`` message's seat had been sent with it."""
+    view = data.get("view")
+    if not isinstance(view, dict):
+        return 0
+    start, events = view.get("history_from", 0), view.get("history", [])
+    return (start if isinstance(start, int) else 0) + (len(events) if isinstance(events, list) else 0)
 
 
 def _summary_message(data: object) -> Message | None:

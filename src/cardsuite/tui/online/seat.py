@@ -129,6 +129,7 @@ class OnlineSeat:
         self.session.on_change = None
         self._asked = set()
         self.session = RemoteSession(self.client, get_game(str(self.client.table["game"])), remote_config(self.client))
+        self.session.first_deal = None  # the client may still hold the old match's deal: the new one's first view says
         self.session.on_change = self.changed
         self.clock.session = self.session
         self._seen = None

@@ -3,7 +3,8 @@ another person's hand.
 
 The turn flow says when (a ``handoff`` step, ``flow.py``); here the cover opens, and on it ``Backspace``
 lets the person who acted last take back their bid while nobody has acted since, ``c`` gives a person back
-the seat a CPU plays for them, and ``q`` opens the menu (the cover goes, nobody's hand comes).
+the seat a CPU plays for them (the next cover says so), and ``q`` opens the menu (the cover goes, nobody's
+hand comes).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class HandoffScreen(Screen[str | None]):
         Binding("q", "menu", N_("Menu")),
     ]
 
-    def __init__(self, name: str, why: str = "", take_back: str | None = None, reclaim: bool = False) -> None:
+    def __init__(self, name: str, why: str = "", take_back: str | None = None, reclaim: bool = False,
+                 news: str = "") -> None:
         super().__init__()
         translate_bindings(self)
         self.person = name
@@ -46,6 +48,8 @@ class HandoffScreen(Screen[str | None]):
         self.taker = take_back
         self.reclaim = reclaim
         """Whether a person's seat is played by a CPU (``c`` gives it back)."""
+        self.news = news
+        """What the last cover's key did (a seat taken back from the CPU), said on this one."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handoff-box"):
@@ -57,6 +61,8 @@ class HandoffScreen(Screen[str | None]):
             if self.taker:
                 yield KinsokuStatic(Text(_("{name}: Backspace takes back your last action.").format(name=self.taker)),
                                     id="handoff-back")
+            if self.news:
+                yield KinsokuStatic(Text(self.news), id="handoff-news")
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -94,9 +100,10 @@ class HotSeatCover(TablePages):
         names = self.session.names
         self.refresh_table()
         taker = step.take_back
+        news, self.cover_news = self.cover_news, ""
         cover = HandoffScreen(self.style_set.plain(names[step.seat]),
                               take_back=self.style_set.plain(names[taker]) if taker is not None else None,
-                              reclaim=bool(self.cpu_played()))
+                              reclaim=bool(self.cpu_played()), news=self.style_set.plain(news))
         self.app.push_screen(cover, callback=lambda answer: self._uncovered(step.seat, answer))
 
     def _uncovered(self, seat: int, answer: str | None) -> None:

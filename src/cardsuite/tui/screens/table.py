@@ -155,8 +155,15 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             else:  # instant CPUs: no pause
                 self.call_later(self._play_forced, seat, forced, generation)
             return
-        self.start_turn_timer()
-        self.maybe_introduce()
+        generation = self.flow.generation
+        if not self.maybe_introduce(lambda: self._turn_timer_after_page(seat, generation)):
+            self.start_turn_timer()
+
+    def _turn_timer_after_page(self, seat: int, generation: int) -> None:
+        """The page the table opened by itself is closed: the turn's timer starts now, whole (unless the table
+        moved on meanwhile)."""
+        if generation == self.flow.generation and self.flow.my_turn() == seat and not self.flow.finished:
+            self.start_turn_timer()
 
     def _play_forced(self, seat: int, action: Action, generation: int) -> None:
         """The forced card plays itself after its pause, unless the table moved on (or a key played it)."""

@@ -30,7 +30,7 @@ from ..messages import HintReady
 from ..planning import TABLE_KEYS, Plan
 from ..render import Display
 from ..reports import deal_page, last_trick_page, match_page, scoreboard
-from ..session import TableSession
+from ..session import DealReport, TableSession
 from ..words import translate_bindings
 from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 from .partner import offers_partner
@@ -52,6 +52,8 @@ class TablePages(Screen[None]):
         self.plan: Plan = Plan()
         self.zone = "hand"
         """Where the arrows and Enter work: ``hand`` or ``actions`` (the buttons)."""
+        self.cover_news = ""
+        """What the next hot-seat cover says happened (a seat taken back from the CPU): nothing of any hand."""
 
     # -- the flow's state, as the table's callers and tests read it -------------------------------
     @property
@@ -239,7 +241,10 @@ class TablePages(Screen[None]):
     def give_back(self, seat: int) -> None:
         """``seat``'s person plays it again."""
         self.session.set_control(seat, None)
-        self.note(_("{name} takes the seat back.").format(name=self.session.names[seat]))
+        said = _("{name} takes the seat back.").format(name=self.session.names[seat])
+        self.note(said)
+        if self.flow.hot_seat:  # the cover that comes next says so: the log is hidden under it
+            self.cover_news = said
         self.flow.moved_on()
         self.advance()
 
@@ -291,21 +296,26 @@ class TablePages(Screen[None]):
         """The scoreboard: each deal's score changes and the totals."""
         self.app.push_screen(TextScreen(_("Scoreboard"), self.scoreboard()))
 
-    def action_rules(self) -> None:
-        """How to play this game, one screen (``f`` there opens the full rules)."""
+    def action_rules(self, closed: Callable[[], None] | None = None) -> None:
+        """How to play this game, one screen (``f`` there opens the full rules); ``closed``: what follows its
+        closing."""
         game = self.session.game
         page = game.how_to_play_for(self.session.options)
         title = self.style_set.say(game.info.title)
         self.app.push_screen(RulesScreen(self.style_set.say(page), self.style_set.ascii_only,
                                          title=_("How to play {game}").format(game=title),
                                          full=self.style_set.plain(rules_markdown(game, current_language())),
-                                         full_title=_("Full rules of {game}").format(game=title)))
+                                         full_title=_("Full rules of {game}").format(game=title)),
+                             callback=None if closed is None else lambda _answer: closed())
 
-    def maybe_introduce(self) -> None:
-        """The first time a person plays this game, open its "how to play" page once."""
+    def maybe_introduce(self, closed: Callable[[], None] | None = None) -> bool:
+        """The first time a person plays this game, open its "how to play" page once (``closed``: what follows
+        its closing); True when it opened."""
         introduce = getattr(self.app, "introduce", None)
         if callable(introduce) and introduce(self.session.game.info.name):
-            self.action_rules()
+            self.action_rules(closed)
+            return True
+        return False
 
     def action_keymap(self) -> None:
         """Every key of the table; ``f`` there switches auto-play of forced cards."""
@@ -383,8 +393,11 @@ class TablePages(Screen[None]):
 
     def show_deal_over(self) -> None:
         """What was bid, made or failed and why, with each score change; then the next deal or the end."""
+        self.show_deal_page(self.session.deal_report())
+
+    def show_deal_page(self, report: DealReport) -> None:
+        """The page of the finished deal ``report``; closing it goes on (``_after_deal``)."""
         session = self.session
-        report = session.deal_report()
         summary = report.summary.message or report.summary.text
         body = deal_page(session.names, summary, report.score_text, report.changes, report.totals,
                          session.assisted, self.style_set)
@@ -392,7 +405,13 @@ class TablePages(Screen[None]):
         self.app.push_screen(TextScreen(title, body, classes="deal-over"), callback=lambda _: self._after_deal())
 
     def _after_deal(self) -> None:
+        """A deal's page was closed: the page of a deal that ended meanwhile, else the match's end or the next
+        deal."""
         session = self.session
+        missed = session.missed_deal()
+        if missed is not None:
+            self.show_deal_page(missed)
+            return
         if session.match_over:
             history_id = session.finish()
             body = self.match_over_body()
