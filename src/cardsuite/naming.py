@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .errors import CardsuiteError
+
+if TYPE_CHECKING:
+    from .core.message import Message
 
 NAME_LIMIT = 24
 """The longest seat name a person may give, in characters."""
@@ -54,6 +58,22 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     if len(text) <= limit:
         return f"{mark}{shown(text)}{mark}"
     return f"{mark}{shown(text[:limit])}…{mark} ({len(text)} characters)"
+
+
+def quoted_words(text: str, limit: int = 60) -> str | Message:
+    """``quoted(text, limit)`` for a message's parameter: a cut text's length in the reader's words.
+
+    >>> quoted_words("2 play KH")
+    '"2 play KH"'
+    >>> quoted_words("x" * 100, 5).params
+    (('n', 100), ('quote', '"xxxxx…"'))
+    """
+    from .core.message import msg_n  # here, not at the top: the rules core imports this module
+
+    if len(text) <= limit:
+        return quoted(text, limit)
+    cut = f'"{shown(text[:limit])}…"'
+    return msg_n("{quote} ({n} character)", "{quote} ({n} characters)", len(text), quote=cut)
 
 
 def check_name(name: str) -> str:

@@ -116,6 +116,18 @@ def test_an_early_end_counts_the_prizes_not_the_bid_rounds() -> None:
     assert dict(summary.message.params)["n"] == taken
 
 
+def test_the_line_of_a_game_under_way_counts_the_prizes_not_the_bid_rounds() -> None:
+    """While a tied prize is bid for again the line names that prize again; the next prize is the second."""
+    pile = prize_pile()
+    state = game(2, pile, play_out=True)
+    assert state.summary().text == "prize 1 of 13"  # type: ignore[attr-defined]
+    bid(state, "8", "8")  # a tie: the ace is bid for again
+    summary = state.summary()  # type: ignore[attr-defined]
+    assert summary.text == "prize 1 of 13" and dict(summary.message.params)["number"] == 1
+    bid(state, "K", "2")
+    assert state.summary().text == "prize 2 of 13"  # type: ignore[attr-defined]
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 3), st.integers(0, 2**32), st.booleans(), st.booleans())
 def test_every_cpu_level_plays_rebid_games_to_their_end(players: int, seed: int, negative: bool, blind: bool) -> None:

@@ -39,6 +39,14 @@ def _seat_nine(tmp_path: Path) -> list[str]:
     return ["replay", _record(tmp_path, deals=[first])]
 
 
+def _long_action(tmp_path: Path) -> list[str]:
+    record = nap_record()
+    deals = record["deals"]
+    assert isinstance(deals, list)
+    first = dict(deals[0]) | {"actions": ["9 pass " + "x" * 1000]}
+    return ["replay", _record(tmp_path, deals=[first])]
+
+
 def _huge(tmp_path: Path) -> list[str]:
     path = tmp_path / "huge.json"
     path.write_bytes(b" " * (RECORD_LIMIT + 1))
@@ -114,6 +122,8 @@ CASES: dict[str, tuple[Setup, str]] = {
     "no such command": (_fixed("bogus"), "No such command 'bogus'. (see --help)"),
     "a card dealt twice": (_twice, "deal 0, key \"hands\": AS is dealt twice"),
     "an action of no seat": (_seat_nine, 'deal 0, action 0 "9 pass": malformed: there is no seat 9 with 4 players'),
+    "an action too long to quote whole": (_long_action, 'deal 0, action 0 "9 pass ' + "x" * 53
+                                          + '…" (1007 characters): malformed: there is no seat 9 with 4 players'),
     "a file too large": (_huge, "cannot read {tmp}/huge.json: larger than 8 MB"),
     "a file not JSON": (_not_json, "{tmp}/garbage.json: not JSON: a key in double quotes is missing "
                                    "at line 1, column 2"),
@@ -145,7 +155,7 @@ CASES: dict[str, tuple[Setup, str]] = {
 }
 
 ENGLISH_WORDS = re.compile(r"\b(no|not|the|is|for|option|unknown|invalid|value|missing|deal|cannot|larger|than|"
-                           r"matches?|players?|levels?|given|twice|argument|such|read)\b", re.IGNORECASE)
+                           r"matches?|players?|levels?|given|twice|argument|such|read|characters?)\b", re.IGNORECASE)
 
 
 def _expected(english: str, tmp_path: Path) -> str:

@@ -234,3 +234,35 @@ def test_lithuanian_names_the_stock_with_the_rules_word() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         wrong += [text for text in strings if "likč" not in text and "{stock}" not in text]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("typed", "shown"), [(None, "Player"), ("Ann", "Ann"), ("花子", "花子")])
+async def test_the_home_screens_default_name_at_an_ascii_table_is_english_and_a_typed_name_stays(
+        typed: str | None, shown: str) -> None:
+    """Japanese, ASCII suits switched on at the home screen: the name field's default (プレイヤー) is no chosen
+    name, so the table names the person *Player* as ``cardsuite play`` does, and the settings keep no name."""
+    from textual.widgets import Input, Switch
+
+    from cardsuite.storage.settings import load_settings
+    from cardsuite.tui.screens.home import HomeScreen
+
+    use_language("ja")
+    app = CardsuiteApp()
+    app.no_intro = True
+    async with app.run_test(size=(120, 60)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert home.query_one("#seat-name-0", Input).value == "プレイヤー"
+        if typed is not None:
+            home.query_one("#seat-name-0", Input).value = typed
+        home.query_one("#ascii", Switch).value = True
+        home.query_one("#speed", Select).value = "instant"
+        await pilot.pause()
+        home.action_start()
+        await settle(pilot, app)
+        assert app.table is not None and app.table.session.names[0] == shown
+        text = screen_text(app)
+    if typed is None:
+        assert "Player" in text and "?" not in text.replace("? Keys", ""), text
+    assert load_settings().names == ([] if typed is None else [typed])

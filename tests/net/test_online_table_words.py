@@ -77,10 +77,11 @@ def test_a_watcher_sees_every_seats_block_and_is_told_it_watches_where_a_hand_wo
 
 
 def test_a_person_who_sat_down_mid_deal_is_told_why_no_hand_is_shown(tmp_path: Path) -> None:
+    """In a one-deal match (GOPS) too: the line promises the next deal only if the match goes on."""
     async def run(url: str) -> None:
         async with Clients(url) as new:
             host = await new()
-            made = await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+            made = await host.request("create", game="gops", players=3, cpu="random", name="Ann")  # one deal
             await host.request("start")
             await wait_for(lambda: host.view is not None and len(host.view.hand) > 0, 20)
             app = OnlineApp(Seating(url, code=str(made["code"]), name="Cy"))  # a CPU's seat, mid-deal
@@ -90,6 +91,7 @@ def test_a_person_who_sat_down_mid_deal_is_told_why_no_hand_is_shown(tmp_path: P
                 await pilot.pause(0.3)
                 assert app.session.sitting_out and app.session.me is not None
                 assert str(app.screen.query_one(HandView).render()) == SITTING_OUT
+                assert "if the match goes on" in SITTING_OUT  # a one-deal match has no next deal to promise
                 assert "(no cards)" not in screen_text(app)
 
     with running_server(tmp_path, "--cpu-delay", "5", "--turn-seconds", "0") as server:

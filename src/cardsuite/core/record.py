@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import Card, CardError, parse_card
-from ..naming import NAME_LIMIT, quoted, shown
+from ..naming import NAME_LIMIT, quoted, quoted_words, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .message import Message, SeatRef, msg, msg_p
@@ -262,7 +262,7 @@ def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object
 
 def _action(index: int, number: int, text: str) -> Message:
     """An action of a deal, quoted: ``deal 0, action 5 "2 play KH"``."""
-    return msg("deal {index}, action {number} {action}", index=index, number=number, action=quoted(text))
+    return msg("deal {index}, action {number} {action}", index=index, number=number, action=quoted_words(text))
 
 
 def _replay_deal(game: Game, players: int, options: Options, index: int, raw: object) -> ReplayedDeal:

@@ -9,15 +9,15 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..bots.base import NO_LEVEL, levels_for
 from ..core.errors import CardsuiteError, message_of
 from ..core.game import PLAYER_COUNT, Game
 from ..core.match import Match, SeatSpec
-from ..core.message import Message, msg, msg_n
-from ..i18n import _
+from ..core.message import N_, Message, msg, msg_n
+from ..i18n import ENGLISH, _, current_language, readable_in_ascii, translations
 from ..naming import check_name, quoted, shown
 from ..storage.saves import save_meta
 from ..storage.settings import SPEEDS as SPEEDS
@@ -170,12 +170,20 @@ def _check_count(game: Game, count: int) -> None:
         raise CardsuiteError(msg(PLAYER_COUNT, game=Message(game.info.title), counts=counts, players=count))
 
 
-def person_name(index: int, humans: int, names: Sequence[str] = ()) -> str:
+def person_name(index: int, humans: int, names: Sequence[str] = (), words: Callable[[str], str] = _) -> str:
     """The default name of the ``index``-th person: the settings' name, else "Player" (or "Player 2" ...)
-    in the language in use: a default name is a word, a chosen one is data."""
+    in the language of ``words`` (the one in use unless told): a default name is a word, a chosen one is data."""
     if index < len(names) and names[index].strip():
         return names[index].strip()
-    return _("Player") if humans == 1 else _("Player {n}").format(n=index + 1)
+    return words(N_("Player")) if humans == 1 else words(N_("Player {n}")).format(n=index + 1)
+
+
+def table_words(ascii_only: bool) -> Callable[[str], str]:
+    """``gettext`` in the language a new table will speak: English at an ASCII-only table when the language in
+    use cannot be read in ASCII (Japanese: ``CardsuiteApp.start_table``), else the language in use."""
+    if ascii_only and not readable_in_ascii(current_language()):
+        return translations(ENGLISH).gettext
+    return _
 
 
 def suits_encodable(stream: object = None, env: Mapping[str, str] | None = None) -> bool:

@@ -447,20 +447,22 @@ class GopsState(Simultaneous[int], State):
 
     def summary(self) -> DealSummary:
         if not self.over:
-            return DealSummary(text=f"prize {self.turn + 1} of {ROUNDS}",
-                               message=msg("prize {number} of {total}", number=self.turn + 1, total=ROUNDS))
-        return kept(_SUMMARIES, (self.early, self._prizes_turned(), *self.pts2), self._end_summary, 20_000)
+            number = self._prizes_bid_for(self.turn + 1)  # the prize being bid for, a prize bid for again once
+            return DealSummary(text=f"prize {number} of {ROUNDS}",
+                               message=msg("prize {number} of {total}", number=number, total=ROUNDS))
+        return kept(_SUMMARIES, (self.early, self._prizes_bid_for(self.turn), *self.pts2), self._end_summary, 20_000)
 
-    def _prizes_turned(self) -> int:
-        """How many prizes were bid for: one a bid round, but a prize bid for again (``ties=rebid``) once."""
-        return len(set(self.prizes[:self.turn])) if self.t.ties == "rebid" else self.turn
+    def _prizes_bid_for(self, rounds: int) -> int:
+        """How many prizes the first ``rounds`` bid rounds were for: one a round, but a prize bid for again
+        (``ties=rebid``) once."""
+        return len(set(self.prizes[:rounds])) if self.t.ties == "rebid" else rounds
 
     def _end_summary(self) -> DealSummary:
         """The summary of a finished game (made once per outcome: ``summary``)."""
         scores = ", ".join(show_points(s) for s in self.scores())
         top = self.winners()
         who = f"seat {top[0]} won" if len(top) == 1 else "a draw"
-        prizes = self._prizes_turned()
+        prizes = self._prizes_bid_for(self.turn)
         early = f", decided after {prizes} prizes" if self.early else ""
         message = summary_message(top, scores, prizes, self.early)
         return DealSummary(text=f"{who} ({scores}){early}", message=message)

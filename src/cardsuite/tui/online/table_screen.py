@@ -1,6 +1,6 @@
 """The table screen of an online seat or watcher: where the hand would be, a line saying why none is shown to
-a watcher, or to a person who sat down during this deal (they watch it and play from the next), rather than
-the "no cards" of a hand that has none."""
+a watcher, or to a person who sat down during this deal (they watch it and play from the next deal, if there
+is one), rather than the "no cards" of a hand that has none."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from ..widgets.hand import HandView
 from .remote import RemoteSession
 
 WATCHING = N_("You are watching: no hand is shown, only what every seat sees.")
-SITTING_OUT = N_("You sat down during this deal: you watch it, and your hand is dealt from the next one.")
+SITTING_OUT = N_("You sat down during this deal: you watch it, and play from the next deal if the match goes on.")
+"""True of a one-deal match too (GOPS's default): the client does not know whether another deal follows."""
 
 
 class OnlineTable(TableScreen):

@@ -51,6 +51,7 @@ from ..config import (
     person_name,
     resumed_config,
     suits_encodable,
+    table_words,
 )
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, speed_word, translate_bindings
@@ -382,7 +383,8 @@ class HomeScreen(Screen[None]):
         """Write the form into the settings file: people's names, card style, ASCII, speed, this game's options."""
         game = self.game
         settings = self.settings
-        people = [s.name for s in config.seats if s.kind == "human" and not re.fullmatch(r"CPU \d+", s.name)]
+        people = [name for name in (self._typed_name(n) for n, s in enumerate(config.seats) if s.kind == "human")
+                  if name and not re.fullmatch(r"CPU \d+", name)]  # a default name is not kept as chosen
         if people:
             settings.names = people + settings.names[len(people):]
         settings.card_style = "four-colour" if config.four_colour else "two-colour"
@@ -401,13 +403,23 @@ class HomeScreen(Screen[None]):
             self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning",
                         markup=False)
 
+    def _typed_name(self, seat: int) -> str:
+        """The name the person chose in seat ``seat``'s field: empty when the field is blank or still holds the
+        default the form offered (seat 0's *Player* in the reader's language, the settings naming nobody)."""
+        typed = self.query_one(f"#seat-name-{seat}", Input).value.strip()
+        offered = seat == 0 and typed == person_name(0, 1) == person_name(0, 1, self.settings.names)
+        return "" if offered else typed
+
     def build_config(self) -> TableConfig:
         """The form as a ``TableConfig``, options checked by the game."""
         game = self.game
+        ascii_only = self.query_one("#ascii", Switch).value or not suits_encodable()
+        words = table_words(ascii_only)  # a default name is a word in the table's language
         seats: list[SeatSpec] = []
         for seat in range(self.players):
-            name = check_name(self.query_one(f"#seat-name-{seat}", Input).value.strip()
-                              or _("Seat {number}").format(number=seat))
+            held = self.query_one(f"#seat-name-{seat}", Input).value.strip()
+            name = check_name(self._typed_name(seat) or (person_name(0, 1, (), words) if held
+                                                         else words("Seat {number}").format(number=seat)))
             kind = str(self.query_one(f"#seat-kind-{seat}", Select).value)
             if kind.startswith("cpu:"):
                 seats.append(SeatSpec(name, "cpu", kind[4:]))
@@ -437,7 +449,7 @@ class HomeScreen(Screen[None]):
             seats=tuple(seats),
             options=given,
             seed=seed,
-            ascii_only=self.query_one("#ascii", Switch).value or not suits_encodable(),
+            ascii_only=ascii_only,
             four_colour=self.query_one("#four-colour", Switch).value,
             cpu_delay=delay,
             auto_play=self.query_one("#auto-play", Switch).value,
