@@ -13,10 +13,11 @@ from cardsuite.core.message import SeatRef, msg
 from cardsuite.core.registry import get_game
 from cardsuite.i18n import PSEUDO, translations, use_language
 from cardsuite.i18n.render import render
+from cardsuite.net import refusals
 from cardsuite.net.client import refused
 from cardsuite.tui.online.app import LobbyScreen, OnlineApp
 from cardsuite.tui.online.lobby import LobbyApp, game_title
-from cardsuite.tui.online.remote import SEAT_LEAVE, RemoteSession, remote_config
+from cardsuite.tui.online.remote import SEAT_LEAVE, RemoteSession, remote_config, seat_line
 from cardsuite.tui.online.seating import Seating
 from cardsuite.tui.online.table_screen import SITTING_OUT, WATCHING
 from cardsuite.tui.screens.table import TableScreen
@@ -134,3 +135,10 @@ def test_a_refused_action_is_noted_in_the_readers_language_with_the_seats_names(
                     ja)
     assert session.notes[-1].text == ja.gettext("Not allowed: {reason}").format(reason=reason)
     assert "Bob" in reason and english not in reason
+
+
+def test_a_seat_taken_mid_deal_is_promised_no_deal_the_match_may_not_have() -> None:
+    """A one-deal match has no next deal: the seat's line says what is true now, the refusal says "if"."""
+    line = str(render(seat_line({"kind": "person", "connected": True, "from_next_deal": True}).message))
+    assert line == "sat down during this deal: watches it"
+    assert refusals.FROM_NEXT_DEAL.endswith("from the next deal if the match goes on")

@@ -421,8 +421,8 @@ def seat_line(seat: Mapping[str, object], elapsed: float = 0.0) -> Line:
     if seat.get("kind") != "person":
         return Line("open seat: a CPU plays")
     grace = seat.get("grace_left")
-    if seat.get("from_next_deal"):  # sat down during this deal: watches it, plays from the next
-        return Line("sat down during this deal: plays from the next one")
+    if seat.get("from_next_deal"):  # sat down during this deal: watches it, plays from the next deal if any
+        return Line("sat down during this deal: watches it")
     if seat.get("connected"):
         return Line("connected, a CPU plays") if seat.get("cpu") else Line("connected")
     if isinstance(grace, int | float) and not isinstance(grace, bool):
