@@ -79,8 +79,8 @@ async def _play(pilot: Pilot[None], app: CardsuiteApp, seed: int, covers: int = 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 @pytest.mark.parametrize("seed", [5, pytest.param(11, marks=pytest.mark.soak)])
-async def test_one_cover_at_a_time_and_it_opens_onto_its_person(game: str, seed: int,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_one_cover_at_a_time_and_it_opens_onto_its_person(game: str, seed: int, monkeypatch: pytest.MonkeyPatch,
+                                                                  quick_idle: None) -> None:
     """Two people and CPUs, tricks shown for a moment: never two covers, and a dismissed cover for X shows
     X's hand only. A second seed of every game runs in ``make soak`` (these whole matches are the slowest
     tests of ``make test``)."""

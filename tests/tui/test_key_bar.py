@@ -96,3 +96,33 @@ async def test_gops_calls_its_last_round_a_round() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Last round" in text and "Last trick" not in text
+
+
+async def test_the_key_bar_is_rebuilt_once_for_several_changes_and_shows_the_last() -> None:
+    """Three changes of the table's keys before a repaint rebuild the key bar once, and it shows the keys as
+    they are after the last change."""
+    from cardsuite.tui.widgets.key_bar import KeyBar
+
+    app = table_app(config("nap", NAP_SEATS, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _to_play(pilot, app)
+        await pilot.pause()
+        table = app.screen
+        bar = table.query_one(KeyBar)
+        rebuilds = 0
+        rebuild = bar.recompose
+
+        async def counted() -> None:
+            nonlocal rebuilds
+            rebuilds += 1
+            await rebuild()
+
+        bar.recompose = counted  # type: ignore[method-assign]
+        table.refresh_bindings()
+        table.add_class("-small")  # too small: only the menu's key works
+        table.refresh_bindings()
+        table.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert rebuilds == 1
+        assert _bar(screen_text(app)).split() == ["q", "Menu"]

@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...core.message import N_
 from ...i18n import _
 from ..flow import Step
+from ..widgets.key_bar import KeyBar
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import translate_bindings
 from .table_pages import TablePages
@@ -63,7 +63,7 @@ class HandoffScreen(Screen[str | None]):
                                     id="handoff-back")
             if self.news:
                 yield KinsokuStatic(Text(self.news), id="handoff-news")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Backspace only when someone may take an action back; ``c`` only when a CPU plays a person's seat."""

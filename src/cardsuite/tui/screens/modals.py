@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.message import N_
 from ...i18n import _
+from ..widgets.key_bar import KeyBar
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
 
@@ -45,7 +46,7 @@ class ChoiceScreen(ModalScreen[int | None]):
                         else _("type to filter"))
                 yield Input(placeholder=hint, id="choice-filter", compact=True)
             yield OptionList(*self._options(""), id="choice-list", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def _options(self, needle: str) -> list[Option]:
         """The entries whose key is exactly what was typed (``13s``, ``as``) first, then those whose words
@@ -102,7 +103,7 @@ class PageScreen(ModalScreen[PageResult]):
             yield KinsokuStatic(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield KinsokuStatic(self.body, id="text-body")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def action_close(self) -> None:
         """Close the page (back to the table)."""
@@ -164,7 +165,7 @@ class RulesScreen(ModalScreen[None]):
             if self.title_text:
                 yield Static(Text(self.title_text, style="bold"), id="rules-title")
             yield from self._body(self.markdown)
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def _body(self, markdown: str) -> ComposeResult:
         if self.ascii_only:
@@ -229,7 +230,7 @@ class MatchOverScreen(ModalScreen[str | None]):
             yield Static(_("The match is over"), classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield KinsokuStatic(self.body, id="text-body")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def action_again(self) -> None:
         """The same table again with a new seed."""
@@ -262,7 +263,7 @@ class MenuScreen(ModalScreen[str | None]):
             yield OptionList(*(Option(Text.assemble((f"{key}  ", "bold"), label) if key else label, id=entry)
                                for (entry, label), key in zip(self.entries, self.keys, strict=True)),
                              id="menu-list", compact=True)
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_key(self, event: events.Key) -> None:
         """An entry's own key chooses it."""
@@ -305,7 +306,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield KinsokuStatic(Text(self.title_text), classes="dialog-title")
             yield KinsokuStatic(self.body, id="confirm-body")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter confirms only what is not destructive (abandoning a match takes ``y``)."""

@@ -22,7 +22,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...cards import Card
 from ...core.errors import CardsuiteError
@@ -35,6 +35,7 @@ from ..seating import status_text, table_model, top_parts
 from ..session import TableSession
 from ..widgets.actions import ActionBar
 from ..widgets.hand import HandView
+from ..widgets.key_bar import KeyBar
 from ..widgets.kinsoku import KinsokuStatic
 from ..widgets.panels import EventLog, TopBar
 from ..widgets.table import TableView
@@ -93,7 +94,7 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
                                    "window larger (q opens the menu).").format(width=MIN_WIDTH, height=MIN_HEIGHT)),
             id="too-small",
         )
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         """Start the first turn (after the "how to play" page on a first play of this game)."""
