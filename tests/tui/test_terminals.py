@@ -123,6 +123,8 @@ async def test_a_finished_trick_and_a_forced_card_are_shown_whole_at_80x24(langu
                 continue
             elif table.flow.flash is not None and not seen["trick"]:
                 await pilot.pause()
+                if table.flow.flash is None:  # its pause ended while a busy machine drew it: the next trick
+                    continue
                 banner = table.query_one(TableView).model.banner  # type: ignore[union-attr]
                 assert banner is not None and banner.plain
                 problems += _cut_off(table) + _trick_out_of_place(table)
@@ -131,6 +133,8 @@ async def test_a_finished_trick_and_a_forced_card_are_shown_whole_at_80x24(langu
                 seen["trick"] += 1
             elif table.forced_timer is not None and not seen["forced"]:
                 await pilot.pause()
+                if table.forced_timer is None:  # the card played itself while a busy machine drew it: the next one
+                    continue
                 problems += _cut_off(table)
                 seen["forced"] += 1
             elif table.awaiting == 0 and table.forced_timer is None and not table.cpu_thinking:
