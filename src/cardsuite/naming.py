@@ -4,26 +4,21 @@ Games write ``seat N`` in event texts; ``name_seats`` puts the seat's name in it
 came from a file or an argument (a seat name, a save id, a quoted action) goes through ``shown`` before
 it is printed or drawn: control characters (the terminal's escape sequences), bidirectional overrides and
 lone surrogates become visible escapes such as ``\\x1b``. Where a text is drawn as Rich or Textual markup,
-``markup_safe`` also escapes the brackets, so ``[/]`` and ``[AFK] Bob`` show as written. ``check_name``
-is what a new seat name must pass (command line, settings, the home screen's form).
+``markup_safe`` also escapes the brackets, so ``[/]`` and ``[AFK] Bob`` show as written. What a new seat
+name must pass is ``seatnames.check_name``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from .errors import CardsuiteError
-
-if TYPE_CHECKING:
-    from .core.message import Message
 
 NAME_LIMIT = 24
 """The longest seat name a person may give, in characters."""
 
 _SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]")
+"""The characters ``shown`` escapes: control characters, bidirectional marks and overrides, lone surrogates."""
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -37,7 +32,7 @@ def shown(text: str) -> str:
     >>> shown("Bob\\x1b[2J")
     'Bob\\\\x1b[2J'
     """
-    return _UNSAFE.sub(_escape, text)
+    return UNSAFE.sub(_escape, text)
 
 
 def markup_safe(text: str) -> str:
@@ -58,39 +53,6 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     if len(text) <= limit:
         return f"{mark}{shown(text)}{mark}"
     return f"{mark}{shown(text[:limit])}…{mark} ({len(text)} characters)"
-
-
-def quoted_words(text: str, limit: int = 60) -> str | Message:
-    """``quoted(text, limit)`` for a message's parameter: a cut text's length in the reader's words.
-
-    >>> quoted_words("2 play KH")
-    '"2 play KH"'
-    >>> quoted_words("x" * 100, 5).params
-    (('n', 100), ('quote', '"xxxxx…"'))
-    """
-    from .core.message import msg_n  # here, not at the top: the rules core imports this module
-
-    if len(text) <= limit:
-        return quoted(text, limit)
-    cut = f'"{shown(text[:limit])}…"'
-    return msg_n("{quote} ({n} character)", "{quote} ({n} characters)", len(text), quote=cut)
-
-
-def check_name(name: str) -> str:
-    """A seat name a person gave, trimmed; ``CardsuiteError`` in one line when it cannot be a name (its words a
-    message, for the reader's language)."""
-    from .core.message import msg  # here, not at the top: the rules core imports this module
-
-    text = name.strip()
-    if not text:
-        raise CardsuiteError(msg("a seat name must not be empty"))
-    if _UNSAFE.search(text):
-        raise CardsuiteError(msg("the seat name {name} has a control character or invalid text",
-                                 name=quoted(text, 30)))
-    if len(text) > NAME_LIMIT:
-        raise CardsuiteError(msg("the seat name {name} is longer than {limit} characters", name=quoted(text, 30),
-                                 limit=NAME_LIMIT))
-    return text
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:

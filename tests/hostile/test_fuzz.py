@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
-from cardsuite.naming import check_name
+from cardsuite.seatnames import check_name
 from cardsuite.storage import paths
 from cardsuite.storage.saves import Autosave, list_saves
 from cardsuite.storage.settings import Settings, load_settings, parse_speed

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..cards import Card, CardError, parse_card
-from ..naming import NAME_LIMIT, quoted, quoted_words, shown
+from ..naming import NAME_LIMIT, quoted, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
-from .message import Message, SeatRef, msg, msg_p
+from .message import Message, SeatRef, msg, msg_n, msg_p
 from .options import Options
 from .values import DealsSoFar
 
@@ -258,6 +258,20 @@ def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object
                                                          expected=SeatRef(expected),
                                                          previous=SeatRef(previous.setup.dealer),
                                                          dealer=SeatRef(dealer)))
+
+
+def quoted_words(text: str, limit: int = 60) -> str | Message:
+    """``quoted(text, limit)`` for a message's parameter: a cut text's length in the reader's words.
+
+    >>> quoted_words("2 play KH")
+    '"2 play KH"'
+    >>> quoted_words("x" * 100, 5).params
+    (('n', 100), ('quote', '"xxxxx…"'))
+    """
+    if len(text) <= limit:
+        return quoted(text, limit)
+    cut = f'"{shown(text[:limit])}…"'
+    return msg_n("{quote} ({n} character)", "{quote} ({n} characters)", len(text), quote=cut)
 
 
 def _action(index: int, number: int, text: str) -> Message:

@@ -27,7 +27,8 @@ from ..core.registry import get_game
 from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_text, read_toml
 from ..filewrites import remove_stale_temporaries, write_atomically
 from ..i18n.language import LANGUAGES, LanguageError, checked_language
-from ..naming import check_name, quoted
+from ..naming import quoted
+from ..seatnames import check_name
 from . import paths
 
 CARD_STYLES = ("two-colour", "four-colour")

@@ -18,7 +18,8 @@ from ..core.game import PLAYER_COUNT, Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_, Message, msg, msg_n
 from ..i18n import ENGLISH, _, current_language, readable_in_ascii, translations
-from ..naming import check_name, quoted, shown
+from ..naming import quoted, shown
+from ..seatnames import check_name
 from ..storage.saves import save_meta
 from ..storage.settings import SPEEDS as SPEEDS
 from ..storage.settings import Settings, load_settings

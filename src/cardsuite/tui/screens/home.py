@@ -38,7 +38,8 @@ from ...i18n import LANGUAGES, _, current_language, game_words, use_language
 from ...i18n.choices import option_value_word
 from ...i18n.levels import level_word
 from ...i18n.render import render
-from ...naming import check_name, shown
+from ...naming import shown
+from ...seatnames import check_name
 from ...storage.history import rating_words_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
 from ...storage.settings import Settings, load_settings, save_settings
