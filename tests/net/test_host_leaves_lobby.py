@@ -25,6 +25,17 @@ def closed_words(client: Client) -> Any:
     return why.get("words", {}).get("key") if isinstance(why, dict) else None
 
 
+async def host_gone_from_a_lobby_with_a_guest(new: Any) -> tuple[Client, dict[str, Any]]:
+    """Hal hosts a Nap lobby, Gus joins it, then Hal's connection drops (Gus stays connected): Gus and the
+    table Hal made (its code and Hal's seat token)."""
+    hal = await new()
+    made = await hal.request("create", game="nap", players=3, cpu="random", name="Hal")
+    gus = await new()
+    await gus.request("join", code=made["code"], name="Gus")
+    await hal.close()
+    return gus, made
+
+
 def test_the_host_leaving_the_lobby_closes_the_table_and_tells_the_guests(tmp_path: Path) -> None:
     async def run(url: str) -> None:
         app = OnlineApp(Seating(url, name="Hal", create={"game": "nap", "players": 3, "cpu": "random",
@@ -53,11 +64,7 @@ def test_the_host_leaving_the_lobby_closes_the_table_and_tells_the_guests(tmp_pa
 def test_a_lobby_whose_host_stays_away_closes_after_the_lobby_timeout_though_a_guest_waits(tmp_path: Path) -> None:
     async def run(url: str) -> None:
         async with Clients(url) as new:
-            hal = await new()
-            made = await hal.request("create", game="nap", players=3, cpu="random", name="Hal")
-            gus = await new()
-            await gus.request("join", code=made["code"], name="Gus")
-            await hal.close()  # the host's connection drops; Gus stays connected
+            gus, _made = await host_gone_from_a_lobby_with_a_guest(new)
             began = time.monotonic()
             await wait_for(lambda: gus.table.get("status") == "closed", 20)
             assert time.monotonic() - began >= 1.0  # not at once: the host may come back within the timeout
@@ -72,11 +79,7 @@ def test_a_lobby_whose_host_stays_away_closes_after_the_lobby_timeout_though_a_g
 def test_a_host_who_comes_back_in_time_keeps_the_lobby(tmp_path: Path) -> None:
     async def run(url: str) -> None:
         async with Clients(url) as new:
-            hal = await new()
-            made = await hal.request("create", game="nap", players=3, cpu="random", name="Hal")
-            gus = await new()
-            await gus.request("join", code=made["code"], name="Gus")
-            await hal.close()
+            gus, made = await host_gone_from_a_lobby_with_a_guest(new)
             back = await new()
             await back.request("resume", code=made["code"], token=made["token"])
             await asyncio.sleep(2.5)
