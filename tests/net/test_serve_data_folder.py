@@ -12,12 +12,12 @@ from pathlib import Path
 from .helpers import running_server, start_server
 
 
-def _serve(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``cardsuite serve ARGS`` run to its end (a refusal ends it at once)."""
+def _serve(*args: str, home: Path | None = None, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    """``cardsuite serve ARGS`` run to its end (a refusal ends it at once), in the language ``lang``."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     if home is not None:
         env["CARDSUITE_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "serve", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "cardsuite", "--lang", lang, "serve", *args], capture_output=True,
                           text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
 
 
@@ -71,6 +71,13 @@ def test_a_port_already_taken_is_one_line(tmp_path: Path) -> None:
         port = first.url.rsplit(":", 1)[1].split("/", 1)[0]
         line = _one_line(_serve("--port", port, "--data", str(tmp_path / "second")))
         assert line.startswith(f"cardsuite: cannot serve on 127.0.0.1:{port}: ") and "in use" in line, line
+
+
+def test_a_port_already_taken_is_said_in_the_readers_language(tmp_path: Path) -> None:
+    with running_server(tmp_path / "first") as first:
+        port = first.url.rsplit(":", 1)[1].split("/", 1)[0]
+        line = _one_line(_serve("--port", port, "--data", str(tmp_path / "second"), lang="ja"))
+        assert f"127.0.0.1:{port}" in line and "cannot serve" not in line and "待ち受け" in line, line
 
 
 def test_the_folders_serve_creates_are_its_users_alone(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ def test_a_database_of_the_first_schema_gains_the_added_columns_and_keeps_its_ta
         assert row.seats == [SeatRow("Ann", "person", "d" * 64), SeatRow("Bob", "person", "e" * 64),
                              SeatRow("CPU 2", "open")]
         assert row.deals == [["1 bid 2", "2 pass"]]
+        assert row.actors == {} and row.cpu_steps == set()  # who made them was not kept: the seat's holder did
         store.set_seat("t1", 2, SeatRow("Cy", "person", "f" * 64, joined_deal=0))
     finally:
         store.close()

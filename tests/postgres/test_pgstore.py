@@ -9,10 +9,11 @@ import time
 import psycopg
 import pytest
 
+from cardsuite.net.filing import group_key
 from cardsuite.net.pghistory import PgHistory
 from cardsuite.net.pgschema import MIGRATIONS, SchemaError, latest, migrate
 from cardsuite.net.pgstore import LeaseLost, PgTableStore
-from cardsuite.net.rows import Listing, SeatRow, TableRow
+from cardsuite.net.rows import Actor, Listing, SeatRow, TableRow
 
 from .records import finished_record
 
@@ -62,6 +63,30 @@ def test_a_database_of_an_earlier_schema_is_migrated_in_place(pg_url: str) -> No
     store.close()
 
 
+def test_actions_stored_before_their_people_were_kept_read_back_without_one(pg_url: str) -> None:
+    """A database at schema 4 gains who made each action; the actions it held have no person (their seat's
+    holder is credited with them, as before)."""
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                     " applied TIMESTAMPTZ NOT NULL DEFAULT now())")
+        for version, name, sql in MIGRATIONS[:4]:
+            conn.execute(sql)
+            conn.execute("INSERT INTO schema_migrations (version, name) VALUES (%s, %s)", (version, name))
+        conn.execute("INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status)"
+                     " VALUES ('t1', 'AAAAAA', 'nap', 3, '{}', 'random', 7, 0, 'playing')")
+        conn.execute("INSERT INTO seats (table_id, seat, name, kind, token, identity) VALUES"
+                     " ('t1', 0, 'Ann', 'person', %s, 'id-ann'), ('t1', 1, 'CPU 1', 'open', NULL, NULL),"
+                     " ('t1', 2, 'CPU 2', 'open', NULL, NULL)", ("d" * 64,))
+        conn.execute("INSERT INTO actions VALUES ('t1', 0, 0, '1 bid 2', true), ('t1', 0, 1, '2 pass', false)")
+    store = PgTableStore(pg_url, "ws://a/game")
+    store.adopt()
+    store.add_action("t1", 0, 2, "0 pass", actor=Actor("Ann", "id-ann"))
+    back = store.table("t1")
+    assert back is not None and back.deals == [["1 bid 2", "2 pass", "0 pass"]] and back.cpu_steps == {(0, 0)}
+    assert back.actors == {(0, 2): Actor("Ann", "id-ann")}
+    store.close()
+
+
 def test_processes_starting_together_migrate_once(pg_url: str) -> None:
     errors: list[BaseException] = []
 
@@ -86,13 +111,15 @@ def test_a_table_round_trips_with_its_big_seed(pg_url: str) -> None:
     store.create(_row("t1", "AAAAAA"))
     store.add_action("t1", 0, 0, "1 bid 2")
     store.add_action("t1", 0, 1, "2 pass", by_cpu=True)
+    store.add_action("t1", 0, 2, "0 pass", actor=Actor("Ann", "a" * 64))
     store.set_seat("t1", 1, SeatRow("Bob", "person", "e" * 64, joined_deal=0))
     back = store.table("t1")
     assert back is not None
     assert back.seed == 2**100 + 7 and back.options == {"deals_per_player": 1}
     assert [s.name for s in back.seats] == ["Ann", "Bob", "CPU 2"] and back.seats[1].token == "e" * 64
     assert [s.joined_deal for s in back.seats] == [None, 0, None]
-    assert back.deals == [["1 bid 2", "2 pass"]] and back.cpu_steps == {(0, 1)}
+    assert back.deals == [["1 bid 2", "2 pass", "0 pass"]] and back.cpu_steps == {(0, 1)}
+    assert back.actors == {(0, 2): Actor("Ann", "a" * 64)}
     assert store.code_taken("AAAAAA") and not store.code_taken("BBBBBB")
     with pytest.raises(psycopg.errors.UniqueViolation):
         store.add_action("t1", 0, 1, "2 pass")  # one action per step: a replayed write cannot double it
@@ -214,6 +241,27 @@ def test_a_seat_the_cpu_helped_is_rated_apart_from_its_identity_and_never_on_the
     assert [row.player for row in history.board("gops")] == ["bob-key"]
     kinds = history.conn.execute("SELECT kind FROM match_seats ORDER BY seat").fetchall()
     assert [k for k, in kinds] == ["shared", "person"]
+    history.close()
+
+
+def test_a_seat_two_people_played_is_rated_apart_from_both_and_never_on_the_board(pg_url: str) -> None:
+    record = finished_record("20261207-000000-pair", seed=6)
+    both = group_key([Actor("Ann", "alice-key"), Actor("Cat", "cat-key")])
+    history = PgHistory(pg_url)
+    history.record_finished(record, [both, "bob-key"])
+    assert history.rating("gops", "alice-key") is None and history.rating("gops", "cat-key") is None
+    shared = history.rating("gops", both)
+    assert shared is not None and shared.matches == 1
+    assert [row.player for row in history.board("gops")] == ["bob-key"]
+    rows = history.conn.execute("SELECT player, kind FROM match_seats ORDER BY seat").fetchall()
+    assert [tuple(r) for r in rows] == [(both, "shared"), ("bob-key", "person")]
+    helped = finished_record("20261207-000001-pair", seed=7)
+    save = helped["save"]
+    assert isinstance(save, dict)
+    save["cpu"], save["assisted"] = [2, 0], True  # the CPU helped too: the key is not marked twice
+    history.record_finished(helped, [both, "bob-key"])
+    again = history.rating("gops", both)
+    assert again is not None and again.matches == 2
     history.close()
 
 

@@ -114,7 +114,9 @@ def serve(
     try:
         run_server(config, ready)
     except OSError as exc:
-        raise CardsuiteError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+        where = f"{host}:{port}"
+        raise CardsuiteError(msg("cannot serve on {address}: {reason}", address=where,
+                                 reason=exc.strerror or str(exc))) from None
     except RuntimeError as exc:  # the store could not be opened (its one line says why)
         raise CardsuiteError(str(exc)) from None
 

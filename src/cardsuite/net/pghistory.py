@@ -65,8 +65,9 @@ class PgHistory:
             self._conn = None
 
     def record_finished(self, record: Mapping[str, object], rated_keys: Sequence[str] | None = None) -> int:
-        """File a finished match once; its history id. ``rated_keys`` (one per seat: an identity, or ``CPU
-        <level>``) rates it; None files it unrated (practice tables, chosen seeds, unrated tables)."""
+        """File a finished match once; its history id. ``rated_keys`` (one per seat: an identity, ``CPU
+        <level>``, or a ``shared:`` key of a seat several people played) rates it; None files it unrated
+        (practice tables, chosen seeds, unrated tables)."""
         checked = replay(record, get_game)
         if not checked.complete:
             raise CardsuiteError("the match is not finished: only finished matches go into the history")
@@ -83,7 +84,10 @@ class PgHistory:
             f"CPU {seats[i].get('level')}" if kinds[i] == "cpu" else f"name:{names[i]}" for i in range(players)]
         if len(keys) != players:
             raise CardsuiteError("one rating key per seat is needed")
-        keys = [f"{SHARED}:{key}" if kinds[i] == SHARED else key for i, key in enumerate(keys)]
+        shared = f"{SHARED}:"  # a seat several people played comes already keyed apart (filing.group_key)
+        kinds = [SHARED if kind == "person" and keys[i].startswith(shared) else kind for i, kind in enumerate(kinds)]
+        keys = [shared + key if kinds[i] == SHARED and not key.startswith(shared) else key
+                for i, key in enumerate(keys)]
         totals = [float(t) for t in checked.totals]
         best = winners(checked.totals)
         results = ["draw" if i in best and len(best) > 1 else "win" if i in best else "loss" for i in range(players)]

@@ -105,6 +105,8 @@ MIGRATIONS: tuple[tuple[int, str, str], ...] = (
      "ALTER TABLE seats ADD COLUMN joined_deal INTEGER;"),
     (4, "whether the server's CPU made each action (the history counts it against the seat's person)",
      "ALTER TABLE actions ADD COLUMN by_cpu BOOLEAN NOT NULL DEFAULT false;"),
+    (5, "who made each action the CPU did not (the history credits a seat only to the people who played it)",
+     "ALTER TABLE actions ADD COLUMN by_name TEXT; ALTER TABLE actions ADD COLUMN by_identity TEXT;"),
 )
 """(version, what it adds, SQL): append only."""
 

@@ -24,10 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .pgschema import migrate
-from .rows import Listed, Listing, SeatRow, TableRow
+from .rows import Actor, Listed, Listing, SeatRow, TableRow
 
 LEASE_SECONDS = 10.0
 """How long a lease lasts unless renewed; a dead process's tables move after at most this long."""
+
+
+ActionRow = tuple[str, int, int, str, bool, str | None, str | None]
+"""An action as inserted: table, deal, step, line, by the CPU, and the name and identity of the person who made it."""
 
 
 class LeaseLost(Exception):
@@ -78,7 +82,7 @@ class PgTableStore:
         self.conn = open_database(url)
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiting: list[tuple[tuple[str, int, int, str, bool], asyncio.Future[None]]] = []
+        self.waiting: list[tuple[ActionRow, asyncio.Future[None]]] = []
         self.flushing = False
         if not durable:  # like SQLite's synchronous=NORMAL: a killed server loses nothing, a power cut may
             self.conn.execute("SET synchronous_commit = off")
@@ -138,19 +142,20 @@ class PgTableStore:
             self._fence(table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
                         (status, history_id))
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str,
-                   by_cpu: bool = False) -> asyncio.Future[None] | None:
-        """Store one action as step ``step`` of deal ``deal`` (``by_cpu``: the server's CPU made it), only while
-        this process owns the table: at once (``None``), or after ``group_commits`` a future done once its
-        commit is (``LeaseLost`` if refused)."""
+    def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False,
+                   actor: Actor | None = None) -> asyncio.Future[None] | None:
+        """Store one action as step ``step`` of deal ``deal`` (``by_cpu``: the server's CPU made it; else
+        ``actor``, the person who did), only while this process owns the table: at once (``None``), or after
+        ``group_commits`` a future done once its commit is (``LeaseLost`` if refused)."""
+        row = (table_id, deal, step, line, by_cpu, actor.name if actor else None, actor.identity if actor else None)
         if self.loop is not None:
             done: asyncio.Future[None] = self.loop.create_future()
-            self.waiting.append(((table_id, deal, step, line, by_cpu), done))
+            self.waiting.append((row, done))
             if not self.flushing:
                 self.flushing = True
                 self.loop.create_task(self._flush())
             return done
-        if not self._insert([(table_id, deal, step, line, by_cpu)]):
+        if not self._insert([row]):
             raise LeaseLost(f"table {table_id} is no longer served here")
         return None
 
@@ -179,19 +184,18 @@ class PgTableStore:
         finally:
             self.flushing = False
 
-    def _insert(self, rows: Sequence[tuple[str, int, int, str, bool]]) -> set[tuple[str, int, int]]:
+    def _insert(self, rows: Sequence[ActionRow]) -> set[tuple[str, int, int]]:
         """Insert the actions of the tables this process still owns, in one statement; those written."""
-        columns = list(zip(*rows, strict=True))
+        columns = [list(column) for column in zip(*rows, strict=True)]
         with self.lock:
             done = self.conn.execute(
-                "INSERT INTO actions (table_id, deal, step, line, by_cpu)"
-                " SELECT v.table_id, v.deal, v.step, v.line, v.by_cpu"
-                " FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[], %s::boolean[])"
-                " AS v(table_id, deal, step, line, by_cpu)"
+                "INSERT INTO actions (table_id, deal, step, line, by_cpu, by_name, by_identity)"
+                " SELECT v.table_id, v.deal, v.step, v.line, v.by_cpu, v.by_name, v.by_identity"
+                " FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[], %s::boolean[], %s::text[], %s::text[])"
+                " AS v(table_id, deal, step, line, by_cpu, by_name, by_identity)"
                 " WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = v.table_id AND t.owner = %s"
                 " AND t.lease_until > now()) RETURNING table_id, deal, step",
-                (list(columns[0]), list(columns[1]), list(columns[2]), list(columns[3]), list(columns[4]),
-                 self.process)).fetchall()
+                (*columns, self.process)).fetchall()
         return {(str(r[0]), int(r[1]), int(r[2])) for r in done}
 
     def _fence(self, table_id: str, assignments: str, args: Sequence[object] = ()) -> None:
@@ -220,8 +224,8 @@ class PgTableStore:
                 return None
             seats = self.conn.execute("SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = %s"
                                       " ORDER BY seat", (table_id,)).fetchall()
-            actions = self.conn.execute("SELECT deal, step, line, by_cpu FROM actions WHERE table_id = %s"
-                                        " ORDER BY deal, step", (table_id,)).fetchall()
+            actions = self.conn.execute("SELECT deal, step, line, by_cpu, by_name, by_identity FROM actions"
+                                        " WHERE table_id = %s ORDER BY deal, step", (table_id,)).fetchall()
         options = row[4] if isinstance(row[4], dict) else {}
         out = TableRow(row[0], row[1], row[2], int(row[3]), options, row[5], int(row[6]), int(row[7]), row[8],
                        row[9].strftime("%Y-%m-%dT%H:%M:%SZ"), history_id=row[10],
@@ -229,12 +233,7 @@ class PgTableStore:
                        secret=bytes.fromhex(row[15]) if row[15] else None)
         out.seats = [SeatRow(name, kind, token, identity, None if joined is None else int(joined))
                      for name, kind, token, identity, joined in seats]
-        for deal, step, line, by_cpu in actions:
-            while len(out.deals) <= deal:
-                out.deals.append([])
-            out.deals[deal].append(line)
-            if by_cpu:
-                out.cpu_steps.add((int(deal), int(step)))
+        out.add_actions(actions)
         return out
 
     def actions(self, table_id: str) -> set[tuple[int, int, str]]:

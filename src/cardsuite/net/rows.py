@@ -8,7 +8,9 @@ lobby that reads them; they import nothing of the server.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from .protocol import LANGUAGE
 
@@ -52,10 +54,18 @@ class SeatRow:
     joined_deal: int | None = None  # the deal its person sat down during (they watch it), if they did
 
 
+@dataclass(frozen=True)
+class Actor:
+    """The person who made an action in their seat, as they held it then: their name and identity (if any)."""
+
+    name: str
+    identity: str | None = None
+
+
 @dataclass
 class TableRow:
-    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``), and which of those
-    actions the server's CPU made (``cpu_steps``)."""
+    """A table as stored, with its seats and its actions deal by deal (``"2 play KH"``), which of those
+    actions the server's CPU made (``cpu_steps``) and which person made each of the others (``actors``)."""
 
     id: str
     code: str
@@ -73,6 +83,19 @@ class TableRow:
     listing: Listing = field(default_factory=Listing)
     secret: bytes | None = None  # the deals' key; None: they follow ``seed`` (a table of an earlier version)
     cpu_steps: set[tuple[int, int]] = field(default_factory=set)  # (deal, step) of each action the CPU made
+    actors: dict[tuple[int, int], Actor] = field(default_factory=dict)  # (deal, step): who made it (where known)
+
+    def add_actions(self, rows: Iterable[Sequence[Any]]) -> None:
+        """Take the stored actions, in order: (deal, step, line, by the CPU, the person's name and identity);
+        an action stored before the person was kept has no name."""
+        for deal, step, line, by_cpu, name, identity in rows:
+            while len(self.deals) <= deal:
+                self.deals.append([])
+            self.deals[deal].append(line)
+            if by_cpu:
+                self.cpu_steps.add((int(deal), int(step)))
+            elif name is not None:
+                self.actors[(int(deal), int(step))] = Actor(str(name), None if identity is None else str(identity))
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,9 @@
 
 A table is its settings (game, players, options, the deal secret or a practice table's chosen seed, timer),
 its seats (name, kind, the SHA-256 of the seat token, never the token, and the deal its person sat down
-during, which they only watch) and its actions, one row per action (marked when the server's CPU made it),
-written before the action is confirmed to anyone. The match itself is never stored: it is rebuilt by replaying
+during, which they only watch) and its actions, one row per action (marked when the server's CPU made it,
+else with the name and identity of the person who made it), written before the action is confirmed to
+anyone. The match itself is never stored: it is rebuilt by replaying
 the actions from the deals' source, so a restart (or a kill -9) resumes every table exactly where it was. A
 table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or abandoned);
 finished and closed tables are never loaded again. ``synchronous=NORMAL``: a committed action survives the
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..filewrites import PRIVATE, ensure_folder, make_private
-from .rows import Listing, SeatRow, TableRow
+from .rows import Actor, Listing, SeatRow, TableRow
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -58,7 +59,8 @@ CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
 """
 
 ADDED = (("tables", "listing", "TEXT"), ("seats", "identity", "TEXT"), ("tables", "secret", "TEXT"),
-         ("seats", "joined_deal", "INTEGER"), ("actions", "by_cpu", "INTEGER"))
+         ("seats", "joined_deal", "INTEGER"), ("actions", "by_cpu", "INTEGER"), ("actions", "by_name", "TEXT"),
+         ("actions", "by_identity", "TEXT"))
 """Columns later versions added (table, column, type): a database made before gains them in place, empty."""
 
 
@@ -133,11 +135,14 @@ class TableStore:
                               (status, history_id, table_id))
             self._touch(table_id)
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False) -> None:
+    def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False,
+                   actor: Actor | None = None) -> None:
         """Store one action (``"2 play KH"``) as step ``step`` of deal ``deal``, and whether the server's CPU
-        made it; committed on return."""
-        self.conn.execute("INSERT INTO actions (table_id, deal, step, line, by_cpu) VALUES (?, ?, ?, ?, ?)",
-                          (table_id, deal, step, line, int(by_cpu)))
+        made it or which person did; committed on return."""
+        self.conn.execute("INSERT INTO actions (table_id, deal, step, line, by_cpu, by_name, by_identity)"
+                          " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                          (table_id, deal, step, line, int(by_cpu), actor.name if actor else None,
+                           actor.identity if actor else None))
 
     def _touch(self, table_id: str) -> None:
         self.conn.execute("UPDATE tables SET updated = ? WHERE id = ?", (now(), table_id))
@@ -183,13 +188,8 @@ class TableStore:
                      for name, kind, token, identity, joined in self.conn.execute(
                          "SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = ? ORDER BY seat",
                          (table_id,))]
-        for deal, step, line, by_cpu in self.conn.execute(
-                "SELECT deal, step, line, by_cpu FROM actions WHERE table_id = ? ORDER BY deal, step", (table_id,)):
-            while len(out.deals) <= deal:
-                out.deals.append([])
-            out.deals[deal].append(line)
-            if by_cpu:
-                out.cpu_steps.add((int(deal), int(step)))
+        out.add_actions(self.conn.execute("SELECT deal, step, line, by_cpu, by_name, by_identity FROM actions"
+                                          " WHERE table_id = ? ORDER BY deal, step", (table_id,)))
         return out
 
     def actions(self, table_id: str) -> set[tuple[int, int, str]]:

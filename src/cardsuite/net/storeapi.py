@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Iterator
 from pathlib import Path
 from typing import Protocol
 
-from .rows import SeatRow, TableRow
+from .rows import Actor, SeatRow, TableRow
 
 
 class Store(Protocol):
@@ -26,10 +26,10 @@ class Store(Protocol):
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
         """Move a table to another status."""
 
-    def add_action(self, table_id: str, deal: int, step: int, line: str,
-                   by_cpu: bool = False) -> Awaitable[None] | None:
-        """Store one action, and whether the server's CPU made it: committed on return (``None``), or once the
-        awaitable it returns is done."""
+    def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False,
+                   actor: Actor | None = None) -> Awaitable[None] | None:
+        """Store one action, and whether the server's CPU made it or which person did: committed on return
+        (``None``), or once the awaitable it returns is done."""
 
     def open_tables(self) -> Iterator[TableRow]:
         """The tables this process should serve after it starts."""

@@ -35,7 +35,7 @@ from . import refusals
 from .dealing import KeyedRandom, new_secret, practice_key
 from .names import skeleton
 from .protocol import ProtocolError, new_token, token_digest, token_matches
-from .rows import Listing, SeatRow, TableRow
+from .rows import Actor, Listing, SeatRow, TableRow
 from .storeapi import Store
 from .wire import encode_message
 
@@ -328,9 +328,12 @@ class Table:
         except IllegalAction as exc:
             raise ProtocolError("illegal", exc.reason) from None
         log = match.logs[-1]
+        actor = None if by_cpu else Actor(self.seats[seat].name, self.seats[seat].identity)  # who to credit
+        if actor is not None:
+            self.row.actors[(len(match.logs) - 1, len(log.actions) - 1)] = actor
         try:
             self.writing = self.store.add_action(self.id, len(match.logs) - 1, len(log.actions) - 1, log.actions[-1],
-                                                 by_cpu)
+                                                 by_cpu, actor)
         except Exception:
             self.broken = True
             raise
