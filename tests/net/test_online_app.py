@@ -238,7 +238,7 @@ def test_a_seat_back_after_the_grace_period_is_told_what_the_cpu_played_for_it(
                 await wait_for(lambda: "Reconnected" in log_text(app), 20)
                 lines = log_text(app).splitlines()
                 away = [i for i, line in enumerate(lines) if "Bob was away: the CPU played for them" in line]
-                assert away and lines[away[0] + 1].startswith("Bob chose"), lines
+                assert away and lines[away[0] + 1].startswith("Bob (the CPU) chose"), lines
                 assert away[0] < next(i for i, line in enumerate(lines) if line.startswith("Reconnected")), lines
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0", "--grace-seconds", "1") as server:

@@ -121,7 +121,7 @@ def test_a_turn_the_timer_took_is_said_before_the_events_that_followed_it(tmp_pa
                 note = next(i for i, line in enumerate(lines) if line.startswith("time is up"))
                 prizes = [i for i, line in enumerate(lines) if line.startswith("prize:")]
                 assert prizes[0] < note < prizes[1], lines
-                assert lines[note + 1].startswith("Bob chose"), lines  # the CPU's move for Bob comes right after
+                assert lines[note + 1].startswith("Bob (the CPU) chose"), lines  # the CPU's move for Bob, said so
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "2") as server:
         asyncio.run(run(server.url))

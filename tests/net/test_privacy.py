@@ -12,6 +12,9 @@ and replays it with the core, and for every message checks, at the moment the me
    card or action, or any text (record notation, suit symbols or words).
 3. **Napoleon's adjutant stays secret**: until the adjutant card is played, nobody but the adjutant is told
    who it is (no seat's role, no table fact, no private note).
+4. **A move marked as the CPU's tells nothing more**: the last seat is handed to the server's CPU, and every
+   message's ``by_cpu`` marks only events of that message's own history (whole numbers among those it sent)
+   that are that seat's; every connection, the watcher too, is shown such marks.
 """
 
 from __future__ import annotations
@@ -43,11 +46,12 @@ MATCHES = [
     ("gops", 2, {"ties": "split"}),
 ]
 
-OTHER_MESSAGES = {
+MESSAGE_FIELDS = {
     "hello": {"v", "type", "server", "protocol", "limits", "public_url", "web"},
     "ok": {"v", "type", "ref", "table", "code", "seat", "token", "practice"},
     "error": {"v", "type", "ref", "code", "message", "words"},
     "pong": {"v", "type", "ref"},
+    "view": {"v", "type", "deal", "step", "timers", "by_cpu", "view"},
     "table": {"v", "type", "table", "code", "game", "title", "players", "status", "you", "host", "cpu",
               "turn_seconds", "grace_seconds", "paused", "options", "seats", "deal", "totals", "results",
               "match_over", "history_id", "public", "rated", "practice", "language", "rematch", "next_code",
@@ -175,8 +179,20 @@ def _check_message(raw: dict[str, Any], view: View | None, seat: int | None, hid
         assert not view.private.get("adjutant"), f"{where}: seat {seat} is told it is the adjutant"
 
 
+def _check_marks(raw: dict[str, Any], view: View, cpu_seat: int, where: str) -> int:
+    """A view message's ``by_cpu``: indices of events it sent, each an event of the seat the CPU plays; how many."""
+    marks, body = raw["by_cpu"], raw["view"]
+    assert isinstance(marks, list) and len(set(marks)) == len(marks), f"{where}: by_cpu {marks!r}"
+    start = body["history_from"]
+    for index in marks:
+        assert type(index) is int and start <= index < start + len(body["history"]), f"{where}: by_cpu {marks!r}"
+        assert view.history[index].seat == cpu_seat, f"{where}: a mark on {view.history[index]}"
+    return len(marks)
+
+
 async def _play(url: str, game: str, players: int, options: dict[str, object], seed: int) -> tuple[list[Any], Any]:
     clients, code = await seated_clients(url, game, players, options)
+    await clients[-1].request("cpu", on=True)  # the CPU plays the last seat: its moves are marked as the CPU's
     watcher = RecordingClient(url)
     await watcher.connect()
     await watcher.request("join", code=code, watch=True)
@@ -204,6 +220,10 @@ def test_no_connection_sees_a_hidden_card(tmp_path: Path, game: str, players: in
             by_moment.setdefault((deal, step), []).append((seat, view, raw))
     for deal, step, view, raw in watcher.views:
         by_moment.setdefault((deal, step), []).append((None, view, raw))
+    for who, recorded in [*enumerate(clients), ("watcher", watcher)]:
+        marked = sum(_check_marks(raw, view, players - 1, f"{game} deal {deal} step {step} seat {who}")
+                     for deal, step, view, raw in recorded.views)
+        assert marked, f"{who} was shown no move of the CPU's"
 
     found = get_game(game)
     resolved = found.resolve_options(record["options"], players)
@@ -237,14 +257,15 @@ def test_no_connection_sees_a_hidden_card(tmp_path: Path, game: str, players: in
     # request, in words about its own action)
     for client in (*clients, watcher):
         for raw in client.log:
-            allowed = OTHER_MESSAGES.get(raw["type"])
-            if allowed is not None:
-                assert set(raw) <= allowed, f"a {raw['type']} message with {sorted(set(raw) - allowed)}"
-            else:
-                assert raw["type"] == "view", f"an unknown message type {raw['type']!r}"
+            allowed = MESSAGE_FIELDS.get(raw["type"])
+            assert allowed is not None, f"an unknown message type {raw['type']!r}"
+            assert set(raw) <= allowed, f"a {raw['type']} message with {sorted(set(raw) - allowed)}"
             if raw["type"] == "error":
                 assert "ref" in raw, "an error that answers no request of this client"
                 assert "words" not in raw or read_words(raw["words"]) is not None, f"an error's words: {raw}"
+            if raw["type"] == "table":
+                for seat in raw["seats"]:
+                    assert type(seat["cpu_moves"]) is int and seat["cpu_moves"] >= 0, f"a seat's cpu_moves: {seat}"
             if raw["type"] == "table" and raw.get("closed_why") is not None:
                 why = raw["closed_why"]
                 assert set(why) <= {"message", "words"} and isinstance(why["message"], str), f"closed_why: {why}"

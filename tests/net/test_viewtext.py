@@ -26,9 +26,10 @@ def test_every_seats_view_message_is_the_plain_encoding(name: str, players: int)
         for seat in [*range(players), None]:
             view = state.view(seat) if seat is not None else state.public_view()
             skip = min(sent[seat if seat is not None else players], len(view.history))
-            wanted = message("view", deal=0, step=moments, timers=timers,
+            marks = list(range(skip, len(view.history), 2))
+            wanted = message("view", deal=0, step=moments, timers=timers, by_cpu=marks,
                              view=encode_view(view, skip, encode_value(dict(view.options))))
-            assert texts.message(0, moments, timers, view, skip, options_text(view)) == wanted
+            assert texts.message(0, moments, timers, view, skip, options_text(view), marks) == wanted
             sent[seat if seat is not None else players] = len(view.history) - moments % 2
         seat = min(state.to_act)
         legal = state.legal_actions(seat)

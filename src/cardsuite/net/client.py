@@ -73,6 +73,14 @@ def closed_line(table: Mapping[str, Any]) -> str | None:
     return refusal_line(why)
 
 
+def cpu_marks(value: object, start: int, count: int) -> frozenset[int]:
+    """A ``view`` message's ``by_cpu``, taken only as what it may be: whole numbers among the indices of the ``count``
+    events it sent from ``start`` on (anything else in it is left out; a message without it marks nothing)."""
+    if not isinstance(value, list) or len(value) > count:
+        return frozenset()
+    return frozenset(i for i in value if isinstance(i, int) and not isinstance(i, bool) and start <= i < start + count)
+
+
 def refused(data: dict[str, Any]) -> ClientError:
     """The ``ClientError`` of a server's ``error``: its code, its line in the reader's language, the whole of it."""
     return ClientError(str(data.get("code")), refusal_line(data), data)
@@ -177,6 +185,7 @@ class Client:
         self._raw_view: dict[str, Any] | None = None
         self._raw_events: list[Any] = []
         self._events: tuple[Event, ...] = ()
+        self.by_cpu: frozenset[int] = frozenset()  # the deal's events (by index) the server's CPU made
         self.deal = -1
         self.step = 0
         self.timers: dict[str, float] = {}
@@ -372,11 +381,12 @@ class Client:
             raise ClientError("protocol", "a view without its deal and step")
         start, events = raw.get("history_from", 0), raw.get("history", [])
         if deal != self.deal:
-            self._raw_events, self._events = [], ()
+            self._raw_events, self._events, self.by_cpu = [], (), frozenset()
         if not isinstance(start, int) or not 0 <= start <= len(self._raw_events) or not isinstance(events, list):
             raise ClientError("protocol", "a view whose history does not continue the one held here")
         self._raw_events[start:] = events
         self._events = self._events[:start]
+        self.by_cpu = frozenset(i for i in self.by_cpu if i < start) | cpu_marks(data.get("by_cpu"), start, len(events))
         self._raw_view, self._view = raw, None
         self.deal, self.step = deal, step
         timers = data.get("timers", {})

@@ -474,7 +474,7 @@ class Hub:
         if table.options_wire is None:
             table.options_wire = options_text(view)
         texts = ViewText() if texts is None else texts
-        conn.send(texts.message(deal, step, timers, view, skip, table.options_wire))
+        conn.send(texts.message(deal, step, timers, view, skip, table.options_wire, table.cpu_marks.sent(seat, skip)))
 
     # -- what tables do by themselves -------------------------------------------------------------
     async def drive(self, table: Table) -> None:

@@ -32,6 +32,7 @@ from ..core.message import Message, english, msg
 from ..core.record import score_json
 from ..core.registry import get_game
 from . import refusals
+from .cpumarks import CpuMarks
 from .dealing import KeyedRandom, new_secret, practice_key
 from .names import skeleton
 from .protocol import ProtocolError, new_token, token_digest, token_matches
@@ -122,6 +123,7 @@ class Table:
         self.rngs = [random.Random(secrets.randbits(64)) for _ in self.seats]
         self.deal_over_since: float | None = None
         self.cpu_actions = [0] * len(self.seats)  # per seat: the actions the server's CPU made in it
+        self.cpu_marks = CpuMarks()  # the deal under way's events the server's CPU made, history by history
         self.closed_why: Message | None = None  # why the table closed, told to everyone at it
 
     # -- building ---------------------------------------------------------------------------------
@@ -175,9 +177,14 @@ class Table:
                 match.next_deal()
             for step, line in enumerate(lines):
                 seat_text, _, text = line.partition(" ")
+                by_cpu = (number, step) in row.cpu_steps
+                under_way = by_cpu and number == len(row.deals) - 1  # only the last deal's marks are ever sent
+                before = table.cpu_marks.lengths(match.state) if under_way else {}
                 match.act(int(seat_text), table.game.parse_action(text))
-                if (number, step) in row.cpu_steps:
+                if by_cpu:
                     table.cpu_actions[int(seat_text)] += 1
+                if under_way:
+                    table.cpu_marks.record(match.state, int(seat_text), before)
         for seat in table.seats:
             seat.gone_since = time.monotonic() if seat.kind == "person" else None
         table.start_waiting(time.monotonic())
@@ -322,6 +329,7 @@ class Table:
         try:
             action = self.game.parse_action(text)
             before = match.state.to_act
+            lengths = self.cpu_marks.lengths(match.state) if by_cpu else {}
             events = match.act(seat, action)
         except (ActionSyntaxError, ValueError) as exc:
             raise ProtocolError("illegal", f"not an action: {exc}") from None
@@ -339,6 +347,7 @@ class Table:
             raise
         if by_cpu:
             self.cpu_actions[seat] += 1
+            self.cpu_marks.record(match.state, seat, lengths)
         self.seats[seat].ready = False
         self.seats[seat].waiting_since = None
         self._waiting_after(before, now)
@@ -375,6 +384,7 @@ class Table:
     def next_deal(self, now: float) -> None:
         """Deal the next deal (the match deals it from its seed: a restart deals the same cards)."""
         self.match.next_deal()
+        self.cpu_marks.clear()
         self.deal_over_since = None
         self.start_waiting(now)
         self.changed()
@@ -491,7 +501,8 @@ class Table:
             "options": dict(self.options.non_default()),
             "seats": [
                 {"name": s.name, "kind": s.kind, "connected": s.connections > 0, "cpu": self.cpu_plays(i, now),
-                 "grace_left": self.grace_left(i, now), "from_next_deal": self.from_next_deal(i)}
+                 "grace_left": self.grace_left(i, now), "from_next_deal": self.from_next_deal(i),
+                 "cpu_moves": self.cpu_actions[i]}
                 for i, s in enumerate(self.seats)
             ],
             "deal": len(match.logs) - 1,

@@ -3,7 +3,7 @@
 An action is broadcast to every connection of the table, each with its own seat's view; their public parts
 (the seats' facts, the table's facts, most history events) are equal. ``ViewText`` encodes each of those
 once and splices the text into every seat's message. The text is the one ``protocol.message("view", ...,
-view=wire.encode_view(...))`` makes, character for character.
+by_cpu=..., view=wire.encode_view(...))`` makes, character for character.
 """
 
 from __future__ import annotations
@@ -57,8 +57,9 @@ class ViewText:
         return found
 
     def message(self, deal: int, step: int, timers: dict[str, float], view: View, skip: int,
-                options_text: str) -> str:
-        """The ``view`` message for one connection: its seat's view, history from ``skip`` on."""
+                options_text: str, by_cpu: Sequence[int] = ()) -> str:
+        """The ``view`` message for one connection: its seat's view, history from ``skip`` on, and which of those
+        events the server's CPU made (``by_cpu``: their indices in the whole history)."""
         seats = self._once("seats", view.seats, _encode_seats)
         table = self._once("table", dict(view.table), encode_value)
         history: Sequence[Event] = view.history[skip:]
@@ -67,6 +68,7 @@ class ViewText:
         start, middle, end = self._head(view)
         return (
             f'{{"v":{PROTOCOL_VERSION},"type":"view","deal":{deal},"step":{step},"timers":{_dumps(timers)},'
+            f'"by_cpu":{_dumps(list(by_cpu))},'
             f'{start}{_dumps(view.seat)}{middle}{_dumps(list(view.hand))},"legal":{legal},"history_from":{skip},'
             f'"history":[{events}],"seats":{seats},"table":{table},'
             f'"private":{_dumps(encode_value(dict(view.private)))},"options":{options_text}{end}'

@@ -47,6 +47,7 @@ from ..words import ESC, translate_bindings
 from .app import OnlineApp
 from .dialog import CPU_REFUSAL
 from .lobby import LobbyScreen
+from .parting import PartingScreen
 from .seating import Seating
 
 GUEST = N_("Guest")
@@ -160,6 +161,7 @@ class BrowserApp(OnlineApp):
         super().__init__(first, display)
         self.visit = visit
         self.from_lobby = False  # the table was picked in the lobby: a refused seat goes back there
+        self.parted = False  # the parting screen has said why the session ends
 
     @on(events.Mount)
     def _start(self, event: events.Mount) -> None:
@@ -206,12 +208,26 @@ class BrowserApp(OnlineApp):
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         """Leave; but a table picked in the lobby that refused the seat (full, or closed since) sends the
-        browser back to the lobby with the server's line."""
+        browser back to the lobby with the server's line, and a table that closed, or a link's seat refused,
+        is said on a last screen first (``PartingScreen``), as a terminal prints its last line."""
         if self.from_lobby and self.error is not None and self.session is None:
             refused, self.error, self.from_lobby = self.error, None, False
             self.call_later(self._back_to_lobby, refused)
             return
+        said = self.parting_line()
+        if said is not None and not self.parted and self.is_running:
+            self.parted = True
+            self.push_screen(PartingScreen(said))
+            return
         super().exit(result, return_code, message)
+
+    def parting_line(self) -> str | None:
+        """Why the session ends, when the person should be told before the page covers the terminal: the table
+        closed (the host left its waiting room, or nobody came back), or the seat was refused; None otherwise."""
+        if self.error is not None:
+            return self.error
+        online = self.online
+        return online.left_line() if online is not None and online.closed else None
 
     async def _back_to_lobby(self, refused: str) -> None:
         client, self.client = self.client, None

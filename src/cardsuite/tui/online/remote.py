@@ -6,9 +6,11 @@ played elsewhere are ``remote`` turns, and the CPU, the timers and the history l
 a message arrives, ``on_change`` tells the screen to look again. ``status_lines`` and ``seat_status`` give
 the screen what it shows of the table itself: the turn timer (``turn_clock.py``), the join code, a rated or
 practice table (in the lobby's words), a connection being made again, and for every seat whether its person
-is connected or a CPU stands in (with the seconds left of the grace period). The log's notes stand where what
-they say happened: a turn the timer gave the CPU, and the CPU playing for the seat while its connection was
-down. Every finished deal gets its page in turn, those the server finished while another page was open too.
+is connected or a CPU stands in (with the seconds left of the grace period). A move the server's CPU made for a
+seat names it "Bob (the CPU)" (``cpu_moves.py``). The log's notes stand where what they say happened: a turn the
+timer gave the CPU, the CPU playing for the seat while its connection was down, and, once, how many moves the CPU
+made for the seat before this session sat down. Every finished deal gets its page in turn, those the server
+finished while another page was open too.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ...net.client import Client, ClientError, closed_line, refusal_line
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
 from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
+from .cpu_moves import logged_marks, moves_made, moves_note, names_for
 from .turn_clock import turn_line
 
 SEAT_LEAVE = LeaveWords(
@@ -97,6 +100,8 @@ class RemoteSession(TableSession):
         """The deal (from 0) whose page the screen opened last."""
         self.first_deal: int | None = client.deal if client.deal >= 0 else None
         """The first deal (from 0) this screen was shown: its page is the first one shown, not earlier ones."""
+        self.greeted = False
+        """The person has been told of the moves the CPU made for their seat before they sat down here."""
 
     # -- who plays --------------------------------------------------------------------------------
     @property
@@ -208,6 +213,7 @@ class RemoteSession(TableSession):
                 elif update.type == "view":
                     if self.first_deal is None and isinstance(update.data.get("deal"), int):
                         self.first_deal = update.data["deal"]
+                    self.greet()
                     self.came_back(update.data)
                     self.check_clock(update.data)
                 elif update.type == "table":
@@ -218,6 +224,23 @@ class RemoteSession(TableSession):
                 self.changed()
         finally:
             ticker.cancel()
+
+    def greet(self) -> None:
+        """Once, with the first view: when the CPU has made moves for this person's seat in this match (while they
+        were away, out of time, or before they sat down), the log says how many, after the moves already made."""
+        me, view = self.me, self.client.view
+        if self.greeted or view is None:
+            return
+        self.greeted = True
+        seats = self._seats()
+        count = moves_made(seats[me]) if me is not None and 0 <= me < len(seats) and isinstance(seats[me], dict) else 0
+        if count and me is not None and me < len(self.names):
+            self.note(moves_note(count, self.names[me]), me)
+
+    def _seats(self) -> list[Any]:
+        """The table message's seats (none when the server sent something else)."""
+        seats = self.client.table.get("seats")
+        return seats if isinstance(seats, list) else []
 
     def came_back(self, data: Mapping[str, object]) -> None:
         """The first view since the connection was made again: the log says the CPU played for this seat while
@@ -312,10 +335,13 @@ class RemoteSession(TableSession):
         lines = [_("— deal {number} —").format(number=deal)]
         view = self.client.view
         events = self.game.log_events(view) if view is not None else ()
+        marked = logged_marks(view.history, events, self.client.by_cpu) if view is not None else set()
+        seats = self._seats()
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
-            lines.append(event_text(event, self.names, game_words(self.game)))
+            names = names_for(event, self.names, seats) if index in marked else self.names
+            lines.append(event_text(event, names, game_words(self.game)))
         lines.extend(n.text for n in pending)
         return lines
 

@@ -12,7 +12,7 @@ import asyncio
 
 from ...core.registry import get_game
 from ...i18n import _
-from ...net.client import ClientError, friends_address
+from ...net.client import ClientError, closed_line, friends_address
 from ...net.tokens import SavedSeat, forget_seat, keep_seat
 from ..render import Display
 from ..table_app import TableApp
@@ -45,6 +45,7 @@ class OnlineSeat:
         then follow the server's messages."""
         if note is not None:
             self.session.note(note, self.session.me)
+        self.session.greet()
         if self.client.table.get("status") == "lobby":
             self.app.push_screen(LobbyScreen(self.client))
         else:
@@ -146,7 +147,12 @@ class OnlineSeat:
     def kept(self) -> bool:
         """Whether the seat is still the person's after leaving (the same ``join`` resumes it)."""
         return bool(self.seating.code) and not self.seating.watch and not self.session.match_over \
-            and not self.session.given_up
+            and not self.session.given_up and not self.closed
+
+    @property
+    def closed(self) -> bool:
+        """Whether the table has closed (nothing there to come back to)."""
+        return self.client.table.get("status") == "closed"
 
     def close_lobby(self) -> None:
         """The host leaves the waiting room: the seat is given up, which closes the table (only the host starts
@@ -158,8 +164,8 @@ class OnlineSeat:
     """The host left the waiting room, which closed the table."""
 
     def left_line(self) -> str | None:
-        """What a person who left is told: the seat is kept (and how to come back), or their waiting room has
-        closed; None when there is nothing to say (a finished match, a seat given up, a watcher)."""
+        """What a person who left is told: the seat is kept (and how to come back), their waiting room has closed,
+        or why the table closed; None when there is nothing to say (a finished match, a seat given up, a watcher)."""
         if self.kept:
             command = f"cardsuite join {friends_address(self.seating.url)} {self.seating.code}"
             return _("your seat at table {code} is kept; {command} resumes it").format(code=self.seating.code,
@@ -167,12 +173,15 @@ class OnlineSeat:
         if self.closed_lobby:
             return _("table {code} has closed: you left its waiting room before the match started").format(
                 code=self.seating.code)
+        if self.closed:  # the host's leaving, or nobody coming back: said as the table said it
+            return closed_line(self.client.table) or _("This table has closed: nobody was playing at it any more.")
         return None
 
     def left(self) -> None:
         """The person left: the token of a finished match's seat, or of a seat given up, is forgotten (nothing
         to resume any more)."""
-        if (self.session.match_over or self.session.given_up) and self.seating.code and not self.seating.browser:
+        if (self.session.match_over or self.session.given_up or self.closed) and self.seating.code \
+                and not self.seating.browser:
             forget_seat(self.seating.url, self.seating.code)
 
     async def close(self) -> None:
