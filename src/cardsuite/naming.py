@@ -42,8 +42,27 @@ def markup_safe(text: str) -> str:
     return escape(shown(text))
 
 
+class Quoted(str):
+    """A quoted text that was cut: its English words (``"xxxxx…" (100 characters)``), and its parts, ``quote``
+    (the cut text in its marks) and ``length`` (the whole text's), for a message to say the length in the
+    reader's words (``cardsuite.core.message`` does, for a message's parameter)."""
+
+    quote: str
+    length: int
+
+    def __new__(cls, quote: str, length: int) -> Quoted:
+        made = super().__new__(cls, f"{quote} ({length} characters)")
+        made.quote, made.length = quote, length
+        return made
+
+    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
+        return self.quote, self.length
+
+
 def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     """``text`` in quotes (``mark``) for an error line: shown safely, and cut after ``limit`` characters.
+
+    A cut text is a ``Quoted``: in a message's parameter, its length is said in the reader's language.
 
     >>> quoted("2 play KH")
     '"2 play KH"'
@@ -52,7 +71,7 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     """
     if len(text) <= limit:
         return f"{mark}{shown(text)}{mark}"
-    return f"{mark}{shown(text[:limit])}…{mark} ({len(text)} characters)"
+    return Quoted(f"{mark}{shown(text[:limit])}…{mark}", len(text))
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from ..core.errors import CardsuiteError, RecordError, UnknownGame
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
-from ..core.message import N_, msg, msg_n
+from ..core.message import N_, Message, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
 from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json
@@ -313,8 +313,9 @@ def _seat(game: Game, index: int, raw: Mapping[str, object]) -> SeatSpec:
         return SeatSpec(shown_name)
     level = raw.get("level")
     if kind != "cpu" or not isinstance(level, str) or level not in levels_for(game):
-        what = quoted(str(kind), 20) if kind != "cpu" else f"a CPU of level {quoted(str(level), 20)}"
-        raise RecordError(f'key "seats": seat {index} is {what}, which {game.info.title} does not have')
+        what = quoted(str(kind), 20) if kind != "cpu" else msg("a CPU of level {level}", level=quoted(str(level), 20))
+        raise RecordError(msg('key "seats": seat {index} is {what}, which {game} does not have', index=index,
+                              what=what, game=Message(game.info.title)))
     return SeatSpec(shown_name, "cpu", level)
 
 
