@@ -99,8 +99,9 @@ def cpu_levels(game: Game) -> tuple[str, ...]:
     except Exception as exc:  # a game's bot module failing must not close the table, but it is said
         from ..storage.paths import note
 
-        note(f"{game.info.title}'s CPU players could not be loaded ({type(exc).__name__}: {exc}): "
-             "only the random level plays")
+        error = Message(shown(f"{type(exc).__name__}: {exc}"[:200]))
+        note(msg("{game}'s CPU players could not be loaded ({error}): only the random level plays",
+                 game=Message(game.info.title), error=error))
         return ("random",)
 
 
