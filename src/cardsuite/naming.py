@@ -74,6 +74,20 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     return Quoted(f"{mark}{shown(text[:limit])}…{mark}", len(text))
 
 
+_CUT = re.compile(r"(?P<quote>(?P<mark>[\"'])[^\n]*…(?P=mark)) \((?P<length>[0-9]{1,9}) characters\)")
+
+
+def requoted(text: str) -> str:
+    """``text`` read back from the English words ``quoted`` gave it (a server's refusal): a cut quote is a
+    ``Quoted`` again, so that its length is said in the reader's language; any other text stays as it is.
+
+    >>> requoted('"xxxxx…" (100 characters)').length
+    100
+    """
+    found = _CUT.fullmatch(text)
+    return Quoted(found["quote"], int(found["length"])) if found else text
+
+
 def name_seats(text: str, names: Sequence[str]) -> str:
     """``text`` with each ``seat N`` replaced by ``names[N]`` (left as it is when there is no such name).
 
