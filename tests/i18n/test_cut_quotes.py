@@ -12,7 +12,7 @@ from cardsuite.core.message import msg
 from cardsuite.core.registry import get_game
 from cardsuite.i18n import use_language
 from cardsuite.i18n.reasons import read_within
-from cardsuite.i18n.render import render, said
+from cardsuite.i18n.render import render, words_for
 from cardsuite.naming import Quoted, quoted
 
 LONG = "x" * 100
@@ -36,10 +36,10 @@ def test_a_cut_quote_in_a_message_says_its_length_in_the_readers_words(language:
 
 
 def test_a_cut_quote_at_the_edge_says_its_length_in_the_readers_words() -> None:
-    assert said(quoted(LONG, 5)) == '"xxxxx…" (100 characters)'
+    assert words_for(quoted(LONG, 5)) == '"xxxxx…" (100 characters)'
     use_language("ja")
-    assert said(quoted(LONG, 5)) == '"xxxxx…"（100文字）'
-    assert said("seven") == "seven"
+    assert words_for(quoted(LONG, 5)) == '"xxxxx…"（100文字）'
+    assert words_for("seven") == "seven"
 
 
 def test_a_malformed_action_quotes_its_length_in_the_readers_words() -> None:

@@ -30,7 +30,7 @@ def wording(names: Sequence[str] | None = None, words: gettext.NullTranslations 
     return Wording(words if words is not None else active(), names)
 
 
-def said(value: ParamValue) -> str:
+def words_for(value: ParamValue) -> str:
     """One value for a translated template filled with ``str.format``, in the language in use: a quoted text
     that was cut (``naming.quoted``) says its length in the reader's words."""
     return Wording(active()).value(value)

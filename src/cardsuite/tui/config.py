@@ -18,7 +18,7 @@ from ..core.game import PLAYER_COUNT, Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_, Message, msg, msg_n
 from ..i18n import ENGLISH, _, current_language, readable_in_ascii, translations
-from ..i18n.render import said
+from ..i18n.render import words_for
 from ..naming import quoted, shown
 from ..seatnames import check_name
 from ..storage.saves import save_meta
@@ -88,7 +88,7 @@ def parse_seed(text: str) -> int:
     text = text.strip()
     if not _SEED.fullmatch(text) or len(text.lstrip("+-")) > 19 or not 0 <= int(text) <= LARGEST_SEED:
         raise CardsuiteError(_("the seed must be a whole number from 0 to {largest}, written with 0-9 "
-                               "({seed} is not)").format(largest=LARGEST_SEED, seed=said(quoted(text, 24))))
+                               "({seed} is not)").format(largest=LARGEST_SEED, seed=words_for(quoted(text, 24))))
     return int(text)
 
 
