@@ -106,3 +106,19 @@ def test_a_history_of_a_newer_schema_is_refused_in_the_readers_words(home: Path,
         History().matches()
     line = render(read_within(message_of(refused.value)))
     assert "99" in line and _english_left(line, str(paths.history_path())) is None, line
+
+
+def test_settings_that_cannot_be_saved_are_said_in_the_readers_words(home: Path) -> None:
+    from cardsuite.storage.settings import Settings, SettingsError, save_settings
+    from cardsuite.tui.screens.home import _unsaved
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "blocked").write_text("", encoding="utf-8")  # a file where the settings' folder would be
+    target = home / "blocked" / "settings.toml"
+    with pytest.raises(SettingsError) as refused:
+        save_settings(Settings(ascii=True), target)
+    english = str(refused.value)
+    assert english == f"cannot read {target}: Not a directory: the settings were not saved", english
+    use_language("ja")
+    line = _unsaved(refused.value)
+    assert line == f"{target} を読めません：Not a directory：設定は保存されませんでした", line
