@@ -48,12 +48,14 @@ class FileRefused(CardsuiteError):
     """A file that is not read or parsed: not a regular file, too large, not UTF-8, malformed (damaged).
 
     The message (text or a ``Message``) names the file; ``reason`` is the same in English without the file's
-    name (for a line that names it).
+    name (for a line that names it), and ``reason_words`` the same as a message, for the reader's language.
     """
 
-    def __init__(self, message: str | Message, reason: str | None = None) -> None:
+    def __init__(self, message: str | Message, reason: str | Message | None = None) -> None:
         super().__init__(message)
-        self.reason = reason or str(message)
+        said = reason or message
+        self.reason = str(said)
+        self.reason_words = said if isinstance(said, Message) else Message(said)
 
 
 def _cannot_read(name: str, reason: Message) -> Message:
@@ -65,7 +67,7 @@ def _in_file(name: str, error: FileRefused) -> FileRefused:
     """``error`` (about a file's content) naming the file: ``FILE: REASON``."""
     first = error.args[0] if error.args else ""
     reason = first if isinstance(first, Message) else Message(str(first))
-    return FileRefused(msg("{file}: {reason}", file=shown(name), reason=reason), str(error))
+    return FileRefused(msg("{file}: {reason}", file=shown(name), reason=reason), error.reason_words)
 
 
 class FileUnreadable(FileRefused):
@@ -96,9 +98,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(_cannot_read(name, msg("not a regular file")), "not a regular file")
+            raise FileRefused(_cannot_read(name, msg("not a regular file")), msg("not a regular file"))
         if info.st_size > limit:
-            raise FileRefused(_cannot_read(name, _larger(limit)), str(_larger(limit)))
+            raise FileRefused(_cannot_read(name, _larger(limit)), _larger(limit))
         chunks: list[bytes] = []
         total = 0
         while total <= limit:
@@ -108,7 +110,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:  # the file grew while we read it
-            raise FileRefused(_cannot_read(name, _larger(limit)), str(_larger(limit)))
+            raise FileRefused(_cannot_read(name, _larger(limit)), _larger(limit))
         return b"".join(chunks)
     except OSError as exc:
         raise FileUnreadable(_cannot_read(name, Message(str(exc.strerror or exc)))) from None

@@ -261,14 +261,15 @@ def remove_file(path: Path, what: str) -> bool:
     """Remove the file ``path`` (a save a person abandoned, a save now in the history).
 
     False when it was not there; a system that refuses (a read-only folder) is a one-line ``FileRefused``
-    naming ``what`` it was.
+    naming ``what`` it was (English words marked with ``N_``, said in the reader's language).
     """
     try:
         path.unlink()
     except FileNotFoundError:
         return False
     except OSError as exc:
-        raise FileRefused(f"cannot remove {what} {shown(str(path))}: {exc.strerror or exc}") from None
+        raise FileRefused(msg("cannot remove {what} {file}: {reason}", what=Message(what), file=shown(str(path)),
+                              reason=Message(shown(str(exc.strerror or exc))))) from None
     return True
 
 

@@ -42,8 +42,27 @@ def markup_safe(text: str) -> str:
     return escape(shown(text))
 
 
+class Quoted(str):
+    """A quoted text that was cut: its English words (``"xxxxx…" (100 characters)``), and its parts, ``quote``
+    (the cut text in its marks) and ``length`` (the whole text's), for a message to say the length in the
+    reader's words (``cardsuite.core.message`` does, for a message's parameter)."""
+
+    quote: str
+    length: int
+
+    def __new__(cls, quote: str, length: int) -> Quoted:
+        made = super().__new__(cls, f"{quote} ({length} characters)")
+        made.quote, made.length = quote, length
+        return made
+
+    def __getnewargs__(self) -> tuple[str, int]:  # type: ignore[override]
+        return self.quote, self.length
+
+
 def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     """``text`` in quotes (``mark``) for an error line: shown safely, and cut after ``limit`` characters.
+
+    A cut text is a ``Quoted``: in a message's parameter, its length is said in the reader's language.
 
     >>> quoted("2 play KH")
     '"2 play KH"'
@@ -52,7 +71,21 @@ def quoted(text: str, limit: int = 60, mark: str = '"') -> str:
     """
     if len(text) <= limit:
         return f"{mark}{shown(text)}{mark}"
-    return f"{mark}{shown(text[:limit])}…{mark} ({len(text)} characters)"
+    return Quoted(f"{mark}{shown(text[:limit])}…{mark}", len(text))
+
+
+_CUT = re.compile(r"(?P<quote>(?P<mark>[\"'])[^\n]*…(?P=mark)) \((?P<length>[0-9]{1,9}) characters\)")
+
+
+def requoted(text: str) -> str:
+    """``text`` read back from the English words ``quoted`` gave it (a server's refusal): a cut quote is a
+    ``Quoted`` again, so that its length is said in the reader's language; any other text stays as it is.
+
+    >>> requoted('"xxxxx…" (100 characters)').length
+    100
+    """
+    found = _CUT.fullmatch(text)
+    return Quoted(found["quote"], int(found["length"])) if found else text
 
 
 def name_seats(text: str, names: Sequence[str]) -> str:

@@ -78,9 +78,11 @@ def check_cluster_address(address: str) -> str:
     """A Ray address as ``ray.init(address=...)`` takes it (``host:port``, ``ray://host:port``, ``auto``)."""
     text = address.strip()
     if len(text) > 300 or not _ADDRESS.fullmatch(text):
+        from .core.message import msg
         from .naming import quoted
 
-        raise CardsuiteError(f"--cluster {quoted(text, 40)} is not a Ray address such as 127.0.0.1:6379 or auto")
+        raise CardsuiteError(msg("--cluster {address} is not a Ray address such as 127.0.0.1:6379 or auto",
+                                 address=quoted(text, 40)))
     return text
 
 

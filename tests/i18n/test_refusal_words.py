@@ -150,6 +150,17 @@ CASES: dict[str, tuple[Setup, str]] = {
                       'speed "warp" is not one of instant, fast, normal, slow or a number of seconds from 0 to 10'),
     "play: a long name": (_fixed("play", "nap", "--seats", "A" * 30 + ",cpu,cpu"),
                           f'the seat name "{"A" * 30}" is longer than 24 characters'),
+    "an option value too long to quote whole": (
+        _fixed("simulate", "nap", "-o", "deck=" + "5" * 100, "--games", "1"),
+        "option deck: '" + "5" * 30 + "…' (100 characters) is not one of full, reduced"),
+    "a number too long to quote whole": (
+        _fixed("simulate", "nap", "--games", "q" * 100),
+        "Invalid value for '--games' / '-g': \"" + "q" * 20 + "…\" (100 characters) is not a whole number written "
+        "with 0-9 (see --help)"),
+    "play: a speed too long to quote whole": (
+        _fixed("play", "nap", "--speed", "w" * 100),
+        'speed "' + "w" * 20 + '…" (100 characters) is not one of instant, fast, normal, slow or a number of seconds '
+        "from 0 to 10"),
     "play: a name with a control character": (_fixed("play", "nap", "--seats", "A\x01,cpu,cpu"),
                                               'the seat name "A\\x01" has a control character or invalid text'),
 }

@@ -21,6 +21,7 @@ from cardsuite.core.message import CardRef, Message, SeatRef, msg
 from cardsuite.core.registry import NO_GAME, game_names
 from cardsuite.i18n import ENGLISH, LANGUAGES, translations, use_language
 from cardsuite.i18n.render import render
+from cardsuite.naming import Quoted, quoted
 from cardsuite.net import refusals
 from cardsuite.net.client import Client, ClientError, refusal_line
 from cardsuite.net.cluster import Cluster, Host
@@ -279,6 +280,19 @@ def test_a_games_title_in_a_refusal_is_the_installed_games_own_and_nothing_else(
     assert encode_words(msg(PLAYER_COUNT, game=msg("{x}", x=1), counts="3", players=2)) is None
     assert encode_words(msg(PLAYER_COUNT, game=Message("Nap", context="c"), counts="3", players=2)) is None
     assert encode_words(msg(PLAYER_COUNT, game="Nap", counts=Message("3"), players=2)) is None
+
+
+def test_a_value_cut_in_a_servers_refusal_says_its_length_in_the_readers_words() -> None:
+    sent = encode_words(msg(options.NOT_ONE_OF, option="deck", value=quoted("z" * 80, 30, "'"), values="full, reduced"))
+    assert sent is not None
+    words = json.loads(json.dumps(sent))
+    assert words["params"]["value"] == "'" + "z" * 30 + "…' (80 characters)"  # the wire stays English
+    use_language("ja")
+    line = refusal_line({"code": "bad_table", "message": "x", "words": words})
+    assert "'" + "z" * 30 + "…'（80文字）" in line and "characters" not in line, line
+    for made_up in ("'z…' (80 characters) and more", "z… (80 characters)", "'z…' (1234567890 characters)"):
+        said = read_words({**words, "params": {**words["params"], "value": made_up}})
+        assert said is not None and said.param("value") == made_up and not isinstance(said.param("value"), Quoted)
 
 
 # -- a rule's reason, a lost lease ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 import typer
 
 from ..i18n import _
+from ..i18n.render import words_for
 from ..naming import quoted
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -59,9 +60,9 @@ class Bounded:
             text = str(raw).strip()
             if not _WHOLE.fullmatch(text):
                 why = _("{value} is not a whole number written with 0-9")
-                raise typer.BadParameter(why.format(value=quoted(text, 20)))
+                raise typer.BadParameter(why.format(value=words_for(quoted(text, 20))))
             if len(text.lstrip("+-")) > 19:
-                raise self._outside(quoted(text, 20), below=text.startswith("-"))
+                raise self._outside(words_for(quoted(text, 20)), below=text.startswith("-"))
             value = int(text)
         if not self.low <= value <= self.high:
             raise self._outside(value, below=value < self.low)
@@ -74,7 +75,7 @@ class Bounded:
             text = str(raw).strip()
             if not _DECIMAL.fullmatch(text):
                 why = _("{value} is not a decimal number like 2 or 0.5")
-                raise typer.BadParameter(why.format(value=quoted(text, 20)))
+                raise typer.BadParameter(why.format(value=words_for(quoted(text, 20))))
             value = float(text)
         if not (math.isfinite(value) and self.low <= value <= self.high):
             raise self._outside(f"{value:.12g}", below=value < self.low)

@@ -14,6 +14,7 @@ from typer.core import TyperGroup
 
 from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
 from ..i18n.language import checked_language
+from ..i18n.render import words_for
 from ..naming import quoted
 from ..storage.settings import load_settings, read_language
 from ._help_words import HelpContext, speak_help
@@ -112,6 +113,6 @@ def apply_language(flag: str | None) -> None:
         use_language(resolve_language(None, setting, os.environ))
         raise fail(
             _("--lang {value}: no such language; choose {choices}").format(
-                value=quoted(flag or "", 20), choices=", ".join(LANGUAGES)
+                value=words_for(quoted(flag or "", 20)), choices=", ".join(LANGUAGES)
             )
         ) from None

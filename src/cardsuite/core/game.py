@@ -217,4 +217,5 @@ class Game(Presentation, ABC):
         """A uniform syntax error for ``parse_action``."""
         from ..naming import quoted
 
-        return ActionSyntaxError(f"malformed action {quoted(text, 40)}: {why}", why)
+        said = msg("malformed action {action}: {why}", action=quoted(text, 40), why=Message(why))
+        return ActionSyntaxError(said, why)

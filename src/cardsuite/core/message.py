@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any, Final, Protocol
 
 from ..cards import JOKER, RANK_LETTERS, SUIT_SYMBOLS, card_symbol
+from ..naming import Quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +89,8 @@ class Message:
     """A sentence to show, language-neutral: gettext key (English), plural, context and parameters.
 
     ``plural`` is the English plural; the parameter ``n`` then picks the form (Lithuanian has three).
-    A ``str`` parameter is shown as it is (a name, record notation): never put English words in one.
+    A ``str`` parameter is shown as it is (a name, record notation): never put English words in one. A quoted
+    text that was cut (``naming.quoted``) says its length in the reader's words.
     """
 
     key: str
@@ -310,6 +312,10 @@ class Wording:
             return words.pgettext(context, message.key)
         return words.gettext(message.key)
 
+    def value(self, value: ParamValue, form: str = "") -> str:
+        """One parameter in words, as a sentence would say it (a template filled by ``str.format`` at the edge)."""
+        return _Word(self, value).__format__(form)
+
     def word(self, pair: tuple[str, str]) -> str:
         """A marked word (``N_p``) in this renderer's language."""
         return self.words.pgettext(*pair)
@@ -385,7 +391,7 @@ class _Word:
         if isinstance(value, int | Fraction):
             return show.number(value, form)
         if isinstance(value, str):
-            return value
+            return show(_cut(value)) if isinstance(value, Quoted) else value
         if isinstance(value, SeatRef):
             return show.seat(value.seat)
         if isinstance(value, CardRef):
@@ -400,6 +406,12 @@ class _Word:
 
     def __str__(self) -> str:
         return self.__format__("")
+
+
+def _cut(quote: Quoted) -> Message:
+    """A quoted text that was cut (``naming.quoted``), its whole length in the reader's words."""
+    return msg_n("{quote} ({n} character)", "{quote} ({n} characters)", quote.length, quote=quote.quote)
+
 
 def english(message: Message, names: Sequence[str] | None = None) -> str:
     """``message`` in English (seats called "seat N" unless ``names`` are given)."""

@@ -16,7 +16,7 @@ from ..cards import Card, CardError, parse_card
 from ..naming import NAME_LIMIT, quoted, shown
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
-from .message import Message, SeatRef, msg, msg_n, msg_p
+from .message import Message, SeatRef, msg, msg_p
 from .options import Options
 from .values import DealsSoFar
 
@@ -260,23 +260,9 @@ def _check_next_deal(game: Game, index: int, previous: ReplayedDeal, raw: object
                                                          dealer=SeatRef(dealer)))
 
 
-def quoted_words(text: str, limit: int = 60) -> str | Message:
-    """``quoted(text, limit)`` for a message's parameter: a cut text's length in the reader's words.
-
-    >>> quoted_words("2 play KH")
-    '"2 play KH"'
-    >>> quoted_words("x" * 100, 5).params
-    (('n', 100), ('quote', '"xxxxx…"'))
-    """
-    if len(text) <= limit:
-        return quoted(text, limit)
-    cut = f'"{shown(text[:limit])}…"'
-    return msg_n("{quote} ({n} character)", "{quote} ({n} characters)", len(text), quote=cut)
-
-
 def _action(index: int, number: int, text: str) -> Message:
     """An action of a deal, quoted: ``deal 0, action 5 "2 play KH"``."""
-    return msg("deal {index}, action {number} {action}", index=index, number=number, action=quoted_words(text))
+    return msg("deal {index}, action {number} {action}", index=index, number=number, action=quoted(text))
 
 
 def _replay_deal(game: Game, players: int, options: Options, index: int, raw: object) -> ReplayedDeal:

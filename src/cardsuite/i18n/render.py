@@ -5,7 +5,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Sequence
 
-from ..core.message import Message, Wording
+from ..core.message import Message, ParamValue, Wording
 from . import active
 
 
@@ -28,3 +28,9 @@ def event_text(event: object, names: Sequence[str], words: gettext.NullTranslati
 def wording(names: Sequence[str] | None = None, words: gettext.NullTranslations | None = None) -> Wording:
     """A reusable renderer for one screen: the language in use (or ``words``) and the seats' names."""
     return Wording(words if words is not None else active(), names)
+
+
+def words_for(value: ParamValue) -> str:
+    """One value for a translated template filled with ``str.format``, in the language in use: a quoted text
+    that was cut (``naming.quoted``) says its length in the reader's words."""
+    return Wording(active()).value(value)

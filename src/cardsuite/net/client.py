@@ -26,8 +26,8 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from ..core.game import Event, View
-from ..i18n import _
-from ..i18n.render import render
+from ..i18n import _, gettext
+from ..i18n.render import render, words_for
 from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .refusals import read_reason, read_words
@@ -98,7 +98,7 @@ def unreachable(url: str, exc: BaseException) -> str:
     elif isinstance(exc, TimeoutError):
         reason = _("no answer in time")
     else:
-        reason = quoted(str(exc) or type(exc).__name__, 80, "")
+        reason = words_for(quoted(str(exc) or type(exc).__name__, 80, ""))
     return _("cannot reach {url}: {reason}").format(url=url, reason=reason)
 
 
@@ -114,7 +114,8 @@ def server_url(address: str) -> str:
             raise ValueError("no host")
         _ = parts.port  # a port that is no number or out of range raises here
     except ValueError:
-        raise ClientError("address", f"{quoted(address, 40)} is not HOST, HOST:PORT or a ws(s):// URL") from None
+        raise ClientError("address", gettext("{address} is not HOST, HOST:PORT or a ws(s):// URL").format(
+            address=words_for(quoted(address, 40)))) from None
     return url
 
 

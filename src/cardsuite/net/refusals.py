@@ -24,6 +24,7 @@ from ..core.game import PLAYER_COUNT
 from ..core.message import N_, Message
 from ..core.registry import NO_GAME, all_games
 from ..i18n.reasons import words_of
+from ..naming import requoted
 from .identity import BAD_KEY
 from .names import CPU_NAME, EMPTY
 
@@ -177,7 +178,10 @@ def read_words(data: object) -> Message | None:
     if not isinstance(data, Mapping) or set(data) - {"key", "params"}:
         return None
     checked = _checked(data.get("key"), data.get("params", {}))
-    return None if checked is None else _titled(checked)
+    if checked is None:
+        return None
+    return _titled(Message(checked.key, tuple((name, requoted(value) if isinstance(value, str) else value)
+                                              for name, value in checked.params)))
 
 
 def _titled(message: Message) -> Message:

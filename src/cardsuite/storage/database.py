@@ -176,6 +176,14 @@ def text_of(value: object) -> str:
     return value.decode("ascii", "replace") if isinstance(value, bytes) else str(value)
 
 
+class NewerSchema(sqlite3.OperationalError):
+    """A history file written by a newer cardsuite: its schema ``version`` is above ``SCHEMA_VERSION``."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"written by a newer cardsuite (schema {version})")
+        self.version = version
+
+
 def prepare(conn: sqlite3.Connection, begin: Callable[[str], object]) -> None:
     """Create the tables, or upgrade a file of an older schema; ``begin(sql)`` starts the transaction.
 
@@ -188,7 +196,7 @@ def prepare(conn: sqlite3.Connection, begin: Callable[[str], object]) -> None:
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
-            raise sqlite3.OperationalError(f"written by a newer cardsuite (schema {version})")
+            raise NewerSchema(version)
         if version < SCHEMA_VERSION:
             tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if "matches" in tables:

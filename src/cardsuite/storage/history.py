@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from ..core.errors import CardsuiteError, UnknownGame, message_of
 from ..core.match import winners
-from ..core.message import Message, msg
+from ..core.message import Message, msg, msg_n
 from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
@@ -42,6 +42,7 @@ from .database import (
     MATCH_COLUMNS,
     SCHEMA_VERSION,
     Damaged,
+    NewerSchema,
     digest,
     prepare,
     rate_into,
@@ -141,6 +142,8 @@ class History:
 
     def _fail(self, why: object) -> paths.StorageError:
         """``history database FILE: WHY`` in the reader's language (the system's and SQLite's words stay English)."""
+        if isinstance(why, NewerSchema):
+            why = msg("written by a newer cardsuite (schema {version})", version=why.version)
         reason = why if isinstance(why, Message) else message_of(why) if isinstance(why, CardsuiteError) \
             else Message(shown(str(why)))
         line = msg("history database {file}: {reason}", file=shown(str(self.path)), reason=reason)
@@ -216,7 +219,7 @@ class History:
                 kept.unlink(missing_ok=True)  # the unfinished copy made just now; the database is untouched
                 raise
             copy.close()
-            paths.note(f"the history database was upgraded; the file as it was is kept as {name}")
+            paths.note(msg("the history database was upgraded; the file as it was is kept as {file}", file=shown(name)))
             return
 
     def _replace_damaged(self, why: str) -> None:
@@ -235,7 +238,9 @@ class History:
                 filed += 1
             except CardsuiteError:
                 continue
-        paths.note(f"{filed} of the finished matches in {aside.name} were filed into a new history database")
+        paths.note(msg_n("{n} of the finished matches in {file} was filed into a new history database",
+                         "{n} of the finished matches in {file} were filed into a new history database", filed,
+                         file=shown(aside.name)))
 
     def _may_write(self) -> bool:
         """Whether this program may write the database and beside it (SQLite's ``-wal`` and ``-shm``, a
@@ -268,14 +273,14 @@ class History:
                 raise Damaged(str(check[0]) if check else "no answer to a check")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             if version > SCHEMA_VERSION:
-                raise self._fail(f"written by a newer cardsuite (schema {version})")
+                raise self._fail(NewerSchema(version))
             if version < SCHEMA_VERSION:
                 tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
                 if not tables:  # created and never filed into: an empty history
                     conn.close()
                     return _empty_history()
-                raise self._fail(f"written by an older cardsuite (schema {version}); it is upgraded by the "
-                                 "next run that can write to its folder")
+                raise self._fail(msg("written by an older cardsuite (schema {version}); it is upgraded by the next "
+                                     "run that can write to its folder", version=version))
             if verify:
                 verify_all(conn)
             return conn
@@ -290,8 +295,8 @@ class History:
         """The line for a damaged database that a read-only reader cannot move aside."""
         why = shown(" ".join(str(exc).split()))
         why = why if len(why) <= 200 else why[:200] + "…"
-        return paths.StorageError(f"history database {shown(str(self.path))} is damaged ({why}); it is left as "
-                                  "it is, as its folder cannot be written")
+        return paths.StorageError(msg("history database {file} is damaged ({why}); it is left as it is, as its "
+                                      "folder cannot be written", file=shown(str(self.path)), why=Message(why)))
 
     @contextmanager
     def _connection(self, verify: bool = False, reading: bool = False) -> Iterator[sqlite3.Connection]:
@@ -490,12 +495,10 @@ def seat_facts(raw_seats: tuple[Mapping[str, object], ...], players: int,
     return out
 
 
-def _aside_path(path: Path, line: str) -> Path | None:
-    """Where ``quarantine`` moved ``path`` (read back from its notice), or None if it could not move it."""
-    marker = "moved aside to "
-    if marker not in line:
-        return None
-    return path.with_name(line.rsplit(marker, 1)[1])
+def _aside_path(path: Path, line: Message) -> Path | None:
+    """Where ``quarantine`` moved ``path`` (the ``aside`` of its notice), or None if it could not move it."""
+    aside = dict(line.params).get("aside")
+    return path.with_name(aside) if isinstance(aside, str) else None
 
 
 def _salvage(path: Path) -> list[dict[str, object]]:

@@ -15,13 +15,14 @@ from pathlib import Path
 from platformdirs import user_config_path, user_data_path
 
 from ..core.errors import CardsuiteError
+from ..core.message import Message, msg
 from ..filewrites import move_aside
 from ..naming import shown
 
 APP = "cardsuite"
 HOME_VARIABLE = "CARDSUITE_HOME"
 
-_notices: list[str] = []
+_notices: list[str | Message] = []
 
 
 class StorageError(CardsuiteError):
@@ -55,16 +56,16 @@ def settings_path() -> Path:
     return config_dir() / "settings.toml"
 
 
-def quarantine(path: Path, why: str, companions: Sequence[str] = (), report: bool = True) -> str:
+def quarantine(path: Path, why: str | Message, companions: Sequence[str] = (), report: bool = True) -> Message:
     """Move a damaged ``path`` aside as ``<name>.corrupt-<UTC time>`` and note one line saying so.
 
     The file is never deleted or overwritten: a person (or a bug report) can still read it.
     ``companions`` are suffixes of files that belong to it (SQLite's ``-wal`` and ``-shm``) and move with it.
-    Returns the line, which is also kept for ``take_notices`` (unless ``report`` is False: the caller
-    raises it as its error instead).
+    ``why`` is a message, or English text (shown safely and cut). Returns the line, a message whose ``aside``
+    is the name it was moved to, which is also kept for ``take_notices`` (unless ``report`` is False: the
+    caller raises it as its error instead).
     """
-    why = shown(" ".join(why.split()))
-    why = why if len(why) <= 200 else why[:200] + "…"
+    reason = why if isinstance(why, Message) else Message(_cut(why))
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     try:
         target = _move_aside(path, f"{path.name}.corrupt-{stamp}")
@@ -72,12 +73,20 @@ def quarantine(path: Path, why: str, companions: Sequence[str] = (), report: boo
             extra = path.with_name(path.name + suffix)
             if os.path.lexists(extra):
                 move_aside(extra, target.with_name(target.name + suffix))
-        line = f"{shown(str(path))} is damaged ({why}); moved aside to {shown(target.name)}"
+        line = msg("{file} is damaged ({why}); moved aside to {aside}", file=shown(str(path)), why=reason,
+                   aside=shown(target.name))
     except OSError as exc:
-        line = f"{shown(str(path))} is damaged ({why}) and could not be moved aside: {exc.strerror or exc}"
+        line = msg("{file} is damaged ({why}) and could not be moved aside: {error}", file=shown(str(path)),
+                   why=reason, error=shown(str(exc.strerror or exc)))
     if report:
         note(line)
     return line
+
+
+def _cut(why: str) -> str:
+    """English text about a file as a short safe reason: control characters shown, whitespace folded, cut."""
+    text = shown(" ".join(why.split()))
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _move_aside(path: Path, name: str) -> Path:
@@ -92,13 +101,18 @@ def _move_aside(path: Path, name: str) -> Path:
     raise FileExistsError(errno.EEXIST, "no free name to move it aside to", str(path))
 
 
-def note(line: str) -> None:
-    """Keep one line for a person about a file (a write that failed, a file that was not used)."""
+def note(line: str | Message) -> None:
+    """Keep one line for a person about a file (a write that failed, a file that was not used): a message, said
+    in the reader's language when it is taken, or English text."""
     _notices.append(line)
 
 
 def take_notices() -> list[str]:
-    """The one-line reports of damaged files since the last call (the CLI prints them, the TUI shows them)."""
-    out = list(_notices)
+    """The one-line reports of damaged files since the last call, in the reader's language (the CLI prints
+    them, the TUI shows them)."""
+    from ..i18n.reasons import read_within  # here: the words are chosen when the lines are shown
+    from ..i18n.render import render
+
+    out = [line if isinstance(line, str) else render(read_within(line)) for line in _notices]
     _notices.clear()
     return out

@@ -20,15 +20,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import CardsuiteError, RecordError, UnknownGame
+from ..core.errors import CardsuiteError, RecordError, UnknownGame, message_of
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
-from ..core.message import N_, msg, msg_n
+from ..core.message import N_, Message, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
 from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json
 from ..filewrites import remove_file, remove_stale_temporaries, write_atomically
 from ..i18n import _, gettext
+from ..i18n.reasons import read_within
+from ..i18n.render import render
 from ..naming import quoted, shown
 from . import paths, savelock
 from .history import History
@@ -185,13 +187,13 @@ class Autosave:
         try:
             self._write(match)
         except (OSError, ValueError, CardsuiteError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             if not self.failing:  # said once, not after every action, until a save succeeds again
-                paths.note(f"could not save the match to {shown(str(self.path))}: {why}")
+                paths.note(msg("could not save the match to {file}: {reason}", file=shown(str(self.path)),
+                               reason=_why(exc)))
             self.failing = True
             return False
         if self.failing:
-            paths.note(f"the match is saved again to {shown(str(self.path))}")
+            paths.note(msg("the match is saved again to {file}", file=shown(str(self.path))))
         self.failing = False
         return True
 
@@ -244,7 +246,8 @@ class Autosave:
         try:
             history_id = History().record_finished(self.record(match))
         except CardsuiteError as exc:  # the save stays; the next list_saves files it
-            paths.note(f"the finished match stays saved as {shown(self.id)}: {exc}")
+            paths.note(msg("the finished match stays saved as {id}: {reason}", id=shown(self.id),
+                           reason=message_of(exc)))
             return None
         self.discard()
         return history_id
@@ -253,9 +256,9 @@ class Autosave:
         """Remove the save (the person abandoned the match, or it is in the history now); False and a
         notice when the system refuses (a read-only folder)."""
         try:
-            remove_file(self.path, "the save")
+            remove_file(self.path, N_("the save"))
         except FileRefused as exc:
-            paths.note(str(exc))
+            paths.note(message_of(exc))
             return False
         self.close()
         return True
@@ -294,11 +297,12 @@ def saved_seats(checked: Replay) -> list[SeatSpec]:
 
 
 def seat_problem(checked: Replay) -> str:
-    """Why a replayed save's seats cannot be opened (what opening it would move it aside for), or ``""``."""
+    """Why a replayed save's seats cannot be opened (what opening it would move it aside for), in the reader's
+    language, or ``""``."""
     try:
         saved_seats(checked)
     except RecordError as exc:
-        return str(exc)
+        return render(read_within(message_of(exc)))
     return ""
 
 
@@ -313,8 +317,9 @@ def _seat(game: Game, index: int, raw: Mapping[str, object]) -> SeatSpec:
         return SeatSpec(shown_name)
     level = raw.get("level")
     if kind != "cpu" or not isinstance(level, str) or level not in levels_for(game):
-        what = quoted(str(kind), 20) if kind != "cpu" else f"a CPU of level {quoted(str(level), 20)}"
-        raise RecordError(f'key "seats": seat {index} is {what}, which {game.info.title} does not have')
+        what = quoted(str(kind), 20) if kind != "cpu" else msg("a CPU of level {level}", level=quoted(str(level), 20))
+        raise RecordError(msg('key "seats": seat {index} is {what}, which {game} does not have', index=index,
+                              what=what, game=Message(game.info.title)))
     return SeatSpec(shown_name, "cpu", level)
 
 
@@ -414,6 +419,14 @@ class GameNotInstalled(RecordError):
     """A save of a game that is not installed here, or whose plugin fails to load: kept as it is, not listed."""
 
 
+def _why(exc: Exception) -> Message:
+    """Why a save was not written, as a message: the system's words (English), or the error's own message."""
+    if isinstance(exc, CardsuiteError):
+        return message_of(exc)
+    said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return Message(shown(said))
+
+
 def _installed_game(path: Path, record: Mapping[str, object]) -> None:
     """Note and raise ``GameNotInstalled`` when the save's game cannot be had here (the file is not touched)."""
     name = record.get("game")
@@ -422,8 +435,9 @@ def _installed_game(path: Path, record: Mapping[str, object]) -> None:
     try:
         get_game(name)
     except UnknownGame as exc:
-        line = (f"{shown(str(path))} is a match of {quoted(name, 30)}, which cannot be played here ({exc}): "
-                "it is kept as it is, to continue once the game is installed")
+        line = msg("{file} is a match of {game}, which cannot be played here ({reason}): it is kept as it is, to "
+                   "continue once the game is installed", file=shown(str(path)), game=quoted(name, 30),
+                   reason=message_of(exc))
         paths.note(line)
         raise GameNotInstalled(line) from None
 
@@ -440,7 +454,7 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
     except FileUnreadable as exc:  # not the save's fault (permissions, gone meanwhile): leave it be
         raise RecordError(str(exc)) from None
     except FileRefused as exc:
-        raise RecordError(paths.quarantine(path, exc.reason)) from None
+        raise RecordError(paths.quarantine(path, exc.reason_words)) from None
     try:
         record = as_record(data)
         _installed_game(path, record)
@@ -450,9 +464,10 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
     except GameNotInstalled:
         raise
     except RecordError as exc:
-        raise RecordError(paths.quarantine(path, str(exc))) from None
+        raise RecordError(paths.quarantine(path, message_of(exc))) from None
     except Exception as exc:  # a record no rule foresaw: still only this save is lost, and it is kept aside
-        raise RecordError(paths.quarantine(path, f"cannot be replayed: {type(exc).__name__}: {exc}")) from None
+        error = Message(shown(f"{type(exc).__name__}: {exc}"[:200]))
+        raise RecordError(paths.quarantine(path, msg("cannot be replayed: {error}", error=error))) from None
     meta = save_meta(record)
     meta["id"] = path.stem
     record[SAVE_KEY] = meta
@@ -504,12 +519,12 @@ def _file_finished(path: Path, record: dict[str, object]) -> None:
     try:
         History().record_finished(record)
     except CardsuiteError as exc:
-        paths.note(f"the finished match {shown(path.stem)} stays saved: {exc}")
+        paths.note(msg("the finished match {id} stays saved: {reason}", id=shown(path.stem), reason=message_of(exc)))
         return
     try:
-        remove_file(path, "the finished match's save")
+        remove_file(path, N_("the finished match's save"))
     except FileRefused as exc:  # it is in the history; filing it again at the next listing changes nothing
-        paths.note(f"{exc} (the match is in the history)")
+        paths.note(msg("{reason} (the match is in the history)", reason=message_of(exc)))
 
 
 def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
@@ -542,7 +557,7 @@ def delete_save(save_id: str) -> SaveInfo:
     if not savelock.claim(info.path):
         raise CardsuiteError(open_elsewhere_text(info.id))
     try:
-        remove_file(info.path, "the save")
+        remove_file(info.path, N_("the save"))
     except FileRefused as exc:
         raise CardsuiteError(str(exc)) from None
     finally:
@@ -565,4 +580,4 @@ def load_save(save_id: str | None = None) -> tuple[dict[str, object], Match]:
     try:
         return record, rebuild_match(record)
     except RecordError as exc:
-        raise RecordError(paths.quarantine(info.path, str(exc), report=False)) from None
+        raise RecordError(paths.quarantine(info.path, message_of(exc), report=False)) from None

@@ -21,13 +21,13 @@ import tomlkit
 import tomlkit.exceptions
 import tomlkit.items
 
-from ..core.errors import CardsuiteError, UnknownGame
-from ..core.message import msg
+from ..core.errors import CardsuiteError, UnknownGame, message_of
+from ..core.message import Message, msg
 from ..core.registry import get_game
 from ..files import SETTINGS_LIMIT, FileMissing, FileRefused, FileUnreadable, parse_toml, read_text, read_toml
 from ..filewrites import remove_stale_temporaries, write_atomically
 from ..i18n.language import LANGUAGES, LanguageError, checked_language
-from ..naming import quoted
+from ..naming import quoted, shown
 from ..seatnames import check_name
 from . import paths
 
@@ -81,10 +81,18 @@ class Settings:
 
 
 class SettingsError(ValueError):
-    """A settings file with a value of the wrong kind."""
+    """A settings file with a value of the wrong kind, or settings that cannot be written; ``words`` says it as a
+    message, for the reader's language (``str`` is its English)."""
+
+    def __init__(self, words: Message) -> None:
+        super().__init__(words)
+        self.words = words
+
+    def __str__(self) -> str:
+        return str(self.words)
 
 
-def _strings(value: object, refusal: str) -> list[str]:
+def _strings(value: object, refusal: Message) -> list[str]:
     """A list of strings as it is; anything else is refused with ``refusal``."""
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise SettingsError(refusal)
@@ -92,60 +100,61 @@ def _strings(value: object, refusal: str) -> list[str]:
 
 
 def _names(value: object) -> list[str]:
-    names = _strings(value, "names must be a list of names")
+    names = _strings(value, msg("names must be a list of names"))
     try:
         return [check_name(n) for n in names]
     except CardsuiteError as exc:
-        raise SettingsError(f"names: {exc}") from None
+        raise SettingsError(msg("names: {reason}", reason=message_of(exc))) from None
 
 
 def _card_style(value: object) -> str:
     if value not in CARD_STYLES:
-        raise SettingsError(f"card_style must be one of {', '.join(CARD_STYLES)}")
+        raise SettingsError(msg("card_style must be one of {styles}", styles=", ".join(CARD_STYLES)))
     return str(value)
 
 
 def _ascii(value: object) -> bool:
     if not isinstance(value, bool):
-        raise SettingsError("ascii must be true or false")
+        raise SettingsError(msg("ascii must be true or false"))
     return value
 
 
 def _speed(value: object) -> str:
     if not isinstance(value, str | int | float) or isinstance(value, bool):
-        raise SettingsError("speed must be a name (instant, fast, normal, slow) or seconds")
+        raise SettingsError(msg("speed must be a name (instant, fast, normal, slow) or seconds"))
     try:
         parse_speed(str(value))
     except CardsuiteError as exc:
-        raise SettingsError(str(exc)) from None
+        raise SettingsError(message_of(exc)) from None
     return str(value)
 
 
 def _language(value: object) -> str:
     if not isinstance(value, str):
-        raise SettingsError('language must be a language code such as "ja", or "" to follow the locale')
+        raise SettingsError(msg('language must be a language code such as "ja", or "" to follow the locale'))
     if value:
         try:
             checked_language(value)
         except LanguageError:
-            raise SettingsError(f"language {quoted(value, 20)} is not one of {', '.join(LANGUAGES)},"
-                                ' or "" to follow the locale') from None
+            raise SettingsError(msg('language {value} is not one of {languages}, or "" to follow the locale',
+                                    value=quoted(value, 20), languages=", ".join(LANGUAGES))) from None
     return value
 
 
 def _introduced(value: object) -> list[str]:
-    return _strings(value, "introduced must be a list of game names")
+    return _strings(value, msg("introduced must be a list of game names"))
 
 
 def _options(value: object) -> dict[str, dict[str, Scalar]]:
     """Each game's preferred options; an installed game checks its keys and values."""
     if not isinstance(value, dict):
-        raise SettingsError("options must be a table of games")
+        raise SettingsError(msg("options must be a table of games"))
     out: dict[str, dict[str, Scalar]] = {}
     for game, table in value.items():
-        where = f"options.{_key(str(game))}"
+        where = _key(str(game))
         if not isinstance(table, dict) or not all(isinstance(v, Scalar) for v in table.values()):
-            raise SettingsError(f"{where} must be a table of plain values")
+            # TRANSLATORS: options.{game} is the key of the settings file as written (options.nap)
+            raise SettingsError(msg("options.{game} must be a table of plain values", game=where))
         try:
             found = get_game(str(game))
         except UnknownGame:  # a game that is not installed now: keep its options for when it is
@@ -154,11 +163,14 @@ def _options(value: object) -> dict[str, dict[str, Scalar]]:
         specs = {spec.key: spec for spec in found.info.options}
         for key, raw in table.items():
             if key not in specs:
-                raise SettingsError(f"{where}: {found.info.title} has no option {quoted(str(key), 30)}")
+                # TRANSLATORS: options.{game} is the key of the settings file as written (options.nap)
+                raise SettingsError(msg("options.{game}: {title} has no option {option}", game=where,
+                                        title=Message(found.info.title), option=quoted(str(key), 30)))
             try:
                 specs[key].parse(raw)
             except CardsuiteError as exc:
-                raise SettingsError(f"{where}: {exc}") from None
+                # TRANSLATORS: options.{game} is the key of the settings file as written (options.nap)
+                raise SettingsError(msg("options.{game}: {reason}", game=where, reason=message_of(exc))) from None
         out[str(game)] = dict(table)
     return out
 
@@ -187,11 +199,11 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileMissing:
         return Settings()
     except FileUnreadable as exc:
-        paths.note(f"{exc}; using the default settings")
+        paths.note(msg("{reason}; using the default settings", reason=message_of(exc)))
     except FileRefused as exc:
-        paths.quarantine(target, exc.reason)
+        paths.quarantine(target, exc.reason_words)
     except SettingsError as exc:
-        paths.quarantine(target, str(exc))
+        paths.quarantine(target, exc.words)
     return Settings()
 
 
@@ -312,14 +324,15 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         text = settings_toml(settings, old)
         _from_toml(parse_toml(text))
     except (FileRefused, tomlkit.exceptions.TOMLKitError) as exc:
-        raise SettingsError(f"the settings cannot be written: {exc}") from None
+        reason = message_of(exc) if isinstance(exc, FileRefused) else Message(shown(str(exc)))
+        raise SettingsError(msg("the settings cannot be written: {reason}", reason=reason)) from None
     if text == old:
         return
     try:
         remove_stale_temporaries(target.parent, target.name)
         write_atomically(target, text)
     except FileRefused as exc:
-        raise SettingsError(str(exc)) from None
+        raise SettingsError(message_of(exc)) from None
 
 
 def _current(target: Path) -> str | None:
@@ -329,20 +342,21 @@ def _current(target: Path) -> str | None:
     except FileMissing:
         return None
     except FileUnreadable as exc:
-        raise SettingsError(f"{exc}: the settings were not saved") from None
+        raise SettingsError(msg("{reason}: the settings were not saved", reason=message_of(exc))) from None
     except FileRefused as exc:
-        paths.quarantine(target, exc.reason)
+        paths.quarantine(target, exc.reason_words)
         return None
     try:
         _from_toml(parse_toml(text))
         tomlkit.parse(text)
     except FileRefused as exc:
-        paths.quarantine(target, str(exc))
+        paths.quarantine(target, message_of(exc))
         return None
     except SettingsError as exc:
-        paths.quarantine(target, str(exc))
+        paths.quarantine(target, exc.words)
         return None
     except tomlkit.exceptions.TOMLKitError as exc:
-        paths.quarantine(target, f"cannot be rewritten keeping its comments: {exc}")
+        paths.quarantine(target, msg("cannot be rewritten keeping its comments: {error}",
+                                     error=Message(shown(str(exc)))))
         return None
     return text

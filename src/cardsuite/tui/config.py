@@ -18,6 +18,7 @@ from ..core.game import PLAYER_COUNT, Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_, Message, msg, msg_n
 from ..i18n import ENGLISH, _, current_language, readable_in_ascii, translations
+from ..i18n.render import words_for
 from ..naming import quoted, shown
 from ..seatnames import check_name
 from ..storage.saves import save_meta
@@ -87,7 +88,7 @@ def parse_seed(text: str) -> int:
     text = text.strip()
     if not _SEED.fullmatch(text) or len(text.lstrip("+-")) > 19 or not 0 <= int(text) <= LARGEST_SEED:
         raise CardsuiteError(_("the seed must be a whole number from 0 to {largest}, written with 0-9 "
-                               "({seed} is not)").format(largest=LARGEST_SEED, seed=quoted(text, 24)))
+                               "({seed} is not)").format(largest=LARGEST_SEED, seed=words_for(quoted(text, 24))))
     return int(text)
 
 
@@ -98,8 +99,9 @@ def cpu_levels(game: Game) -> tuple[str, ...]:
     except Exception as exc:  # a game's bot module failing must not close the table, but it is said
         from ..storage.paths import note
 
-        note(f"{game.info.title}'s CPU players could not be loaded ({type(exc).__name__}: {exc}): "
-             "only the random level plays")
+        error = Message(shown(f"{type(exc).__name__}: {exc}"[:200]))
+        note(msg("{game}'s CPU players could not be loaded ({error}): only the random level plays",
+                 game=Message(game.info.title), error=error))
         return ("random",)
 
 

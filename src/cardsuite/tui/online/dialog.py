@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...core.message import N_
 from ...i18n import _
+from ...i18n.render import words_for
 from ...naming import quoted, shown
 from ...net.client import ClientError, server_url
 from ...net.names import CPU_NAME
@@ -158,7 +159,7 @@ class OnlineDialog(ModalScreen[Seated | None]):
             url = server_url(address)
         except ClientError:
             return _("The server must be HOST or HOST:PORT, with a number for the port: {address}").format(
-                address=quoted(address.strip(), 40))
+                address=words_for(quoted(address.strip(), 40)))
         try:
             name = clean_name(self.query_one("#online-name", Input).value.strip() or _("Player"))
         except ProtocolError as exc:
@@ -170,7 +171,7 @@ class OnlineDialog(ModalScreen[Seated | None]):
             return Seating(url, code=clean_code(code_text), name=name)
         except ProtocolError:
             return _("{code} is not a join code: a code is six letters and digits, like {example}.").format(
-                code=quoted(code_text, 20), example=CODE_EXAMPLE)
+                code=words_for(quoted(code_text, 20)), example=CODE_EXAMPLE)
 
 
 def _with_identity(seating: Seating) -> Seating:

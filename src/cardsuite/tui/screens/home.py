@@ -37,12 +37,13 @@ from ...core.registry import all_games, broken_games
 from ...i18n import LANGUAGES, _, current_language, game_words, use_language
 from ...i18n.choices import option_value_word
 from ...i18n.levels import level_word
+from ...i18n.reasons import read_within
 from ...i18n.render import render
 from ...naming import shown
 from ...seatnames import check_name
 from ...storage.history import rating_words_for
 from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
-from ...storage.settings import Settings, load_settings, save_settings
+from ...storage.settings import Settings, SettingsError, load_settings, save_settings
 from ..config import (
     SPEEDS,
     TableConfig,
@@ -331,7 +332,7 @@ class HomeScreen(Screen[None]):
         try:
             save_settings(self.settings)
         except (OSError, ValueError) as exc:
-            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning",
+            self.notify(_("The settings could not be saved: {error}").format(error=_unsaved(exc)), severity="warning",
                         markup=False)
         self.saves = self._list_saves()  # each save's moment ("trick 3") in the new language
         self.capture()
@@ -401,7 +402,7 @@ class HomeScreen(Screen[None]):
         try:
             save_settings(settings)
         except (OSError, ValueError) as exc:
-            self.notify(_("The settings could not be saved: {error}").format(error=exc), severity="warning",
+            self.notify(_("The settings could not be saved: {error}").format(error=_unsaved(exc)), severity="warning",
                         markup=False)
 
     def _typed_name(self, seat: int) -> str:
@@ -456,3 +457,8 @@ class HomeScreen(Screen[None]):
             auto_play=self.query_one("#auto-play", Switch).value,
             notes=(msg("seed {seed}", seed=seed),),
         )
+
+
+def _unsaved(exc: OSError | ValueError) -> str:
+    """Why the settings were not saved, in the reader's language (the system's own words stay as it gives them)."""
+    return render(read_within(exc.words)) if isinstance(exc, SettingsError) else str(exc)
