@@ -155,3 +155,29 @@ def test_hint_on_a_save_whose_deal_is_being_played_says_to_ask_at_the_table(tmp_
     other = tmp_path / "record.json"
     save_record(other, plain)
     assert RUNNER.invoke(app, ["hint", str(other), "--iterations", "4"]).exit_code == 0
+
+
+def test_hint_on_a_copy_of_a_save_in_play_without_its_save_key_says_to_ask_at_the_table(tmp_path: Path) -> None:
+    """A copy of a save being played, its ``save`` key deleted, gets no hint the table would not count, nor does
+    an earlier moment of its deal; once the match has left the saves folder the copy is a record like any other."""
+    from cardsuite.storage import paths
+    from cardsuite.storage.saves import SAVE_KEY
+
+    plain = record("nap", 4, 1, 6)
+    live = paths.saves_dir() / "20261207-101500-abcd.json"
+    save_record(live, {**plain, SAVE_KEY: {"id": "20261207-101500-abcd", "seed": 3, "hints": [0, 0, 0, 0]}})
+    copy = tmp_path / "copy.json"
+    save_record(copy, plain)
+    result = subprocess.run([sys.executable, "-m", "cardsuite", "hint", str(copy), "--iterations", "4"],
+                            capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "20261207-101500-abcd" in result.stderr and "ask for a hint at its table" in result.stderr
+    deals = plain["deals"]
+    assert isinstance(deals, list)
+    earlier = tmp_path / "earlier.json"
+    save_record(earlier, {**plain, "deals": [*deals[:-1], {**deals[-1], "actions": deals[-1]["actions"][:-1]}]})
+    refused = RUNNER.invoke(app, ["hint", str(earlier), "--iterations", "4"])
+    assert refused.exit_code == 1 and "20261207-101500-abcd" in str(refused.exception)
+    live.unlink()
+    assert RUNNER.invoke(app, ["hint", str(copy), "--iterations", "4"]).exit_code == 0

@@ -8,6 +8,7 @@ from textual.widgets import Input, Select, Switch
 from cardsuite.core.registry import all_games
 from cardsuite.i18n import translations, use_language
 from cardsuite.tui.app import CardsuiteApp
+from cardsuite.tui.screens import home as home_screen
 from cardsuite.tui.screens.home import HomeScreen
 from cardsuite.tui.screens.table import TableScreen
 
@@ -163,8 +164,9 @@ async def test_a_settings_file_that_cannot_be_written_is_told_as_it_is(monkeypat
         assert all(not n.markup for n in app._notifications)
 
 
-async def test_an_open_list_names_its_key_in_the_language_in_use() -> None:
+async def test_an_open_list_names_its_key_in_the_language_in_use(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Select's open list says in the key bar how to close it, in Japanese too (Textual's words are English)."""
+    monkeypatch.setattr(home_screen, "suits_encodable", lambda: True)  # a terminal that shows Japanese
     use_language("ja")
     try:
         app = CardsuiteApp()

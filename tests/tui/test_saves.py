@@ -383,8 +383,11 @@ async def test_home_refuses_a_match_open_in_another_window_and_a_closed_table_le
     assert sorted(p.name for p in saves_dir().iterdir()) == ["20261130-010101-beef.json"]
 
 
-async def test_the_continue_list_follows_a_new_language() -> None:
+async def test_the_continue_list_follows_a_new_language(monkeypatch: pytest.MonkeyPatch) -> None:
     """After the language is switched on the home screen, each save's moment is in the new language."""
+    from cardsuite.tui.screens import home as home_screen
+
+    monkeypatch.setattr(home_screen, "suits_encodable", lambda: True)  # a terminal that shows Japanese
     use_language("en")
     try:
         Autosave("20261130-010101-cafe").save(_nap_match(seed=9, steps=8))

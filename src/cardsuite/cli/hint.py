@@ -1,7 +1,8 @@
 """``cardsuite hint RECORD``: what the hard CPU would do now in an unfinished record, and why.
 
-A save of a match being played is refused while its deal is unfinished: its hints are asked at the table,
-which counts them in the save (and so in the history).
+A save of a match being played is refused while its deal is unfinished, and so is any record of a deal a
+save in the saves folder is playing (a copy of the save without its ``save`` key): its hints are asked at
+the table, which counts them in the save (and so in the history).
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from ..core.registry import get_game
 from ..i18n import _, game_words
 from ..i18n.reasons import words_of
 from ..i18n.render import wording
+from ..naming import shown
 from ..recordfiles import load_record
 from ..storage.meta import SAVE_KEY
+from ..storage.saves import save_playing
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
 
@@ -35,11 +38,18 @@ def current_state(result: Replay) -> State:
 
 
 def refuse_a_save_in_play(record: dict[str, object], result: Replay) -> None:
-    """A save (it has the ``save`` key) whose last deal is unfinished gets no hint here: one line says to ask
-    at the table, where hints are counted."""
-    if SAVE_KEY in record and result.deals and not result.deals[-1].complete:
+    """A save (it has the ``save`` key) whose last deal is unfinished gets no hint here, nor does a record
+    whose unfinished deal is the one a save in the saves folder is playing (a copy of it without its
+    ``save`` key): one line says to ask at the table, where hints are counted."""
+    if not result.deals or result.deals[-1].complete:
+        return
+    if SAVE_KEY in record:
         raise CardsuiteError(_("this is the save of a match being played: ask for a hint at its table "
                                "(h), where hints are counted"))
+    playing = save_playing(result.game.info.name, result.players, result.deals[-1].setup)
+    if playing is not None:
+        raise CardsuiteError(_("this deal is being played in the save {id}: ask for a hint at its table (h), "
+                               "where hints are counted").format(id=shown(playing)))
 
 
 def hint_command(

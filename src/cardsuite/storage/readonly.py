@@ -1,16 +1,21 @@
 """Opening the history database read-only, for a reader where nothing may be written.
 
-A database in WAL mode is read through its ``-shm`` file, which a read-only connection cannot create on a
-file system that refuses writes. So the way in depends on what lies beside the database:
+A database in WAL mode is read through its ``-shm`` file, which a read-only connection creates (with an
+empty ``-wal``) wherever the folder takes a new file, and cannot create where it does not. So the way in
+depends on what lies beside the database, looked at before it is opened:
 
-- its ``-shm`` (a writer is running, or one stopped without closing): an ordinary read-only open, which
-  takes SQLite's locks and reads what the ``-wal`` holds;
-- no ``-wal``, or an empty one: the file holds every committed change, and is opened as immutable;
+- its ``-wal`` and ``-shm`` (a writer is running, or one stopped without closing): an ordinary read-only
+  open, which takes SQLite's locks through that ``-shm`` and reads what the ``-wal`` holds;
+- a file not in WAL mode: an ordinary read-only open too (it reads under the file's own locks);
+- no ``-shm`` and no ``-wal``, or an empty one: the file holds every committed change, and is opened as
+  immutable;
 - a ``-wal`` that holds changes but no ``-shm`` to read it by: opened without locks in exclusive locking
-  mode, in which SQLite builds the WAL's index in memory from the ``-wal`` itself. No writer is running
-  then (a running one keeps its ``-shm``), so there is nothing to lock against.
+  mode, in which SQLite builds the WAL's index in memory from the ``-wal`` itself.
 
-None of these writes a byte, in the database's folder or anywhere else.
+Without a ``-shm`` no writer has the database open (a running one keeps its ``-shm``), so there is
+nothing to lock against; a writer that starts meanwhile writes into a ``-wal`` of its own and changes the
+file only as it closes. None of these creates a file or writes a byte, in the database's folder or
+anywhere else.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ SQLITE_FULL, SQLITE_CANTOPEN."""
 READ_ONLY_SHM_CODES = frozenset({264, 1288})
 """SQLITE_READONLY_RECOVERY and SQLITE_READONLY_CANTINIT: a read-only connection that cannot use the
 ``-shm`` it found."""
+WAL_VERSIONS = b"\x02\x02"
+"""Bytes 18 and 19 of a database header in WAL mode."""
 NO_LOCK_VFS = "win32-none" if os.name == "nt" else "unix-none"
 
 
@@ -65,14 +72,28 @@ def _holds_changes(path: Path) -> bool:
         return False
 
 
-def connect_read_only(path: Path) -> sqlite3.Connection:
-    """A read-only connection to the database at ``path`` that writes nothing (see the module's docstring)."""
+def _in_wal_mode(path: Path) -> bool:
+    """Whether the database header at ``path`` says WAL mode (its read and write versions are 2)."""
     try:
-        return _connect(path, "mode=ro")
-    except sqlite3.OperationalError as exc:
-        code = getattr(exc, "sqlite_errorcode", CANTOPEN)
-        if code & 0xFF != CANTOPEN and code not in READ_ONLY_SHM_CODES:
-            raise
-    if _holds_changes(path.with_name(path.name + "-wal")):
+        with open(path, "rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return False
+    return header[18:20] == WAL_VERSIONS
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to the database at ``path`` that creates and writes nothing (see the
+    module's docstring)."""
+    wal = path.with_name(path.name + "-wal")
+    beside = os.path.lexists(wal) and os.path.lexists(path.with_name(path.name + "-shm"))
+    if beside or not _in_wal_mode(path):
+        try:
+            return _connect(path, "mode=ro")
+        except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", CANTOPEN)
+            if code & 0xFF != CANTOPEN and code not in READ_ONLY_SHM_CODES:
+                raise
+    if _holds_changes(wal):
         return _connect(path, f"mode=ro&vfs={NO_LOCK_VFS}")
     return _connect(path, "mode=ro&immutable=1")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import CardsuiteError, RecordError, UnknownGame, message_of
-from ..core.game import Game
+from ..core.game import DealSetup, Game
 from ..core.match import Match, SeatSpec
 from ..core.message import N_, Message, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
@@ -39,7 +39,8 @@ from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_
 
 __all__ = [
     "COUNT_LIMIT", "SAVE_KEY", "Autosave", "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves",
-    "load_save", "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_record_of",
+    "load_save", "new_save_id", "read_save", "rebuild_match", "save_meta", "save_path", "save_playing",
+    "save_record_of",
 ]
 
 
@@ -525,6 +526,26 @@ def _file_finished(path: Path, record: dict[str, object]) -> None:
         remove_file(path, N_("the finished match's save"))
     except FileRefused as exc:  # it is in the history; filing it again at the next listing changes nothing
         paths.note(msg("{reason} (the match is in the history)", reason=message_of(exc)))
+
+
+def save_playing(game: str, players: int, setup: DealSetup) -> str | None:
+    """The id of a save whose deal in play is the one that began as ``setup`` (of ``game`` for ``players``),
+    or None: a position taken from a match being played, whatever its file says of itself.
+
+    Reads only: a save that cannot be read or replayed is passed over here, neither moved nor filed.
+    """
+    for path in _save_files(paths.saves_dir()):
+        try:
+            record = as_record(read_json(path, RECORD_LIMIT))
+            name = record.get("game")
+            if not isinstance(name, str) or name.strip().lower() != game or record.get("players") != players:
+                continue
+            checked = replay(record, get_game)
+        except Exception:  # a damaged save is dealt with by the listing that finds it, not here
+            continue
+        if checked.deals and not checked.deals[-1].complete and checked.deals[-1].setup == setup:
+            return path.stem
+    return None
 
 
 def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:

@@ -27,6 +27,7 @@ from .table_app import TableApp, run_app
 
 if TYPE_CHECKING:
     from .online.seat import OnlineSeat
+    from .screens.home import HomeScreen
 
 
 class CardsuiteApp(TableApp):
@@ -41,12 +42,16 @@ class CardsuiteApp(TableApp):
         self.saved_id: str | None = None
         self.online: OnlineSeat | None = None  # a seat at a server, taken from the home screen
         self._online_depth = 0  # the screens under it: leaving it goes back to them
+        self.home: HomeScreen | None = None  # the home screen, once it has been opened
 
     @property
     def ascii_only(self) -> bool:
-        """Whether the table is drawn in ASCII only (an online table: the settings' display)."""
+        """Whether the screen is drawn in ASCII only: an online table by the settings' display, the home
+        screen (and its dialogs) by its own while no table is open, a table by its config."""
         if self.online is not None:
             return self.online.display.ascii_only
+        if self.home is not None and self.table is None and self.home in self.screen_stack:
+            return self.home.ascii_only
         return super().ascii_only
 
     def on_mount(self) -> None:
@@ -64,7 +69,8 @@ class CardsuiteApp(TableApp):
         showing the table just played, if any."""
         from .screens.home import HomeScreen
 
-        return HomeScreen(self.config)
+        self.home = HomeScreen(self.config)
+        return self.home
 
     def start_table(self, config: TableConfig, match: Match | None = None, autosave: Autosave | None = None) -> None:
         """Open a table for ``config``: a new match, or the resumed ``match`` saving to ``autosave``."""

@@ -25,7 +25,7 @@ from ..i18n import active
 SYMBOLS: Mapping[str, str] = {
     "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
     "—": "-", "–": "-", "−": "-", "…": "...", "·": ".", "•": "*", "×": "x", "→": "->", "←": "<-",
-    "↑": "^", "↓": "v", "▶": ">", "★": "*", "½": ".5", "‘": "'", "’": "'", "“": '"', "”": '"',
+    "↑": "^", "↓": "v", "▶": ">", "▼": "v", "▲": "^", "★": "*", "½": ".5", "‘": "'", "’": "'", "“": '"', "”": '"',
     "─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+", "╭": "+", "╮": "+", "╰": "+", "╯": "+",
     "±": "+/-", "≥": ">=", "≤": "<=", "⏎": "enter", "░": ".", "▒": ":", "█": "#",
     "„": '"', "‚": "'", "«": '"', "»": '"', "‹": "<", "›": ">",
@@ -33,8 +33,8 @@ SYMBOLS: Mapping[str, str] = {
     "▀": "-", "▔": "-", "▄": "_", "▁": "_", "▛": "+", "▜": "+", "▙": "+", "▟": "+",
     "▗": "+", "▖": "+", "▝": "+", "▘": "+",
 }
-"""Each symbol's ASCII: suits, dashes and quotes (Lithuanian's „ “ too), arrows, and the frames Textual
-draws (box lines and the block elements of a notice's edge)."""
+"""Each symbol's ASCII: suits, dashes and quotes (Lithuanian's „ “ too), arrows (a list's ▼ too), and the
+frames Textual draws (box lines and the block elements of a notice's edge)."""
 
 
 class Ascii:

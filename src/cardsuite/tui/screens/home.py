@@ -8,12 +8,17 @@ to it when a table starts. The chosen game's ratings are shown below the form.
 Another game, player count or language rebuilds the form; what was put into it is kept (``FormState``):
 each seat's name and kind, the seed, the speed and the switches, and the options while the game stays the
 same. Back from a table, the form shows the game just played.
+
+ASCII mode (``ascii = true`` in the settings, or a terminal that cannot show ♠♥♦♣) is the table's: every
+word the screen puts up passes through ``Ascii.text``, the app draws it through its ASCII filter, and a
+language that cannot be read in ASCII (Japanese) gives way to English, as at the table.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from gettext import NullTranslations
 from typing import Any, ClassVar
 
@@ -34,7 +39,7 @@ from ...core.match import SeatSpec
 from ...core.message import N_, msg
 from ...core.options import OptionSpec, shown_value
 from ...core.registry import all_games, broken_games
-from ...i18n import LANGUAGES, _, current_language, game_words, use_language
+from ...i18n import ENGLISH, LANGUAGES, _, current_language, game_words, readable_in_ascii, use_language
 from ...i18n.choices import option_value_word
 from ...i18n.levels import level_word
 from ...i18n.reasons import read_within
@@ -55,6 +60,7 @@ from ..config import (
     suits_encodable,
     table_words,
 )
+from ..text import Ascii
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, speed_word, translate_bindings
 from .home_form import FormState
@@ -76,8 +82,10 @@ class HomeScreen(Screen[None]):
         """A new form: for ``last``'s game, seats and options when a table was just played, else for the game
         introduced last."""
         super().__init__()
-        translate_bindings(self)
         self.settings: Settings = load_settings()
+        self._terminal_ascii = not suits_encodable()
+        self._english_for_ascii = self.speak_readable()
+        translate_bindings(self)
         self.saves: list[SaveInfo] = self._list_saves()
         self._fresh = True
         self.games = {g.info.name: g for g in all_games()}
@@ -96,43 +104,60 @@ class HomeScreen(Screen[None]):
         """The chosen game."""
         return self.games[self.game_name]
 
+    @property
+    def ascii_only(self) -> bool:
+        """Whether the home screen is drawn in ASCII only: the settings ask for it, or the terminal cannot
+        show ♠♥♦♣ (a table opened from the form is ASCII then too)."""
+        return self.settings.ascii or self._terminal_ascii
+
+    def speak_readable(self) -> bool:
+        """In ASCII mode, English instead of a language that cannot be read in ASCII (as at the table);
+        whether it switched."""
+        if self.ascii_only and not readable_in_ascii(current_language()):
+            use_language(ENGLISH)
+            return True
+        return False
+
     def compose(self) -> ComposeResult:
+        say = Ascii(self.ascii_only, self.game.ascii_words() if self.game_name in self.games else None).text
+        languages = [code for code in LANGUAGES if not self.ascii_only or readable_in_ascii(code)]
         with VerticalScroll(id="home"):
-            yield KinsokuStatic(_("cardsuite: continue a match, or choose a game, the seats and the options"),
+            yield KinsokuStatic(say(_("cardsuite: continue a match, or choose a game, the seats and the options")),
                                 id="home-title")
             with Horizontal(classes="row"):
-                yield Label(_("Language"), classes="key")
-                yield Select([(LANGUAGE_NAMES.get(code, code), code) for code in LANGUAGES],
-                             value=current_language() if current_language() in LANGUAGES else "en",
+                yield Label(say(_("Language")), classes="key")
+                yield Select([(say(LANGUAGE_NAMES.get(code, code)), code) for code in languages],
+                             value=current_language() if current_language() in languages else "en",
                              allow_blank=False, id="language", compact=True)
             if self.saves:
-                yield KinsokuStatic(_("Continue (Enter or a click reopens the match where it was left)"),
+                yield KinsokuStatic(say(_("Continue (Enter or a click reopens the match where it was left)")),
                                     classes="section")
-                yield OptionList(*(Option(Text(info.describe()), id=info.id) for info in self.saves), id="continue")
+                yield OptionList(*(Option(Text(say(info.describe())), id=info.id) for info in self.saves),
+                                 id="continue")
             if not self.games:
-                yield Static(_("No game is installed."))
+                yield Static(say(_("No game is installed.")))
                 return
             game = self.game
             words = game_words(game)
             kept = self.kept
             preferred = {**self.settings.options_for(game.info.name), **kept.options_for(game.info.name)}
             with Horizontal(classes="row"):
-                yield Label(_("Game"), classes="key")
-                yield Select([(game_words(g).gettext(g.info.title), n) for n, g in self.games.items()],
+                yield Label(say(_("Game")), classes="key")
+                yield Select([(say(game_words(g).gettext(g.info.title)), n) for n, g in self.games.items()],
                              value=self.game_name, allow_blank=False, id="game", compact=True)
-                yield KinsokuStatic(words.gettext(game.info.summary), classes="doc")
+                yield KinsokuStatic(say(words.gettext(game.info.summary)), classes="doc")
             with Horizontal(classes="row"):
-                yield Label(_("Players"), classes="key")
+                yield Label(say(_("Players")), classes="key")
                 yield Select([(str(n), n) for n in game.info.players], value=self.players,
                              allow_blank=False, id="players", compact=True)
-            yield Static(_("Seats"), classes="section")
-            kinds = [(_("person"), "human")] + [(_("CPU {level}").format(level=level_word(lvl)), f"cpu:{lvl}")
-                                                for lvl in cpu_levels(game)]
+            yield Static(say(_("Seats")), classes="section")
+            kinds = [(say(_("person")), "human")] + [(say(_("CPU {level}").format(level=level_word(lvl))), f"cpu:{lvl}")
+                                                     for lvl in cpu_levels(game)]
             levels = cpu_levels(game)
             best = "cpu:normal" if "normal" in levels else f"cpu:{levels[-1]}"
             for seat in range(self.players):
                 with Horizontal(classes="row"):
-                    yield Label(_("Seat {number}").format(number=seat), classes="key")
+                    yield Label(say(_("Seat {number}").format(number=seat)), classes="key")
                     name = person_name(0, 1, self.settings.names) if seat == 0 else f"CPU {seat}"
                     yield Input(value=kept.names.get(seat, name), id=f"seat-name-{seat}", compact=True,
                                 classes="name")
@@ -140,47 +165,48 @@ class HomeScreen(Screen[None]):
                     if kind not in {value for _, value in kinds}:  # none kept, or a level this game lacks
                         kind = "human" if seat == 0 else best
                     yield Select(kinds, value=kind, allow_blank=False, id=f"seat-kind-{seat}", compact=True)
-            yield Static(_("Options"), classes="section")
+            yield Static(say(_("Options")), classes="section")
             for spec in game.info.options:
                 with Horizontal(classes="row"):
                     yield Label(spec.key, classes="key")
-                    yield self._option_widget(spec, preferred.get(spec.key), words)
-                    yield KinsokuStatic(words.gettext(spec.doc), classes="doc")
-            yield Static(_("Table"), classes="section")
+                    yield self._option_widget(spec, preferred.get(spec.key), words, say)
+                    yield KinsokuStatic(say(words.gettext(spec.doc)), classes="doc")
+            yield Static(say(_("Table")), classes="section")
             with Horizontal(classes="row"):
-                yield Label(_("seed"), classes="key")
-                yield Input(kept.seed, placeholder=_("random"), id="seed", type="integer", compact=True,
+                yield Label(say(_("seed")), classes="key")
+                yield Input(kept.seed, placeholder=say(_("random")), id="seed", type="integer", compact=True,
                             classes="value")
-                yield KinsokuStatic(_("The same seed deals the same cards."), classes="doc")
+                yield KinsokuStatic(say(_("The same seed deals the same cards.")), classes="doc")
             with Horizontal(classes="row"):
-                yield Label(_("CPU speed"), classes="key")
+                yield Label(say(_("CPU speed")), classes="key")
                 speed = kept.speed or self.settings.speed
                 speeds = list(SPEEDS) + ([] if speed in SPEEDS else [speed])
-                yield Select([(speed_word(k), k) for k in speeds], value=speed, allow_blank=False,
+                yield Select([(say(speed_word(k)), k) for k in speeds], value=speed, allow_blank=False,
                              id="speed", compact=True)
             with Horizontal(classes="row"):
-                yield Label(_("four colours"), classes="key")
+                yield Label(say(_("four colours")), classes="key")
                 yield Switch(self.settings.four_colour if kept.four_colour is None else kept.four_colour,
                              id="four-colour")
-                yield Label(_("ASCII suits"), classes="key")
+                yield Label(say(_("ASCII suits")), classes="key")
                 yield Switch(self.settings.ascii if kept.ascii is None else kept.ascii, id="ascii")
-                yield Label(_("auto-play forced"), classes="key")
+                yield Label(say(_("auto-play forced")), classes="key")
                 yield Switch(True if kept.auto_play is None else kept.auto_play, id="auto-play")
             with Horizontal(classes="row buttons"):
-                yield Button(_("Start"), id="start", variant="primary", compact=True)
-                yield Button(_("Online…"), id="online", compact=True)
+                yield Button(say(_("Start")), id="start", variant="primary", compact=True)
+                yield Button(say(_("Online…")), id="online", compact=True)
             yield KinsokuStatic("", id="home-error")
-            yield Static(_("Ratings: {game}").format(game=words.gettext(game.info.title)), classes="section")
-            yield Static(self._ratings(game.info.name), id="ratings")
+            yield Static(say(_("Ratings: {game}").format(game=words.gettext(game.info.title))), classes="section")
+            yield Static(self._ratings(game.info.name, say), id="ratings")
             broken = broken_games()
             if broken:
-                yield KinsokuStatic(_("Not loaded: {games}").format(games=", ".join(sorted(broken))), classes="doc")
+                yield KinsokuStatic(say(_("Not loaded: {games}").format(games=", ".join(sorted(broken)))),
+                                    classes="doc")
         yield Footer()
 
-    def _option_widget(self, spec: OptionSpec, preferred: object = None,
-                       words: NullTranslations | None = None) -> Switch | Select[str] | Input:
+    def _option_widget(self, spec: OptionSpec, preferred: object = None, words: NullTranslations | None = None,
+                       say: Callable[[str], str] = str) -> Switch | Select[str] | Input:
         """The field of one option, showing the preferred value of the settings when it is a valid one; a list's
-        choices are in the game's ``words`` (the values themselves stay the option's own)."""
+        choices are in the game's ``words`` (the values themselves stay the option's own), as ``say`` shows them."""
         wid = f"opt-{spec.key}"
         try:
             value = spec.default if preferred is None else spec.parse(preferred)
@@ -191,7 +217,7 @@ class HomeScreen(Screen[None]):
         if spec.choices is None and isinstance(preferred, str):  # typed into the field: shown as it was typed
             value = preferred
         if spec.choices is not None:
-            return Select([(option_value_word(words, shown_value(c)) if words else shown_value(c), shown_value(c))
+            return Select([(say(option_value_word(words, shown_value(c)) if words else shown_value(c)), shown_value(c))
                            for c in spec.choices], value=shown_value(value),
                           allow_blank=False, id=wid, compact=True)
         return Input(value=shown_value(value), id=wid, type="integer" if isinstance(spec.default, int) else "text",
@@ -205,24 +231,29 @@ class HomeScreen(Screen[None]):
             self.notify(render(message_of(exc)), severity="error", markup=False)
             return []
 
-    def _ratings(self, game: str) -> Table | Text | str:
-        """The game's ratings, best first: the conservative number, mu ± sigma, matches (names as text)."""
+    def _ratings(self, game: str, say: Callable[[str], str] = str) -> Table | Text | str:
+        """The game's ratings, best first: the conservative number, mu ± sigma, matches (names as text), in
+        the words ``say`` shows."""
         try:
             ratings = rating_words_for(game)
         except CardsuiteError as exc:
-            return Text(_("(the ratings cannot be read: {error})").format(error=render(message_of(exc))))
+            return Text(say(_("(the ratings cannot be read: {error})").format(error=render(message_of(exc)))))
         if not ratings:
-            return _("No finished match of this game yet.")
+            return say(_("No finished match of this game yet."))
         table = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
         for index, column in enumerate((_("player"), _("rating"), _("mu ± sigma"), _("matches"))):
-            table.add_column(column, justify="left" if index == 0 else "right")
+            table.add_column(say(column), justify="left" if index == 0 else "right")
         for player, rating in ratings[:10]:
-            table.add_row(Text(shown(player)), f"{rating.ordinal:.1f}", f"{rating.mu:.1f} ± {rating.sigma:.1f}",
-                          str(rating.matches))
+            table.add_row(Text(say(shown(player))), f"{rating.ordinal:.1f}",
+                          say(f"{rating.mu:.1f} ± {rating.sigma:.1f}"), str(rating.matches))
         return table
 
     def on_mount(self) -> None:
-        """Enter reopens a match at once when there is one to continue."""
+        """Enter reopens a match at once when there is one to continue; the app draws in ASCII when the
+        home screen does."""
+        self.app.set_class(self.ascii_only, "-ascii")
+        if self._english_for_ascii:
+            self.notify(_("This terminal shows only ASCII: the home screen speaks English."), markup=False)
         self.focus_continue()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -275,6 +306,9 @@ class HomeScreen(Screen[None]):
         if self._fresh:  # the first showing: the lists are new
             self._fresh = False
             return
+        self.app.set_class(self.ascii_only, "-ascii")  # the table just left set it for itself
+        if self.speak_readable():
+            translate_bindings(self)
         self.saves = self._list_saves()
         self.capture()
         played = getattr(self.app, "config", None)
