@@ -115,11 +115,18 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
     from cardsuite.tui.online.dialog import OnlineDialog
     from cardsuite.tui.screens.home import HomeScreen
 
+    def dialog_drawn(app: CardsuiteApp) -> bool:
+        """The online dialog is the screen and has composed its fields and buttons (a busy machine may show
+        the screen a moment before its widgets)."""
+        screen = app.screen
+        if not isinstance(screen, OnlineDialog):
+            return False
+        return bool(screen.query("#online-server") and screen.query("#online-code") and screen.query("#online-go"))
+
     async def dialog(app: CardsuiteApp, pilot: object, url: str, code: str) -> OnlineDialog:
-        await wait_for(lambda: isinstance(app.screen, HomeScreen), 20)
+        await wait_for(lambda: isinstance(app.screen, HomeScreen) and bool(app.screen.query("#online")), 20)
         app.screen.query_one("#online", Button).press()
-        await wait_for(lambda: isinstance(app.screen, OnlineDialog)
-                       and app.screen.query_one("#online-server", Input) is not None, 20)
+        await wait_for(lambda: dialog_drawn(app), 20)
         shown = app.screen
         assert isinstance(shown, OnlineDialog)
         shown.query_one("#online-server", Input).value = url.split("//", 1)[1].split("/", 1)[0]
@@ -142,8 +149,9 @@ def test_the_home_screen_hosts_or_joins_in_place_and_leaving_goes_back_home(tmp_
             said = " ".join(str(n.message) for n in app._notifications)
             assert f"table {code} has closed: you left its waiting room before the match started" in said
             assert "resumes it" not in said
+            await wait_for(lambda: bool(app.screen.query("#online")), 20)
             app.screen.query_one("#online", Button).press()  # the dialog opens with the server it sat down at
-            await wait_for(lambda: isinstance(app.screen, OnlineDialog), 20)
+            await wait_for(lambda: dialog_drawn(app), 20)
             assert app.screen.query_one("#online-server", Input).value == url.split("//", 1)[1].split("/", 1)[0]
             await pilot.press("escape")
             refused = await dialog(app, pilot, url, "ZZZZZZ")  # no such table at this server
