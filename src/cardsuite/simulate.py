@@ -467,7 +467,8 @@ def _count_deal(scores: Sequence[Score], summary: DealSummary, seating: _Seating
 def _play_match(game: Game, players: int, options: Options, seating: _Seating, rng: random.Random,
                 stats: dict[str, LevelStats], units: list[dict[str, float]]) -> None:
     """One whole match: ``rng`` (the run's generator) draws the first dealer, deals every deal and drives
-    every bot; each finished deal is counted, and the game's end rule asked, as ``Match`` does it.
+    every bot; each finished deal is counted, and the game's end rule asked, as ``Match`` does it (and, as a
+    table does, it stops at the game's ``deal_limit``).
 
     The match is played here without a ``Match`` object (the one ``Match(..., keep_record=False, rng=rng)``
     would play: the same draws, in the same order), counting each deal with ``Match``'s own
@@ -482,6 +483,7 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
     results: list[DealResult] = []
     totals: tuple[Score, ...] = _ZEROS[:players] if players <= len(_ZEROS) else (0,) * players
     played = 0  # deals played out, not thrown in
+    limit = game.deal_limit(players, options)  # a match its rules never end stops here, its leader winning
     while True:
         state = game.new_deal(players, options, dealer, rng=rng)
         for sit in watchers:
@@ -490,7 +492,7 @@ def _play_match(game: Game, players: int, options: Options, seating: _Seating, r
         result, totals, over = settle_deal(game, options, state, results, totals, played)
         played += not result.summary.redeal
         units.append(_count_deal(result.scores, result.summary, seating))
-        if over:
+        if over or (limit is not None and len(results) >= limit):
             break
         dealer = game.next_dealer(dealer, players)
     _count_wins(totals, seating.levels, stats)

@@ -205,7 +205,7 @@ def test_a_plain_run_plays_its_matches_as_match_does(name: str, players: int, gi
             sim._play_deal(state, state.apply, plan)
             result = match.settle()
             units.append(sim._count_deal(result.scores, result.summary, seating))
-            if match.is_over:
+            if match.is_over or match.stopped:
                 break
             match.next_deal()
         sim._count_wins(match.totals, seating.levels, stats)

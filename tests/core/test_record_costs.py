@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from cardsuite.core.errors import RecordError
 from cardsuite.core.record import replay
 from cardsuite.core.registry import get_game
 from cardsuite.core.values import DealResult, DealsSoFar, DealSummary, MatchProgress
@@ -78,7 +77,8 @@ def test_every_end_rule_does_the_same_work_after_ten_deals_as_after_a_thousand(n
     assert asked(1000) == asked(10)
 
 
-def test_napoleon_stops_for_safety_after_twice_its_games_and_a_hundred_deals_thrown_in_ones_included() -> None:
+def test_napoleon_thrown_in_deals_never_end_a_match_and_a_table_stops_after_twice_its_games_and_a_hundred(
+) -> None:
     game = get_game("napoleon")
     options = game.resolve_options({"games": 1000}, 5)
     thrown = DealResult((0,) * 5, DealSummary(redeal=True))
@@ -86,14 +86,13 @@ def test_napoleon_stops_for_safety_after_twice_its_games_and_a_hundred_deals_thr
     def over(deals: int) -> bool:
         return game.match_over(MatchProgress(5, options, DealsSoFar([thrown] * deals), (0,) * 5, 0))
 
-    assert not over(2_099) and over(2_100)
-    assert deal_limit(1000) == 2_100 and deal_limit(5) == 110
+    assert not over(2_099) and not over(2_100) and not over(10_000)
+    assert game.deal_limit(5, options) == deal_limit(1000) == 2_100 and deal_limit(5) == 110
 
 
-def test_a_napoleon_record_ends_at_the_safety_stop_and_goes_no_further() -> None:
-    assert replay(thrown_in(102, games=1), get_game).complete
-    with pytest.raises(RecordError, match="deal 102: illegal: the match was over after deal 101"):
-        replay(thrown_in(103, games=1), get_game)
+def test_a_napoleon_record_of_thrown_in_deals_past_the_tables_stop_replays_unfinished() -> None:
+    result = replay(thrown_in(103, games=1), get_game)
+    assert len(result.deals) == 103 and not result.complete
 
 
 def test_the_deals_so_far_read_the_growing_list_in_place() -> None:

@@ -20,8 +20,9 @@ def new_match(game_name: str = "nap", seed: int = 7, options: dict[str, object] 
 
 
 def step(match: Match, rng: random.Random) -> bool:
-    """One random legal action (or the next deal); False once the match is over."""
-    if match.is_over:
+    """One random legal action (or the next deal); False once the match is over, or stopped as a table
+    stops it (``Match.stopped``)."""
+    if match.is_over or match.stopped:
         return False
     if match.deal_over:
         match.next_deal()

@@ -177,6 +177,12 @@ class Game(Presentation, ABC):
         """How many deals a match lasts when that is fixed in advance (for "deal k / N"); else ``None``."""
         return None
 
+    def deal_limit(self, players: int, options: Options) -> int | None:
+        """How many deals a table or ``cardsuite simulate`` plays at one sitting of a match its rules have not
+        ended (falling scores or thrown-in deals may never end it), or ``None`` for a game whose matches
+        always end. Not an end: records and replay ignore it, and a resumed match plays on."""
+        return None
+
     def next_dealer(self, dealer: int | None, players: int) -> int | None:
         """The dealer of the next deal: one seat to the left."""
         return None if dealer is None else (dealer + 1) % players

@@ -84,7 +84,8 @@ def default_seats(players: int) -> tuple[SeatSpec, ...]:
 
 
 class Match:
-    """Plays deals of one game until the game says the match is over.
+    """Plays deals of one game until the game says the match is over (or a sitting reaches the game's
+    ``deal_limit``: ``stopped``).
 
     All randomness (the first dealer, every shuffle) comes from ``seed``, so a match replays exactly.
     After a deal ends, call ``next_deal`` to start the following one (a UI shows the result first).
@@ -124,6 +125,8 @@ class Match:
         self.played = 0  # how many of ``results`` were played out, not thrown in
         self.logs: list[DealLog] = []
         self.totals: list[Score] = [0] * players
+        self._limit = game.deal_limit(players, options)
+        self.stop_after = self._limit  # the deals after which ``stopped`` holds (``play_on`` moves it)
         self.state: State = self._deal()
 
     def _deal(self) -> State:
@@ -142,6 +145,19 @@ class Match:
     def is_over(self) -> bool:
         """Whether the match has ended by the game's rules (asked once per deal, when it is settled)."""
         return self._settled is self.state and self._ends
+
+    @property
+    def stopped(self) -> bool:
+        """Whether this sitting has reached the game's ``deal_limit`` without the rules ending the match: a
+        table stops dealing and keeps the match to resume; records and replay know nothing of it."""
+        return (self.stop_after is not None and self._settled is self.state and not self._ends
+                and len(self.results) >= self.stop_after)
+
+    def play_on(self) -> None:
+        """Start a new sitting from here (a resumed match): ``stopped`` again only after another
+        ``deal_limit`` deals."""
+        if self._limit is not None:
+            self.stop_after = len(self.results) + self._limit
 
     def progress(self) -> MatchProgress:
         """The settled deals and totals, as the game's end rule reads them."""

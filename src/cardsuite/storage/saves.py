@@ -285,6 +285,7 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
             raise RecordError(f"deal {index}: the saved cards are not the ones seed {seed} deals (another version?)")
         for seat, action in deal.actions:
             match.act(seat, action)
+    match.play_on()
     return match
 
 

@@ -170,8 +170,10 @@ class PlainTable:
             self.say(" · ".join(top_parts(None, session, self.display, None)))
             return True
         history_id = session.finish()
-        self.say(_("The match is over"))
-        page = match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.display)
+        stopped = session.stopped_note()
+        self.say(_("The match stops here") if stopped else _("The match is over"))
+        page = match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.display,
+                          stopped)
         for line in page.plain.splitlines():
             if line.strip():
                 self.say(line.rstrip())

@@ -15,7 +15,7 @@ from ..core.game import Score
 from ..core.match import winners
 from ..core.message import Message
 from ..core.presentation import Outcome
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from ..naming import name_seats
 from .render import Display, running_totals, score_text, sparkline
 from .text import fit
@@ -74,14 +74,17 @@ def deal_page(names: Sequence[str], summary_text: str | Message, score_line: str
 
 
 def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: Sequence[Score], assisted: bool,
-               display: Display) -> Text:
+               display: Display, stopped: str = "") -> Text:
     """Standings (``winner``, or ``tied`` when several share the top; equal totals share a place: 1, 1, 3), and
-    each seat's running total."""
+    each seat's running total. ``stopped``: the line of a match the table stopped before its rules ended it
+    (``stopped_words``): nobody is marked the winner."""
     players = len(names)
     order = sorted(range(players), key=lambda s: totals[s], reverse=True)
-    best = winners(totals)
+    best = () if stopped else winners(totals)
     tied = len(best) > 1
     body = Text()
+    if stopped:
+        body.append(display.plain(stopped) + "\n", style="bold")
     if tied:
         together = pgettext("list separator", ", ").join(display.plain(names[s]) for s in best)
         body.append(display.plain(_("The match is tied: {names}").format(names=together)) + "\n", style="bold")
@@ -103,6 +106,18 @@ def match_page(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: S
     if assisted:
         body.append("\n" + display.plain(assisted_words()) + "\n", style="dim")
     return body
+
+
+def stopped_words(deals: int, saved: bool) -> str:
+    """What a table says when it stops a match its rules have not ended after ``deals`` deals (``saved``:
+    its save stays, to resume)."""
+    if saved:
+        return ngettext("After {deals} deal nobody has won: the table stops here, and the match stays saved "
+                        "for `cardsuite resume` to play on.",
+                        "After {deals} deals nobody has won: the table stops here, and the match stays saved "
+                        "for `cardsuite resume` to play on.", deals).format(deals=deals)
+    return ngettext("After {deals} deal nobody has won: the table stops here.",
+                    "After {deals} deals nobody has won: the table stops here.", deals).format(deals=deals)
 
 
 def last_trick_page(outcome: Outcome | None, names: Sequence[str], display: Display) -> Text:

@@ -30,6 +30,7 @@ from ..i18n.reasons import trump_aware
 from ..i18n.render import event_text, render, wording
 from ..storage.saves import Autosave
 from .config import TableConfig, cpu_levels
+from .reports import stopped_words
 
 
 @dataclass(frozen=True)
@@ -265,7 +266,18 @@ class TableSession(ABC):
     @property
     @abstractmethod
     def match_over(self) -> bool:
-        """Whether the match has ended."""
+        """Whether the table deals no more: the match has ended, or ``match_stopped``."""
+
+    @property
+    def match_stopped(self) -> bool:
+        """Whether this sitting stopped a match its rules have not ended (``Match.stopped``)."""
+        return False
+
+    def stopped_note(self) -> str:
+        """The line of a stopped match (``match_stopped``), else ``""``."""
+        if not self.match_stopped:
+            return ""
+        return stopped_words(len(self.deal_scores()), self.saved_id is not None)
 
     @abstractmethod
     def deal_report(self) -> DealReport:
@@ -478,7 +490,11 @@ class Session(TableSession):
 
     @property
     def match_over(self) -> bool:
-        return self.match.is_over
+        return self.match.is_over or self.match.stopped
+
+    @property
+    def match_stopped(self) -> bool:
+        return self.match.stopped
 
     def deal_report(self) -> DealReport:
         state = self.match.state

@@ -55,10 +55,12 @@ class Napas(NapasPresentation, Game):
             raise self.action_syntax_error(text, str(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
-        """After the deal in which someone reaches ``target``; as a safety stop, after ``deal_limit(target)``
-        deals."""
+        """After the deal in which someone reaches ``target``."""
         target = progress.options.integer("target")
-        return any(total >= target for total in progress.totals) or len(progress.deals) >= deal_limit(target)
+        return any(total >= target for total in progress.totals)
+
+    def deal_limit(self, players: int, options: Options) -> int:
+        return deal_limit(options.integer("target"))
 
     def sample_deal(self, view: View, rng: random.Random) -> NapasState:
         """Share the unseen cards consistently with the view, re-create hidden exchanges, replay.

@@ -15,9 +15,9 @@ FEWEST_DEALS: Final = 100
 
 
 def deal_limit(target: int) -> int:
-    """The safety stop of a match to ``target``: it also ends after this many deals, thrown-in ones included
-    (the highest total wins), since scores may fall without end and nobody might ever reach the target. Five
-    deals a point of the target, at least 100: several times what a match of people takes."""
+    """How many deals a table plays at one sitting of a match to ``target`` (thrown-in ones included), since
+    scores may fall without end and nobody might ever reach the target. Five deals a point of the target, at
+    least 100: several times what a match of people takes."""
     return max(FEWEST_DEALS, DEALS_PER_POINT * target)
 ZERO: Final = "0"
 TOP: Final = "5"

@@ -27,9 +27,8 @@ SPARE_DEALS: Final = 100
 
 
 def deal_limit(games: int) -> int:
-    """The safety stop of a match of ``games``: it also ends after this many deals, thrown-in ones included
-    (those do not count toward ``games``): twice the games and 100 more, reached only by a run of thrown-in
-    deals."""
+    """How many deals a table plays at one sitting of a match of ``games``, thrown-in ones included (those do
+    not count toward ``games``): twice the games and 100 more, reached only by a run of thrown-in deals."""
     return 2 * games + SPARE_DEALS
 
 _PARSED: dict[str, Action] = {}
@@ -61,10 +60,11 @@ class Napoleon(NapoleonPresentation, Game):
             raise self.action_syntax_error(text, str(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
-        """After ``games`` deals played out (thrown-in deals do not count); as a safety stop, after
-        ``deal_limit(games)`` deals, thrown-in ones included."""
-        games = progress.options.integer("games")
-        return progress.played >= games or len(progress.deals) >= deal_limit(games)
+        """After ``games`` deals played out (thrown-in deals do not count)."""
+        return progress.played >= progress.options.integer("games")
+
+    def deal_limit(self, players: int, options: Options) -> int:
+        return deal_limit(options.integer("games"))
 
     def match_length(self, players: int, options: Options) -> int | None:
         return options.integer("games")  # games played; thrown-in deals come on top

@@ -220,14 +220,16 @@ class MatchOverScreen(ModalScreen[str | None]):
         Binding("q", "leave", N_("Quit")),
     ]
 
-    def __init__(self, body: RenderableType) -> None:
+    def __init__(self, body: RenderableType, stopped: bool = False) -> None:
         super().__init__(classes="match-over")
         translate_bindings(self)
         self.body = body
+        self.stopped = stopped  # a match its rules have not ended, stopped by the table
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(_("The match is over"), classes="dialog-title")
+            yield Static(_("The match stops here") if self.stopped else _("The match is over"),
+                         classes="dialog-title")
             with VerticalScroll(classes="dialog-body"):
                 yield KinsokuStatic(self.body, id="text-body")
         yield KeyBar(compact=True)

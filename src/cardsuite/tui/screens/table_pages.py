@@ -418,7 +418,8 @@ class TablePages(Screen[None]):
             if history_id is not None:
                 body.append(self.style_set.plain(_("In the history as match {id} (cardsuite history, stats).").format(
                     id=history_id)), style="dim")
-            self.app.push_screen(MatchOverScreen(body), callback=lambda then: self.quit_table(then or "leave"))
+            self.app.push_screen(MatchOverScreen(body, session.match_stopped),
+                                 callback=lambda then: self.quit_table(then or "leave"))
             return
         session.next_deal()
         self.flow.reset_outcomes()
@@ -430,4 +431,5 @@ class TablePages(Screen[None]):
     def match_over_body(self) -> Text:
         """Standings (winner or tied), and a chart of each seat's running total deal by deal."""
         session = self.session
-        return match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.style_set)
+        return match_page(session.names, session.deal_scores(), session.totals, session.assisted, self.style_set,
+                          session.stopped_note())
