@@ -9,9 +9,11 @@ import pytest
 
 from cardsuite.core.match import SeatSpec
 from cardsuite.games.napas import Napas
+from cardsuite.i18n import use_language
 from cardsuite.storage.history import History
 from cardsuite.storage.saves import list_saves, load_save
 from cardsuite.tui.plain import PlainTable
+from cardsuite.tui.reports import stopped_words
 from cardsuite.tui.session import Session
 
 from .helpers import config, drive, random_legal, table_app
@@ -48,3 +50,12 @@ async def test_the_table_screen_says_the_match_stops_and_names_no_winner(monkeyp
     assert "The match stops here" in run.match_page and "After 1 deal nobody has won" in run.match_page
     assert "winner" not in run.match_page and "tied" not in run.match_page
     assert History().matches() == [] and len(list_saves()) == 1
+
+
+@pytest.mark.parametrize(("language", "words"), [("ja", "100ディールを終えても勝者がいません"),
+                                                  ("lt", "Po 100 dalinių niekas nelaimėjo")])
+def test_the_stop_is_said_in_the_readers_language(language: str, words: str) -> None:
+    use_language(language)
+    assert stopped_words(100, saved=True).startswith(words)
+    assert stopped_words(1, saved=False) in ("1ディールを終えても勝者がいません。テーブルはここで止まります。",
+                                             "Po 1 dalinio niekas nelaimėjo: stalas čia sustoja.")
