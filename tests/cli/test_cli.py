@@ -77,6 +77,15 @@ def test_replay_text_names_players_and_tricks(tmp_path: Path) -> None:
     assert "Deal 1" in result.stdout and "Ann" in result.stdout and "Totals" in result.stdout
 
 
+def test_replay_refuses_json_and_text_together(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    save_record(path, nap_record())
+    for order in (("--json", "--text"), ("--text", "--json")):
+        result = run("replay", str(path), *order)
+        assert result.returncode == 1 and result.stdout == "", result.stdout[:200]
+        assert result.stderr == "cardsuite: --json and --text cannot be used together: choose one\n"
+
+
 BAD_DEAL = {"dealer": 3, "hands": [["AS", "KS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"],
                                    ["AD", "KD", "QD", "JD", "TD"], ["AC", "KC", "QC", "JC", "2S"]]}
 

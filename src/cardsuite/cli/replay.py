@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from ..core.errors import CardsuiteError
 from ..core.game import Event
 from ..core.record import Replay, replay, score_json
 from ..core.registry import get_game
@@ -29,6 +30,8 @@ def replay_command(
     ascii_only: bool = typer.Option(False, "--ascii", help="At the table: suits as S H D C."),
 ) -> None:
     """Replay a record: at a terminal the table, step by step; piped, every trick and score as text."""
+    if as_json and as_text:
+        raise CardsuiteError(_("--json and --text cannot be used together: choose one"))
     result = replayed(file)
     if as_json:
         print(json.dumps(result.as_json()))
