@@ -77,6 +77,30 @@ def test_replay_text_names_players_and_tricks(tmp_path: Path) -> None:
     assert "Deal 1" in result.stdout and "Ann" in result.stdout and "Totals" in result.stdout
 
 
+def test_replay_refuses_json_and_text_together(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    save_record(path, nap_record())
+    for order in (("--json", "--text"), ("--text", "--json")):
+        result = run("replay", str(path), *order)
+        assert result.returncode == 1 and result.stdout == "", result.stdout[:200]
+        assert result.stderr == "cardsuite: --json and --text cannot be used together: choose one\n"
+
+
+def test_piped_replay_text_is_one_line_per_event_however_long(tmp_path: Path) -> None:
+    record = nap_record()
+    names = ("Annabel Featherstonhaugh", "Bartholomew Cholmondeley", "Cyprian Marjoribanks", "Dorothea Wriothesley")
+    path = tmp_path / "long.json"
+    save_record(path, {**record, "seats": [{"name": n, "kind": "human"} for n in names]})
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(len(line) > 100 for line in lines)
+    last = lines[-1]
+    assert last.startswith("Annabel Featherstonhaugh ") and last.endswith("(match complete)"), lines[-3:]
+    tricks = [line for line in lines if " won the trick with " in line]
+    assert tricks and all(line.endswith(")") for line in tricks), tricks[:3]
+
+
 BAD_DEAL = {"dealer": 3, "hands": [["AS", "KS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"],
                                    ["AD", "KD", "QD", "JD", "TD"], ["AC", "KC", "QC", "JC", "2S"]]}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,30 @@ def test_hint_names_the_seat_to_move_the_action_and_the_alternatives(tmp_path: P
     assert hint["action"] in {a["action"] for a in hint["alternatives"]}
     text = RUNNER.invoke(app, ["hint", str(path), "--iterations", "4"])
     assert text.exit_code == 0 and "why:" in text.stdout and "to move" in text.stdout
+
+
+def at_phase(game_name: str, players: int, phase: str) -> dict[str, object]:
+    """A match of ``normal`` bots stopped when its first deal reaches ``phase``."""
+    game = get_game(game_name)
+    match = Match(game, players, game.resolve_options({}, players), 3,
+                  [SeatSpec(f"P{i}", "cpu", "normal") for i in range(players)])
+    bot, rng = make_bot(game, "normal"), random.Random(3)
+    while match.state.phase != phase:
+        seat = min(match.state.to_act)
+        match.act(seat, bot.choose(match.state.view(seat), rng))
+    return match.record()
+
+
+def test_hint_says_exchanges_and_discards_in_words_and_keep_the_hand_in_lower_case(tmp_path: Path) -> None:
+    for name, players, phase, verb in (("napas", 4, "exchange", "exchange"), ("napoleon", 5, "discard", "discard")):
+        path = tmp_path / f"{name}.json"
+        save_record(path, at_phase(name, players, phase))
+        text = RUNNER.invoke(app, ["hint", str(path), "--iterations", "4"])
+        assert text.exit_code == 0, text.output
+        assert not re.search(r"\b(?:[2-9TJQKA][SHDC]|JK)\b", text.stdout), text.stdout[:800]
+        assert f"{verb}: the " in text.stdout, text.stdout[:800]
+        if name == "napas":
+            assert "keep the hand" in text.stdout and "Keep the hand" not in text.stdout, text.stdout[:800]
 
 
 def test_hint_on_a_finished_record_is_one_line_and_exit_1(tmp_path: Path) -> None:

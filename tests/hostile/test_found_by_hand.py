@@ -172,6 +172,14 @@ def test_markup_in_names_is_text_in_replay_and_play(home: Path, tmp_path: Path) 
     assert opened.code == 0 and opened.opened[0][1].seats[0].name == "[/]", opened.err
 
 
+def test_a_blank_or_missing_seat_name_is_shown_as_the_default_seat_name(tmp_path: Path) -> None:
+    record = gops_record()
+    path = write_json(tmp_path / "blank.json", {**record, "seats": [{"name": " ", "kind": "human"}]})
+    ran = cli("replay", str(path))
+    assert ran.code == 0, ran.err
+    assert "2 players: 0 Seat 0, 1 Seat 1\n" in ran.out and "\nSeat 0 has chosen\n" in ran.out, ran.out[:300]
+
+
 async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -> None:
     from cardsuite.tui.app import CardsuiteApp
     from cardsuite.tui.config import resumed_config
@@ -236,6 +244,19 @@ async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -
      ['deal 0, key "hands": seat 2 holds 4 cards, not 5']),
     ('{"format": "cardsuite-record/1", "game": "napas", "players": 3, "deals": [{"dealer": 0, "stock": ["AS"]}]}',
      ['deal 0: a deal gives its "hands" or a "seed"']),
+    ('{"game": "nap", "players": 4, "deals": []}', ['key "format": missing: a record begins with "format"']),
+    ('{"format": null, "game": "nap", "players": 4, "deals": []}',
+     ['key "format": expected "cardsuite-record/1", got null']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 3, "deals": [{"dealer": 0, "seed": 5, "hands": '
+     '[["AS", "KS", "QS", "JS", "TS"], ["AH", "KH", "QH", "JH", "TH"], ["AD", "KD", "QD", "JD", "TD"]]}]}',
+     ['deal 0, key "seed": a deal gives either "seed" or "hands"/"stock", not both']),
+    ('{"format": "cardsuite-record/1", "game": "gops", "players": 2, "deals": [{"seed": -5, "stock": '
+     '["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD"]}]}',
+     ['deal 0, key "seed": a deal gives either "seed" or "hands"/"stock", not both']),
+    ('{"format": "cardsuite-record/1", "game": "gops", "players": 2, "deals": [{"hands": [["AS"], ["AH"], ["AC"]], '
+     '"stock": ["AD"]}]}', ['deal 0, key "hands": expected 2 hands, got 3']),
+    ('{"format": "cardsuite-record/1", "game": "gops", "players": 2, "deals": [{"actions": []}]}',
+     ['deal 0: a deal gives its "stock" or a "seed"']),
 ])
 def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"

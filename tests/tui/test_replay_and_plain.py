@@ -139,6 +139,32 @@ def test_a_whole_match_is_played_line_by_line(game: str, language: str) -> None:
     assert History().matches()[0].game == game
 
 
+def test_plain_says_each_bid_and_each_deal_result_once() -> None:
+    """A winning bid is not said again as the contract right after it (``Ann bid 3``, ``Ann declared 3``), and
+    the deal's score line, the log's last, is not said again after "Deal N is over"; the bids, the
+    contract won after others passed and the deal's summary and totals are all still said."""
+    use_language("en")
+    seats = [SeatSpec("Ann"), SeatSpec("CPU 1", "cpu", "easy"), SeatSpec("CPU 2", "cpu", "easy")]
+    session = Session(config("nap", seats, seed=2, deals_per_player=2))
+    holder: list[PlainTable] = []
+    out = io.StringIO()
+    table = PlainTable(session, Person(holder, 2), out)
+    holder.append(table)
+    assert table.run(), out.getvalue()[-2000:]
+    lines = out.getvalue().splitlines()
+    ends = [i for i, line in enumerate(lines) if line.startswith("Deal ") and line.endswith(" is over")]
+    assert len(ends) == 6
+    for end in ends:
+        assert lines[end - 1] not in lines[end + 1:end + 6], lines[end - 1:end + 6]
+        assert " with " in lines[end - 1] or "thrown in" in lines[end - 1] or "passed" in lines[end - 1]
+    bids = [i for i, line in enumerate(lines) if " bid " in line and "made it" not in line and "failed" not in line]
+    assert bids
+    for i, line in enumerate(lines):
+        who, said, bid = line.partition(" declared ")
+        if said:
+            assert lines[i - 1] != f"{who} bid {bid}", lines[i - 1:i + 1]
+
+
 def test_a_save_that_fails_is_said_at_once_and_once_until_saving_works_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``--plain`` on a full disk: the first failed save is said on stderr before the next prompt, not at the

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from ..core.errors import SamplingError
 from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
-from ..core.message import CardRef, Message, msg, msg_n
+from ..core.message import Message, msg, msg_n
+from ..core.presentation import action_label
 from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, StatePolicyBot, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
@@ -388,17 +389,15 @@ def _signed(value: float) -> str:
 
 
 def action_words(game: Game, action: Action, view: View) -> Message:
-    """``action`` as the game offers it to the seat (``look``), a card played from the hand by its name (games
-    label those as record text, since the hand shows them); else its record text."""
+    """``action`` as the game offers it to the seat (``look``), in running text (``action_label``): a card
+    played from the hand by its name (games label those as record text, since the hand shows them), several
+    cards as the verb and the cards by name; else its label."""
     try:
         look = game.look(action, view)
     except Exception:  # a presentation hook must not stop a hint or an analysis
         return Message(str(action))
-    if isinstance(look.label, Message):
-        return look.label
-    if action.verb == "play" and len(look.cards) == 1:
-        return msg("play {card}", card=CardRef(look.cards[0]))
-    return Message(look.label)
+    label = action_label(action, look, button=False)
+    return label if isinstance(label, Message) else Message(label)
 
 
 def _policy_bot(game: Game, level: str) -> Bot | None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import typer
 
+from ..core.errors import CardsuiteError
 from ..core.game import Event
 from ..core.record import Replay, replay, score_json
 from ..core.registry import get_game
@@ -29,6 +30,8 @@ def replay_command(
     ascii_only: bool = typer.Option(False, "--ascii", help="At the table: suits as S H D C."),
 ) -> None:
     """Replay a record: at a terminal the table, step by step; piped, every trick and score as text."""
+    if as_json and as_text:
+        raise CardsuiteError(_("--json and --text cannot be used together: choose one"))
     result = replayed(file)
     if as_json:
         print(json.dumps(result.as_json()))
@@ -56,11 +59,13 @@ def seat_names(result: Replay) -> list[str]:
 
 
 def _show(result: Replay) -> None:
-    """The match as text. Names are data: every line is a Rich ``Text``, never parsed as markup."""
+    """The match as text. Names are data: every line is a Rich ``Text``, never parsed as markup. Piped or
+    redirected, each event is one line, never wrapped (for grep and screen readers); at a terminal, lines
+    wrap at its width."""
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False, emoji=False, markup=False)
+    console = Console(highlight=False, emoji=False, markup=False, soft_wrap=not _is_terminal(sys.stdout))
     names = seat_names(result)
     words = game_words(result.game)
     comma = pgettext("list separator", ", ")
@@ -87,6 +92,15 @@ def _show(result: Replay) -> None:
     console.rule(Text(_("Totals")))
     ending = _("{totals}  (match complete)") if result.complete else _("{totals}  (match not finished)")
     console.print(Text(ending.format(totals=totals)))
+
+
+def _is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:
+        return False
 
 
 def told_once(events: Sequence[Event]) -> tuple[Event, ...]:

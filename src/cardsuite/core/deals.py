@@ -71,3 +71,9 @@ def missing_hands() -> InvalidDeal:
     """The refusal of a deal given neither its hands nor a generator to deal them (a record's deal with
     neither ``hands`` nor ``seed``)."""
     return InvalidDeal(msg('a deal gives its "hands" or a "seed"'))
+
+
+def missing_stock() -> InvalidDeal:
+    """The refusal of a deal whose stock cannot be made up (a GOPS prize pile): a record's deal with neither
+    ``stock`` nor ``seed``."""
+    return InvalidDeal(msg('a deal gives its "stock" or a "seed"'))

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..cards import JOKER, SUIT_OF, Card, CardError, parse_card, sort_hand
 from .message import CardRef as CardRef
 from .message import CardsRef as CardsRef
-from .message import Message, msg
+from .message import Message, N_p, msg, msg_p
 from .message import RankRef as RankRef
 from .message import SeatRef as SeatRef
 from .message import SuitRef as SuitRef
@@ -109,6 +109,38 @@ def _rule_words(event: Event) -> Message | None:
     if isinstance(reason, Message):
         return reason
     return Message(event.rule) if event.rule else None
+
+
+VERB_WORDS: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    # a record verb: its words on a button, and in "mark the cards to ..." (or mid-sentence)
+    "play": (N_p("action verb, button", "Play"), N_p("action verb, to do", "play")),
+    "discard": (N_p("action verb, button", "Discard"), N_p("action verb, to do", "discard")),
+    "exchange": (N_p("action verb, button", "Exchange"), N_p("action verb, to do", "exchange")),
+    "adjutant": (N_p("action verb, button", "Adjutant"), N_p("action verb, to do", "name the adjutant")),
+    "bid": (N_p("action verb, button", "Bid"), N_p("action verb, to do", "bid")),
+    "trump": (N_p("action verb, button", "Trumps"), N_p("action verb, to do", "name trumps")),
+    "pass": (N_p("action verb, button", "Pass"), N_p("action verb, to do", "pass")),
+}
+"""The words of the verbs of records.md, each on a button and in running text, for the catalogs."""
+
+
+def action_label(action: Action, look: ActionLook, button: bool = True) -> str | Message:
+    """An action's words: the game's label; a card played from the hand by its name where the game labels
+    it with its record text, never the code; several cards named by their codes as the verb and the cards
+    (``Discard: …`` on a button, ``discard: …`` in running text: a hint, an analysis). In running text,
+    ``exchange`` with no cards (records.md: it keeps the hand) is ``keep the hand``."""
+    if isinstance(look.label, Message):
+        return look.label
+    if action.verb == "play" and len(look.cards) == 1 and look.label == str(action):
+        return msg("play {card}", card=CardRef(look.cards[0]))
+    if look.cards and look.label == str(action):
+        known = VERB_WORDS.get(action.verb)
+        words = (known[0] if button else known[1]) if known else None
+        verb = Message(words[1], context=words[0]) if words else Message(action.verb.replace("_", " "))
+        return msg("{verb}: {cards}", verb=verb, cards=CardsRef(look.cards))
+    if not button and action.verb == "exchange" and not action.args:
+        return msg_p("action in running text", "keep the hand")
+    return look.label
 
 
 def cards_named(action: Action) -> tuple[Card, ...]:

@@ -6,6 +6,7 @@ Every problem becomes one ``RecordError`` line naming the deal index, the action
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -113,6 +114,13 @@ def _why(error: BaseException) -> Message:
     return Message(_reason(error))
 
 
+def _json_text(value: object) -> str:
+    """A value read from a record as its JSON is written (``null``, ``2``, ``"x"``), shown safely and cut."""
+    if isinstance(value, str):
+        return quoted(value, 30)
+    return quoted(json.dumps(value, ensure_ascii=False), 30, mark="")
+
+
 def _refused(where: Message, reason: Message) -> RecordError:
     """The record's problem at ``where`` (a deal, an action, a key), in one line: ``deal 0: a card is dealt twice``."""
     return RecordError(msg_p("where a record is wrong, and why", "{where}: {reason}", where=where, reason=reason))
@@ -160,9 +168,11 @@ def parse_action_line(game: Game, text: str, players: int) -> tuple[int, Action]
 
 def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Replay:
     """Replay a whole record, checking every rule; ``RecordError`` on the first problem."""
-    if record.get("format") != FORMAT:
+    if "format" not in record:
+        raise _refused(_key("format"), msg('missing: a record begins with "format": "{expected}"', expected=FORMAT))
+    if record["format"] != FORMAT:
         raise _refused(_key("format"), msg('expected "{expected}", got {found}', expected=FORMAT,
-                                          found=quoted(str(record.get("format")), 30)))
+                                          found=_json_text(record["format"])))
     name = record.get("game")
     if not isinstance(name, str):
         raise _refused(_key("game"), msg("missing or not a string"))
@@ -214,7 +224,8 @@ SEAT_TEXT_LIMIT = 40
 
 def _seats(raw: object) -> tuple[Mapping[str, object], ...]:
     """The record's ``seats``: objects whose ``name`` is text of at most ``NAME_LIMIT`` characters (the longest
-    a person may give, here and online) and whose ``kind`` and ``level`` are short text, where given."""
+    a person may give, here and online) and whose ``kind`` and ``level`` are short text, where given. A blank
+    name is dropped; seats past the list's end (or past ``players``) are for the readers to name or ignore."""
     if not isinstance(raw, list):
         raise _refused(_key("seats"), msg('expected a list of seats like {example}', example=SEAT_EXAMPLE))
     for index, seat in enumerate(raw):
@@ -231,7 +242,12 @@ def _seats(raw: object) -> tuple[Mapping[str, object], ...]:
             if not isinstance(value, str) or len(value) > SEAT_TEXT_LIMIT:
                 raise _refused(_seat(index), msg("the {field} is not text of at most {limit} characters",
                                                     field=key, limit=SEAT_TEXT_LIMIT))
-    return tuple(raw)
+    return tuple([seat if str(seat.get("name", "x")).strip() else _unnamed(seat) for seat in raw])
+
+
+def _unnamed(seat: Mapping[str, object]) -> dict[str, object]:
+    """A seat whose name is empty as one that gives none, so that it is shown by its default name (``Seat 0``)."""
+    return {key: value for key, value in seat.items() if key != "name"}
 
 
 SEAT_EXAMPLE = '{"name": "Ann", "kind": "human"}'
@@ -275,8 +291,10 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
             raise _refused(_deal(index, "dealer"), msg("expected a seat number 0..{last}", last=players - 1))
     else:
         dealer = None
+    if "seed" in raw and ("hands" in raw or "stock" in raw):
+        raise _refused(_deal(index, "seed"), msg('a deal gives either "seed" or "hands"/"stock", not both'))
     try:
-        if "hands" in raw or "stock" in raw or "seed" not in raw:
+        if "seed" not in raw:
             hands: Sequence[Sequence[Card]] | None = None
             if "hands" in raw:
                 raw_hands = raw["hands"]

@@ -35,7 +35,7 @@ def contract_summary(declarer: int, high: str | None, thrown_in: bool, made: boo
     if high is None or words is None:
         return DealSummary()
     verdict = "" if made is None else (" made" if made else " failed")
-    text = f"seat {declarer} bid {name}{verdict} ({tricks} tricks)"
+    text = f"seat {declarer} bid {name}{verdict} ({tricks} trick{'' if tricks == 1 else 's'})"
     seat = SeatRef(declarer)
     if made is None:
         message = msg_n("{seat} bid {bid} ({n} trick so far)", "{seat} bid {bid} ({n} tricks so far)", tricks,

@@ -75,11 +75,13 @@ class PlainTable:
         self.printed: dict[int | None, list[str]] = {}
         self.last_person: int | None = None
         self.plan = Plan()
+        self.last_said = ""
 
     # -- output ------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
         """One line out."""
         print(text, file=self.out, flush=True)
+        self.last_said = text
 
     def say_notices(self) -> None:
         """What storage reported since the last action (a save that failed, or works again), at once, on
@@ -93,8 +95,9 @@ class PlainTable:
         return self.display.say(text, self.session.names)
 
     def show_new_events(self, seat: int | None) -> None:
-        """The log lines ``seat`` has not seen yet (all of them again, marked, after an undo)."""
-        lines = self.session.log_lines(seat)
+        """The log lines ``seat`` has not seen yet (all of them again, marked, after an undo); a line that only
+        says again what the one before it said (``Ann declared 3`` after ``Ann bid 3``) is left out."""
+        lines = self.session.log_lines(seat, repeats=False)
         seen = self.printed.get(seat, [])
         if lines[: len(seen)] != seen:
             self.say(_("(the table went back: the deal so far)"))
@@ -154,15 +157,17 @@ class PlainTable:
             self.session.submit(seat, move.view.legal[0])
 
     def end_of_deal(self) -> bool:
-        """The deal's result; False when the match is over (its standings said)."""
+        """The deal's result; False when the match is over (its standings said). The log's last line, the
+        score (``Ann made 3 with 3 tricks: +6, …``), is not said again on the deal's page."""
         session = self.session
         report = session.deal_report()
+        logged = self.last_said
         self.say(_("Deal {number} is over").format(number=report.number))
         summary = report.summary.message or report.summary.text
         page = deal_page(session.names, summary, report.score_text, report.changes, report.totals,
                          session.assisted, self.display)
         for line in page.plain.splitlines():
-            if line.strip():
+            if line.strip() and line.rstrip() != logged:
                 self.say(line.rstrip())
         if not session.match_over:
             session.next_deal()

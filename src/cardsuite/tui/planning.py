@@ -18,23 +18,14 @@ from dataclasses import dataclass, field, replace
 
 from ..cards import Card
 from ..core.game import Action, Game, View
-from ..core.message import CardRef, CardsRef, Message, N_p, Wording, msg, msg_n
-from ..core.presentation import ActionLook, cards_named
+from ..core.message import Message, Wording, msg, msg_n
+from ..core.presentation import VERB_WORDS as VERB_WORDS
+from ..core.presentation import ActionLook, action_label, cards_named
 from ..i18n import active
 
 Say = Callable[[str | Message], str]
 """Puts a game's message (or message id) into words in the viewer's language."""
 
-VERB_WORDS: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    # a record verb: its words on a button, and in "mark the cards to ..."
-    "play": (N_p("action verb, button", "Play"), N_p("action verb, to do", "play")),
-    "discard": (N_p("action verb, button", "Discard"), N_p("action verb, to do", "discard")),
-    "exchange": (N_p("action verb, button", "Exchange"), N_p("action verb, to do", "exchange")),
-    "adjutant": (N_p("action verb, button", "Adjutant"), N_p("action verb, to do", "name the adjutant")),
-    "bid": (N_p("action verb, button", "Bid"), N_p("action verb, to do", "bid")),
-    "trump": (N_p("action verb, button", "Trumps"), N_p("action verb, to do", "name trumps")),
-    "pass": (N_p("action verb, button", "Pass"), N_p("action verb, to do", "pass")),
-}
 
 
 def english_say(text: str | Message) -> str:
@@ -161,17 +152,9 @@ def safe_look(game: Game, action: Action, view: View) -> ActionLook:
 
 
 def label_of(action: Action, look: ActionLook) -> str | Message:
-    """An action's words: the game's label; a card played from the hand by its name where the game labels
-    it with its record text (the hand shows such cards), never the code."""
-    if isinstance(look.label, Message):
-        return look.label
-    if action.verb == "play" and len(look.cards) == 1 and look.label == str(action):
-        return msg("play {card}", card=CardRef(look.cards[0]))
-    if look.cards and look.label == str(action):  # several cards named by their codes: the verb and the cards
-        known = VERB_WORDS.get(action.verb)
-        verb = Message(known[0][1], context=known[0][0]) if known else Message(action.verb.replace("_", " "))
-        return msg("{verb}: {cards}", verb=verb, cards=CardsRef(look.cards))
-    return look.label
+    """An action's words on the table (``action_label``): a card played from the hand by its name, several
+    cards named by their codes as the verb and the cards, never the codes."""
+    return action_label(action, look)
 
 
 def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, verb: str | None = None,

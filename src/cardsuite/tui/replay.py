@@ -33,7 +33,7 @@ from .layout import SeatBlock, capacity
 from .render import Display
 from .screens.table_frame import MIN_HEIGHT, MIN_WIDTH, fit_faces, mark_too_small, table_frame
 from .seating import table_model, top_parts
-from .session import DealReport, TableSession, Turn, deal_words
+from .session import DealReport, TableSession, Turn, deal_words, said_again
 from .table_app import TableApp, run_app
 from .widgets.hand import HandView
 from .widgets.kinsoku import KinsokuStatic
@@ -154,7 +154,7 @@ class RecordSession(TableSession):
     def note(self, text: str, seat: int | None = None) -> None:
         return None
 
-    def log_lines(self, seat: int | None) -> list[str]:
+    def log_lines(self, seat: int | None, repeats: bool = True) -> list[str]:
         """The deal's events up to the cursor, as ``seat`` saw them (every one with all hands shown)."""
         state = self.cursor.state()
         if self.hidden:
@@ -164,7 +164,10 @@ class RecordSession(TableSession):
         trump = state.view(seat if seat is not None else 0).table.get("trump")
         say = wording(self.names, game_words(self.game))
         lines = [_("— deal {number} —").format(number=self.cursor.deal + 1)]
-        for event in events:
+        again = set() if repeats else said_again(events)
+        for index, event in enumerate(events):
+            if index in again:
+                continue
             message = getattr(event, "message", None)
             lines.append(say(trump_aware(message, trump)) if isinstance(message, Message)
                          else event_text(event, self.names))

@@ -64,6 +64,14 @@ class CpuMove:
     rng: random.Random
 
 
+def said_again(events: Sequence[Event]) -> set[int]:
+    """Indexes of the events that only say again what the event before them said: an auction's contract
+    (``contract``) right after its seat's winning bid (``Ann bid 3``, ``Ann declared 3``)."""
+    return {index for index in range(1, len(events))
+            if events[index].kind == "contract" and events[index - 1].kind == "bid"
+            and events[index - 1].seat == events[index].seat}
+
+
 def event_words(event: Event) -> str | Message:
     """An event's words for a page: its message (shown in the reader's language) where it has one, else its text."""
     message = getattr(event, "message", None)
@@ -190,8 +198,9 @@ class TableSession(ABC):
         """Add a message to the log after the events so far (for ``seat`` only, or everyone)."""
 
     @abstractmethod
-    def log_lines(self, seat: int | None) -> list[str]:
-        """The current deal's events and notes ``seat`` may see (``None``: notes for everyone only)."""
+    def log_lines(self, seat: int | None, repeats: bool = True) -> list[str]:
+        """The current deal's events and notes ``seat`` may see (``None``: notes for everyone only); without
+        ``repeats``, leaving out an event that only says again what the one before it said (``said_again``)."""
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may undo (this marks the match assisted)."""
@@ -425,13 +434,15 @@ class Session(TableSession):
     def note(self, text: str, seat: int | None = None) -> None:
         self.notes.append(Note(len(self.match.logs), len(self.match.state.events()), text, seat))
 
-    def log_lines(self, seat: int | None) -> list[str]:
+    def log_lines(self, seat: int | None, repeats: bool = True) -> list[str]:
         """The deal's events ``seat`` may see, with each note where it happened, names substituted."""
         deal = len(self.match.logs)
         pending = [n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)]
         lines: list[str] = [_("— deal {number} —").format(number=deal)]
         events: Sequence[Event] = () if seat is None else self.match.state.events()
         kept = self._kept(seat, events)
+        if not repeats:
+            kept -= said_again(events)
         trump = self.match.state.view(seat).table.get("trump") if seat is not None else None
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:

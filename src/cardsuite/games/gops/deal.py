@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 
 from ...cards import DIAMONDS, SUIT_OF, Card, card_text
+from ...core.deals import missing_stock
 from ...core.errors import InvalidDeal
+from ...core.message import msg
 from ...core.options import Options
 from .faces import PRIZES, ROUNDS, STANDARD_HANDS
 from .rules import GopsState
@@ -25,7 +27,7 @@ def new_gops_deal(players: int, options: Options, rng: random.Random | None,
         hands = STANDARD_HANDS
     else:
         if len(hands) != players:
-            raise InvalidDeal(f"expected {players} hands, got {len(hands)}")
+            raise InvalidDeal(msg("expected {players} hands, got {count}", players=players, count=len(hands)), "hands")
         seen = 0
         for seat, hand in enumerate(hands):
             if len(hand) != ROUNDS:
@@ -48,5 +50,5 @@ def new_gops_deal(players: int, options: Options, rng: random.Random | None,
         draw = rng.random  # a random key per card: one shuffle, cheaper than rng.shuffle on 13 cards
         prizes = sorted(PRIZES, key=lambda _: draw())
     else:
-        raise InvalidDeal("a new game needs a random generator or the prize pile (stock)")
+        raise missing_stock()
     return GopsState(players, options, hands, prizes, tables)

@@ -474,7 +474,8 @@ class NapoleonState(TurnState):
         verdict = "" if self.made is None else (" made" if self.made else " failed")
         text = f"seat {self.napoleon} (Napoleon) bid {contract}{verdict}"
         if self.made is not None:
-            text += f" ({self.side_honours()} honours)"
+            got = self.side_honours()
+            text += f" ({got} honour{'' if got == 1 else 's'})"
         seat, bid, got = SeatRef(self.napoleon), bid_words(self.bid_n, self.trump), self.side_honours()
         if self.made is None:
             message = msg("{seat} (Napoleon) bid {bid}", seat=seat, bid=bid)

@@ -34,7 +34,7 @@ from ...naming import name_seats, shown
 from ...net.client import Client, ClientError, closed_line, refusal_line
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
-from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words
+from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words, said_again
 from .cpu_moves import logged_marks, moves_made, moves_note, names_for
 from .turn_clock import turn_line
 
@@ -328,7 +328,7 @@ class RemoteSession(TableSession):
         """A note in deal ``deal``'s log (from 0) after its first ``after`` events: where what it says happened."""
         self.notes.append(Note(deal + 1, after, text, seat))
 
-    def log_lines(self, seat: int | None) -> list[str]:
+    def log_lines(self, seat: int | None, repeats: bool = True) -> list[str]:
         deal = self.client.deal + 1
         pending = sorted((n for n in self.notes if n.deal == deal and (n.seat is None or n.seat == seat)),
                          key=lambda n: n.after)  # in the order of the events, whenever they were told
@@ -337,9 +337,12 @@ class RemoteSession(TableSession):
         events = self.game.log_events(view) if view is not None else ()
         marked = logged_marks(view.history, events, self.client.by_cpu) if view is not None else set()
         seats = self._seats()
+        again = set() if repeats else said_again(events)
         for index, event in enumerate(events):
             while pending and pending[0].after <= index:
                 lines.append(pending.pop(0).text)
+            if index in again:
+                continue
             names = names_for(event, self.names, seats) if index in marked else self.names
             lines.append(event_text(event, names, game_words(self.game)))
         lines.extend(n.text for n in pending)
