@@ -19,6 +19,7 @@ def no_intro(monkeypatch: pytest.MonkeyPatch) -> None:
 def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     """After each key the pilot waits until the app is idle for one slice: 5 ms slices instead of Textual's
     20 ms (at least two per key). A slice that short may end before a repaint, so only for tests that read
-    state (whose turn, the screen stack, a hand's cards), never the key bar or the drawn text."""
+    state (whose turn, the screen stack, a hand's cards), or a page's drawn text only after ``settle`` (which
+    waits for the screen's messages and repaints), never the key bar."""
     monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", 0.005)
     monkeypatch.setattr(_wait, "SLEEP_IDLE", 0.005 / 20)

@@ -126,3 +126,31 @@ async def test_the_key_bar_is_rebuilt_once_for_several_changes_and_shows_the_las
         await pilot.pause()
         assert rebuilds == 1
         assert _bar(screen_text(app)).split() == ["q", "Menu"]
+
+
+async def test_the_key_bar_is_not_rebuilt_when_its_keys_stay_the_same() -> None:
+    """A change of the table that leaves the keys as they were (most CPU moves) keeps the key bar's keys as
+    they are; a change of a key's words rebuilds it, and it shows the new words."""
+    from textual.widgets._footer import FooterKey
+
+    from cardsuite.tui.widgets.key_bar import KeyBar
+
+    app = table_app(config("nap", NAP_SEATS, seed=4))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _to_play(pilot, app)
+        await pilot.pause()
+        table = app.screen
+        bar = table.query_one(KeyBar)
+        keys = list(bar.query(FooterKey))
+        assert keys
+        table.refresh_bindings()
+        await pilot.pause()
+        table.refresh_bindings()
+        await pilot.pause()
+        assert list(bar.query(FooterKey)) == keys, "the key bar was built again for the same keys"
+        table.add_class("-small")  # too small: only the menu's key works
+        table.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert list(bar.query(FooterKey)) != keys
+        assert _bar(screen_text(app)).split() == ["q", "Menu"]

@@ -21,7 +21,7 @@ from .helpers import SUITS, config, drive, first_legal, log_text, random_legal, 
 CPU = SeatSpec("Cy", "cpu", "normal")
 
 
-async def test_hot_seat_nap_deal_hides_cards_on_handoff() -> None:
+async def test_hot_seat_nap_deal_hides_cards_on_handoff(quick_idle: None) -> None:
     """Two people and two CPUs play a whole deal; every hand-off cover shows no card at all."""
     seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "normal"), SeatSpec("Bob"), SeatSpec("Di", "cpu", "easy")]
     app = table_app(config("nap", seats, seed=3, deals_per_player=1))
@@ -54,7 +54,7 @@ def _short_match(game: Game) -> dict[str, object]:
     return out
 
 
-async def test_whole_nap_match_against_cpus_by_keys() -> None:
+async def test_whole_nap_match_against_cpus_by_keys(quick_idle: None) -> None:
     """One person plays every move of a whole Nap match against CPUs by keys, to the standings."""
     game = get_game("nap")
     seats = [SeatSpec("You"), CPU, SeatSpec("Di", "cpu", "easy"), SeatSpec("Ed", "cpu", "random")]
@@ -75,7 +75,7 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("game", OTHER_GAMES, ids=lambda g: g.info.name)
-async def test_whole_match_against_cpus(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_whole_match_against_cpus(game: Game, monkeypatch: pytest.MonkeyPatch, quick_idle: None) -> None:
     """Every game that loads: a person plays the first deal by keys, hands the seat to a CPU with ``c``,
     and the match runs to its standings and chart (keeping the run short for target-score games)."""
     quick_bots(monkeypatch)
