@@ -12,7 +12,8 @@ from pathlib import Path
 
 import cardsuite
 from cardsuite.storage import paths
-from cardsuite.storage.saves import Autosave, load_save
+from cardsuite.storage.savefolder import load_save
+from cardsuite.storage.saves import Autosave
 
 from ..storage.helpers import new_match, play_out
 

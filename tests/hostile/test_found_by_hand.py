@@ -24,7 +24,8 @@ from cardsuite.filewrites import current_umask
 from cardsuite.recordfiles import save_record
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.saves import Autosave, list_saves, load_save
+from cardsuite.storage.savefolder import list_saves, load_save
+from cardsuite.storage.saves import Autosave
 from cardsuite.storage.settings import Settings, load_settings
 
 from .helpers import cli, gops_record, nap_match, one_line_or_works, refused, write_json, write_save

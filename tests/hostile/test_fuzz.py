@@ -28,7 +28,8 @@ from cardsuite.core.match import Match, SeatSpec
 from cardsuite.core.registry import get_game
 from cardsuite.seatnames import check_name
 from cardsuite.storage import paths
-from cardsuite.storage.saves import Autosave, list_saves
+from cardsuite.storage.savefolder import list_saves
+from cardsuite.storage.saves import Autosave
 from cardsuite.storage.settings import Settings, load_settings, parse_speed
 
 from .helpers import Ran, cli, one_line_or_works

@@ -16,7 +16,8 @@ import pytest
 from cardsuite.core.errors import CardsuiteError
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.saves import Autosave, delete_save, list_saves, load_save
+from cardsuite.storage.savefolder import delete_save, list_saves, load_save
+from cardsuite.storage.saves import Autosave
 
 from .helpers import new_match, play_out, step
 
@@ -97,7 +98,8 @@ def test_two_processes_filing_history_at_once_lose_nothing(home: Path, tmp_path:
 HOLDER = """
 import sys
 sys.path.insert(0, sys.argv[1])
-from cardsuite.storage.saves import Autosave, load_save
+from cardsuite.storage.saves import Autosave
+from cardsuite.storage.savefolder import load_save
 record, match = load_save(sys.argv[2])
 autosave = Autosave.resumed(record)  # a table of the save, open in this window
 print("open", flush=True)

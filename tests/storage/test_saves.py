@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from cardsuite.core.errors import CardsuiteError, RecordError
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.saves import Autosave, find_save, list_saves, load_save, read_save, rebuild_match
+from cardsuite.storage.savefolder import find_save, list_saves, load_save, read_save
+from cardsuite.storage.saves import Autosave, rebuild_match
 
 from .helpers import new_match, play_out
 
@@ -204,7 +205,7 @@ def test_a_save_with_a_long_name_in_japanese_is_written_and_resumed() -> None:
 def test_a_save_of_a_game_not_installed_is_kept_untouched_not_moved_aside(monkeypatch: pytest.MonkeyPatch) -> None:
     """An uninstalled or failing plugin is no damage: the save stays as it is and comes back with the game."""
     from cardsuite.core.errors import UnknownGame
-    from cardsuite.storage import saves
+    from cardsuite.storage import savefolder
 
     match = play_out(new_match(), random.Random(4), limit=10)
     autosave = Autosave("mine", keep=True)
@@ -225,7 +226,7 @@ def test_a_save_of_a_game_not_installed_is_kept_untouched_not_moved_aside(monkey
         raise UnknownGame(f"the game {name!r} failed to load: ImportError: gone")
 
     with monkeypatch.context() as patched:
-        patched.setattr(saves, "get_game", failing)
+        patched.setattr(savefolder, "get_game", failing)
         assert list_saves() == []
         assert len(paths.take_notices()) == 2
     assert {p.name: p.read_bytes() for p in whist.parent.iterdir()} == before  # nothing renamed or changed

@@ -14,7 +14,8 @@ from cardsuite.core.registry import get_game
 from cardsuite.i18n import use_language
 from cardsuite.storage.history import History, ratings_for
 from cardsuite.storage.paths import saves_dir
-from cardsuite.storage.saves import Autosave, list_saves, load_save
+from cardsuite.storage.savefolder import list_saves, load_save
+from cardsuite.storage.saves import Autosave
 from cardsuite.storage.settings import Settings, load_settings, save_settings
 from cardsuite.tui.app import CardsuiteApp
 from cardsuite.tui.config import build_seats, resumed_config

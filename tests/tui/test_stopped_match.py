@@ -11,7 +11,7 @@ from cardsuite.core.match import SeatSpec
 from cardsuite.games.napas import Napas
 from cardsuite.i18n import use_language
 from cardsuite.storage.history import History
-from cardsuite.storage.saves import list_saves, load_save
+from cardsuite.storage.savefolder import list_saves, load_save
 from cardsuite.tui.plain import PlainTable
 from cardsuite.tui.reports import stopped_words
 from cardsuite.tui.session import Session

@@ -25,7 +25,7 @@ from ..i18n.render import wording
 from ..naming import shown
 from ..recordfiles import load_record
 from ..storage.meta import SAVE_KEY
-from ..storage.saves import save_playing
+from ..storage.savefolder import save_playing
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
 

@@ -33,7 +33,7 @@ def resume(
                                "pipes (no screen; also when not on a terminal)."),
 ) -> None:
     """Reopen an unfinished match at the same seats and the same moment."""
-    from ..storage.saves import delete_save, list_saves, load_save
+    from ..storage.savefolder import delete_save, list_saves, load_save
 
     _check_saves_folder()
     if list_only:
@@ -55,7 +55,7 @@ def resume(
 
 def _check_saves_folder() -> None:
     """Refuse in one line when the saves folder cannot be one: it, or the data folder, is a file (the words
-    of ``storage.saves.list_saves``'s notice)."""
+    of ``storage.savefolder.list_saves``'s notice)."""
     from ..storage.paths import saves_dir
 
     folder = saves_dir()

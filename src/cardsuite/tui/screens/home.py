@@ -47,7 +47,8 @@ from ...i18n.render import render
 from ...naming import shown
 from ...seatnames import check_name
 from ...storage.history import rating_words_for
-from ...storage.saves import Autosave, SaveInfo, list_saves, load_save
+from ...storage.savefolder import SaveInfo, list_saves, load_save
+from ...storage.saves import Autosave
 from ...storage.settings import Settings, SettingsError, load_settings, save_settings
 from ..config import (
     SPEEDS,
