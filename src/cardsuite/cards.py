@@ -38,7 +38,11 @@ RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "quee
 
 
 class CardError(ValueError):
-    """A card, suit or rank written in a way the notation does not allow."""
+    """A card, suit or rank written in a way the notation does not allow.
+
+    Its reason is a ``core.message.Message`` where a person may read it (what they wrote, quoted as written),
+    said in the reader's language at the edge; ``str(error)`` is the English.
+    """
 
 
 def make_card(rank: int, suit: Suit) -> Card:
@@ -95,7 +99,7 @@ SAID_LIMIT = 12
 is quoted already)."""
 
 
-def _said(text: str) -> str:
+def said(text: str) -> str:
     """``text`` quoted for an error, cut after ``SAID_LIMIT`` characters: ``'zz'``, ``'kkkkkkkkkkkk…'``."""
     return repr(text if len(text) <= SAID_LIMIT else text[:SAID_LIMIT] + "…")
 
@@ -110,7 +114,9 @@ def parse_suit(text: str) -> Suit:
             return SUIT_SYMBOLS.index(t)
         if t in "♤♡♢♧":
             return "♤♡♢♧".index(t)
-    raise CardError(f"not a suit: {_said(text)} (use S, H, D or C)")
+    from .core.message import msg  # here: the messages import this module
+
+    raise CardError(msg("not a suit: {said} (use S, H, D or C)", said=said(text)))
 
 
 def parse_rank(text: str) -> int:
@@ -120,7 +126,9 @@ def parse_rank(text: str) -> int:
         t = "T"
     if len(t) == 1 and t in RANK_LETTERS:
         return RANK_LETTERS.index(t) + 2
-    raise CardError(f"not a rank: {_said(text)} (use 2-9, T, J, Q, K or A)")
+    from .core.message import msg  # here: the messages import this module
+
+    raise CardError(msg("not a rank: {said} (use 2-9, T, J, Q, K or A)", said=said(text)))
 
 
 def parse_card(text: str) -> Card:
@@ -129,18 +137,24 @@ def parse_card(text: str) -> Card:
     if t == "JK":
         return JOKER
     if len(t) < 2:
-        raise CardError(f"not a card: {_said(text)}")
+        from .core.message import msg  # here: the messages import this module
+
+        raise CardError(msg("not a card: {said}", said=said(text)))
     try:
         return make_card(parse_rank(t[:-1]), parse_suit(t[-1]))
     except CardError:
-        raise CardError(f"not a card: {_said(text)} (write rank then suit, like AS, TH or JK)") from None
+        from .core.message import msg  # here: the messages import this module
+
+        raise CardError(msg("not a card: {said} (write rank then suit, like AS, TH or JK)", said=said(text))) from None
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Several cards; a repeated card is an error."""
     cards = [parse_card(t) for t in texts]
     if len(set(cards)) != len(cards):
-        raise CardError("a card is listed twice")
+        from .core.message import msg  # here: the messages import this module
+
+        raise CardError(msg("a card is listed twice"))
     return cards
 
 

@@ -36,7 +36,7 @@ def test_words_and_empty_verbs() -> None:
 
 def test_refusals_are_one_short_safe_line() -> None:
     hostile = Action("play", ("\x1b[2J" * 40,))
-    text = Verb("play", (CARD,), "play <card>").refusal(hostile)
+    text = str(Verb("play", (CARD,), "play <card>").refusal(hostile))
     assert "\x1b" not in text and "\n" not in text and len(text) < 120
     assert "expected play <card>" in text
     assert shown(Action("bid", ("nap",), "bid nap")) == "bid nap"

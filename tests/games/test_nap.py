@@ -242,7 +242,7 @@ def test_refused_actions_change_nothing_and_say_why() -> None:
     with pytest.raises(IllegalAction, match="must bid or pass"):
         act(state, "0 play AS")
     act(state, "0 bid 3", "1 pass", "2 pass", "3 pass")
-    with pytest.raises(IllegalAction, match="does not hold AH"):
+    with pytest.raises(IllegalAction, match="does not hold the ace of hearts"):
         act(state, "0 play AH")
     assert state.phase == "play" and state.hands[0].bit_count() == 5
 

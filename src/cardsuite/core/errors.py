@@ -7,7 +7,7 @@ from .message import Message
 
 __all__ = [
     "ActionSyntaxError", "CardsuiteError", "IllegalAction", "InvalidDeal", "OptionError", "RecordError",
-    "SamplingError", "UnknownGame", "message_of",
+    "SamplingError", "UnknownGame", "message_of", "reason_of",
 ]
 
 
@@ -15,6 +15,12 @@ def message_of(error: CardsuiteError) -> Message:
     """What went wrong, as a message in any language (plain text becomes a message whose key is that text)."""
     first = error.args[0] if error.args else ""
     return first if isinstance(first, Message) else Message(str(first))
+
+
+def reason_of(error: BaseException) -> str | Message:
+    """An error's reason as it was made: its message (a rule's refusal, a parser's reason), else its English text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Message) else str(error)
 
 
 class IllegalAction(CardsuiteError):
@@ -35,7 +41,7 @@ class ActionSyntaxError(CardsuiteError):
     action already (a record's ``deal 0, action 5 "2 play ZZ"``); None when the message is all there is.
     """
 
-    def __init__(self, message: str | Message, why: str | None = None) -> None:
+    def __init__(self, message: str | Message, why: str | Message | None = None) -> None:
         super().__init__(message)
         self.why = why
 

@@ -27,7 +27,7 @@ from ..cards import BIT, Card, CardSet, card_name, cards_in
 from .errors import IllegalAction
 from .fast.native import mypyc_attr
 from .game import Event
-from .message import N_, CardsRef, Message, SeatRef, msg_n
+from .message import N_, CardRef, CardsRef, Message, SeatRef, msg, msg_n
 
 _PICKERS: Final[dict[tuple[int, int], Callable[[list[CardSet]], tuple[CardSet, ...]]]] = {}
 
@@ -314,13 +314,16 @@ class ExchangeRound:
         left = len(self.stock) - self.drawn
         return base if base < left else max(0, left)
 
-    def refusal(self, seat: int, hand: CardSet, discard: CardSet) -> str | None:
+    def refusal(self, seat: int, hand: CardSet, discard: CardSet) -> str | Message | None:
         """Why ``seat`` may not put away ``discard`` from ``hand`` now (``None`` when it may)."""
         if seat != self.current:
-            return f"it is not seat {seat}'s turn to exchange"
+            return msg("it is not {seat}'s turn to exchange", seat=SeatRef(seat))
         if discard & ~hand:
             missing = cards_in(discard & ~hand)
-            return f"seat {seat} does not hold {_names(missing)}"
+            if len(missing) == 1:
+                return msg("{seat} does not hold {card}", seat=SeatRef(seat), card=CardRef(missing[0]))
+            return msg("{seat} does not hold {cards} and {last}", seat=SeatRef(seat),
+                       cards=CardsRef(tuple(missing[:-1])), last=CardRef(missing[-1]))
         count = discard.bit_count()
         limit = self.limit(seat)
         if count > limit:
@@ -353,7 +356,7 @@ class ExchangeRound:
         else:
             allowed = False
         if not allowed:
-            raise IllegalAction(self.refusal(seat, hand, discard) or "this exchange is not allowed now")
+            raise IllegalAction(self.refusal(seat, hand, discard) or msg("this exchange is not allowed now"))
         end = self.drawn = start + count
         drawn = stock[start:end]
         counts[seat] = count

@@ -219,9 +219,10 @@ class Game(Presentation, ABC):
         """Words for an action on a button or in a log (``bid nap`` -> ``Nap``); default: its text."""
         return str(action)
 
-    def action_syntax_error(self, text: str, why: str) -> ActionSyntaxError:
-        """A uniform syntax error for ``parse_action``."""
+    def action_syntax_error(self, text: str, why: str | Message) -> ActionSyntaxError:
+        """A uniform syntax error for ``parse_action``; ``why`` as a message is said in the reader's language."""
         from ..naming import quoted
 
-        said = msg("malformed action {action}: {why}", action=quoted(text, 40), why=Message(why))
+        reason = why if isinstance(why, Message) else Message(why)
+        said = msg("malformed action {action}: {why}", action=quoted(text, 40), why=reason)
         return ActionSyntaxError(said, why)

@@ -107,11 +107,8 @@ def _reason(why: object, limit: int = 200) -> str:
 
 def _why(error: BaseException) -> Message:
     """An error's reason as a message: the error's own message, else its English text shown safely and cut."""
-    if isinstance(error, CardsuiteError):
-        first = error.args[0] if error.args else ""
-        if isinstance(first, Message):
-            return first
-    return Message(_reason(error))
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else Message(_reason(error))
 
 
 def _json_text(value: object) -> str:
@@ -321,7 +318,8 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
         try:
             seat, action = parse_action_line(game, text, players)
         except (ActionSyntaxError, CardError) as exc:  # the action is quoted once, in front: its why alone after
-            why = Message(_reason(exc.why)) if isinstance(exc, ActionSyntaxError) and exc.why else _why(exc)
+            why = exc.why if isinstance(exc, ActionSyntaxError) and exc.why else _why(exc)
+            why = why if isinstance(why, Message) else Message(_reason(why))
             raise _refused(_action(index, number, text), msg("malformed: {reason}", reason=why)) from None
         if state.is_over:
             raise _refused(_action(index, number, text), msg("illegal: the deal is already over"))

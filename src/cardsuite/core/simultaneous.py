@@ -81,8 +81,8 @@ class Simultaneous(Generic[T]):
         """
         waiting = self.waiting
         if not waiting >> seat & 1:
-            raise IllegalAction(f"seat {seat} has already chosen" if self.choices[seat] is not None
-                                else f"seat {seat} does not choose now")
+            raise IllegalAction(msg("{seat} has already chosen", seat=SeatRef(seat)) if self.choices[seat] is not None
+                                else msg("{seat} does not choose now", seat=SeatRef(seat)))
         self.choices[seat] = choice
         self.waiting = waiting & ~(1 << seat)
         return not self.waiting

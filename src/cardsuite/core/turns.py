@@ -20,6 +20,7 @@ from typing import Final
 from ..cards import Card
 from .errors import IllegalAction
 from .game import Action, DealSetup, Event, Score, State
+from .message import Message, SeatRef, msg
 from .verbs import Phase, well_typed
 
 SEAT_SETS: Final = tuple(frozenset({seat}) for seat in range(16))
@@ -76,16 +77,17 @@ class TurnState(State):
             raise IllegalAction(phase.refusal(seat, action))
         return handler(self, seat, action)
 
-    def refusal(self, seat: object, action: object) -> str:
+    def refusal(self, seat: object, action: object) -> Message:
         """Why nobody, or not ``seat``, may act now, or why ``action`` is not an action at all."""
         if self.phase_name == "over":
-            return "the deal is over"
+            return msg("the deal is over")
         wrong = well_typed(seat, action)
         if wrong is not None:
             return wrong
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn, not seat {seat}'s"
-        return f"nothing may be done in the {self.phase_name} phase"
+            assert isinstance(seat, int)  # well_typed says so
+            return msg("it is {seat}'s turn, not {other}'s", seat=SeatRef(self.turn), other=SeatRef(seat))
+        return msg("nothing may be done in the {phase} phase", phase=self.phase_name)
 
     def scores(self) -> tuple[Score, ...]:
         return self._scores

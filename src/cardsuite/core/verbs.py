@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from .errors import IllegalAction
 from .game import Action, Event
+from .message import Message, SeatRef, msg
 
 Handler = Callable[[Any, int, Action], tuple[Event, ...]]
 """A game's method that applies one verb for a seat, once the shape is known to be right."""
@@ -60,7 +61,7 @@ class Verb:
 
     __slots__ = ("distinct", "fewest", "fits", "kinds", "most", "name", "usage")
 
-    def __init__(self, name: str, kinds: tuple[Arg, ...] = (), usage: str = "", fewest: int | None = None,
+    def __init__(self, name: str, kinds: tuple[Arg, ...] = (), usage: str | Message = "", fewest: int | None = None,
                  most: int | None = None, distinct: bool = False) -> None:
         self.name = name
         self.fewest = len(kinds) if fewest is None else fewest
@@ -69,7 +70,7 @@ class Verb:
             kinds = kinds + (kinds[-1],) * (self.most - len(kinds))
         self.kinds = kinds
         self.distinct = distinct
-        self.usage = usage or name
+        self.usage: str | Message = usage or name
         self.fits: Callable[[object], bool] = self._fitter()
 
     def _fitter(self) -> Callable[[object], bool]:
@@ -118,22 +119,26 @@ class Verb:
                 return False
         return True
 
-    def refusal(self, action: Action) -> str:
-        """Why ``action`` (this verb) is malformed, in one line."""
-        return f"malformed action {shown(action)}: expected {self.usage}"
+    def refusal(self, action: Action) -> Message:
+        """Why ``action`` (this verb) does not fit, in one line: the verb's form, then the action as written
+        (its arguments may be well formed and still not fit this deal, such as two cards for a discard of
+        three)."""
+        usage = self.usage if isinstance(self.usage, Message) else Message(self.usage)
+        return msg("expected {usage}, not {action}", usage=usage, action=shown(action))
 
 
 @dataclass(frozen=True)
 class Phase:
     """What a phase accepts: each verb with its shape and the method that applies it.
 
-    ``expect`` finishes the sentence ``seat N ...`` for a verb the phase does not take
-    (``must bid or pass now``). ``interned`` lists actions made once that the game hands out from
-    ``legal_actions`` (its ``play`` and ``bid`` actions): their shape is checked here, once, and ``apply``
+    ``expect`` says what the phase wants, for a verb it does not take: a message with the placeholders
+    ``{seat}`` and ``{action}`` (``{seat} must bid or pass now, not {action}``), or text that finishes the
+    sentence ``seat N ...`` (``must bid or pass now``). ``interned`` lists actions made once that the game hands
+    out from ``legal_actions`` (its ``play`` and ``bid`` actions): their shape is checked here, once, and ``apply``
     knows them by identity (``known``), so the actions of a playout skip the shape check.
     """
 
-    expect: str
+    expect: str | Message
     moves: Mapping[str, tuple[Verb, Handler]]
     interned: Iterable[Action] = ()
     checks: Mapping[str, tuple[Callable[[object], bool], Handler]] = field(init=False, repr=False, compare=False)
@@ -154,11 +159,15 @@ class Phase:
         object.__setattr__(self, "kept", kept)
         object.__setattr__(self, "known", known)
 
-    def refusal(self, seat: int, action: Action) -> str:
+    def refusal(self, seat: int, action: Action) -> str | Message:
         """Why this phase does not take ``action``: a verb it does not know, or malformed arguments."""
         found = self.moves.get(action.verb)
         if found is None:
-            return f"seat {seat} {self.expect}, not {shown(action)}"
+            expect = self.expect
+            if isinstance(expect, Message):
+                return Message(expect.key, (*expect.params, ("seat", SeatRef(seat)), ("action", shown(action))),
+                               expect.plural, expect.context)
+            return f"seat {seat} {expect}, not {shown(action)}"
         return found[0].refusal(action)
 
     def check(self, seat: int, action: Action) -> Handler:
@@ -187,13 +196,13 @@ def shown(action: object) -> str:
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
-def well_typed(seat: object, action: object) -> str | None:
+def well_typed(seat: object, action: object) -> Message | None:
     """Why ``seat`` or ``action`` is not even of the right type (``None`` when both are)."""
     if seat.__class__ is not int:
-        return f"a seat is a whole number, not {shown(seat)}"
+        return msg("a seat is a whole number, not {seat}", seat=shown(seat))
     if action.__class__ is not Action:
-        return f"{shown(action)} is not an action"
+        return msg("{action} is not an action", action=shown(action))
     given: Any = action  # its verb may be anything (compiled code would check that it is a str)
     if given.verb.__class__ is not str:
-        return f"malformed action {shown(action)}: the verb is not a word"
+        return msg("malformed action {action}: the verb is not a word", action=shown(action))
     return None

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 
 from ..cards import RANK_NAMES, SUIT_NAMES, CardError, parse_card
-from ..core.message import CardRef, Message, ParamValue, SeatRef, SuitRef, msg, msg_n
+from ..core.message import CardRef, Message, ParamValue, RankRef, SeatRef, SuitRef, msg, msg_n
 
 _SUIT = "|".join(SUIT_NAMES)
 _RANK = "|".join(RANK_NAMES)
@@ -39,8 +39,48 @@ def _rule(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern.replace("{seat}", r"seat (\d{1,2})").replace("{suit}", f"({_SUIT})") + "$")
 
 
+def _card(name: str) -> CardRef:
+    """A card from its English name (``the ace of spades``, ``the joker``)."""
+    found = _CARD_NAME.fullmatch(name)
+    if found is None or found[0] == "the joker":
+        return CardRef(52)
+    return CardRef(SUIT_NAMES.index(found[2]) * 13 + RANK_NAMES.index(found[1]))
+
+
+def _turned(key: str) -> re.Pattern[str]:
+    """A refusal of an action the moment does not take (``{seat} must bid or pass now, not {action}``), as text."""
+    return _rule(re.escape(key).replace(r"\{seat\}", "{seat}").replace(r"\{action\}", "(.+)"))
+
+
+_TURNED = ("{seat} must bid or pass now, not {action}", "{seat} must bid or pass before play starts, not {action}",
+           "{seat} must play a card now, not {action}",
+           "{seat} (Napoleon) must name the adjutant's card now, not {action}",
+           "{seat} (the declarer) must name trumps now, not {action}",
+           '{seat} must exchange now ("exchange" alone keeps the hand), not {action}',
+           "{seat} must play a card by its rank (play K), not {action}")
+"""The games' refusals of a verb the moment does not take: a server sends them as English text."""
+
 Reading = Callable[[re.Match[str]], Message]
 SENTENCES: tuple[tuple[re.Pattern[str], Reading], ...] = (
+    *((_turned(key), lambda m, key=key: msg(key, seat=SeatRef(int(m[1])), action=m[2])) for key in _TURNED),
+    (_rule(r"{seat} \(Napoleon\) must discard ([23]) cards now, not (.+)"),
+     lambda m: msg_n("{seat} (Napoleon) must discard {n} card now, not {action}",
+                     "{seat} (Napoleon) must discard {n} cards now, not {action}", int(m[2]), seat=SeatRef(int(m[1])),
+                     action=m[3])),
+    (re.compile(r"a joker lead must name a suit: play JK S, H, D or C$"),
+     lambda m: msg("a joker lead must name a suit: play {joker} S, H, D or C", joker="JK")),
+    (_rule(rf"{{seat}} does not hold ({_CARD_NAME.pattern})"),
+     lambda m: msg("{seat} does not hold {card}", seat=SeatRef(int(m[1])), card=_card(m[2]))),
+    (_rule(f"{{seat}} has no ({_RANK}) left"),
+     lambda m: msg("{seat} has no {rank} left", seat=SeatRef(int(m[1])), rank=RankRef(RANK_NAMES.index(m[2]) + 2))),
+    (_rule("{seat} has already chosen a card for this prize"),
+     lambda m: msg("{seat} has already chosen a card for this prize", seat=SeatRef(int(m[1])))),
+    (_rule("it is not {seat}'s turn to exchange"),
+     lambda m: msg("it is not {seat}'s turn to exchange", seat=SeatRef(int(m[1])))),
+    (_rule(r"the lowest bid is (\d{1,3}) honours?"),
+     lambda m: msg_n("the lowest bid is {n} honour", "the lowest bid is {n} honours", int(m[1]))),
+    (_rule(r"a bid must outrank ([0-5]) \(the ladder is 1 < 2 < 3 < 0 < 4 < 5\)"),
+     lambda m: msg("a bid must outrank {bid} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)", bid=m[1])),
     (_rule("{seat} must follow {suit}"),
      lambda m: msg("{seat} must follow {suit}", seat=SeatRef(int(m[1])), suit=_suit(m[2]))),
     (_rule(r"{seat} must trump \({suit}\) when void in {suit}"),

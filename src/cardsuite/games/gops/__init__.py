@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import Card
-from ...core.errors import OptionError
+from ...core.errors import OptionError, reason_of
 from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.message import N_, msg
@@ -62,7 +62,7 @@ class Gops(GopsPresentation, Game):
         try:
             return parsed_action(_PARSED, text, parse_gops_action)
         except ValueError as exc:
-            raise self.action_syntax_error(text, str(exc)) from None
+            raise self.action_syntax_error(text, reason_of(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
         return len(progress.deals) >= progress.options.integer("games")

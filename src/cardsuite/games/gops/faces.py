@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card
+from ...cards import CLUBS, DIAMONDS, HEARTS, RANK_OF, SPADES, SUIT_OF, Card, said
 from ...core.game import Action
-from ...core.message import RankRef
+from ...core.message import RankRef, msg
 from ...core.verbs import Verb, word
 
 ROUNDS: Final = 13
@@ -54,7 +54,7 @@ FACE_BY_ARG: Final[dict[object, int]] = {FACE_LETTERS[f - 1]: f for f in ALL_FAC
 BOTH: Final = frozenset({0, 1})
 STANDARD_MASKS: Final = tuple(sum(1 << c for c in hand) for hand in STANDARD_HANDS)
 FACE_BY_ARGS: Final[dict[object, int]] = {(FACE_LETTERS[f - 1],): f for f in ALL_FACES}
-PLAY_VERB: Final = Verb("play", (word(FACE_LETTERS, "a rank"),), "play <rank>, like play K")
+PLAY_VERB: Final = Verb("play", (word(FACE_LETTERS, "a rank"),), msg("play <rank>, like play K"))
 """The one verb of GOPS's one phase (``apply`` checks its shape before the hot path)."""
 LEGAL_BY_FACES: Final[list[tuple[Action, ...]]] = [()] * 8192
 """``LEGAL_BY_FACES[faces]``: the play actions of a 13-bit face mask, ace first (``legal_of`` fills it in;
@@ -99,11 +99,11 @@ def parse_gops_action(text: str) -> Action:
     """``play <rank>``: ``play K``, ``play T``, ``play 10`` (case-insensitive)."""
     words = text.strip().upper().split()
     if len(words) != 2 or words[0] != "PLAY":
-        raise ValueError("expected play <rank>, like play K or play 10")
+        raise ValueError(msg("expected play <rank>, like play K or play 10"))
     rank = "T" if words[1] == "10" else words[1]
     face = FACE_BY_ARG.get(rank)
     if face is None:
-        raise ValueError(f"not a rank: {words[1]!r} (use A, 2-9, T or 10, J, Q or K; no suit)")
+        raise ValueError(msg("not a rank: {said} (use A, 2-9, T or 10, J, Q or K; no suit)", said=said(words[1])))
     return PLAY[face]
 
 

@@ -18,7 +18,7 @@ from ...cards import Card, cards_in
 from ...core.errors import IllegalAction
 from ...core.fast.intern import kept
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, Score, SeatInfo, State, View
-from ...core.message import SeatRef, listed, msg
+from ...core.message import Message, SeatRef, listed, msg
 from ...core.options import Options
 from ...core.simultaneous import SEAT_SETS, Simultaneous
 from ...core.verbs import shown, well_typed
@@ -38,7 +38,6 @@ from .faces import (
     FACE_BY_ARGS,
     FACE_BY_ID,
     FACE_COLUMN,
-    FACE_NAMES,
     FACE_OF,
     LEGAL_BY_FACES,
     NO_IDS,
@@ -50,6 +49,7 @@ from .faces import (
     STANDARD_MASKS,
     cards_left,
     face_mask,
+    face_rank,
 )
 from .public import GopsDeal, build_gops_field, gops_seats, gops_table, taken_from, with_choices
 from .tables import Tables, fast_entry, tables_for
@@ -198,7 +198,7 @@ class GopsState(Simultaneous[int], State):
         held = faces[seat]
         bit = FACE_BIT[face]
         if not held & bit:
-            raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
+            raise IllegalAction(msg("{seat} has no {rank} left", seat=SeatRef(seat), rank=face_rank(face)))
         faces[seat] = held ^ bit
         # Simultaneous.choose, inlined: this is the hottest spot of every GOPS playout
         waiting = self.waiting ^ 1 << seat
@@ -254,7 +254,8 @@ class GopsState(Simultaneous[int], State):
             face = None
         if face is None:
             raise IllegalAction(PLAY_VERB.refusal(action) if action.verb == "play" else
-                                f"seat {seat} must play a card by its rank (play K), not {shown(action)}")
+                                msg("{seat} must play a card by its rank (play K), not {action}",
+                                    seat=SeatRef(seat), action=shown(action)))
         if self._ids is NO_IDS:
             return self._apply_held_twice(seat, face)
         return self.apply(seat, PLAY[face])
@@ -263,7 +264,7 @@ class GopsState(Simultaneous[int], State):
         """``apply`` for a game whose given hands hold a face twice (never the standard hands): the face
         stays in ``faces`` while the seat holds another card of it."""
         if not self.faces[seat] & FACE_BIT[face]:
-            raise IllegalAction(f"seat {seat} has no {FACE_NAMES[face]} left")
+            raise IllegalAction(msg("{seat} has no {rank} left", seat=SeatRef(seat), rank=face_rank(face)))
         self.faces[seat] = face_mask(cards_left(self._start[seat], [*self._bids(seat), face]))
         self.choices[seat] = face
         self.waiting ^= 1 << seat
@@ -274,16 +275,16 @@ class GopsState(Simultaneous[int], State):
             return events
         return events + self._resolve()
 
-    def _why_not_seat(self, seat: object, action: object) -> str:
+    def _why_not_seat(self, seat: object, action: object) -> Message:
         wrong = well_typed(seat, action)
         if wrong is not None:
             return wrong
         assert isinstance(seat, int)
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return msg("there is no seat {seat}", seat=seat)
         if self.is_over:
-            return "the game is over"
-        return f"seat {seat} has already chosen a card for this prize"
+            return msg("the game is over")
+        return msg("{seat} has already chosen a card for this prize", seat=SeatRef(seat))
 
     # -- resolving a prize --------------------------------------------------------------------------
     def _finish(self, events: tuple[Event, ...], last: bool) -> tuple[Event, ...]:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_OF, Card, CardSet
+from ...core.errors import reason_of
 from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.message import N_
@@ -42,7 +43,7 @@ class Nap(NapPresentation, Game):
         try:
             return parsed_action(_PARSED, text, parse_nap_action)
         except ValueError as exc:
-            raise self.action_syntax_error(text, str(exc)) from None
+            raise self.action_syntax_error(text, reason_of(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
         return len(progress.deals) >= progress.options.integer("deals_per_player") * progress.players

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, card_text, cards_in, mask_of, parse_card
+from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, cards_in, mask_of, parse_card
 from ...core.errors import IllegalAction
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, turn_view
 from ...core.game import PUBLIC_SEAT, Action, DealSummary, Event, SeatInfo, View
-from ...core.message import Message, N_p
+from ...core.message import CardRef, Message, N_p, SeatRef, msg
 from ...core.options import Options, OptionSpec
 from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
@@ -110,13 +110,13 @@ def parse_nap_action(text: str) -> Action:
         if bid in BID_ACTIONS:
             return BID_ACTIONS[bid]
         said = quoted(words[1], 12, "'")
-        raise ValueError(f"unknown bid {said} (1, 2, 3, 4, misere, nap, wellington, blucher)")
+        raise ValueError(msg("unknown bid {said} (1, 2, 3, 4, misere, nap, wellington, blucher)", said=said))
     if len(words) == 2 and verb == "play":
         card = parse_card(words[1])
         if card >= 52:
-            raise ValueError("Nap has no joker")
+            raise ValueError(msg("Nap has no joker"))
         return PLAY_ACTIONS[card]
-    raise ValueError("expected pass, bid <b> or play <card>")
+    raise ValueError(msg("expected pass, bid <b> or play <card>"))
 
 
 def _bid_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...]:
@@ -125,13 +125,13 @@ def _bid_handler(state: NapState, seat: int, action: Action) -> tuple[Event, ...
 
 
 PHASES: Final[Mapping[str, Phase]] = {
-    "bidding": Phase("must bid or pass before play starts", {
+    "bidding": Phase(msg("{seat} must bid or pass before play starts, not {action}"), {
         "pass": (Verb("pass"), _bid_handler),
-        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|4|misere|nap|wellington|blucher>"),
+        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), msg("bid <1|2|3|4|misere|nap|wellington|blucher>")),
                 _bid_handler),
     }, (PASS, *BID_ACTIONS.values())),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), play_interned)},
-                  PLAY_ACTIONS),
+    "play": Phase(msg("{seat} must play a card now, not {action}"),
+                  {"play": (Verb("play", (CARD,), msg("play <card>")), play_interned)}, PLAY_ACTIONS),
 }
 CLOCKWISE: Final = tuple(tuple(tuple((first + i) % players for i in range(players)) for first in range(players))
                          for players in range(7))
@@ -319,10 +319,10 @@ class NapState(TurnState):
                     return self._call(seat, bid, action)
         return TurnState.apply(self, seat, action)
 
-    def _why_not_play(self, seat: int, card: Card) -> str:
+    def _why_not_play(self, seat: int, card: Card) -> str | Message:
         hand = self.hands[seat]
         if not hand >> card & 1:
-            return f"seat {seat} does not hold {card_text(card)}"
+            return msg("{seat} does not hold {card}", seat=SeatRef(seat), card=CardRef(card))
         return f"seat {seat} {refusal(hand, card, self.led)}"
 
     # -- bidding ------------------------------------------------------------------------------------
@@ -353,22 +353,23 @@ class NapState(TurnState):
         self.to_act = SEAT_SETS[turn]
         return (event,)
 
-    def _why_not_bid(self, seat: int, action: Action) -> str:
+    def _why_not_bid(self, seat: int, action: Action) -> Message:
         if action.verb == "pass":
-            return "the dealer must bid when all the others have passed"
+            return msg("the dealer must bid when all the others have passed")
         bid = str(action.args[0])
         if bid == "misere" and not self.options.flag("misere"):
-            return "misère is not allowed by the options"
+            return msg("misère is not allowed by the options")
         if LADDER.rank(bid) > LADDER.rank(top_bid(self.options)):
             allowed = self.options.text("above_nap")
-            return f"{BID_NAMES[bid]} is off in this game (option above_nap is {allowed})"
+            return msg("{bid} is off in this game (option above_nap is {allowed})", bid=BID_WORDS[bid],
+                       allowed=allowed)
         if bid == "wellington" and all(b != "nap" for _, b in self.bids):
-            return "Wellington may be bid only after nap"
+            return msg("Wellington may be bid only after nap")
         if bid == "blucher" and all(b != "wellington" for _, b in self.bids):
-            return "Blücher may be bid only after Wellington"
+            return msg("Blücher may be bid only after Wellington")
         if self.high is not None and not LADDER.beats(bid, self.high):
-            return f"a bid must beat {BID_NAMES[self.high]}"
-        return f"{BID_NAMES[bid]} is below the lowest bid allowed"
+            return msg("a bid must beat {bid}", bid=BID_WORDS[self.high])
+        return msg("{bid} is below the lowest bid allowed", bid=BID_WORDS[bid])
 
     def _end_auction(self) -> Event:
         if self.high is None:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import SUIT_MASK, SUIT_NAMES, SUIT_OF, Card, CardSet, mask_of, parse_suit
-from ...core.errors import IllegalAction, SamplingError
+from ...core.errors import IllegalAction, SamplingError, reason_of
 from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.message import N_
@@ -52,7 +52,7 @@ class Napas(NapasPresentation, Game):
         try:
             return parsed_action(_PARSED, text, parse_napas_action)
         except ValueError as exc:  # CardError is a ValueError
-            raise self.action_syntax_error(text, str(exc)) from None
+            raise self.action_syntax_error(text, reason_of(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
         """After the deal in which someone reaches ``target``."""

@@ -25,6 +25,7 @@ from ...cards import (
     mask_of,
     parse_card,
     parse_suit,
+    said,
 )
 from ...core import turns
 from ...core.choices import DiscardChoices
@@ -119,22 +120,22 @@ def parse_napas_action(text: str) -> Action:
     if verb == "bid" and len(words) == 2:
         if words[1] in BID_ACTIONS:
             return BID_ACTIONS[words[1]]
-        raise ValueError(f"unknown bid {words[1]!r} (1, 2, 3, 0, 4 or 5)")
+        raise ValueError(msg("unknown bid {said} (1, 2, 3, 0, 4 or 5)", said=said(words[1])))
     if verb == "trump" and len(words) == 2:
         return TRUMP_ACTIONS[parse_suit(words[1])]
     if verb == "exchange":
         cards = [parse_card(w) for w in words[1:]]
         if len(set(cards)) != len(cards):
-            raise ValueError("a card is listed twice")
+            raise ValueError(msg("a card is listed twice"))
         if any(c >= 52 for c in cards):
-            raise ValueError("Napas has no joker")
+            raise ValueError(msg("Napas has no joker"))
         return exchange_action(mask_of(cards))
     if verb == "play" and len(words) == 2:
         card = parse_card(words[1])
         if card >= 52:
-            raise ValueError("Napas has no joker")
+            raise ValueError(msg("Napas has no joker"))
         return PLAY_ACTIONS[card]
-    raise ValueError("expected pass, bid <n>, trump <suit>, exchange <cards...> or play <card>")
+    raise ValueError(msg("expected pass, bid <n>, trump <suit>, exchange <cards...> or play <card>"))
 
 
 @mypyc_attr(serializable=True)  # clone() makes one without __init__, compiled or not
@@ -389,7 +390,8 @@ class NapasState(TurnState):
             event = PASS_EVENTS[seat]
         else:
             if LADDER_RANK[bid] <= LADDER_RANK[self.high]:
-                raise IllegalAction(f"a bid must outrank {self.high} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)")
+                raise IllegalAction(msg("a bid must outrank {bid} (the ladder is 1 < 2 < 3 < 0 < 4 < 5)",
+                                        bid=str(self.high)))
             self.bids.append((seat, bid))
             self.high, self.declarer = bid, seat
             event = BID_EVENTS[seat][bid]
@@ -565,16 +567,18 @@ class NapasState(TurnState):
 
 
 PHASES: Final[Mapping[str, Phase]] = {
-    "bidding": Phase("must bid or pass now", {
+    "bidding": Phase(msg("{seat} must bid or pass now, not {action}"), {
         "pass": (Verb("pass"), NapasState._bid),
-        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), "bid <1|2|3|0|4|5>"), NapasState._bid),
+        "bid": (Verb("bid", (word(LADDER.bids, "a bid"),), msg("bid <1|2|3|0|4|5>")), NapasState._bid),
     }),
-    "trump": Phase("(the declarer) must name trumps now", {
-        "trump": (Verb("trump", (word(SUIT_LETTERS, "a suit letter"),), "trump <S|H|D|C>"), NapasState._name_trump),
+    "trump": Phase(msg("{seat} (the declarer) must name trumps now, not {action}"), {
+        "trump": (Verb("trump", (word(SUIT_LETTERS, "a suit letter"),), msg("trump <S|H|D|C>")),
+                  NapasState._name_trump),
     }),
-    "exchange": Phase('must exchange now ("exchange" alone keeps the hand)', {
-        "exchange": (Verb("exchange", (CARD,), "exchange <up to 5 different cards>", fewest=0, most=HAND_SIZE,
+    "exchange": Phase(msg('{seat} must exchange now ("exchange" alone keeps the hand), not {action}'), {
+        "exchange": (Verb("exchange", (CARD,), msg("exchange <up to 5 different cards>"), fewest=0, most=HAND_SIZE,
                           distinct=True), NapasState._exchange),
     }),
-    "play": Phase("must play a card now", {"play": (Verb("play", (CARD,), "play <card>"), play_interned)}),
+    "play": Phase(msg("{seat} must play a card now, not {action}"),
+                  {"play": (Verb("play", (CARD,), msg("play <card>")), play_interned)}),
 }

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ...cards import SUIT_NAMES, Card, card_name
+from ...core.errors import reason_of
 from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.message import N_, Message
@@ -57,7 +58,7 @@ class Napoleon(NapoleonPresentation, Game):
         try:
             return parsed_action(_PARSED, text, parse_napoleon_action)
         except ValueError as exc:
-            raise self.action_syntax_error(text, str(exc)) from None
+            raise self.action_syntax_error(text, reason_of(exc)) from None
 
     def match_over(self, progress: MatchProgress) -> bool:
         """After ``games`` deals played out (thrown-in deals do not count)."""

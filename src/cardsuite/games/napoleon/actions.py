@@ -6,9 +6,13 @@ from typing import Final
 
 from ...cards import JOKER, SUIT_LETTERS, SUIT_NAMES, card_text, parse_card, parse_suit
 from ...core.game import Action
-from ...core.message import Message, SuitRef, msg_p
+from ...core.message import Message, SuitRef, msg, msg_p
 from .deck import CLUBS, DIAMONDS, HEARTS, JOKER_BIT, SPADES, TOP_BID, bid_rank
 from .discards import discard_action
+
+JOKER_CODE: Final = "JK"
+"""The joker in record notation, a parameter of the messages that show it: a message without parameters is
+read as English text at the edge, where a card code becomes the card's name (``the joker``)."""
 
 
 # -- actions (interned) -----------------------------------------------------------------------------
@@ -92,22 +96,23 @@ def parse_napoleon_action(text: str) -> Action:
         return PASS
     if verb == "bid":
         if len(words) != 3 or not words[1].isdigit():
-            raise ValueError("a bid is bid <n> <suit>, like bid 13 H")
+            raise ValueError(msg("a bid is bid <n> <suit>, like bid 13 H"))
         n = int(words[1])
         if not 1 <= n <= TOP_BID:
-            raise ValueError(f"a bid counts 1..{TOP_BID} honours, not {n}")
+            raise ValueError(msg("a bid counts 1..{top} honours, not {n}", top=TOP_BID, n=n))
         return BIDS[bid_rank(n, parse_suit(words[2]))]
     if verb == "adjutant" and len(words) == 2:
         return ADJUTANT[parse_card(words[1])]
     if verb == "discard" and len(words) in (3, 4):
         cards = [parse_card(w) for w in words[1:]]
         if len(set(cards)) != len(cards):
-            raise ValueError("a card is discarded twice")
+            raise ValueError(msg("a card is discarded twice"))
         return discard_action(cards)
     if verb == "play" and len(words) == 2:
         return PLAY[parse_card(words[1])]
     if verb == "play" and len(words) == 3:
         if parse_card(words[1]) != JOKER:
-            raise ValueError("only a joker lead names a suit (play JK H)")
+            raise ValueError(msg("only a joker lead names a suit (play {joker} H)", joker=JOKER_CODE))
         return JOKER_LEADS[parse_suit(words[2])]
-    raise ValueError("expected pass, bid <n> <suit>, adjutant <card>, discard <cards>, play <card> or play JK <suit>")
+    raise ValueError(msg("expected pass, bid <n> <suit>, adjutant <card>, discard <cards>, play <card>"
+                         " or play {joker} <suit>", joker=JOKER_CODE))

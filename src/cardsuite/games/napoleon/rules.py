@@ -21,7 +21,7 @@ from ...core.fast.facts import EMPTY, ReplayFacts, frozen
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, secret_view
 from ...core.game import PUBLIC_SEAT, Action, DealSetup, DealSummary, Event, SeatInfo, View
-from ...core.message import CardsRef, Message, SeatRef, msg, msg_n
+from ...core.message import CardRef, CardsRef, Message, SeatRef, msg, msg_n
 from ...core.options import Options
 from ...core.tricks import refusal
 from ...core.turns import NOBODY, SEAT_SETS, TurnState
@@ -31,6 +31,7 @@ from .actions import (
     BID_CHOICES,
     BIDS,
     INTERNED,
+    JOKER_CODE,
     JOKER_ONLY,
     SUIT_PLAYS,
     bid_text,
@@ -206,10 +207,11 @@ class NapoleonState(TurnState):
             n, suit = int(action.args[0]), int(action.args[1])
             rank = (n - 1) * 4 + SUIT_STRENGTH[suit]  # bid_rank(n, suit)
             if rank < self.min_rank:
-                raise IllegalAction(f"the lowest bid is {self.options.integer('min_bid')} honours")
+                lowest = self.options.integer("min_bid")
+                raise IllegalAction(msg_n("the lowest bid is {n} honour", "the lowest bid is {n} honours", lowest))
             if rank <= self.high:
                 high = BIDS[self.high].args
-                raise IllegalAction(f"a bid must beat {bid_text(int(high[0]), int(high[1]))}")
+                raise IllegalAction(msg("a bid must beat {bid}", bid=bid_words(int(high[0]), int(high[1]))))
             self.high = rank
             self.napoleon = seat
             self.bids.append((seat, (n, suit)))
@@ -248,7 +250,7 @@ class NapoleonState(TurnState):
     def _name(self, seat: int, action: Action) -> tuple[Event, ...]:
         card = int(action.args[0])
         if card == JOKER and not self.jokers:
-            raise IllegalAction("there is no joker in play")
+            raise IllegalAction(msg("there is no joker in play"))
         self.adjutant_card = card
         nap = self.napoleon
         hands = self.hands
@@ -287,7 +289,7 @@ class NapoleonState(TurnState):
         hand = self.hands[seat]
         for c in cards:
             if not hand >> c & 1:
-                raise IllegalAction(f"seat {seat} does not hold {card_name(c)}")
+                raise IllegalAction(msg("{seat} does not hold {card}", seat=SeatRef(seat), card=CardRef(c)))
         self.hands[seat] = hand & ~mask_of(cards)
         self.discards = cards
         self._privates = None  # Napoleon's now include his discards
@@ -312,11 +314,11 @@ class NapoleonState(TurnState):
         card: Card = args[0]  # type: ignore[assignment]  # a card: the shape is checked
         hand = self.hands[seat]
         if not hand >> card & 1:
-            raise IllegalAction(f"seat {seat} does not hold {card_name(card)}")
+            raise IllegalAction(msg("{seat} does not hold {card}", seat=SeatRef(seat), card=CardRef(card)))
         trick = self.trick
         if trick:
             if len(args) != 1:
-                raise IllegalAction("only a joker lead names a suit")
+                raise IllegalAction(msg("only a joker lead names a suit"))
             if self.requested and hand & JOKER_BIT:
                 allowed = JOKER_BIT
             else:
@@ -341,9 +343,10 @@ class NapoleonState(TurnState):
         else:
             if card == JOKER:
                 if len(args) != 2 or args[1] not in (0, 1, 2, 3):
-                    raise IllegalAction("a joker lead must name a suit: play JK S, H, D or C")
+                    raise IllegalAction(msg("a joker lead must name a suit: play {joker} S, H, D or C",
+                                            joker=JOKER_CODE))
             elif len(args) != 1:
-                raise IllegalAction("only a joker lead names a suit")
+                raise IllegalAction(msg("only a joker lead names a suit"))
             self.hands[seat] = hand ^ BIT[card]
             trick.append(card)
             self.trick_seats.append(seat)
@@ -571,22 +574,25 @@ class NapoleonState(TurnState):
 
 def _phases(widow: int) -> dict[str, Phase]:
     """What each phase accepts, with ``widow`` cards in the widow (and so in the discard)."""
-    card = "<card>, or JK <suit> for a joker lead"
     return {
-        "bidding": Phase("must bid or pass now", {
+        "bidding": Phase(msg("{seat} must bid or pass now, not {action}"), {
             "pass": (Verb("pass"), NapoleonState._bid),
-            "bid": (Verb("bid", (number(1, TOP_BID, "a number of honours"), SUIT), "bid <honours 1..20> <suit>"),
-                    NapoleonState._bid),
+            "bid": (Verb("bid", (number(1, TOP_BID, "a number of honours"), SUIT),
+                         msg("bid <honours 1..{top}> <suit>", top=TOP_BID)), NapoleonState._bid),
         }),
-        "adjutant": Phase("(Napoleon) must name the adjutant's card now", {
-            "adjutant": (Verb("adjutant", (CARD_OR_JOKER,), "adjutant <card>"), NapoleonState._name),
+        "adjutant": Phase(msg("{seat} (Napoleon) must name the adjutant's card now, not {action}"), {
+            "adjutant": (Verb("adjutant", (CARD_OR_JOKER,), msg("adjutant <card>")), NapoleonState._name),
         }),
-        "discard": Phase(f"(Napoleon) must discard {widow} cards now", {
-            "discard": (Verb("discard", (CARD_OR_JOKER,), f"discard <exactly {widow} different cards>",
+        "discard": Phase(msg_n("{seat} (Napoleon) must discard {n} card now, not {action}",
+                               "{seat} (Napoleon) must discard {n} cards now, not {action}", widow), {
+            "discard": (Verb("discard", (CARD_OR_JOKER,), msg_n("discard <exactly {n} different card>",
+                                                               "discard <exactly {n} different cards>", widow),
                              fewest=widow, most=widow, distinct=True), NapoleonState._discard),
         }),
-        "play": Phase("must play a card now", {
-            "play": (Verb("play", (CARD_OR_JOKER, SUIT), f"play {card}", fewest=1, most=2), NapoleonState._play),
+        "play": Phase(msg("{seat} must play a card now, not {action}"), {
+            "play": (Verb("play", (CARD_OR_JOKER, SUIT),
+                          msg("play <card>, or {joker} <suit> for a joker lead", joker=JOKER_CODE), fewest=1, most=2),
+                     NapoleonState._play),
         }),
     }
 
