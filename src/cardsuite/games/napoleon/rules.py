@@ -476,10 +476,9 @@ class NapoleonState(TurnState):
         contract = bid_text(self.bid_n, self.trump)
         verdict = "" if self.made is None else (" made" if self.made else " failed")
         text = f"seat {self.napoleon} (Napoleon) bid {contract}{verdict}"
-        if self.made is not None:
-            got = self.side_honours()
-            text += f" ({got} honour{'' if got == 1 else 's'})"
         seat, bid, got = SeatRef(self.napoleon), bid_words(self.bid_n, self.trump), self.side_honours()
+        if self.made is not None:
+            text += f" ({got} honour{'' if got == 1 else 's'})"
         if self.made is None:
             message = msg("{seat} (Napoleon) bid {bid}", seat=seat, bid=bid)
         elif self.made:
