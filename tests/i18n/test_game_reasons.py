@@ -31,6 +31,9 @@ class Case(NamedTuple):
     english: str
 
 
+NAP_HANDS = "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C"
+"""The three Nap hands every Nap case deals (seat 0 spades, seat 1 hearts, seat 2 low clubs)."""
+
 CASES = {
     "jk_words": Case("napoleon", 5, {"yoromeki": False, "same_two": False, "joker_request": False}, 0,
          ("6D 2S 4C AS KH JK 8H 9S 6H 3S | KS QH TC 4S 6C 7D TS JD QS 3D | 2H 9C TH 6S 7S 9H 2D 8D AH JC | "
@@ -47,22 +50,22 @@ CASES = {
          "1 bid 11 D / 2 pass / 3 pass / 4 bid 12 C / 0 bid 12 H / 1 bid 13 C / 4 pass / 0 adjutant JH",
          "deal 0, action 7 \"0 adjutant JH\": illegal: seat 0 must bid or pass now, not adjutant JH"),
     "n_well_gate": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 bid 4 / 1 bid wellington",
          "deal 0, action 1 \"1 bid wellington\": illegal: Wellington may be bid only after nap"),
     "n_bid1": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 bid 1",
          "deal 0, action 0 \"0 bid 1\": illegal: 1 is below the lowest bid allowed"),
     "n_misere_off": Case("nap", 3, {"misere": False}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 bid misere",
          "deal 0, action 0 \"0 bid misere\": illegal: misère is not allowed by the options"),
     "n_forced_pass": Case("nap", 3, {"all_pass": "dealer_bids"}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 pass / 1 pass / 2 pass",
          "deal 0, action 2 \"2 pass\": illegal: the dealer must bid when all the others have passed"),
@@ -170,23 +173,23 @@ CASES = {
          "deal 0, action 0 \"0 play Z\": malformed: not a rank: 'Z' (use A, 2-9, T or 10, J, Q or K; no "
          "suit)"),
     "n_badcard": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 play ZZ",
          "deal 0, action 0 \"0 play ZZ\": malformed: not a card: 'ZZ' (write rank then suit, like AS, TH "
          "or JK)"),
     "n_verb": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 dance",
          "deal 0, action 0 \"0 dance\": malformed: expected pass, bid <b> or play <card>"),
     "n_play_in_auction": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 play AS",
          "deal 0, action 0 \"0 play AS\": illegal: seat 0 must bid or pass before play starts, not play AS"),
     "n_not_held": Case("nap", 3, {}, 2,
-         "AS KS QS JS TS | AH KH QH JH TH | 2C 3C 4C 5C 6C",
+         NAP_HANDS,
          "",
          "0 bid 4 / 1 pass / 2 pass / 0 play AH",
          "deal 0, action 3 \"0 play AH\": illegal: seat 0 does not hold the ace of hearts"),
