@@ -253,8 +253,9 @@ def test_the_reason_is_in_the_readers_language(name: str, language: str, tmp_pat
 
 ONLINE = [name for name, case in CASES.items() if '": illegal: ' in case.english
           and name not in ("n_bid1", "o_discard2")]
-"""The rule refusals a client reads from a server's English line (``i18n.reasons.words_of``); a bid's or a verb
-form's words inside one stay English there."""
+"""The rule refusals a client reads from a server's English line (``i18n.reasons.words_of``) when the server sent
+no words it takes; a bid's or a verb form's words inside one stay English there (with words they do not:
+tests/net/test_rule_refusal_words.py)."""
 
 
 @pytest.mark.parametrize("language", ["ja", "lt"])

@@ -1,7 +1,8 @@
 """A server's refusals reach a player in the player's language: the server sends each refusal's words beside
 its English line, the client shows them translated, and words a server makes up fall back to the English. A
 new table's game, options and CPU level are refused in the core's own words, a game by its title; a rule's
-reason for a refused action is read by the client as the local table reads it."""
+reason for a refused action is the game's own message, read by the client as the local table reads it
+(tests/net/test_rule_refusal_words.py)."""
 
 from __future__ import annotations
 
@@ -315,8 +316,9 @@ def test_a_japanese_client_reads_a_rules_reason_for_a_refused_action_as_the_loca
         assert isinstance(late, RecordingClient) and late.log is not None
         sent = [m for m in late.log if m["type"] == "error"][-1]
         me = late.view.seat
-        assert sent["code"] == "illegal" and "words" not in sent  # the game's own English, as it was
-        assert sent["message"] == f"it is seat {turn}'s turn, not seat {me}'s"
+        assert sent["code"] == "illegal" and sent["message"] == f"it is seat {turn}'s turn, not seat {me}'s"
+        assert sent["words"] == {"key": "it is {seat}'s turn, not {other}'s",  # the game's own message
+                                 "params": {"other": {"seat": me}, "seat": {"seat": turn}}}
         said = msg("it is {seat}'s turn, not {other}'s", seat=SeatRef(turn), other=SeatRef(me))
         assert refused.value.message == _ja(said) != sent["message"]
         assert refusal_line(sent, ["Ann", "Bob", "Cy"]) == render(said, ["Ann", "Bob", "Cy"], translations("ja"))

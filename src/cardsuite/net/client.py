@@ -31,6 +31,7 @@ from ..i18n.render import render, words_for
 from ..naming import quoted
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .refusals import read_reason, read_words
+from .rulewords import read_rule_words
 from .wire import WireError, decode_event, decode_view
 
 DEFAULT_PORT = 8765
@@ -57,11 +58,14 @@ class ClientError(Exception):
 
 def refusal_line(data: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
     """A server's refusal as its reader reads it: its ``words`` in the language in use when they are one of
-    ours (``refusals.read_words``), an ``illegal`` action's reason read as the local table reads one
-    (``refusals.read_reason``, seats by ``names`` where given), else its English ``message``."""
-    said = read_words(data.get("words"))
-    if said is None and data.get("code") == "illegal":
-        said = read_reason(data.get("message"))
+    ours (``refusals.read_words``; an ``illegal`` action's: the game's refusal, ``rulewords.read_rule_words``),
+    else an ``illegal`` action's English reason read as the local table reads one (``refusals.read_reason``),
+    else its English ``message``; seats by ``names`` where given."""
+    if data.get("code") == "illegal":
+        said = read_rule_words(data.get("words"))
+        said = said if said is not None else read_reason(data.get("message"))
+    else:
+        said = read_words(data.get("words"))
     return render(said, names) if said is not None else str(data.get("message"))
 
 

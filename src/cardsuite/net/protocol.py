@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.errors import message_of
 from ..core.message import Message, english, msg
-from . import refusals
+from . import refusals, rulewords
 from .names import MAX_NAME as MAX_NAME
 from .names import NameRefused, clean
 
@@ -259,8 +259,11 @@ def message(kind: str, **fields: Any) -> str:
 
 def error_message(code: str, text: str | Message, ref: int | None = None, **fields: Any) -> str:
     """An ``error`` message: a code for programs, one line for people in English (and, for ``elsewhere``,
-    ``url``); given a refusal's ``Message``, also its ``words`` for a client to show in its reader's language."""
-    said = refusals.encode_words(text) if isinstance(text, Message) else None
+    ``url``); given a refusal's ``Message``, also its ``words`` for a client to show in its reader's language (an
+    ``illegal`` action's: the game's refusal, ``rulewords``)."""
+    said = None
+    if isinstance(text, Message):
+        said = rulewords.encode_rule_words(text) if code == "illegal" else refusals.encode_words(text)
     line = english(text) if isinstance(text, Message) else text
     return message("error", code=code, message=line, **({"ref": ref} if ref is not None else {}),
                    **({"words": said} if said is not None else {}), **fields)

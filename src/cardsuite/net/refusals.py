@@ -8,8 +8,9 @@ numbers, exactly the template's fields; anything else is ``None`` and the client
 A template is never taken from the wire: the key only picks one of ours. The templates are the catalogs'
 message ids; those of a game, its options and its CPU levels are the core's own, as the command line says them.
 A ``{game}`` travels as the game's English title; a client shows its own game of that title in its reader's
-language (``read_words``). An ``illegal`` action's reason is the game's own English text, sent without words:
-a client reads it as the local table does (``read_reason``).
+language (``read_words``). An ``illegal`` action's reason is the game's own message, sent as its words where
+``rulewords`` can carry them (a client takes them back with ``rulewords.read_rule_words``); a reason without
+such words is English text, which a client reads as the local table does (``read_reason``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ BAD_LANGUAGE: Final = N_("language is a short language tag like en, ja or lt")
 BAD_TOKEN: Final = N_("that seat token is not valid here")
 WATCHER_TOKEN: Final = N_("a watcher holds no token")
 BAD_ACTION: Final = N_("an action is printable record text like \"play KH\"")
+# TRANSLATORS: {reason} is why the game cannot read the action as one of its own
+NOT_AN_ACTION: Final = N_("not an action: {reason}")
 NOT_TEXT_FRAME: Final = N_("send JSON in text frames")
 TOO_BIG: Final = N_("a message is at most {n} bytes")
 NOT_JSON: Final = N_("not a JSON object")

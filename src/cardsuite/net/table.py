@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 
 from ..bots.base import levels_for, no_level
-from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction, message_of
+from ..core.errors import ActionSyntaxError, CardsuiteError, IllegalAction, message_of, reason_of
 from ..core.game import DealSummary, Event, Game, Score, State, View
 from ..core.match import Match, SeatSpec
 from ..core.message import Message, english, msg
@@ -332,9 +332,11 @@ class Table:
             lengths = self.cpu_marks.lengths(match.state) if by_cpu else {}
             events = match.act(seat, action)
         except (ActionSyntaxError, ValueError) as exc:
-            raise ProtocolError("illegal", f"not an action: {exc}") from None
+            why = reason_of(exc)
+            raise ProtocolError("illegal", msg(refusals.NOT_AN_ACTION, reason=why) if isinstance(why, Message)
+                                else f"not an action: {why}") from None
         except IllegalAction as exc:
-            raise ProtocolError("illegal", exc.reason) from None
+            raise ProtocolError("illegal", reason_of(exc)) from None
         log = match.logs[-1]
         actor = None if by_cpu else Actor(self.seats[seat].name, self.seats[seat].identity)  # who to credit
         if actor is not None:

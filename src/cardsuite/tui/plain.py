@@ -19,7 +19,7 @@ from typing import TextIO
 from rich.text import Text
 
 from ..cards import Card, CardError, card_text, parse_card
-from ..core.errors import CardsuiteError
+from ..core.errors import CardsuiteError, reason_of
 from ..core.game import Action, View
 from ..core.message import Catalog, Message, N_p, Wording, msg
 from ..i18n import _, active, game_words, ngettext, pgettext
@@ -373,7 +373,7 @@ class PlainTable:
                 try:
                     return self.session.game.parse_action(f"{plan_.verb} {card_text(cards[0])}"), ""
                 except CardsuiteError as exc:
-                    return None, _("Not allowed: {reason}").format(reason=self.words(words_of(str(exc))))
+                    return None, _("Not allowed: {reason}").format(reason=self.words(words_of(reason_of(exc))))
             return None, _("That card can be played in several ways; type one of: {choices}").format(
                 choices="; ".join(self.label(a) for a in matches))
         named = [a for a in every if low and low == self.label(a).lower()]
