@@ -163,23 +163,26 @@ def test_analyze_speaks_the_readers_language(tmp_path: Path) -> None:
 
 
 def test_hint_on_a_save_whose_deal_is_being_played_says_to_ask_at_the_table(tmp_path: Path) -> None:
-    """A save of a match in play gets no hint here (the table counts its hints); the same record without the
-    save's key still gets one."""
+    """A save in the saves folder gets no hint here (the table counts its hints); a record that keeps a
+    ``save`` key but whose match has left the folder (an export of a finished match, cut to an unfinished
+    deal) is a record like any other and gets its hint."""
+    from cardsuite.storage import paths
     from cardsuite.storage.saves import SAVE_KEY
 
-    plain = record("nap", 4, 1, 6)
-    save = dict(plain)
-    save[SAVE_KEY] = {"id": "kept", "hints": [0, 0, 0, 0], "undos": [0, 0, 0, 0]}
-    path = tmp_path / "save.json"
-    save_record(path, save)
-    result = subprocess.run([sys.executable, "-m", "cardsuite", "hint", str(path), "--iterations", "4"],
+    save = {**record("nap", 4, 1, 6), SAVE_KEY: {"id": "20261207-101600-beef", "hints": [0, 0, 0, 0],
+                                                 "undos": [0, 0, 0, 0]}}
+    cut = tmp_path / "cut-from-an-export.json"
+    save_record(cut, save)
+    assert RUNNER.invoke(app, ["hint", str(cut), "--iterations", "4"]).exit_code == 0
+    live = paths.saves_dir() / "20261207-101600-beef.json"
+    save_record(live, save)
+    result = subprocess.run([sys.executable, "-m", "cardsuite", "hint", str(live), "--iterations", "4"],
                             capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 1 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
-    assert "ask for a hint at its table" in result.stderr
-    other = tmp_path / "record.json"
-    save_record(other, plain)
-    assert RUNNER.invoke(app, ["hint", str(other), "--iterations", "4"]).exit_code == 0
+    assert "20261207-101600-beef" in result.stderr and "ask for a hint at its table" in result.stderr
+    refused = RUNNER.invoke(app, ["hint", str(cut), "--iterations", "4"])
+    assert refused.exit_code == 1 and "20261207-101600-beef" in str(refused.exception)
 
 
 def test_hint_on_a_copy_of_a_save_in_play_without_its_save_key_says_to_ask_at_the_table(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """``cardsuite hint RECORD``: what the hard CPU would do now in an unfinished record, and why.
 
-A save of a match being played is refused while its deal is unfinished, and so is any record of a deal a
-save in the saves folder is playing (a copy of the save without its ``save`` key): its hints are asked at
-the table, which counts them in the save (and so in the history).
+A record of a deal that a save in the saves folder is playing is refused (the save itself, or a copy of it
+with or without its ``save`` key): its hints are asked at the table, which counts them in the save (and so
+in the history). A match that has left the saves folder (finished and exported, or abandoned) gets its hints.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from ..i18n.reasons import words_of
 from ..i18n.render import wording
 from ..naming import shown
 from ..recordfiles import load_record
-from ..storage.meta import SAVE_KEY
 from ..storage.savefolder import save_playing
 from ._args import LARGEST, decimal, whole
 from .replay import seat_names
@@ -37,15 +36,12 @@ def current_state(result: Replay) -> State:
     return result.current_state()
 
 
-def refuse_a_save_in_play(record: dict[str, object], result: Replay) -> None:
-    """A save (it has the ``save`` key) whose last deal is unfinished gets no hint here, nor does a record
-    whose unfinished deal is the one a save in the saves folder is playing (a copy of it without its
-    ``save`` key): one line says to ask at the table, where hints are counted."""
+def refuse_a_save_in_play(result: Replay) -> None:
+    """A record whose unfinished deal is the one a save in the saves folder is playing gets no hint here,
+    whatever its file says of itself (its ``save`` key kept, deleted, or an export's): one line says to ask
+    at the table, where hints are counted."""
     if not result.deals or result.deals[-1].complete:
         return
-    if SAVE_KEY in record:
-        raise CardsuiteError(_("this is the save of a match being played: ask for a hint at its table "
-                               "(h), where hints are counted"))
     playing = save_playing(result.game.info.name, result.players, result.deals[-1].setup)
     if playing is not None:
         raise CardsuiteError(_("this deal is being played in the save {id}: ask for a hint at its table (h), "
@@ -68,7 +64,7 @@ def hint_command(
 
     record = load_record(file)
     result = replay(record, get_game)
-    refuse_a_save_in_play(record, result)
+    refuse_a_save_in_play(result)
     state = current_state(result)
     movers = sorted(state.to_act)
     if seat is not None and seat >= 0:
