@@ -87,6 +87,36 @@ def test_the_page_without_a_code_opens_the_lobby_only_within_the_browser_limits(
         asyncio.run(run(server.url))
 
 
+def test_a_link_to_a_table_that_is_not_there_is_a_404_and_counts_as_a_failed_join(tmp_path: Path) -> None:
+    """A well-formed code with no table behind it gets the one-line 404 page, not the terminal page; each such
+    link counts as a failed join, so that after ``--join-strikes`` of them the address waits (429) even for a
+    code that names a table; a link to a table gets the page."""
+
+    async def run(url: str) -> None:
+        page = page_of(url)
+        async with Clients(url) as new, aiohttp.ClientSession() as session:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Host")
+            code = str(made["code"])
+
+            async def status(link: str, address: str) -> tuple[int, str]:
+                async with session.get(page + link, headers={"X-Forwarded-For": address}) as answer:
+                    return answer.status, await answer.text()
+
+            there = await status(f"/?code={code}&name=Ann", "10.0.0.1")
+            assert there[0] == 200 and f"/ws/{code}/Ann" in there[1]
+            gone = "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"
+            for _ in range(2):
+                answer, text = await status(f"/?code={gone}&name=Ann", "10.0.0.2")
+                assert answer == 404 and "no table behind this link" in text and "/ws/" not in text
+            answer, text = await status(f"/?code={code}&name=Ann", "10.0.0.2")
+            assert answer == 429 and "/ws/" not in text
+            assert (await status(f"/?code={code}&name=Bo", "10.0.0.3"))[0] == 200
+
+    with running_server(tmp_path, *FAST, "--web", "--trust-proxy", "--join-strikes", "2") as server:
+        asyncio.run(run(server.url))
+
+
 async def _lobby_rows(app: BrowserApp) -> None:
     await wait_for(lambda: isinstance(app.screen, LobbyScreen)
                    and app.screen.query_one("#tables", DataTable).row_count > 0, 30)

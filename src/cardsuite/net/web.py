@@ -191,6 +191,10 @@ class BrowserSeat(Server):
         parts = _checked({"code": code, "name": request.query.get("name", "")})
         if code and CODE_VARIABLE not in parts:
             return _line_page(404, NO_TABLE, language)
+        if CODE_VARIABLE in parts:
+            missing = self._no_table(hub, self._address(request), parts[CODE_VARIABLE])
+            if missing is not None:
+                return _line_page(404 if missing.code == "no_table" else 429, missing.words or NO_TABLE, language)
         path = f"/web/{language}/" + ("ws/" + parts[CODE_VARIABLE] if CODE_VARIABLE in parts else "lobby")
         if NAME_VARIABLE in parts:
             path += "/" + quote(parts[NAME_VARIABLE], safe="")
@@ -208,21 +212,38 @@ class BrowserSeat(Server):
         return response
 
     @staticmethod
-    def _refusal(hub: Hub, address: str, code: str | None, lobby: bool) -> str | None:
-        """Why no process starts for this socket: a paused address, no table behind a seat's code (a failed
-        join), or the browser-seat limits (a lobby's process counts as a seat's); None: it starts (and counts).
-        The reason closes the socket in English, for a program (the page shows its own words on a close)."""
+    def _no_table(hub: Hub, address: str, code: str | None) -> ProtocolError | None:
+        """Why a link's or a seat socket's code opens no table, counted: a paused address (``paused``), or no
+        table behind it (``no_table``, a failed join that counts towards a pause, so that neither the page nor
+        the socket lets an address try codes faster than a join may); None when the table is there."""
         now = time.monotonic()
         try:
             hub.addresses.check_join(address, now)
         except ProtocolError as exc:
             hub.count_refusal(exc.code)
-            return exc.message
-        if not lobby and (code is None or code not in hub.tables):
+            return exc
+        if code is None or code not in hub.tables:
             hub.addresses.strike(address, now)
             hub.count_refusal("no_table")
-            return str(NO_TABLE)
-        refused = hub.addresses.open_web_seat(address, now)
+            return ProtocolError("no_table", NO_TABLE)
+        return None
+
+    @staticmethod
+    def _refusal(hub: Hub, address: str, code: str | None, lobby: bool) -> str | None:
+        """Why no process starts for this socket: a paused address, no table behind a seat's code (a failed
+        join), or the browser-seat limits (a lobby's process counts as a seat's); None: it starts (and counts).
+        The reason closes the socket in English, for a program (the page shows its own words on a close)."""
+        if lobby:
+            try:
+                hub.addresses.check_join(address, time.monotonic())
+            except ProtocolError as exc:
+                hub.count_refusal(exc.code)
+                return exc.message
+        else:
+            missing = BrowserSeat._no_table(hub, address, code)
+            if missing is not None:
+                return missing.message
+        refused = hub.addresses.open_web_seat(address, time.monotonic())
         if refused is None:
             return None
         hub.count_refusal("limit")
