@@ -67,11 +67,13 @@ def _new_mode(target: Path, private: bool = False) -> int:
 
 def make_private(path: Path) -> None:
     """Take every permission of the group and others away from the file ``path`` (a secret written by a
-    version that gave it the umask's mode); nothing when it is not there or already private."""
+    version that gave it the umask's mode); nothing when it is not there, is already private, or is not a
+    regular file: a symbolic link is left as it is, and so is the file it points to."""
     with contextlib.suppress(OSError):
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-        if mode & ~PRIVATE:
-            os.chmod(path, mode & PRIVATE)
+        info = os.lstat(path)
+        mode = stat.S_IMODE(info.st_mode)
+        if stat.S_ISREG(info.st_mode) and mode & ~PRIVATE:
+            os.chmod(path, mode & PRIVATE)  # the system has no lchmod; checked just above that it is no link
 
 
 TEMPORARY = re.compile(r"\.(?P<name>.+)\.cardsuite-[0-9a-f]{16}\.tmp", re.DOTALL)

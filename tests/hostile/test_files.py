@@ -253,6 +253,19 @@ def test_writes_of_secrets_are_private_whatever_the_umask_and_tighten_an_older_f
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
 
 
+def test_making_a_file_private_never_goes_through_a_link(tmp_path: Path) -> None:
+    """A link is left as it is, and so is the file it points to (which may be anyone's, anywhere)."""
+    elsewhere = tmp_path / "shared.txt"
+    elsewhere.write_text("shared")
+    elsewhere.chmod(0o644)
+    link = tmp_path / "identity.json"
+    link.symlink_to(elsewhere)
+    filewrites.make_private(link)
+    assert stat.S_IMODE(elsewhere.stat().st_mode) == 0o644 and link.is_symlink()
+    filewrites.make_private(tmp_path / "missing.json")  # nothing there: nothing done, no error
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["identity.json", "shared.txt"]
+
+
 @pytest.mark.parametrize("name", ["あ" * 80 + ".json", "ą" * 120 + ".json", "a" * 250 + ".json"],
                          ids=["japanese", "lithuanian", "ascii"])
 def test_a_long_name_in_any_script_can_be_written_and_its_temporary_is_known(tmp_path: Path, name: str) -> None:

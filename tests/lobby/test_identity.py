@@ -200,6 +200,54 @@ def test_keys_are_private_and_an_older_readable_file_is_made_private(tmp_path: P
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
+def test_only_the_key_file_and_its_copies_kept_aside_are_made_private_and_never_through_a_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person's own file beside the key, and a file elsewhere reached by a link named like a copy kept
+    aside, keep their modes when the key is read."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("CARDSUITE_HOME", str(home))
+    key = identity.device_key()
+    copies = ["identity.json.replaced-20261206T220252Z", "identity.json.replaced-20261206T220252Z-12",
+              "identity.json.corrupt-20261207T171935Z", "identity.json.corrupt-20261207T171935Z-1"]
+    others = ["identity.json.notes.txt", "identity.json.replaced-yesterday", "identity.jsonx",
+              "identity.json.corrupt-20261207T171935Z.txt", "my-identity.json.replaced-20261206T220252Z"]
+    for name in copies + others:
+        (home / name).write_text("{}", encoding="utf-8")
+        (home / name).chmod(0o664)
+    shared = tmp_path / "shared.txt"
+    shared.write_text("shared", encoding="utf-8")
+    shared.chmod(0o644)
+    for link in ("identity.json.link", "identity.json.corrupt-20261207T171936Z"):
+        (home / link).symlink_to(shared)
+    assert identity.load_key() == key
+    modes = {name: stat.S_IMODE((home / name).stat().st_mode) for name in copies + others}
+    assert modes == {**dict.fromkeys(copies, 0o600), **dict.fromkeys(others, 0o664)}
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o644
+
+
+def test_a_damaged_key_file_left_readable_is_moved_aside_private_and_kept_so(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """An earlier version's readable key file, cut short: its copy kept aside holds most of the key."""
+    monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
+    path = identity.identity_path()
+    path.write_text('{"key": "B7UQT52AUL542IOJW4W4LHBZLGZZLIAOO', encoding="utf-8")
+    path.chmod(0o644)
+    assert identity.load_key() is None
+    (aside,) = tmp_path.glob("identity.json.corrupt-*")
+    assert stat.S_IMODE(aside.stat().st_mode) == 0o600
+    paths.take_notices()
+    for damaged in ('{"key": "short"}', "{not json"):  # left readable by an earlier version, read later
+        aside.chmod(0o644)
+        path.write_text(damaged, encoding="utf-8")
+        path.chmod(0o644)
+        assert identity.load_key() is None
+        assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in tmp_path.iterdir()} == dict.fromkeys(
+            (p.name for p in tmp_path.glob("identity.json.corrupt-*")), 0o600)
+    aside.chmod(0o644)
+    assert identity.load_key() is None  # no key file at all: the copies kept aside are still made private
+    assert stat.S_IMODE(aside.stat().st_mode) == 0o600
+
+
 def test_seat_tokens_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDSUITE_HOME", str(tmp_path))
     seat = tokens.SavedSeat("ws://cards.example.org:8765", "ABC234", "ab" * 16, 1, "Ann")

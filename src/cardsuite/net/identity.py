@@ -18,10 +18,11 @@ from __future__ import annotations
 import base64
 import contextlib
 import errno
-import glob
 import hashlib
 import hmac
 import json
+import os
+import re
 import secrets
 import time
 from pathlib import Path
@@ -123,11 +124,20 @@ def identity_path() -> Path:
 
 
 def load_key() -> str | None:
-    """This device's key, if it has one (a damaged file is moved aside and reported, then None)."""
+    """This device's key, if it has one (a damaged file is moved aside and reported, then None). The key file
+    and its copies kept aside are made private (``_make_private``) whatever is found."""
+    path = identity_path()
+    try:
+        return _read_key(path)
+    finally:
+        _make_private(path)
+
+
+def _read_key(path: Path) -> str | None:
+    """The key in the file ``path``; None when there is none, or the file was damaged (then moved aside)."""
     from ..files import FileMissing, FileRefused, FileUnreadable, read_json
     from ..storage import paths
 
-    path = identity_path()
     try:
         data = read_json(path, IDENTITY_LIMIT)
     except FileMissing:
@@ -138,21 +148,27 @@ def load_key() -> str | None:
         paths.quarantine(path, f"not an identity file: {exc.reason}")
         return None
     try:
-        key = check_key(data.get("key") if isinstance(data, dict) else None)
+        return check_key(data.get("key") if isinstance(data, dict) else None)
     except IdentityError as exc:
         paths.quarantine(path, str(exc))
         return None
-    _make_private(path)
-    return key
+
+
+KEPT_ASIDE = re.compile(rf"{re.escape(FILE_NAME)}\.(?:replaced|corrupt)-[0-9]{{8}}T[0-9]{{6}}Z(?:-[0-9]+)?")
+"""The names of the copies of the key file kept aside: ``identity.json.replaced-<UTC time>`` (``_keep_aside``)
+and ``identity.json.corrupt-<UTC time>`` (``paths.quarantine``), each maybe with ``-1``, ``-2``..."""
 
 
 def _make_private(path: Path) -> None:
-    """Take the group's and others' permissions from the key file and its copies kept aside (``.replaced-*``,
-    ``.corrupt-*``), which a version before this one left readable by every user."""
+    """Take the group's and others' permissions from the key file and its copies kept aside (``KEPT_ASIDE``),
+    which a version before this one left readable by every user; no other file, and never through a link."""
     from ..filewrites import make_private
 
-    for kept in (path, *path.parent.glob(f"{glob.escape(path.name)}.*")):
-        make_private(kept)
+    make_private(path)
+    with contextlib.suppress(OSError), os.scandir(path.parent) as entries:
+        for kept in entries:
+            if KEPT_ASIDE.fullmatch(kept.name):
+                make_private(path.with_name(kept.name))
 
 
 def keep_key(key: str) -> Path | None:
