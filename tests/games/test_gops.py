@@ -292,6 +292,24 @@ def test_memory_mode_logs_a_card_only_until_the_next_reveal() -> None:
     assert GAME.log_events(plain.view(0)) == plain.view(0).history
 
 
+def test_a_person_is_sent_of_a_memory_table_only_what_it_shows() -> None:
+    state = deal(3, "9 8 7 6", memory=True)
+    bid(state, "T", "7", "4")
+    bid(state, "K", "2", "3")
+    state.apply(2, GAME.parse_action("play Q"))  # the third round is being bid
+    for view in (state.view(0), state.view(2), state.public_view()):
+        sent = GAME.person_view(view)
+        assert sent.history == GAME.log_events(view) and GAME.log_events(sent) == sent.history
+        assert not {"played", "remaining", "history"} & set(sent.table)
+        assert {k: v for k, v in view.table.items() if k in sent.table} == dict(sent.table)  # points, prizes
+        assert (sent.hand, sent.legal, sent.seats, sent.private) == (view.hand, view.legal, view.seats, view.private)
+        assert GAME.outcome(sent) == GAME.outcome(view)  # the round on show keeps its number
+    plain = deal(3, "9 8 7 6")
+    bid(plain, "T", "7", "4")
+    view = plain.view(0)
+    assert GAME.person_view(view) is view  # without memory a person is sent the whole view
+
+
 def test_play_out_keeps_playing_after_46() -> None:
     state = deal(2, "K Q J T", play_out=True)
     for _ in range(4):

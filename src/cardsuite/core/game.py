@@ -215,6 +215,17 @@ class Game(Presentation, ABC):
         """
         return view.history
 
+    def person_view(self, view: View) -> View:
+        """What a person's connection to an online table is sent of ``view``: by default ``view`` itself.
+
+        A game whose options ask the table to forget (GOPS's play by memory) gives the view without what its
+        table does not show, so a modified client learns no more than an honest one shows. The server's CPUs
+        and the records keep the whole view. The history given must be a subsequence of ``view.history`` (the
+        same events, in order; ``log_events(view)`` is one) that depends on the history and the view's game,
+        seat, players and options only: the server works out which of its events a connection already holds.
+        """
+        return view
+
     def describe_action(self, action: Action) -> str:
         """Words for an action on a button or in a log (``bid nap`` -> ``Nap``); default: its text."""
         return str(action)

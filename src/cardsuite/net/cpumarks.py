@@ -52,5 +52,6 @@ class CpuMarks:
                 self.marks.setdefault(key, []).extend(found)
 
     def sent(self, seat: int | None, skip: int) -> list[int]:
-        """The marks of ``seat``'s history (None: the public one) from event ``skip`` on, for its ``view``."""
-        return [i for i in self.marks.get(PUBLIC if seat is None else seat, ()) if i >= skip]
+        """Every mark of ``seat``'s history (None: the public one), for its ``view`` message, which sends those of
+        the events it sends (from ``skip`` on, or from where a person's shorter history continues: ``personview``)."""
+        return list(self.marks.get(PUBLIC if seat is None else seat, ()))

@@ -3,7 +3,8 @@
 An action is broadcast to every connection of the table, each with its own seat's view; their public parts
 (the seats' facts, the table's facts, most history events) are equal. ``ViewText`` encodes each of those
 once and splices the text into every seat's message. The text is the one ``protocol.message("view", ...,
-by_cpu=..., view=wire.encode_view(...))`` makes, character for character.
+by_cpu=..., view=wire.encode_view(...))`` makes, character for character, of what a person is sent of the view
+(``personview``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from ..core.game import Event, View
+from ..core.game import Event, Game, View
+from ..core.registry import get_game
+from .personview import person_parts
 from .protocol import PROTOCOL_VERSION
 from .wire import encode_action, encode_event, encode_seat, encode_value
 
@@ -25,6 +28,7 @@ class ViewText:
         self.events: dict[int, tuple[Event, str]] = {}  # id -> (the event, kept alive; its text)
         self.shared: dict[str, list[tuple[object, str]]] = {"seats": [], "table": []}
         self.heads: dict[tuple[object, ...], tuple[str, str, str]] = {}
+        self.games: dict[str, Game] = {}
 
     def _once(self, name: str, value: object, encode: Callable[[object], object]) -> str:
         """The text of ``value``, encoded once for every equal value this broadcast meets."""
@@ -58,8 +62,13 @@ class ViewText:
 
     def message(self, deal: int, step: int, timers: dict[str, float], view: View, skip: int,
                 options_text: str, by_cpu: Sequence[int] = ()) -> str:
-        """The ``view`` message for one connection: its seat's view, history from ``skip`` on, and which of those
-        events the server's CPU made (``by_cpu``: their indices in the whole history)."""
+        """The ``view`` message for one connection: what a person is sent of its seat's view (``Game.person_view``),
+        its history from ``skip`` on (or from where a shorter one continues), and which of those events the server's
+        CPU made (``by_cpu``: every mark of the seat's history, as indices in the whole history)."""
+        game = self.games.get(view.game)
+        if game is None:
+            game = self.games[view.game] = get_game(view.game)
+        view, skip, by_cpu = person_parts(game, view, skip, by_cpu)
         seats = self._once("seats", view.seats, _encode_seats)
         table = self._once("table", dict(view.table), encode_value)
         history: Sequence[Event] = view.history[skip:]

@@ -18,7 +18,7 @@ from ...core.options import FOR_PLAYERS_ONLY, Options
 from .deal import new_gops_deal
 from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, PRIZES, STANDARD_HANDS, parse_gops_action, standard_hands
 from .present import GopsPresentation
-from .public import memory_log
+from .public import memory_log, memory_view
 from .rules import GopsState
 from .tables import OPTIONS, Tables, tables_for
 
@@ -113,6 +113,12 @@ class Gops(GopsPresentation, Game):
         if view.options.get("memory"):
             return memory_log(view.history, view.players)
         return view.history
+
+    def person_view(self, view: View) -> View:
+        """In memory mode a person's connection is sent the memory log, and no list of earlier rounds' bids."""
+        if view.options.get("memory"):
+            return memory_view(view)
+        return view
 
     def describe_action(self, action: Action) -> str:
         if action.verb == "play" and len(action.args) == 1 and str(action.args[0]) in FACE_LETTERS:

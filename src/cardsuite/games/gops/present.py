@@ -72,7 +72,7 @@ class GopsPresentation(Presentation):
         cards = tuple(Played(e.seat, card_of(_face(e), SEAT_SUITS[e.seat])) for e in reveals if e.seat is not None)
         why = _why(result)
         winner = result.winner if result is not None else None
-        return Outcome(cards, winner, why, len(rounds))
+        return Outcome(cards, winner, why, _bids_revealed(view.history, view.players))
 
     def table_lines(self, view: View) -> tuple[Line, ...]:
         table = view.table
@@ -166,6 +166,13 @@ def _show(value: object) -> str:
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{float(value):g}"
     return str(value if value is not None else 0)
+
+
+def _bids_revealed(history: Sequence[Event], players: int) -> int:
+    """How many bids have been revealed: the ``chosen`` events before the last reveal, one per seat and bid (the
+    memory log, which drops earlier rounds' reveals, keeps them all)."""
+    last = max((i for i, e in enumerate(history) if e.kind == "reveal"), default=0)
+    return sum(1 for e in history[:last] if e.kind == "chosen") // max(players, 1)
 
 
 def _rounds(history: Sequence[Event], players: int) -> list[tuple[list[Event], Event | None]]:

@@ -4,6 +4,7 @@ the views' shared facts (``GopsDeal``, ``GopsFacts``) and the history a seat may
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Container, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Protocol, cast
@@ -11,7 +12,7 @@ from typing import Any, Protocol, cast
 from ...cards import Card
 from ...core.fast.facts import EMPTY, PublicFacts
 from ...core.fast.views import sorted_hand
-from ...core.game import Event, Score, SeatInfo
+from ...core.game import Event, Score, SeatInfo, View
 from ...core.options import Options
 from ...core.simultaneous import SEAT_SETS
 from .events import CHOICE_FLAT, CHOSEN_PRIVATE, half
@@ -292,3 +293,14 @@ def memory_log(history: Sequence[Event], players: int) -> tuple[Event, ...]:
             continue
         out.append(event)
     return tuple(out)
+
+
+MEMORY_HIDDEN = frozenset({"played", "remaining", "history"})
+"""The ``View.table`` facts that list the faces bid in earlier rounds: a memory table shows none of them."""
+
+
+def memory_view(view: View) -> View:
+    """Play by memory: ``view`` as a memory table shows it, the history ``memory_log`` and the table without
+    ``MEMORY_HIDDEN`` (the prizes, the points and the prizes each seat took stay: the log tells them too)."""
+    table = MappingProxyType({k: v for k, v in view.table.items() if k not in MEMORY_HIDDEN})
+    return dataclasses.replace(view, history=memory_log(view.history, view.players), table=table)
