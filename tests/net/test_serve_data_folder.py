@@ -104,4 +104,7 @@ def test_the_shared_stores_options_without_a_store_are_refused_in_one_line(tmp_p
         line = _one_line(_serve("--port", "0", "--data", str(tmp_path / "server"), *args, home=tmp_path))
         assert line == f"cardsuite: {option} is for servers that share a --store: give --store postgresql://… or " \
                        "leave it out\n", line
+    line = _one_line(_serve("--port", "0", "--data", str(tmp_path / "server"), "--lease-seconds", "8", lang="ja",
+                            home=tmp_path))
+    assert line.startswith("cardsuite: --lease-seconds は --store を共有するサーバーのためのものです"), line
     assert not (tmp_path / "server").exists()
