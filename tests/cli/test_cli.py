@@ -238,6 +238,19 @@ def test_every_commands_help_names_its_values() -> None:
     assert "<0..99>" in CliRunner().invoke(app, ["play", "--help"], env={"COLUMNS": "200"}).output
 
 
+def test_the_game_argument_names_no_fixed_list_of_games() -> None:
+    """Every command that takes a game says it the same way: an example and where the installed ones are listed
+    (a plugin's game is played as any other, so no help text may name the built-in ones as if they were all)."""
+    from typer.testing import CliRunner
+
+    from cardsuite.cli import app
+
+    for name in ("play", "host", "simulate", "rules"):
+        output = CliRunner().invoke(app, [name, "--help"], env={"COLUMNS": "200"}).output
+        assert "The game, e.g. nap (see cardsuite list)." in output.replace("`", ""), (name, output)
+        assert "gops" not in output, (name, output)
+
+
 def test_replay_text_says_each_gops_bid_once(tmp_path: Path) -> None:
     """A finished GOPS deal's text says that a seat has chosen, then what each played: not also what it chose."""
     game = get_game("gops")

@@ -45,3 +45,10 @@ def test_duplicate_table_shows_boards_and_the_paired_differences() -> None:
     assert "duplicate: 3 boards × 2 rotations" in result.stdout
     assert "paired by board" in result.stdout and "normal − easy" in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_an_empty_cluster_address_is_refused_in_one_line_not_run_here() -> None:
+    for empty in ("", "  "):
+        result = run("gops", "--games", "1", "--json", "--cluster", empty)
+        assert result.returncode == 1 and result.stdout == "", result
+        assert result.stderr.count("\n") == 1 and "is not a Ray address" in result.stderr, result.stderr

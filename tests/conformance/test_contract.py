@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -28,6 +29,7 @@ from cardsuite.core.record import replay
 from cardsuite.core.registry import all_games, get_game
 
 MAX_ACTIONS = 2000
+DOUBLED_ARTICLE = re.compile(r"\b(the|a|an) (the|a|an)\b", re.IGNORECASE)
 CASES = [(g.info.name, n) for g in all_games() for n in g.info.players]
 
 
@@ -173,6 +175,11 @@ def check_pending_hidden(state: State) -> None:
             assert first.public_view() == second.public_view(), f"watchers can tell what seat {chooser} chose"
 
 
+def check_words(text: str) -> None:
+    """A player's line says no article twice: ``card_name`` says "the king of clubs" already."""
+    assert not DOUBLED_ARTICLE.search(text), f"an article said twice: {text!r}"
+
+
 def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -> None:
     rng = random.Random(seed)
     resolved = game.resolve_options(options, players)
@@ -204,9 +211,10 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
             assert sampled.public_view() == state.public_view(), "a sampled deal shows the public something else"
         before = fingerprint(state)
         for wrong in illegal_candidates(state, seat, legal):
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 state.apply(seat, wrong)
             assert fingerprint(state) == before, f"a refused {wrong} changed the state"
+            check_words(str(refused.value))
         for idle in range(players):
             if idle not in state.to_act and legal:
                 with pytest.raises(IllegalAction):
@@ -233,6 +241,10 @@ def play_deal(game: Game, players: int, seed: int, options: dict[str, object]) -
         assert sum(state.scores()) == 0, "a zero-sum game's deal does not add up to 0"
     check_swaps_hidden(game, state, actions, rng)
     check_public(state)
+    for event in state.events():
+        check_words(event.text)
+        if event.message is not None:
+            check_words(str(event.message))
     texts = [f"{s} {a}" for s, a in actions]
     result = replay(record_of(game, state, players, resolved.non_default(), texts), get_game)
     assert result.deals[0].scores == state.scores()

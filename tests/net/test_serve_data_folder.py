@@ -94,3 +94,17 @@ def test_the_folders_serve_creates_are_its_users_alone(tmp_path: Path) -> None:
     made = [tmp_path / "new", tmp_path / "new" / "deeper", tmp_path / "new" / "deeper" / "server", home,
             home / "server"]
     assert {str(p): oct(stat.S_IMODE(p.stat().st_mode)) for p in made} == {str(p): "0o700" for p in made}
+
+
+def test_the_shared_stores_options_without_a_store_are_refused_in_one_line(tmp_path: Path) -> None:
+    """``--advertise`` and ``--lease-seconds`` mean something only to servers sharing a ``--store``: without
+    one the server would run on its own SQLite folder as if it were one of several."""
+    for args, option in ((["--advertise", "wss://cards.example.org/p/1"], "--advertise"),
+                         (["--lease-seconds", "8"], "--lease-seconds")):
+        line = _one_line(_serve("--port", "0", "--data", str(tmp_path / "server"), *args, home=tmp_path))
+        assert line == f"cardsuite: {option} is for servers that share a --store: give --store postgresql://… or " \
+                       "leave it out\n", line
+    line = _one_line(_serve("--port", "0", "--data", str(tmp_path / "server"), "--lease-seconds", "8", lang="ja",
+                            home=tmp_path))
+    assert line.startswith("cardsuite: --lease-seconds は --store を共有するサーバーのためのものです"), line
+    assert not (tmp_path / "server").exists()

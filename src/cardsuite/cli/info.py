@@ -10,6 +10,7 @@ import typer
 from ..core.options import OptionValue, shown_value
 from ..core.registry import all_games, broken_games, get_game
 from ..i18n import _, current_language, game_words, pgettext
+from ..i18n.render import render
 
 
 def list_games() -> None:
@@ -29,10 +30,10 @@ def list_games() -> None:
     console = Console()
     console.print(table)
     for name, why in broken_games().items():
-        console.print(Text(_("not loaded: {game}: {why}").format(game=name, why=why), style="yellow"))
+        console.print(Text(_("not loaded: {game}: {why}").format(game=name, why=render(why)), style="yellow"))
 
 
-def rules(game: str = typer.Argument(..., help="The game, e.g. nap.")) -> None:
+def rules(game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsuite list`).")) -> None:
     """Show a game's rules and its options (key, values, default, what it changes)."""
     # A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has any
     # (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell too

@@ -6,11 +6,12 @@ aiohttp and the network code are imported inside the commands, so ``cardsuite li
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
 import typer
 
 from ..core.errors import CardsuiteError
-from ..core.message import msg
+from ..core.message import N_, msg
 from ..core.registry import get_game
 from . import _terminal
 from ._args import LARGEST, decimal, whole
@@ -20,10 +21,13 @@ _WEB_HELP = "Also serve the table to browsers (textual-serve) at http://HOST:POR
 _URL_HELP = "The address browsers use, behind a proxy (https://cards.example.org)."
 _STORE_HELP = "A PostgreSQL store shared by several server processes (postgresql://…); default: SQLite in --data."
 _ADVERTISE_HELP = "With --store: the address other processes send this one's players to (wss://cards.example.org/p/1)."
+STORE_ONLY: Final = N_("{option} is for servers that share a --store: give --store postgresql://… or leave it out")
+"""The refusal of a shared store's option on a server with its own SQLite folder."""
 _PROXY_HELP = "Count limits by the X-Forwarded-For address a proxy on loopback adds (behind nginx or Caddy)."
 
 
 def serve(
+    ctx: typer.Context,
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
     port: int = typer.Option(8765, "--port", parser=whole(0, 65535),
                              help="Port to listen on, 0-65535 (0: any free port; the first line says which)."),
@@ -83,6 +87,11 @@ def serve(
     """Start a server: it holds the tables, checks every action, and resumes every table after a restart."""
     from ..storage.paths import data_dir
 
+    lease_source = ctx.get_parameter_source("lease_seconds")
+    for given, option in ((advertise is not None, "--advertise"),
+                          (lease_source is not None and lease_source.name == "COMMANDLINE", "--lease-seconds")):
+        if given and store is None:
+            raise CardsuiteError(msg(STORE_ONLY, option=option))
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
     try:
@@ -146,7 +155,7 @@ def _run_online(seating: object, display: object) -> None:
 
 
 def host(
-    game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
+    game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsuite list`)."),
     server: str = typer.Option("127.0.0.1:8765", "--server", help="The server, HOST[:PORT] or a ws(s):// URL."),
     players: int | None = typer.Option(None, "--players", "-p", parser=whole(1, 16),
                                        help="How many seats, 1-16 (default: the game's)."),

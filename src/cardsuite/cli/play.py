@@ -77,7 +77,7 @@ def make_config(
 
 
 def play(
-    game: str = typer.Argument(..., help="The game: nap, napoleon, napas, gops (see `cardsuite list`)."),
+    game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsuite list`)."),
     players: int | None = typer.Option(None, "--players", "-p", parser=whole(0, 99),
                                        help="How many seats (default: the game's)."),
     humans: int = typer.Option(1, "--humans", parser=whole(0, 99),

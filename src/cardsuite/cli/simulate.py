@@ -31,7 +31,7 @@ PROGRESS_AFTER = 2.0
 
 
 def simulate_command(
-    game: str = typer.Argument(..., help="The game, e.g. nap."),
+    game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsuite list`)."),
     players: int | None = typer.Option(
         None, "--players", "-p", parser=whole(0, 64), help="Players (default: the game's usual count)."
     ),
@@ -54,8 +54,8 @@ def simulate_command(
         0, "--jobs", "-j", parser=whole(0, 256),
         help="Worker processes (default 0: one per core); the result is the same for any number.",
     ),
-    cluster: str = typer.Option(
-        "", "--cluster",
+    cluster: str | None = typer.Option(
+        None, "--cluster",
         help="Play on the Ray cluster at this address (host:port or auto; needs cardsuite\\[cluster]).",
     ),
 ) -> None:
@@ -80,7 +80,7 @@ def simulate_command(
                          len(levels), players=count))
     for level in levels:  # an unknown level or a bad budget is refused before anything is printed
         make_seat_bot(found, level)
-    address = check_cluster_address(cluster) if cluster else None
+    address = None if cluster is None else check_cluster_address(cluster)  # an empty address is refused
     bar = _ProgressBar(f"{found.info.title}: {_played(games, duplicate)}", games)
     try:
         with pool_for(jobs, address, part_count(games)) as pool:

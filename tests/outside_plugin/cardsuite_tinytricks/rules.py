@@ -2,7 +2,8 @@
 
 Only what cardsuite offers every game is used, as any game from outside the package would: the contract
 (``core.game``), the turn-based bookkeeping with its ``apply`` preamble (``core.turns``), the verbs and the
-shape of their arguments (``core.verbs``), the card helpers and the typed errors.
+shape of their arguments (``core.verbs``), the options, the card helpers and the typed errors. An event's
+text names a card with ``card_name``, which says the article already ("the king of clubs").
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class TinyTricksState(TurnState):
         card = action.args[0]
         assert isinstance(card, int)
         if card not in self.hands[seat]:
-            raise IllegalAction(f"seat {seat} does not hold the {card_name(card)}")
+            raise IllegalAction(f"seat {seat} does not hold {card_name(card)}")
         if PLAY[card] not in self.legal_actions(seat):
             led = SUIT_OF[self.trick[0][1]]
             raise IllegalAction(f"seat {seat} must follow {SUIT_NAMES[led]}")
@@ -99,7 +100,7 @@ class TinyTricksState(TurnState):
         self.taken[winner].extend(c for _, c in self.trick)
         self.last_trick, self.trick = tuple(self.trick), []
         self.turn = winner
-        events = [Event("trick", winner, f"seat {winner} won the trick with the {card_name(card)} (highest of "
+        events = [Event("trick", winner, f"seat {winner} won the trick with {card_name(card)} (highest of "
                         f"{SUIT_NAMES[led]})", card=card, winner=winner, rule="highest")]
         if last:
             self.phase_name = "over"
