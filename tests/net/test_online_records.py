@@ -18,6 +18,7 @@ from cardsuite.net.rows import Actor, Listing, SeatRow, TableRow
 from cardsuite.net.store import TableStore
 from cardsuite.net.table import Table, Timing
 from cardsuite.storage.history import History
+from cardsuite.storage.ratings import Rating
 
 from .helpers import Clients, RecordingClient, play_randomly, running_server, wait_for
 
@@ -82,8 +83,10 @@ def test_a_seat_handed_to_the_cpu_and_one_the_cpu_took_after_the_grace_are_filed
     assert isinstance(seats, list)
     assert seats[0] == {"name": "Ann", "kind": "human"}
     assert seats[1] == {"name": "CPU 1", "kind": "cpu", "level": "random"}  # Bob made no action: the CPU's seat
-    ratings = set(history.ratings("nap")["nap"])
-    assert "Ann (with the CPU)" in ratings and "Ann" not in ratings and not any("Bob" in r for r in ratings)
+    ratings = history.ratings("nap")["nap"]
+    assert "Ann (with the CPU)" in ratings and not any("Bob" in r for r in ratings)
+    # the CPU's help can only cost Ann: her own rating is there only if the seat's result lowered it
+    assert "Ann" not in ratings or ratings["Ann"].ordinal < Rating().ordinal
 
 
 def test_a_turn_the_timer_gave_the_cpu_is_counted_against_the_seat(tmp_path: Path) -> None:
@@ -102,7 +105,9 @@ def test_a_turn_the_timer_gave_the_cpu_is_counted_against_the_seat(tmp_path: Pat
     save = record["save"]
     assert isinstance(save, dict)
     assert save["cpu"] == [0, 1] and save["assisted"] is True
-    assert set(history.ratings("gops")["gops"]) == {"Ann", "Bob (with the CPU)"}
+    ratings = history.ratings("gops")["gops"]
+    assert set(ratings) - {"Bob"} == {"Ann", "Bob (with the CPU)"}
+    assert "Bob" not in ratings or ratings["Bob"].ordinal < Rating().ordinal  # only a loss reaches Bob's own
 
 
 def test_a_seat_taken_again_during_a_one_deal_match_is_not_filed_as_the_persons(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from cardsuite.core.registry import get_game
 from cardsuite.i18n import use_language
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
-from cardsuite.storage.ratings import Rating, ranks_of, rate_match, seat_labels
+from cardsuite.storage.ratings import Rating, ranks_of, rate_match, rate_played, seat_labels
 from cardsuite.storage.saves import Autosave
 from cardsuite.storage.stats import stats, stats_lines
 
@@ -115,6 +115,48 @@ def test_a_draw_rates_between_a_win_and_a_loss() -> None:
 def test_two_seats_of_one_cpu_level_give_it_one_rating() -> None:
     out = rate_match([Rating()] * 3, ["Ann", "CPU hard", "CPU hard"], [9, 5, 1])
     assert set(out) == {"Ann", "CPU hard"} and out["CPU hard"].matches == 1
+
+
+def test_help_can_only_cost_a_player() -> None:
+    """A seat rated apart (``A+``, which ``A`` played with help) leaves ``A`` as it was when it wins, and costs
+    ``A`` what losing it alone would have when it loses; nobody else is moved by the charge. Where ``A`` also
+    played a seat of their own, the lower of the two ratings stands."""
+    priors = {"A": Rating(30, 5, 4), "A+": Rating(), "B": Rating()}
+    keys, helped = ["A+", "B"], [["A"], ["B"]]
+    assert rate_played(priors, keys, [9, 1], helped) == rate_match([Rating(), Rating()], keys, [9, 1])
+    lost = rate_played(priors, keys, [1, 9], helped)
+    assert lost["A"] == rate_match([priors["A"], Rating()], ["A", "B"], [1, 9])["A"]
+    assert {k: lost[k] for k in keys} == rate_match([Rating(), Rating()], keys, [1, 9])
+    assert lost["A"].ordinal < priors["A"].ordinal and lost["A"].matches == 5
+    three = {**priors, "C": Rating()}
+    own = rate_match([three[k] for k in ["A", "A+", "C"]], ["A", "A+", "C"], [9, 1, 5])
+    both = rate_played(three, ["A", "A+", "C"], [9, 1, 5], [["A"], ["A"], ["C"]])
+    alone = rate_match([three[k] for k in ["A", "A", "C"]], ["A", "A", "C"], [9, 1, 5])["A"]
+    assert both["A"] == min(own["A"], alone, key=lambda r: r.ordinal) and both["A+"] == own["A+"]
+
+
+def test_a_local_seat_handed_to_the_cpu_costs_its_person_a_loss_only(home: Path) -> None:
+    """Ann's seat, where the CPU made an action: a loss lowers Ann's own rating as well as rating the seat
+    apart; a win is rated apart only."""
+    outcomes: dict[bool, dict[str, Rating]] = {}
+    for seed in range(1, 40):
+        record = finished("gops", seed)
+        totals = replay(record, get_game).totals
+        won = totals[0] > max(totals[1:])
+        if won in outcomes or (not won and totals[0] == max(totals)):
+            continue
+        save = record["save"]
+        assert isinstance(save, dict)
+        save["cpu"], save["assisted"] = [1] + [0] * (len(totals) - 1), True
+        before = History().ratings("gops").get("gops", {})
+        History().record_finished(record)
+        after = History().ratings("gops")["gops"]
+        assert "Ann (with the CPU)" in after
+        outcomes[won] = {"before": before.get("Ann", Rating()), "after": after.get("Ann", Rating())}
+        if len(outcomes) == 2:
+            break
+    assert outcomes[True]["after"] == outcomes[True]["before"]
+    assert outcomes[False]["after"].ordinal < outcomes[False]["before"].ordinal
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])

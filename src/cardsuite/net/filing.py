@@ -7,14 +7,16 @@ in the record's ``save.cpu`` for that seat (docs/saves.md), and the match is the
 files the seat as ``Name (with the CPU)``, counted and rated apart from the person. A seat is credited only
 to the people who made its other actions (each action is stored with its person): one person, under their
 name; several (one gave the seat up, another sat down in it), under all their names joined (``Ann + Cat``),
-counted and rated apart from each of them. A person's seat in which no person made an action (the CPU made
+counted and rated apart from each of them. A seat rated apart still costs each person who made its actions
+a loss that would lower their rating (``ratings.rate_played``): the help of the CPU or of another person
+can only cost them. A person's seat in which no person made an action (the CPU made
 every one) is filed as the CPU's; a person who made none is not named at all.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.match import SeatSpec
@@ -107,19 +109,30 @@ def filed_record(table: Table) -> dict[str, object]:
     return record
 
 
-def rated_keys(table: Table) -> list[str] | None:
+class RatedKeys(list[str]):
+    """Who a finished match rates, one key per seat, and ``played_by``: per seat, the identities of the people
+    who made its actions (none for a CPU's seat), whom its result still costs where it is rated apart."""
+
+    def __init__(self, keys: Iterable[str], played_by: Iterable[Sequence[str]]) -> None:
+        super().__init__(keys)
+        self.played_by = [tuple(people) for people in played_by]
+
+
+def rated_keys(table: Table) -> RatedKeys | None:
     """Who a finished match rates, seat by seat: the identity of the one person who played it, a key of its
     own for several (``group_key``), the table's CPU level for a seat filed as the CPU's; None for an unrated
-    table. A seat the CPU helped is rated apart (``PgHistory``, from ``save.cpu``)."""
+    table. A seat the CPU helped is rated apart (``PgHistory``, from ``save.cpu``); a seat rated apart still
+    costs the people who played it where it would lower their ratings (``ratings.rate_played``)."""
     listing = table.listing
     if not listing.rated or listing.practice:
         return None
-    keys = []
+    keys: list[str] = []
+    played_by: list[list[str]] = []
     for seat, people in zip(table.seats, seat_people(table), strict=True):
         if seat.kind != "person" or not people:
             keys.append(f"CPU {table.row.cpu}")
-        elif len(people) > 1:
-            keys.append(group_key(people))
-        else:
-            keys.append(person_key(people[0]))
-    return keys
+            played_by.append([])
+            continue
+        keys.append(group_key(people) if len(people) > 1 else person_key(people[0]))
+        played_by.append([person_key(actor) for actor in people])
+    return RatedKeys(keys, played_by)

@@ -5,8 +5,10 @@ owner and its successor) file one entry; the second gets the first one's id. A r
 players' OpenSkill ratings (``storage.ratings``: draws rate between a win and a loss) in the same transaction,
 holding the players' rating rows locked in a fixed order, so concurrent matches never lose an update. A seat
 the server's CPU played for part of the match (``save.cpu``) is rated apart from its identity, as
-``shared:<identity>``, and never listed on the board, as the local history rates it apart. Ratings are per
-game and per identity (``identity.py``); the names shown are labels.
+``shared:<identity>``, and never listed on the board, as the local history rates it apart; such a seat, and
+one several identities played, still costs each identity that made its actions what it would have cost them
+playing it alone, where that lowers their rating (``ratings.rate_played``). Ratings are per game and per
+identity (``identity.py``); the names shown are labels.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from ..core.match import winners
 from ..core.record import replay
 from ..core.registry import get_game
 from ..storage.meta import counts
-from ..storage.ratings import SHARED, Rating, rate_match
+from ..storage.ratings import SHARED, Rating, rate_played
 from ..storage.saves import save_meta
+from .filing import RatedKeys
 from .pgstore import open_database
 
 
@@ -67,7 +70,8 @@ class PgHistory:
     def record_finished(self, record: Mapping[str, object], rated_keys: Sequence[str] | None = None) -> int:
         """File a finished match once; its history id. ``rated_keys`` (one per seat: an identity, ``CPU
         <level>``, or a ``shared:`` key of a seat several people played) rates it; None files it unrated
-        (practice tables, chosen seeds, unrated tables)."""
+        (practice tables, chosen seeds, unrated tables). ``filing.RatedKeys`` also names the identities who
+        played each seat; a plain list stands for the one identity of each person's seat."""
         checked = replay(record, get_game)
         if not checked.complete:
             raise CardsuiteError("the match is not finished: only finished matches go into the history")
@@ -85,6 +89,9 @@ class PgHistory:
         if len(keys) != players:
             raise CardsuiteError("one rating key per seat is needed")
         shared = f"{SHARED}:"  # a seat several people played comes already keyed apart (filing.group_key)
+        given = rated_keys.played_by if isinstance(rated_keys, RatedKeys) else None
+        played_by = [list(given[i]) if given is not None and i < len(given) else
+                     [] if kinds[i] == "cpu" or key.startswith(shared) else [key] for i, key in enumerate(keys)]
         kinds = [SHARED if kind == "person" and keys[i].startswith(shared) else kind for i, kind in enumerate(kinds)]
         keys = [shared + key if kinds[i] == SHARED and not key.startswith(shared) else key
                 for i, key in enumerate(keys)]
@@ -94,11 +101,12 @@ class PgHistory:
         game = checked.game.info.name
         with self.lock:
             return self._file(record, save_id, game, players, len(checked.deals), keys, kinds, names, totals, results,
-                              rated_keys is not None)
+                              played_by if rated_keys is not None else None)
 
     def _file(self, record: Mapping[str, object], save_id: str | None, game: str, players: int, deals: int,
               keys: Sequence[str], kinds: Sequence[str], names: Sequence[str], totals: Sequence[float],
-              results: Sequence[str], rated: bool) -> int:
+              results: Sequence[str], played_by: Sequence[Sequence[str]] | None) -> int:
+        rated = played_by is not None
         conn = self.conn
         with conn.transaction():
             row = conn.execute(
@@ -113,14 +121,17 @@ class PgHistory:
                 cursor.executemany(
                     "INSERT INTO match_seats VALUES (%s, %s, %s, %s, %s, %s, %s)",
                     [(match_id, i, keys[i], kinds[i], names[i], totals[i], results[i]) for i in range(players)])
-            if rated:
-                self._rate(conn, game, keys, kinds, totals)
+            if played_by is not None:
+                self._rate(conn, game, keys, kinds, totals, played_by)
         return match_id
 
     @staticmethod
-    def _rate(conn: Any, game: str, keys: Sequence[str], kinds: Sequence[str], totals: Sequence[float]) -> None:
-        ordered = sorted(set(keys))
-        kind_of = {k: kinds[keys.index(k)] for k in ordered}
+    def _rate(conn: Any, game: str, keys: Sequence[str], kinds: Sequence[str], totals: Sequence[float],
+              played_by: Sequence[Sequence[str]]) -> None:
+        """Rate the seats' keys, and charge the people who played a seat rated apart a loss that would lower
+        their ratings (``rate_played``). A person charged nothing keeps a row of 0 matches: not yet rated."""
+        kind_of = {p: "person" for seat in played_by for p in seat} | dict(zip(keys, kinds, strict=True))
+        ordered = sorted(kind_of)
         fresh = Rating()
         with conn.cursor() as cursor:
             cursor.executemany(
@@ -129,7 +140,7 @@ class PgHistory:
         rows = conn.execute("SELECT player, mu, sigma, matches FROM ratings WHERE game = %s AND player = ANY(%s)"
                             " ORDER BY player FOR UPDATE", (game, ordered)).fetchall()
         known = {r[0]: Rating(float(r[1]), float(r[2]), int(r[3])) for r in rows}
-        for key, rating in rate_match([known[k] for k in keys], keys, totals).items():
+        for key, rating in rate_played(known, keys, totals, played_by).items():
             conn.execute("UPDATE ratings SET mu = %s, sigma = %s, matches = %s WHERE game = %s AND player = %s",
                          (rating.mu, rating.sigma, rating.matches, game, key))
 
@@ -137,14 +148,14 @@ class PgHistory:
         """The best rated people of ``game`` by their conservative rating (CPUs are rated but not listed)."""
         rows = self.conn.execute(
             "SELECT r.player, COALESCE(i.name, ''), r.mu, r.sigma, r.matches FROM ratings r"
-            " LEFT JOIN identities i ON i.id = r.player WHERE r.game = %s AND r.kind = 'person'"
+            " LEFT JOIN identities i ON i.id = r.player WHERE r.game = %s AND r.kind = 'person' AND r.matches > 0"
             " ORDER BY r.mu - 3 * r.sigma DESC, r.player LIMIT %s", (game, limit)).fetchall()
         return [BoardRow(i + 1, r[0], r[1], Rating(float(r[2]), float(r[3]), int(r[4]))) for i, r in enumerate(rows)]
 
     def rating(self, game: str, player: str) -> Rating | None:
         """One player's rating at ``game`` (None before their first rated match)."""
-        row = self.conn.execute("SELECT mu, sigma, matches FROM ratings WHERE game = %s AND player = %s",
-                                (game, player)).fetchone()
+        row = self.conn.execute("SELECT mu, sigma, matches FROM ratings WHERE game = %s AND player = %s"
+                                " AND matches > 0", (game, player)).fetchone()
         return None if row is None else Rating(float(row[0]), float(row[1]), int(row[2]))
 
     def entries(self, save_id: str) -> int:

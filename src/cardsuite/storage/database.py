@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from ..core.errors import CardsuiteError
 from ..files import parse_json
 from .meta import match_key
-from .ratings import Rating, rate_match
+from .ratings import Rating, rate_played
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -134,10 +134,19 @@ def rating_of(conn: sqlite3.Connection, game: str, kind: str, player: str) -> Ra
     return Rating(float(row[0]), float(row[1]), int(row[2])) if row else Rating()
 
 
+def played_by(seat: tuple[str, str]) -> list[tuple[str, str]]:
+    """Who a seat's result is charged to: a person's seat, that person; one the CPU helped (``shared``), the
+    person of that name (a loss still costs them: ``ratings.rate_played``); a CPU's, nobody."""
+    kind, player = seat
+    return [] if kind == "cpu" else [("human", player)]
+
+
 def rate_into(conn: sqlite3.Connection, game: str, seats: list[tuple[str, str]], totals: list[float]) -> None:
-    """Update the ratings of a match's seats (``(kind, player)`` each) from its totals, inside a transaction."""
-    priors = [rating_of(conn, game, kind, player) for kind, player in seats]
-    for (kind, player), rating in rate_match(priors, seats, totals).items():
+    """Update the ratings of a match's seats (``(kind, player)`` each) from its totals, inside a transaction; a
+    seat the CPU helped is rated apart, and its result also costs its person where it would lower their rating."""
+    people = [played_by(seat) for seat in seats]
+    priors = {who: rating_of(conn, game, *who) for who in [*seats, *(p for seat in people for p in seat)]}
+    for (kind, player), rating in rate_played(priors, seats, totals, people).items():
         conn.execute(
             "INSERT INTO ratings (game, kind, player, mu, sigma, matches) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (game, kind, player)"

@@ -5,14 +5,15 @@ every pair of seats, so a shared place (a draw) always rates strictly between wi
 place. (OpenSkill's Plackett-Luce rates a shared first place no better than a clear second, and in larger
 tables worse, which breaks that rule; the tests check it.) When one rated player sits in several seats
 (two CPUs of the same level), each seat is rated from the same prior and the player's new rating is the
-mean of its seats' results.
+mean of its seats' results. A seat the CPU or another person helped is rated apart from the people who
+played it, and its result can only cost them (``rate_played``).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -115,4 +116,24 @@ def rate_match(priors: Sequence[Rating], keys: Sequence[K], totals: Sequence[flo
         mu = sum(v[0] for v in values) / len(values)
         sigma = sum(v[1] for v in values) / len(values)
         out[key] = Rating(mu, sigma, before[key].matches + 1)
+    return out
+
+
+def rate_played(priors: Mapping[K, Rating], keys: Sequence[K], totals: Sequence[float],
+                played_by: Sequence[Sequence[K]]) -> dict[K, Rating]:
+    """New ratings after a match: each seat's key as ``rate_match`` rates it, and each player of
+    ``played_by`` (per seat, who made its actions) whose seat is rated under another key (the CPU or another
+    person helped) charged what they would have got had they played it under their own key, where that is
+    lower (by ``ordinal``, the number shown) than what they get without it: help can only cost a player.
+
+    Everyone else, the seat's own key included, is rated as without the charge: a charge moves nobody else.
+    """
+    out = rate_match([priors[k] for k in keys], keys, totals)
+    for player in dict.fromkeys(p for seat in played_by for p in seat):
+        own = [player if player in played_by[i] else key for i, key in enumerate(keys)]
+        if own == list(keys):
+            continue  # every seat they played is rated under their key already
+        alone = rate_match([priors[k] for k in own], own, totals)[player]
+        if alone.ordinal < out.get(player, priors[player]).ordinal:
+            out[player] = alone
     return out
