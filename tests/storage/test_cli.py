@@ -84,3 +84,72 @@ def test_a_damaged_database_still_lets_the_program_start(home: Path) -> None:
     (line,) = result.stderr.splitlines()
     assert "history.sqlite3 is damaged" in line
     assert len(list(home.glob("history.sqlite3.corrupt-*"))) == 1
+
+
+def _limited(home: Path, limit: int, stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``cardsuite ARGS`` with files limited to ``limit`` bytes (``ulimit -f``), reading ``stdin``."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    env = {**os.environ, paths.HOME_VARIABLE: str(home)}
+    return subprocess.run([sys.executable, "-m", "cardsuite", *args], input=stdin, capture_output=True, text=True,
+                          timeout=120, check=False, env=env, preexec_fn=cap)
+
+
+GOPS = ("play", "gops", "--plain", "--seed", "3", "--speed", "instant")
+
+
+def test_a_finished_match_whose_save_cannot_be_written_is_filed_in_the_history(home: Path) -> None:
+    home.mkdir()
+    (home / "saves").write_text("my notes\n", encoding="utf-8")  # the saves folder cannot be used, the history can
+    result = subprocess.run([sys.executable, "-m", "cardsuite", *GOPS], input="1\n" * 13, capture_output=True,
+                            text=True, timeout=120, check=False, env={**os.environ, paths.HOME_VARIABLE: str(home)})
+    assert result.returncode == 0, result.stderr
+    assert "In the history as match 1 (cardsuite history, stats)." in result.stdout
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("cardsuite: could not save the match to ") and line.endswith("is not a folder")
+    assert [entry.game for entry in History().matches()] == ["gops"]
+    assert (home / "saves").read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_a_finished_match_neither_saved_nor_filed_ends_with_one_line_and_status_1(home: Path) -> None:
+    result = _limited(home, 400, "1\n" * 13, *GOPS)  # a full disk: no save, no history
+    assert result.returncode == 1
+    assert "The match is over" in result.stdout and "In the history" not in result.stdout
+    first, last = result.stderr.splitlines()
+    assert first.startswith("cardsuite: could not save the match to ") and first.endswith("File too large")
+    assert last.startswith("cardsuite: the finished match is not kept: saving it to ")
+    assert ", and so did filing it in the history: " in last
+
+
+def test_a_full_standard_output_is_one_line_not_an_internal_error(home: Path) -> None:
+    import tempfile
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+        import resource
+
+        def cap() -> None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+
+        for args in (("rules", "nap"), ("play", "nap", "--plain", "--seed", "9", "--speed", "instant")):
+            out.seek(0)
+            out.truncate()
+            result = subprocess.run([sys.executable, "-m", "cardsuite", *args], input="p\n" + "1\n" * 100,
+                                    stdout=out, stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                                    env={**os.environ, paths.HOME_VARIABLE: str(home)}, preexec_fn=cap)
+            assert result.returncode == 1
+            assert result.stderr.splitlines()[-1] == "cardsuite: cannot write to the standard output: File too large"
+            assert "internal error" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+def test_list_and_stats_say_a_settings_file_that_is_not_settings(home: Path) -> None:
+    home.mkdir()
+    for command in ("list", "stats", "history"):
+        (home / "settings.toml").write_text("this is [not toml\n", encoding="utf-8")
+        result = run(home, command)
+        assert result.returncode == 0, result.stderr
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"cardsuite: {home / 'settings.toml'} is damaged (not TOML") and "moved aside" in line
+        assert not (home / "settings.toml").exists()

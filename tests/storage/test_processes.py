@@ -173,3 +173,51 @@ def test_a_table_closed_in_one_window_may_be_continued_in_another(home: Path) ->
     finally:
         holder.kill()
         holder.wait(timeout=10)
+
+
+CLAIMER = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from cardsuite.storage import paths, savelock
+assert savelock.claim(paths.saves_dir() / (sys.argv[2] + ".json"))  # a new table's claim, before its first write
+print("claimed", flush=True)
+sys.stdin.readline()
+"""
+
+
+def _claim(home: Path, save_id: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([sys.executable, "-c", CLAIMER, str(ROOT), save_id], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, paths.HOME_VARIABLE: str(home)})
+    assert proc.stdout is not None and proc.stdout.readline() == "claimed\n", proc.stderr and proc.stderr.read()
+    return proc
+
+
+def test_the_lock_of_a_save_never_written_goes_at_the_next_listing_once_its_holder_is_gone(home: Path) -> None:
+    """A kill between claiming a new save and writing it leaves only its lock: the listing removes it, but
+    not a lock a live process holds, the lock of a save that is there, or any other file."""
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True)
+    Autosave("20260101-000000-kept", keep=True).save(play_out(new_match("gops", 2), random.Random(2), limit=5))
+    mine = {".notes.lock": "", ".draft.json.lock": "my words", "notes.txt": "mine"}
+    for name, text in mine.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / ".20260101-000000-kept.json.lock").touch()  # its save is there: the next table takes it over
+    killed = _claim(home, "20260101-000000-dead")
+    killed.kill()
+    killed.wait(timeout=10)
+    alive = _claim(home, "20260101-000000-busy")
+    try:
+        assert (folder / ".20260101-000000-dead.json.lock").exists()
+        assert _resume(home, "--list").returncode == 0
+        names = sorted(p.name for p in folder.iterdir())
+        assert ".20260101-000000-dead.json.lock" not in names
+        assert ".20260101-000000-busy.json.lock" in names  # its table may still write the save
+        assert ".20260101-000000-kept.json.lock" in names
+        assert {name: (folder / name).read_text(encoding="utf-8") for name in mine} == mine
+    finally:
+        alive.kill()
+        alive.wait(timeout=10)
+    list_saves()
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*mine, "20260101-000000-kept.json",
+                                                               ".20260101-000000-kept.json.lock"])

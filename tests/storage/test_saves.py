@@ -250,3 +250,94 @@ def test_a_save_with_a_seat_the_game_cannot_seat_is_listed_as_damaged_and_left_a
     with pytest.raises(RecordError, match="moved aside"):
         load_save(info.id)
     assert not save.path.exists()
+
+
+def _unreadable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """The system refuses to open ``path`` (a save of another user's, mode 0600), even to root."""
+    import errno
+    import os
+
+    real_open = os.open
+
+    def refusing(name: object, flags: int, *args: object, **kwargs: object) -> int:
+        if os.fspath(name) == str(path):  # type: ignore[call-overload]
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(name, flags, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+
+
+def test_a_save_that_cannot_be_read_is_said_kept_and_is_neither_resumed_nor_deleted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardsuite.storage.savefolder import delete_save
+
+    autosave = Autosave("mine", keep=True)
+    autosave.save(play_out(new_match(seed=3), random.Random(3), limit=5))
+    autosave.close()
+    before = autosave.path.read_bytes()
+    with monkeypatch.context() as refusing:
+        _unreadable(refusing, autosave.path)
+        assert list_saves() == []
+        (line,) = paths.take_notices()
+        assert line == (f"cannot read {autosave.path}: Permission denied: the unfinished match mine is kept as it is, "
+                        "and listed once it can be read")
+        with pytest.raises(CardsuiteError) as resumed:
+            load_save("mi")
+        assert str(resumed.value) == (f"the save mine cannot be resumed: cannot read {autosave.path}: Permission "
+                                      "denied (it is kept as it is)")
+        with pytest.raises(CardsuiteError) as deleted:
+            delete_save("mine")
+        assert str(deleted.value) == (f"the save mine is not deleted: cannot read {autosave.path}: Permission denied "
+                                      "(only a save that can be read is abandoned)")
+        assert paths.take_notices() == []  # the refusal is the one line
+        with pytest.raises(CardsuiteError, match="no unfinished match \"nope\""):
+            delete_save("nope")
+    assert autosave.path.read_bytes() == before
+    assert [info.id for info in list_saves()] == ["mine"]
+
+
+def test_a_finished_match_whose_last_save_failed_is_filed_and_its_older_save_goes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from cardsuite.storage import saves
+
+    match = new_match("gops", 4)
+    rng = random.Random(4)
+    autosave = Autosave()
+    play_out(match, rng, limit=6)
+    assert autosave.save(match) and autosave.path.exists()  # a save of an earlier moment
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_atomically", full)
+    play_out(match, rng)
+    assert match.is_over and not autosave.save(match)
+    assert "could not save the match" in " ".join(paths.take_notices())
+    history_id = autosave.finish(match)
+    assert history_id == 1 and autosave.lost is None
+    assert History().record(1)["deals"] == match.record()["deals"]  # the whole match, not the older save's
+    assert not autosave.path.exists() and list_saves() == []  # no unfinished match beside the filed one
+    assert paths.take_notices() == []
+
+
+def test_a_finished_match_neither_saved_nor_filed_says_it_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from cardsuite.storage import saves
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def refused(self: History, record: object) -> int:
+        raise CardsuiteError("history database history.sqlite3: database or disk is full")
+
+    monkeypatch.setattr(saves, "write_atomically", full)
+    monkeypatch.setattr(History, "record_finished", refused)
+    autosave = Autosave(keep=True)
+    match = play_out(new_match("gops", 4), random.Random(4))
+    assert autosave.finish(match) is None
+    assert autosave.lost is not None and str(autosave.lost) == (
+        f"the finished match is not kept: saving it to {autosave.path} failed, and so did filing it in the history: "
+        "history database history.sqlite3: database or disk is full")

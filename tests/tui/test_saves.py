@@ -421,3 +421,34 @@ async def test_enter_on_the_home_screen_continues_the_newest_match() -> None:
         await settle(pilot, app)
         table = app.table
         assert table is not None and table.session.autosave.id == "20261130-010101-beef"
+
+
+async def test_a_finished_match_whose_save_fails_is_filed_or_said_lost_at_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk under the saves: the finished match still goes into the history; with the history refused
+    too, the match's page says it is not kept."""
+    import errno
+
+    from cardsuite.core.errors import CardsuiteError
+
+    def full(self: Autosave, match: Match) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Autosave, "_write", full)
+    seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")]
+    monkeypatch.setattr(CardsuiteApp, "notify", lambda self, message, **_: None)
+    app = CardsuiteApp(config("gops", seats, seed=3, games=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = await drive(pilot, app, random_legal(8))
+    assert "In the history as match 1" in run.match_page
+    assert [e.names for e in History().matches("gops")] == [("Ann", "CPU random")]
+
+    def refused(self: History, record: object) -> int:
+        raise CardsuiteError("history database history.sqlite3: database or disk is full")
+
+    monkeypatch.setattr(History, "record_finished", refused)
+    app = CardsuiteApp(config("gops", seats, seed=4, games=1))
+    async with app.run_test(size=(100, 40)) as pilot:
+        run = await drive(pilot, app, random_legal(9))
+    page = " ".join(run.match_page.split())
+    assert "In the history" not in page and "the finished match is not kept: saving it to" in page

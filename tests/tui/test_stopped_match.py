@@ -59,3 +59,43 @@ def test_the_stop_is_said_in_the_readers_language(language: str, words: str) -> 
     assert stopped_words(100, saved=True).startswith(words)
     assert stopped_words(1, saved=False) in ("1ディールを終えても勝者がいません。テーブルはここで止まります。",
                                              "Po 1 dalinio niekas nelaimėjo: stalas čia sustoja.")
+
+
+def test_a_plain_table_stopped_while_its_save_fails_says_the_match_is_not_saved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from cardsuite.core.errors import CardsuiteError
+    from cardsuite.tui.plain import run_plain
+
+    monkeypatch.setattr(Napas, "deal_limit", lambda self, players, options: 1)
+    seats = [SeatSpec("Ann")] + [SeatSpec(f"CPU {i}", "cpu", "easy") for i in range(1, 4)]
+    sessions: list[Session] = []
+
+    def failing_session(table_config: object) -> Session:
+        session = Session(config("napas", seats, seed=3, target=1000))
+        sessions.append(session)
+        saves = session.autosave
+        saves.kept = True
+        assert saves.save(session.match)  # a save of the first moment stays behind
+
+        def full(match: object) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(saves, "_write", full)
+        return session
+
+    holder: list[PlainTable] = []
+    out = io.StringIO()
+    real_init = PlainTable.__init__
+
+    def remember(self: PlainTable, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        holder.append(self)
+
+    monkeypatch.setattr(PlainTable, "__init__", remember)
+    with pytest.raises(CardsuiteError, match=r"the match is not saved as it stands: saving it to .* failed"):
+        run_plain(config("napas", seats, seed=3, target=1000), Person(holder, 3), out,
+                  failing_session)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "The match stops here" in text and "the match stays saved" not in text, text[-1500:]

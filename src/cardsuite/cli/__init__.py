@@ -19,7 +19,7 @@ from ..i18n import _
 from ..storage.paths import take_notices
 from . import _terminal
 from ._language import LanguageGroup, apply_language
-from ._output import LINE_LIMIT, error_line, fail, one_line, report, tolerant_streams
+from ._output import LINE_LIMIT, OutputFailed, error_line, fail, guard_stdout, one_line, report, tolerant_streams
 from ._usage import usage_line
 
 __all__ = ["LINE_LIMIT", "app", "error_line", "fail", "main", "one_line"]
@@ -76,10 +76,12 @@ def main() -> None:
 
     Usage errors (an unknown option, a value that is not a number) are one line too, in the reader's language
     (``_usage``). Anything else that
-    goes wrong is reported in one line as an internal error (``CARDSUITE_DEBUG=1`` shows the traceback).
+    goes wrong is reported in one line as an internal error (``CARDSUITE_DEBUG=1`` shows the traceback), but
+    for an output the system refuses to take (a full disk): that is its own line, on stderr.
     Reports about files met on the way are printed first, whatever the outcome (``_output.report``).
     """
     tolerant_streams()
+    guard_stdout()
     code, error = _run()
     report(take_notices(), error)
     sys.exit(code)
@@ -89,6 +91,7 @@ def _run() -> tuple[int, str | None]:
     """The command's exit status and its error line (None when it worked)."""
     try:
         code = app(standalone_mode=False)
+        sys.stdout.flush()  # what is left to write fails here, not in the interpreter's last flush
     except typer.TyperException as exc:  # usage errors of the command line
         return 1, one_line(usage_line(exc))
     except CardsuiteError as exc:
@@ -98,6 +101,9 @@ def _run() -> tuple[int, str | None]:
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
         _quiet_stdout()
         return 1, None
+    except OutputFailed as exc:  # a full disk, a file size limit: not a bug of ours
+        _quiet_stdout()
+        return 1, one_line(_("cannot write to the standard output: {error}").format(error=exc.strerror or exc))
     except Exception as exc:
         if os.environ.get("CARDSUITE_DEBUG"):
             raise

@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES, LanguageError, _, resolve_language, use_language
 from ..i18n.language import checked_language
 from ..i18n.render import words_for
 from ..naming import quoted
-from ..storage.settings import load_settings, read_language
+from ..storage.settings import load_settings, read_language, settings_unusable
 from ._help_words import HelpContext, speak_help
 from ._output import fail
 
@@ -101,11 +101,13 @@ def apply_language(flag: str | None) -> None:
 
     A flag naming no language we speak is refused like every other bad input: one line on stderr, exit
     status 1. The line is in the language the settings file or the locale would have chosen. A settings file
-    naming a language we do not speak is damaged: it is moved aside and said in one line (``load_settings``).
+    naming a language we do not speak is damaged, and so is one that is not settings at all (not TOML, too
+    large): whatever the command, it is moved aside and said in one line (``load_settings``; one that cannot be
+    read is said and left).
     """
     setting = read_language()
-    if setting is not None and not speaks(setting):  # a bad value, as any other: the file is moved aside, one line
-        load_settings()
+    if (setting is not None and not speaks(setting)) or (setting is None and settings_unusable()):
+        load_settings()  # a bad value, as any other: the file is moved aside, one line
         setting = None
     try:
         use_language(resolve_language(flag, setting, os.environ))

@@ -4,14 +4,17 @@ Every refusal is one line on stderr (``cardsuite: ...``) and exit status 1. Line
 way (a damaged save moved aside, a save that could not be written) are printed by ``report`` before it,
 whatever the command's outcome; when the command fails they are folded into one line, so a refusal is
 never more than two. The streams are made tolerant first: on a terminal whose encoding cannot show a
-character (``PYTHONIOENCODING=latin-1``), it is printed as ``?`` instead of stopping the program.
+character (``PYTHONIOENCODING=latin-1``), it is printed as ``?`` instead of stopping the program; and a
+write to stdout that the system refuses (a full disk) raises ``OutputFailed``, so it is said as such.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,6 +25,9 @@ from ..i18n.reasons import read_within
 from ..i18n.render import render
 from ..naming import shown
 from ..storage.paths import take_notices
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 LINE_LIMIT = 300
 """The longest line printed about a refusal or a file: a message may quote hostile input."""
@@ -55,6 +61,40 @@ def tolerant_streams() -> None:
             reconfigure(errors="replace")
         except (ValueError, OSError, TypeError):  # a closed or unusual stream: leave it as it is
             continue
+
+
+class OutputFailed(OSError):
+    """The system refused a write to stdout (a full disk, a file size limit, an I/O error); not a closed pipe,
+    which stays ``BrokenPipeError``."""
+
+
+class _GuardedOutput(io.FileIO):
+    """The file under stdout, whose refused writes are ``OutputFailed``."""
+
+    def write(self, data: Buffer, /) -> int:
+        try:
+            return super().write(data)
+        except (BrokenPipeError, BlockingIOError, InterruptedError):
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc.errno, exc.strerror) from None
+
+
+def guard_stdout() -> None:
+    """Put stdout on a ``_GuardedOutput`` of the same descriptor, with the same encoding and buffering (only
+    when stdout is the process's own, descriptor 1: a test's capture is left as it is)."""
+    old = sys.stdout
+    if not isinstance(old, io.TextIOWrapper) or old is not sys.__stdout__:
+        return
+    try:
+        if old.fileno() != 1:
+            return
+        old.flush()
+        raw = _GuardedOutput(1, "w", closefd=False)
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=old.encoding, errors="replace",
+                                      line_buffering=old.line_buffering)
+    except (OSError, ValueError, AttributeError):  # no usable stdout: leave it as it is
+        return
 
 
 def say(line: str) -> None:

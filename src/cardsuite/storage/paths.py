@@ -103,8 +103,10 @@ def _move_aside(path: Path, name: str) -> Path:
 
 def note(line: str | Message) -> None:
     """Keep one line for a person about a file (a write that failed, a file that was not used): a message, said
-    in the reader's language when it is taken, or English text."""
-    _notices.append(line)
+    in the reader's language when it is taken, or English text. A line still waiting to be taken is not kept
+    twice (the settings file met by the language and then by the command)."""
+    if line not in _notices:
+        _notices.append(line)
 
 
 def take_notices() -> list[str]:

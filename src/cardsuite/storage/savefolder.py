@@ -14,7 +14,7 @@ from ..core.match import Match
 from ..core.message import N_, Message, msg, msg_n
 from ..core.record import Replay, as_record, replay, score_json
 from ..core.registry import get_game
-from ..files import RECORD_LIMIT, FileRefused, FileUnreadable, read_json
+from ..files import RECORD_LIMIT, FileMissing, FileRefused, FileUnreadable, read_json
 from ..filewrites import remove_file, remove_stale_temporaries
 from ..i18n import _, gettext
 from ..naming import quoted, shown
@@ -25,7 +25,8 @@ from .meta import SAVE_KEY, save_meta
 from .saves import open_elsewhere_text, rebuild_match, seat_problem, valid_save_id
 
 __all__ = [
-    "GameNotInstalled", "SaveInfo", "delete_save", "find_save", "list_saves", "load_save", "read_save", "save_playing",
+    "GameNotInstalled", "SaveInfo", "SaveUnreadable", "delete_save", "find_save", "list_saves", "load_save",
+    "read_save", "save_playing",
 ]
 
 @dataclass(frozen=True)
@@ -124,6 +125,16 @@ class GameNotInstalled(RecordError):
     """A save of a game that is not installed here, or whose plugin fails to load: kept as it is, not listed."""
 
 
+class SaveUnreadable(RecordError):
+    """A save the system will not let this program read (no permission, an I/O error): not damaged, so kept
+    as it is, and not listed; ``reason`` is the system's refusal (``cannot read FILE: Permission denied``)."""
+
+    def __init__(self, path: Path, reason: Message) -> None:
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+
 def _installed_game(path: Path, record: Mapping[str, object]) -> None:
     """Note and raise ``GameNotInstalled`` when the save's game cannot be had here (the file is not touched)."""
     name = record.get("game")
@@ -144,12 +155,14 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
 
     The save's id is its file name: a copied or renamed save continues in its own file. A save of a game
     that is not installed (or fails to load) is not damaged: it is reported and left untouched
-    (``GameNotInstalled``).
+    (``GameNotInstalled``); neither is one the system will not let us read (``SaveUnreadable``).
     """
     try:
         data = read_json(path, RECORD_LIMIT)
-    except FileUnreadable as exc:  # not the save's fault (permissions, gone meanwhile): leave it be
+    except FileMissing as exc:  # gone meanwhile (filed or abandoned by another window)
         raise RecordError(str(exc)) from None
+    except FileUnreadable as exc:  # not the save's fault (permissions): leave it be
+        raise SaveUnreadable(path, exc.reason_words) from None
     except FileRefused as exc:
         raise RecordError(paths.quarantine(path, exc.reason_words)) from None
     try:
@@ -182,22 +195,36 @@ def _save_files(folder: Path) -> list[Path]:
 
 def list_saves() -> list[SaveInfo]:
     """Unfinished matches, newest first. Damaged saves are moved aside (see ``paths.take_notices``); a save
-    that replays but names a seat the game cannot seat is listed with its ``problem`` and left as it is.
+    that replays but names a seat the game cannot seat is listed with its ``problem`` and left as it is; a
+    save that cannot be read (no permission) is left as it is, with one line.
 
     A save whose match is already over (the program stopped between saving and filing it) is filed into
-    the history now and leaves the list. Temporary files of writers that were killed are removed.
+    the history now and leaves the list. Temporary files of writers that were killed are removed, and so are
+    the locks of saves that were never written (``savelock.remove_orphans``).
     """
+    saves, unreadable = _listed()
+    _note_unreadable(unreadable)
+    return saves
+
+
+def _listed() -> tuple[list[SaveInfo], list[SaveUnreadable]]:
+    """The unfinished matches (as ``list_saves``), and the saves that cannot be read, not yet said."""
     folder = paths.saves_dir()
     if not folder.is_dir():
         if folder.exists() or folder.parent.is_file():
             line = _("{folder} is not a folder: no save can be listed or written")
             paths.note(line.format(folder=shown(str(folder))))
-        return []
+        return [], []
     remove_stale_temporaries(folder, "*.json")
+    savelock.remove_orphans(folder)
     out: list[SaveInfo] = []
+    unreadable: list[SaveUnreadable] = []
     for path in _save_files(folder):
         try:
             record, checked = read_save(path)
+        except SaveUnreadable as exc:
+            unreadable.append(exc)
+            continue
         except RecordError:
             continue
         if checked.complete:
@@ -205,7 +232,30 @@ def list_saves() -> list[SaveInfo]:
             continue
         out.append(_info(path, record, checked))
     out.sort(key=lambda s: (s.updated, s.id), reverse=True)
-    return out
+    return out, unreadable
+
+
+def _note_unreadable(unreadable: list[SaveUnreadable]) -> None:
+    """One line for each save that cannot be read: it is there, kept, and not listed."""
+    for exc in unreadable:
+        paths.note(msg("{reason}: the unfinished match {id} is kept as it is, and listed once it can be read",
+                       reason=exc.reason, id=shown(exc.path.stem)))
+
+
+def _refuse_unreadable(save_id: str, unreadable: list[SaveUnreadable], whole: bool) -> None:
+    """Refuse in one line when ``save_id`` names a save that cannot be read (only its whole id when
+    ``whole``, for ``--delete``, which leaves such a save alone)."""
+    found = [u for u in unreadable if u.path.stem == save_id]
+    if not found and not whole:
+        found = [u for u in unreadable if u.path.stem.startswith(save_id)]
+    if len(found) != 1:
+        return
+    exc = found[0]
+    if whole:
+        raise CardsuiteError(msg("the save {id} is not deleted: {reason} (only a save that can be read is "
+                                 "abandoned)", id=shown(exc.path.stem), reason=exc.reason))
+    raise CardsuiteError(msg("the save {id} cannot be resumed: {reason} (it is kept as it is)",
+                             id=shown(exc.path.stem), reason=exc.reason))
 
 
 def _file_finished(path: Path, record: dict[str, object]) -> None:
@@ -248,10 +298,11 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
     """The save ``save_id`` (a unique start of its id is enough unless ``whole``), or the newest when None."""
     if save_id is not None and not save_id.strip():
         raise CardsuiteError(_("an empty id names no save (see `cardsuite resume --list`)"))
-    saves = list_saves()
-    if not saves:
-        raise CardsuiteError(msg("there is no unfinished match to resume"))
+    saves, unreadable = _listed()
     if save_id is None:
+        _note_unreadable(unreadable)
+        if not saves:
+            raise CardsuiteError(msg("there is no unfinished match to resume"))
         return saves[0]
     exact = [s for s in saves if s.path.stem == save_id]
     if whole and not exact:
@@ -261,6 +312,7 @@ def find_save(save_id: str | None = None, *, whole: bool = False) -> SaveInfo:
                 id=quoted(save_id, 30)))
     found = exact or ([] if whole else [s for s in saves if s.path.stem.startswith(save_id)])
     if not found:
+        _refuse_unreadable(save_id, unreadable, whole)
         raise CardsuiteError(msg("no unfinished match {id} (see `cardsuite resume --list`)", id=quoted(save_id, 30)))
     if len(found) > 1:
         raise CardsuiteError(msg_n("{id} matches {n} save: give more of the id",

@@ -3,7 +3,8 @@
 The lock is ``flock`` on a small hidden file beside the save (``.<id>.json.lock``), so the system lets go
 of it when the process ends, however it ends: a crash never leaves a save locked. Within one process a
 save may be claimed again (the home screen reopening the match its last table left); the lock goes when
-the last claim is released, and its file with it. A lock file left by a crash is empty and is reused.
+the last claim is released, and its file with it. A lock file left by a crash is empty and is reused; one
+whose save was never written (a kill between the claim and the first write) is removed by ``remove_orphans``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import re
+import stat
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +22,8 @@ from pathlib import Path
 from ..filewrites import NAME_BYTES, name_start
 
 SUFFIX = ".lock"
+_LOCK_NAME = re.compile(r"\.(.+\.json|.*-[0-9a-f]{16})\.lock", re.DOTALL)
+"""The names ``lock_path`` gives a save's lock: ``.<id>.json.lock``, or cut and hashed."""
 
 
 @dataclass
@@ -134,3 +139,55 @@ def open_elsewhere(save: Path) -> bool:
         return True
     release(save)
     return False
+
+
+def remove_orphans(folder: Path) -> None:
+    """Remove the lock files in ``folder`` whose save does not exist and which no process holds (a kill
+    between claiming a save and its first write leaves one). Only an empty regular file with a lock's name
+    is removed, and only while holding its lock, as ``release`` does: nothing else is touched."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in sorted(set(names) - _locks_of_files(folder, names)):
+        if _is_lock_name(name):
+            _remove_orphan(folder, name)
+
+
+def _is_lock_name(name: str) -> bool:
+    """Whether ``lock_path`` could have given ``name``: ``.<id>.json.lock``, or a cut and hashed name, which is
+    only made for a name too long otherwise (so it fills the file system's name, but for a last character)."""
+    found = _LOCK_NAME.fullmatch(name)
+    if found is None:
+        return False
+    return found[1].endswith(".json") or len(os.fsencode(name)) > NAME_BYTES - 4
+
+
+def _locks_of_files(folder: Path, names: list[str]) -> set[str]:
+    """The lock names of the files there are in ``folder`` (which are not orphans)."""
+    return {lock_path(folder / name).name for name in names if not name.endswith(SUFFIX)}
+
+
+def _remove_orphan(folder: Path, name: str) -> None:
+    """Remove the lock file ``name`` if it is an empty regular file, nobody holds it, and its save is still
+    not there once it is held."""
+    lock = folder / name
+    try:
+        seen = os.lstat(lock)
+        if not stat.S_ISREG(seen.st_mode) or seen.st_size:
+            return
+        fd = os.open(lock, os.O_RDWR | _FLAGS)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        mine, there = os.fstat(fd), os.lstat(lock)
+        if (mine.st_dev, mine.st_ino) != (there.st_dev, there.st_ino) or mine.st_size:
+            return
+        if name in _locks_of_files(folder, os.listdir(folder)):
+            return
+        lock.unlink()  # while holding it: whoever waits on this file looks again
+    except OSError:  # held by a live process (BlockingIOError), or gone meanwhile
+        return
+    finally:
+        os.close(fd)

@@ -12,6 +12,7 @@ finished match leaves the saves for the history.
 from __future__ import annotations
 
 import json
+import os
 import re
 import secrets
 import time
@@ -126,6 +127,8 @@ class Autosave:
         self.written = save_id is not None  # a fresh id's file is created exclusively: no save is replaced
         self.failing = False
         """The last save failed (its notice is given): the next failures are not noted again."""
+        self.lost: Message | None = None
+        """Why the finished match is neither saved nor in the history (``finish``), else None."""
         self._lock: weakref.finalize[[Path], Autosave] | None = None
         """This table's claim of its save's lock (``savelock``), let go by ``close`` or when the table is gone."""
         self._locked: Path | None = None
@@ -236,18 +239,29 @@ class Autosave:
         """Put a finished match into the history (with ratings) and remove its save; the history id.
 
         The save is written first and removed only after the history has the match, so a kill in
-        between loses nothing: the next ``list_saves`` files the finished save into the history.
+        between loses nothing: the next ``list_saves`` files the finished save into the history. A save
+        that cannot be written does not keep the match from the history; a save of an earlier moment left
+        by it goes once the match is filed. When neither is written, ``lost`` says so.
         Returns None (the match stays a save) when the match is not over.
         """
-        if not self.save(match) or not match.is_over:
+        saved = self.save(match)
+        if not match.is_over:
             return None
         try:
             history_id = History().record_finished(self.record(match))
-        except CardsuiteError as exc:  # the save stays; the next list_saves files it
-            paths.note(msg("the finished match stays saved as {id}: {reason}", id=shown(self.id),
-                           reason=message_of(exc)))
+        except CardsuiteError as exc:
+            if saved:  # the save stays; the next list_saves files it
+                paths.note(msg("the finished match stays saved as {id}: {reason}", id=shown(self.id),
+                               reason=message_of(exc)))
+            else:
+                self.lost = msg("the finished match is not kept: saving it to {file} failed, and so did filing "
+                                "it in the history: {reason}", file=shown(str(self.path)), reason=message_of(exc))
             return None
-        self.discard()
+        self.failing = False  # the match as it stands is in the history
+        if os.path.lexists(self.path) and self._claim():  # not a save another window has open
+            self.discard()
+        else:
+            self.close()
         return history_id
 
     def discard(self) -> bool:

@@ -12,6 +12,7 @@ is not installed stay as the person wrote them.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -211,14 +212,30 @@ def read_language(path: Path | None = None) -> str | None:
     """The settings file's ``language``, read without side effects (a damaged file is left to ``load_settings``).
 
     Every command reads it first, so it goes through the same bounded reader: a FIFO, a huge or deeply
-    nested file gives None here (and is moved aside by ``load_settings`` when a command loads settings).
+    nested file gives None here (and is moved aside by ``load_settings``, which every command then calls:
+    ``settings_unusable``).
     """
+    return _language_and_damage(path)[0]
+
+
+def settings_unusable(path: Path | None = None) -> bool:
+    """Whether the settings file is there but cannot be read as settings at all (not TOML, too large, a FIFO,
+    no permission): ``load_settings`` then moves it aside or says why it is not used, in one line."""
+    return _language_and_damage(path)[1]
+
+
+def _language_and_damage(path: Path | None) -> tuple[str | None, bool]:
+    target = path or paths.settings_path()
     try:
-        data = read_toml(path or paths.settings_path(), SETTINGS_LIMIT)
+        data = read_toml(target, SETTINGS_LIMIT)
+    except FileMissing:
+        return None, False
+    except FileUnreadable:  # no file where its folder is a file: nothing to say here
+        return None, os.path.lexists(target)
     except FileRefused:
-        return None
+        return None, True
     value = data.get("language")
-    return value if isinstance(value, str) and value else None
+    return (value if isinstance(value, str) and value else None), False
 
 
 _HEADER = "cardsuite settings (see docs/saves.md); unknown keys, tables and comments are kept"

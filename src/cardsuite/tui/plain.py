@@ -428,12 +428,16 @@ def _is_terminal(stream: TextIO) -> bool:
 
 def run_plain(config: TableConfig, source: TextIO, out: TextIO,
               make_session: Callable[[TableConfig], TableSession] = Session, err: TextIO | None = None) -> str | None:
-    """Play ``config``'s match line by line; the save id when it is left unfinished. Left unfinished when its
-    last save failed, it is refused in one line (``CardsuiteError``): the match as it stands is not kept."""
+    """Play ``config``'s match line by line; the save id when it is left unfinished. Left unfinished or stopped
+    when its last save failed, or finished and neither saved nor filed, it is refused in one line
+    (``CardsuiteError``): the match as it stands is not kept."""
     session = make_session(config)
     done = PlainTable(session, source, out, err).run()
+    lost = session.lost
+    if lost is not None:
+        raise CardsuiteError(lost)
     unsaved = session.unsaved
-    if not done and unsaved is not None:
+    if unsaved is not None:
         raise CardsuiteError(msg("the match is not saved as it stands: saving it to {file} failed",
                                  file=shown(unsaved)))
     saved = session.saved_id

@@ -286,7 +286,7 @@ class TableSession(ABC):
         """The line of a stopped match (``match_stopped``), else ``""``."""
         if not self.match_stopped:
             return ""
-        return stopped_words(len(self.deal_scores()), self.saved_id is not None)
+        return stopped_words(len(self.deal_scores()), self.saved_id is not None and self.unsaved is None)
 
     @abstractmethod
     def deal_report(self) -> DealReport:
@@ -319,6 +319,11 @@ class TableSession(ABC):
     @property
     def unsaved(self) -> str | None:
         """The save's file when the match as it stands is not in it (its last save failed), else None."""
+        return None
+
+    @property
+    def lost(self) -> Message | None:
+        """Why the finished match is kept nowhere (its save and the history both failed), else None."""
         return None
 
 
@@ -430,6 +435,10 @@ class Session(TableSession):
     @property
     def unsaved(self) -> str | None:
         return str(self.autosave.path) if self.autosave.failing else None
+
+    @property
+    def lost(self) -> Message | None:
+        return self.autosave.lost
 
     def note(self, text: str, seat: int | None = None) -> None:
         self.notes.append(Note(len(self.match.logs), len(self.match.state.events()), text, seat))

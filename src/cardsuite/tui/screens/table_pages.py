@@ -23,7 +23,8 @@ from textual.screen import Screen
 from ...core.game import Action, Bot, View
 from ...core.message import Message
 from ...i18n import _, current_language, game_words
-from ...i18n.reasons import words_of
+from ...i18n.reasons import read_within, words_of
+from ...i18n.render import render
 from ...rules_pages import rules_markdown
 from ..flow import TurnFlow
 from ..messages import HintReady
@@ -418,6 +419,8 @@ class TablePages(Screen[None]):
             if history_id is not None:
                 body.append(self.style_set.plain(_("In the history as match {id} (cardsuite history, stats).").format(
                     id=history_id)), style="dim")
+            elif session.lost is not None:
+                body.append(self.style_set.plain(render(read_within(session.lost))), style="bold")
             self.app.push_screen(MatchOverScreen(body, session.match_stopped),
                                  callback=lambda then: self.quit_table(then or "leave"))
             return
