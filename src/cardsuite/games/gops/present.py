@@ -72,7 +72,7 @@ class GopsPresentation(Presentation):
         cards = tuple(Played(e.seat, card_of(_face(e), SEAT_SUITS[e.seat])) for e in reveals if e.seat is not None)
         why = _why(result)
         winner = result.winner if result is not None else None
-        return Outcome(cards, winner, why, _bids_revealed(view.history, view.players))
+        return Outcome(cards, winner, why, max(len(rounds), _bids_revealed(view.history, view.players)))
 
     def table_lines(self, view: View) -> tuple[Line, ...]:
         table = view.table
@@ -170,7 +170,7 @@ def _show(value: object) -> str:
 
 def _bids_revealed(history: Sequence[Event], players: int) -> int:
     """How many bids have been revealed: the ``chosen`` events before the last reveal, one per seat and bid (the
-    memory log, which drops earlier rounds' reveals, keeps them all)."""
+    memory log, which drops earlier rounds' reveals, keeps them all; a history without them counts its reveals)."""
     last = max((i for i, e in enumerate(history) if e.kind == "reveal"), default=0)
     return sum(1 for e in history[:last] if e.kind == "chosen") // max(players, 1)
 
