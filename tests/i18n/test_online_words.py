@@ -60,8 +60,8 @@ async def test_a_field_that_cannot_be_used_is_named_in_the_players_language() ->
         assert dialog.seating() == "Varde turi būti bent viena raidė ar skaitmuo."
         name.value = "Ona"
         code.value = "ABC"
-        assert dialog.seating() == ('"ABC" nėra prisijungimo kodas: kodą sudaro šešios raidės ir skaitmenys, '
-                                    "pvz., K7P2QX.")
+        assert dialog.seating() == ('"ABC" nėra prisijungimo kodas: kodą sudaro šeši ženklai, raidės A-Z ir '
+                                    "skaitmenys 2-9, be I ir O, pvz., K7P2QX.")
         code.value = "k7p2-qx"
         seating = dialog.seating()
         assert isinstance(seating, Seating)

@@ -175,6 +175,8 @@ def test_a_table_that_refuses_the_seat_sends_the_browser_back_to_the_lobby(tmp_p
                 await pilot.press("enter")
                 await wait_for(lambda: app.from_lobby is False and isinstance(app.screen, LobbyScreen), 30)
                 assert app.is_running and app.client is None and app.session is None
+                said = [note.message for note in app._notifications]  # in a browser's words: w watches it here
+                assert said == ["every seat at this table is taken: press w on it to watch"], said
                 await _lobby_rows(app)
             assert _seats(host) == [("Ann", True), ("Cy", True)]
 

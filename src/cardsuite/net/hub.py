@@ -182,18 +182,25 @@ class Hub:
             raise ProtocolError("state", msg(refusals.HOLDS_SEAT))
 
     async def _on_create(self, conn: Conn, req: Request) -> None:
+        """A new table; the address's allowance is taken only once the table is known to be one that can be
+        made (a refused create costs none; a flood of them meets the message rate)."""
         self._free(conn)
-        self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
         f = req.fields
-        code = new_code()
-        while code in self.tables or self.store.code_taken(code):
-            code = new_code()
         listing = Listing(f["public"], f["rated"], False, f["language"])
         if listing.rated and self.cluster is None:
             raise ProtocolError("bad_table", msg(refusals.RATED_NEEDS_STORE))
-        table, token = Table.create(self.store, self.timing, code, f["game"], f.get("players"), f["options"],
+
+        def allowed() -> str:
+            self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
+            code = new_code()
+            while code in self.tables or self.store.code_taken(code):
+                code = new_code()
+            return code
+
+        table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"), f["options"],
                                     f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
                                     f["identity"])
+        code = table.code
         self.add(table)
         tablelog.created(table)
         self.addresses.created(conn.address, code)
@@ -276,6 +283,8 @@ class Hub:
         self.wake(table)
 
     def _seated(self, conn: Conn) -> tuple[Table, int]:
+        if conn.watching:
+            raise ProtocolError("not_seated", msg(refusals.WATCHER_ONLY))
         if conn.table is None or conn.seat is None:
             raise ProtocolError("not_seated", msg(refusals.NOT_SEATED))
         return conn.table, conn.seat
@@ -351,6 +360,13 @@ class Hub:
         self.broadcast(table)
 
     async def _on_leave(self, conn: Conn, req: Request) -> None:
+        if conn.watching and conn.table is not None:  # a watcher stops watching; the connection is free again
+            watched = conn.table
+            self.conns.get(watched.code, set()).discard(conn)
+            conn.table, conn.watching = None, False
+            tablelog.watcher(watched, False, self.conns.get(watched.code, set()))
+            conn.send(message("ok", **_ref(req)))
+            return
         table, seat = self._seated(conn)
         table.leave(seat, time.monotonic())
         tablelog.gave_up(table, seat)

@@ -41,7 +41,7 @@ CPU_WORDS = ("cpu", "kompiuteris")
 """The word for a CPU seat in every language cardsuite speaks (the catalogs' "CPU"), as skeletons."""
 CPU_LABEL = re.compile(rf"(?:{'|'.join(CPU_WORDS)}) ?\d*")
 EMPTY = N_("a name needs at least one letter or digit")
-CPU_NAME = N_("a name cannot read as a CPU seat's label (CPU 2): choose another")
+CPU_NAME = N_("a name may not read like the label of a CPU seat (for example, CPU 2): choose another")
 
 
 class NameRefused(ValueError):

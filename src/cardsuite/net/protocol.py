@@ -95,7 +95,8 @@ def clean_name(raw: object) -> str:
 
 
 def clean_code(raw: object) -> str:
-    """A join code in its canonical form (upper case, no spaces or dashes)."""
+    """A join code in its canonical form (upper case, no spaces or dashes); the refusal names the alphabet
+    (``CODE_ALPHABET``: no 0, O, 1 or I)."""
     text = _text(raw, "code", 32).upper().replace("-", "").replace(" ", "")
     if len(text) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in text):
         raise ProtocolError("no_table", msg(refusals.NOT_A_CODE))
@@ -224,7 +225,9 @@ def parse_request(text: str | bytes) -> Request:
         raise ProtocolError("too_big", msg(refusals.TOO_BIG, n=MAX_CLIENT_MESSAGE))
     try:
         body = json.loads(text)
-    except (ValueError, RecursionError):
+    except RecursionError:  # well-formed, maybe, but deeper than the parser goes
+        raise ProtocolError("bad_json", msg(refusals.TOO_DEEP)) from None
+    except ValueError:
         raise ProtocolError("bad_json", msg(refusals.NOT_JSON)) from None
     if not isinstance(body, dict):
         raise ProtocolError("bad_json", msg(refusals.NOT_JSON))
@@ -240,7 +243,8 @@ def parse_request(text: str | bytes) -> Request:
 
 def _kind(body: Mapping[str, Any]) -> str:
     """The message's type, once its version and its fields are the ones that type takes."""
-    if body.get("v") != PROTOCOL_VERSION:
+    version = body.get("v")
+    if type(version) is not int or version != PROTOCOL_VERSION:  # not true, not 1.0: the whole number itself
         raise ProtocolError("version", msg(refusals.VERSION, version=PROTOCOL_VERSION))
     kind = body.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:

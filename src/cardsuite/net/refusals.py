@@ -47,7 +47,7 @@ TOO_LONG: Final = N_("{name} is longer than {limit} characters")
 NOT_WHOLE: Final = N_("{name} must be a whole number from {low} to {high}")
 # TRANSLATORS: {name} is the field of the protocol message (public, rated ...), shown as it is
 NOT_FLAG: Final = N_("{name} must be true or false")
-NOT_A_CODE: Final = N_("that is not a join code (six letters and digits)")
+NOT_A_CODE: Final = N_("that is not a join code: a code is six of the letters A-Z and digits 2-9, without I or O")
 TOO_MANY_OPTIONS: Final = N_("options must be an object of at most {n} keys")
 # TRANSLATORS: {option} is the option's key as sent, in quotes ('deck')
 BAD_OPTION: Final = N_("option {option} must be a number, true/false or a short word")
@@ -60,6 +60,7 @@ NOT_AN_ACTION: Final = N_("not an action: {reason}")
 NOT_TEXT_FRAME: Final = N_("send JSON in text frames")
 TOO_BIG: Final = N_("a message is at most {n} bytes")
 NOT_JSON: Final = N_("not a JSON object")
+TOO_DEEP: Final = N_("the message is nested too deeply to read")
 VERSION: Final = N_("this server speaks protocol version {version}")
 # TRANSLATORS: {known} lists the protocol's message types (create, join ...), shown as they are
 UNKNOWN_TYPE: Final = N_("unknown message type; known: {known}")
@@ -84,6 +85,7 @@ RATED_NEEDS_STORE: Final = N_("rated tables need a server on a shared store (ser
 NO_TABLE: Final = N_("no table {code} at this server (it may have ended)")
 TABLE_CLOSED: Final = N_("that table has closed")
 NOT_SEATED: Final = N_("sit at a table first (create, join or resume)")
+WATCHER_ONLY: Final = N_("a watcher only watches: leave, then join with a name to sit down")
 NOT_AT_TABLE: Final = N_("sit at a table or watch one first")
 NOT_HOST: Final = N_("only the host (seat 0) starts the match")
 CPU_PLAYS: Final = N_("the CPU plays your seat now: take it back first")
@@ -119,12 +121,12 @@ GAME_REFUSALS: Final = frozenset({
 
 REFUSALS: Final = frozenset({
     NOT_TEXT, TOO_LONG, NOT_WHOLE, NOT_FLAG, NOT_A_CODE, TOO_MANY_OPTIONS, BAD_OPTION, BAD_LANGUAGE, BAD_TOKEN,
-    WATCHER_TOKEN, BAD_ACTION, NOT_TEXT_FRAME, TOO_BIG, NOT_JSON, VERSION, UNKNOWN_TYPE, EXTRA_FIELDS, EMPTY,
-    CPU_NAME, RATE, CONNECTIONS_FULL, ADDRESS_CONNECTIONS, BUSY, ADDRESS_TABLES, CREATES_PER_HOUR, PAUSED,
+    WATCHER_TOKEN, BAD_ACTION, NOT_TEXT_FRAME, TOO_BIG, NOT_JSON, TOO_DEEP, VERSION, UNKNOWN_TYPE, EXTRA_FIELDS,
+    EMPTY, CPU_NAME, RATE, CONNECTIONS_FULL, ADDRESS_CONNECTIONS, BUSY, ADDRESS_TABLES, CREATES_PER_HOUR, PAUSED,
     SERVER_FAILED, NOT_SAVED, ELSEWHERE, HOLDS_SEAT, RATED_NEEDS_STORE, NO_TABLE, TABLE_CLOSED, NOT_SEATED,
-    NOT_AT_TABLE, NOT_HOST, CPU_PLAYS, FROM_NEXT_DEAL, NO_LEADERBOARD, BOARD_GAME, SEED_PRACTICE, RATED_IDENTITY,
-    SIT_WITH_IDENTITY, IDENTITY_SEATED, NAME_TAKEN, FULL, TOKEN_ELSEWHERE, STARTED, NOT_STARTED, MATCH_OVER,
-    THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED, LEASE_LOST, BAD_KEY, HOST_LEFT, HOST_AWAY,
+    WATCHER_ONLY, NOT_AT_TABLE, NOT_HOST, CPU_PLAYS, FROM_NEXT_DEAL, NO_LEADERBOARD, BOARD_GAME, SEED_PRACTICE,
+    RATED_IDENTITY, SIT_WITH_IDENTITY, IDENTITY_SEATED, NAME_TAKEN, FULL, TOKEN_ELSEWHERE, STARTED, NOT_STARTED,
+    MATCH_OVER, THIS_MATCH_OVER, DEALING, REMATCH_LATER, REMATCH_STARTED, LEASE_LOST, BAD_KEY, HOST_LEFT, HOST_AWAY,
     *GAME_REFUSALS,
 })
 """Every refusal (and closing notice) template a client knows: the only keys it takes from a server's ``words``."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots.base import levels_for, no_level
@@ -129,13 +129,14 @@ class Table:
     # -- building ---------------------------------------------------------------------------------
     @classmethod
     def create(
-        cls, store: Store, timing: Timing, code: str, game_name: str, players: int | None,
+        cls, store: Store, timing: Timing, code: str | Callable[[], str], game_name: str, players: int | None,
         options: dict[str, object], cpu: str, host_name: str, turn_seconds: int | None, seed: int | None,
         listing: Listing | None = None, identity: str | None = None,
     ) -> tuple[Table, str]:
         """A new table in the lobby with its host in seat 0; the table and the host's seat token.
 
-        A chosen ``seed`` makes a practice table, never rated; a rated table needs the host's identity."""
+        A chosen ``seed`` makes a practice table, never rated; a rated table needs the host's identity. ``code``
+        may be what gives the code once everything else is checked (it may refuse: the creator's allowance)."""
         listing = listing or Listing()
         if seed is not None:
             if listing.rated:
@@ -158,6 +159,8 @@ class Table:
         if turn_seconds is None:
             from_option = resolved.get("turn_timer", 0)
             turn_seconds = from_option if isinstance(from_option, int) and from_option > 0 else timing.turn_seconds
+        if callable(code):
+            code = code()
         token = new_token()
         seats = [SeatRow(host_name, "person", token_digest(token), identity)]
         seats += [SeatRow(f"CPU {i}", "open") for i in range(1, count)]

@@ -24,15 +24,19 @@ through a pass only this server hands out.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import hmac
 import html
 import json
+import logging
 import os
 import secrets
 import shlex
 import sys
 import time
+from asyncio.subprocess import Process
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,6 +60,8 @@ from .webpage import FONT_FILES, STATIC, page_html
 if TYPE_CHECKING:
     from .config import ServerConfig
     from .hub import Hub
+
+log = logging.getLogger("cardsuite.serve")
 
 CODE_VARIABLE = "CARDSUITE_JOIN_CODE"
 TOKEN_VARIABLE = "CARDSUITE_SEAT_TOKEN"
@@ -90,6 +96,8 @@ FONT_TYPE = "font/ttf"
 MAX_STATIC_PATH = 255
 """Bytes of a ``/static/`` path looked for at most (a file system takes no longer name; textual-serve's are
 under 60)."""
+MAX_SEAT_STDERR = 2000
+"""Bytes of a seat process's stderr the log keeps (the rest is read and counted)."""
 NO_TABLE = msg("no table behind this link: ask for the link again")
 """The line for a link whose code names no table: the page's 404, the seat socket's close."""
 
@@ -125,11 +133,30 @@ def seat_token(key: str, code: str) -> str:
 
 
 class _SeatService(AppService):
-    """textual-serve's app process, with the browser's join code and seat token in its environment."""
+    """textual-serve's app process, with the browser's join code and seat token in its environment; what it
+    writes to stderr goes to the server's log as one line (``_log_stderr``), never as bare lines of its own."""
 
     def __init__(self, command: str, extra: dict[str, str], **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.extra = extra
+        self.stderr_task: asyncio.Task[None] | None = None
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        """The process, its stderr read here: textual-serve is handed an empty one (it would copy the
+        process's stderr to the server's stdout, unbounded and without the log's format)."""
+        process = await super()._open_app_process(width, height)
+        stderr, quiet = process.stderr, asyncio.StreamReader()
+        quiet.feed_eof()
+        process.stderr = quiet
+        if stderr is not None:
+            self.stderr_task = asyncio.create_task(_log_stderr(stderr, self.extra.get(CODE_VARIABLE)))
+        return process
+
+    async def logged(self) -> None:
+        """Wait (briefly) until what the process wrote to stderr is in the log."""
+        if self.stderr_task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.stderr_task, 5.0)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         """textual-serve's own variables, ``SEAT_PASSES`` of the server's environment, and the visit's."""
@@ -139,6 +166,24 @@ class _SeatService(AppService):
         environment.update(dict.fromkeys(VISIT_VARIABLES, ""))
         environment.update(self.extra)
         return environment
+
+
+async def _log_stderr(stderr: asyncio.StreamReader, code: str | None) -> None:
+    """Read a seat process's stderr to its end; log it, if there was any, as one WARNING line (printable, the
+    first ``MAX_SEAT_STDERR`` characters). The process tells its visitor a refusal on its screen and writes
+    nothing here: anything written here is a fault of the process."""
+    kept = bytearray()
+    dropped = 0
+    while chunk := await stderr.read(4096):
+        room = MAX_SEAT_STDERR - len(kept)
+        kept += chunk[:room]
+        dropped += max(0, len(chunk) - room)
+    text = " | ".join(line.strip() for line in kept.decode("utf-8", "replace").splitlines() if line.strip())
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    if text:
+        more = f" (and {dropped} bytes more)" if dropped else ""
+        where = f"table {code}" if code else "the lobby"
+        log.warning("browser seat at %s: its process wrote: %s%s", where, text, more)
 
 
 class BrowserSeat(Server):
@@ -251,11 +296,11 @@ class BrowserSeat(Server):
 
     async def _process_messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """The page's messages to its process, each checked first: keys as text, a size within what the first
-        width and height may be, a short ping echoed (a long one is not), focus and blur; anything else ends the
-        session."""
+        width and height may be, a short ping echoed (a long one is not), focus and blur; anything else (a
+        binary frame too) ends the session."""
         async for frame in websocket:
-            if frame.type != WSMsgType.TEXT:
-                continue
+            if frame.type != WSMsgType.TEXT:  # the page sends text only: a binary frame is not the page's
+                raise ValueError("a page message is a text frame")
             envelope = json.loads(frame.data)
             if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
                 raise ValueError("a page message is [type, data]")
@@ -322,7 +367,7 @@ class BrowserSeat(Server):
         hub.passes[seat_pass] = address
         extra = {SERVER_VARIABLE: self.game_url, PASS_VARIABLE: seat_pass, **parts,
                  **self._environment(request, parts, lobby)}
-        service: AppService | None = None
+        service: _SeatService | None = None
         try:
             service = _SeatService(self.command, extra, write_bytes=websocket.send_bytes,
                                    write_str=websocket.send_str, close=websocket.close,
@@ -334,6 +379,7 @@ class BrowserSeat(Server):
         finally:
             if service is not None:
                 await service.stop()
+                await service.logged()
             await websocket.close()
             hub.passes.pop(seat_pass, None)
             hub.addresses.close_web_seat(address)

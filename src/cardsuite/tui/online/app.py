@@ -62,12 +62,16 @@ class OnlineApp(TableApp):
         try:
             seated = await take_seat(self.seating)
         except ClientError as exc:
-            self.error = exc.message
+            self.error = self.refused(exc)
             self.exit()
             return
         self.client = seated.client
         self.online = OnlineSeat(self, seated, self.display_style)
         self.online.open(self.coming_back() if self.seating.browser else None)
+
+    def refused(self, exc: ClientError) -> str:
+        """The line for a seat refused (the server's, in the reader's language)."""
+        return exc.message
 
     def coming_back(self) -> str:
         """What a browser's person is told about coming back to the seat (a link's seat: the same link)."""

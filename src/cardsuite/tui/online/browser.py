@@ -26,6 +26,7 @@ from textual.widgets import Input, Label
 from ...core.errors import CardsuiteError
 from ...core.message import N_
 from ...i18n import LANGUAGES, _, use_language
+from ...net.client import ClientError
 from ...net.identity import IdentityError, check_key
 from ...net.names import CPU_NAME
 from ...net.protocol import MAX_NAME, SEAT_PASS_HEADER, ProtocolError, clean_code, clean_name
@@ -50,6 +51,10 @@ from .lobby import LobbyScreen
 from .parting import PartingScreen
 from .seating import Seating
 
+FULL_LINK = N_("every seat at this table is taken")
+"""A link's table has no seat free (the server's line names ``join --watch``, a terminal's)."""
+FULL_LOBBY = N_("every seat at this table is taken: press w on it to watch")
+"""A table picked in the lobby has no seat free: the lobby, shown again, watches it with ``w``."""
 GUEST = N_("Guest")
 """The name of a browser whose link gave none and whose person typed none (in the browser's language)."""
 HEX = frozenset("0123456789abcdef")
@@ -200,6 +205,12 @@ class BrowserApp(OnlineApp):
         self.seating, self.from_lobby = seating, True
         self.run_worker(self.sit_down(), exclusive=True)
 
+    def refused(self, exc: ClientError) -> str:
+        """The server's line for a refused seat, but a full table's in a browser's words (no ``--watch`` here)."""
+        if exc.code == "full":
+            return _(FULL_LOBBY) if self.from_lobby else _(FULL_LINK)
+        return super().refused(exc)
+
     def coming_back(self) -> str:
         """How this browser's person comes back to the seat: its link, or the lobby for a table picked there."""
         if self.from_lobby:
@@ -245,5 +256,5 @@ def run_browser(environ: Mapping[str, str], display: object = None) -> None:
         use_language(visit.language)
     app = BrowserApp(visit, display if isinstance(display, Display) else None)
     app.run()
-    if app.error:
-        raise CardsuiteError(app.error)
+    if app.error:  # the visitor was told on the parting screen: the server's log is not told again
+        raise SystemExit(1)

@@ -29,7 +29,7 @@ from ..words import ESC, translate_bindings
 from .connect import Seated, take_seat
 from .seating import Seating
 
-CPU_REFUSAL = N_("A CPU seat is called that (CPU 2): choose another name.")
+CPU_REFUSAL = N_("That name reads like the label of a CPU seat (for example, CPU 2): choose another name.")
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 """The server field's first value (``serve``'s address and port) until the dialog has sat down somewhere."""
@@ -170,7 +170,8 @@ class OnlineDialog(ModalScreen[Seated | None]):
         try:
             return Seating(url, code=clean_code(code_text), name=name)
         except ProtocolError:
-            return _("{code} is not a join code: a code is six letters and digits, like {example}.").format(
+            return _("{code} is not a join code: a code is six of the letters A-Z and digits 2-9, without I or O, "
+                     "like {example}.").format(
                 code=words_for(quoted(code_text, 20)), example=CODE_EXAMPLE)
 
 
