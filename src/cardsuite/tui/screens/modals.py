@@ -92,11 +92,18 @@ class ChoiceScreen(ModalScreen[int | None]):
 class PageScreen(ModalScreen[PageResult]):
     """A titled page whose body scrolls; ``close`` dismisses it with nothing (each page binds its own keys)."""
 
-    def __init__(self, title: str, body: RenderableType, classes: str = "") -> None:
+    def __init__(self, title: str, body: RenderableType, classes: str = "", width: int | None = None) -> None:
         super().__init__(classes=classes)
         translate_bindings(self)
         self.title_text = title
         self.body = body
+        self.width = width
+        """The body's natural width in cells: the page grows to it (up to the terminal's), else the usual 70."""
+
+    def on_mount(self) -> None:
+        """A wide body (a scoreboard of many seats) widens the page, as far as the terminal allows."""
+        if self.width is not None:
+            self.query_one(".dialog").styles.width = max(70, self.width + 4)  # the border and the padding
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -29,7 +29,7 @@ from ..flow import TurnFlow
 from ..messages import HintReady
 from ..planning import TABLE_KEYS, Plan
 from ..render import Display
-from ..reports import deal_page, last_trick_page, match_page, scoreboard
+from ..reports import deal_page, last_trick_page, match_page, natural_width, scoreboard
 from ..session import DealReport, TableSession
 from ..words import translate_bindings
 from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
@@ -294,7 +294,8 @@ class TablePages(Screen[None]):
 
     def action_scores(self) -> None:
         """The scoreboard: each deal's score changes and the totals."""
-        self.app.push_screen(TextScreen(_("Scoreboard"), self.scoreboard()))
+        board = self.scoreboard()
+        self.app.push_screen(TextScreen(_("Scoreboard"), board, width=natural_width(board)))
 
     def action_rules(self, closed: Callable[[], None] | None = None) -> None:
         """How to play this game, one screen (``f`` there opens the full rules); ``closed``: what follows its
