@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...core.message import N_
 from ...i18n import _
+from ..markdown_text import plain_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
@@ -147,7 +148,7 @@ class RulesScreen(ModalScreen[None]):
 
     The Markdown's headings, paragraphs and table cells break Japanese lines by the rules, a cell too long for its
     column onto more rows (``KinsokuMarkdown``). In ASCII mode the Markdown is shown as plain text (the Markdown
-    widget draws non-ASCII bullets).
+    widget draws non-ASCII bullets): its markup gone, each paragraph one line wrapped at the page's width.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -176,7 +177,7 @@ class RulesScreen(ModalScreen[None]):
 
     def _body(self, markdown: str) -> ComposeResult:
         if self.ascii_only:
-            yield KinsokuStatic(Text(markdown), id="rules-body")
+            yield KinsokuStatic(Text(plain_text(markdown)), id="rules-body")
         else:
             from ..widgets.kinsoku_markdown import KinsokuMarkdown  # markdown-it loads only when the rules are opened
 
