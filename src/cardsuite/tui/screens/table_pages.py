@@ -36,6 +36,9 @@ from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, Rule
 from .partner import offers_partner
 from .table_keys import key_page, key_rows
 
+LEAVING = frozenset({"resume", "abandon", "quit"})
+"""The menu's entries while the terminal is too small to show the table: back, abandon and quit."""
+
 
 class TablePages(Screen[None]):
     """The table's pages and the actions that are not a move (see ``TableScreen`` for the rest)."""
@@ -336,12 +339,16 @@ class TablePages(Screen[None]):
 
     def action_menu(self, after: Callable[[], None] | None = None) -> None:
         """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key (``after``:
-        what follows unless the table is left)."""
+        what follows unless the table is left). While the terminal is too small to show the table, only back,
+        abandon and quit: nothing that plays or looks."""
         words = self.session.leave_words  # a local match's save, or an online seat's own words
         entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
                    ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
                    *([("abandon", _(words.give_up))] if words.give_up else []), ("quit", _(words.leave))]
         keys = ["b", "r", "s", "k", "c", *(["a"] if words.give_up else []), "x"]
+        if self.has_class("-small"):
+            keys = [key for key, (entry, _words) in zip(keys, entries, strict=True) if entry in LEAVING]
+            entries = [entry for entry in entries if entry[0] in LEAVING]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
             "cpu_seat": self.action_cpu_seat, "quit": self.quit_table,
@@ -349,7 +356,7 @@ class TablePages(Screen[None]):
         }
 
         def chosen(key: str | None) -> None:
-            if key in actions:
+            if key in actions and (key in LEAVING or not self.has_class("-small")):  # shrunk while it was open
                 actions[key]()
             if after is not None and key not in ("quit", "abandon", "cpu_seat"):
                 after()
