@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from cardsuite.bots.base import make_bot
 from cardsuite.core.game import ReasonedBot
 from cardsuite.core.registry import get_game
-from cardsuite.bots.base import make_bot
 
 
 @pytest.mark.parametrize("name", ["nap", "napas"])

@@ -50,7 +50,8 @@ def test_markup_goes_and_paragraphs_become_one_line() -> None:
 
 def test_japanese_lines_join_without_a_space() -> None:
     """Two source lines of a Japanese paragraph join with nothing between them; an asterisk in a word stays."""
-    assert plain_text("役札は**20枚**です。\n点になるのは役札だけです。") == "役札は20枚です。点になるのは役札だけです。"
+    joined = "役札は20枚です。点になるのは役札だけです。"
+    assert plain_text("役札は**20枚**です。\n点になるのは役札だけです。") == joined
     assert inline_text("2*3 and a_b_c") == "2*3 and a_b_c"
 
 
