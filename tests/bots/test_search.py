@@ -181,7 +181,10 @@ def test_bids_are_searched_with_their_chance_of_making() -> None:
     state = game.new_deal(4, game.resolve_options({}, 4), 3, hands=hands, stock=[])
     hint = make_bot(game, "hard:6").hint(state.view(0), random.Random(2))
     assert str(hint.action) == "bid wellington" or str(hint.action) == "bid nap"
-    assert re.search(r"make the contract in (\d+) of \1 deals", str(hint.reason)), hint.reason  # every one
+    said = re.search(r"over (\d+) deals? like this one; you win the bidding in (\d+) of them and make the "
+                     r"contract in (\d+)", str(hint.reason))
+    assert said, hint.reason  # one count of deals, then how many of those the seat declared and made
+    assert 0 < int(said[2]) <= int(said[1]) and said[3] == said[2], hint.reason  # every one it declared
 
 
 @pytest.mark.parametrize("name", TRICK_GAMES)

@@ -252,3 +252,23 @@ async def test_the_match_over_page_fits_and_enter_plays_again_in_every_terminal_
         await pilot.press("enter")
         await settle(pilot, app)
         assert app.is_running and isinstance(app.screen, TableScreen) and app.table is not table
+
+
+async def test_enter_on_a_chosen_pass_says_so_after_the_first_note() -> None:
+    """Enter with no button chosen says to choose one; once the arrows chose Pass, Enter says it does not
+    pass (press p), although a note was given this turn; a held Enter says each once."""
+    app = table_app(config("nap", NAP_SEATS, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert table is not None and table.session.view(0).phase == "bidding" and table.awaiting == 0
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert log_text(app).count("Enter chooses nothing yet") == 1
+        pass_index = next(i for i, it in enumerate(table.items) if it.actions[0].verb == "pass")
+        for _ in range(pass_index + 1):
+            await pilot.press("right")
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        text = " ".join(log_text(app).split())
+        assert text.count("Enter does not pass: press p for that.") == 1

@@ -65,3 +65,35 @@ async def test_the_replay_says_it_is_too_small_and_only_quits() -> None:
         assert "step 0 of" in text and "deal 1 of 2" in text and "Next" in _key_bar(text)
         await pilot.press("q")
     assert app.return_code in (0, None)
+
+
+async def test_the_menu_while_too_small_offers_only_leaving() -> None:
+    """At 60×20 the menu offers back, abandon and quit only: s opens no scoreboard and c hands no seat to the
+    CPU (the match stays unassisted); enlarged, the whole menu is back."""
+    from cardsuite.tui.screens.modals import TextScreen
+
+    app = table_app(config("gops", GOPS))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, app)
+        table = app.table
+        assert isinstance(table, TableScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert [entry for entry, _label in menu.entries] == ["resume", "abandon", "quit"]
+        await pilot.press("s")
+        await pilot.pause()
+        assert not isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("q", "c")
+        await pilot.pause()
+        assert not table.session.assisted and not table.session.is_cpu(0)
+        await pilot.press("escape")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert app.screen is table
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and "scores" in [entry for entry, _label in app.screen.entries]

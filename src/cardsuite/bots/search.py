@@ -350,12 +350,12 @@ class SearchBot:
             parts.append(heuristic[1])
         else:
             parts.append(msg("it gives the best result"))  # the action itself is named beside its reason
-        if best.declared:
-            parts.append(msg_n("you make the contract in {made} of {n} deal like this one",
-                               "you make the contract in {made} of {n} deals like this one", best.declared,
-                               made=best.made))
         parts.append(msg_n("worth {value} on average over {n} deal like this one",
                            "worth {value} on average over {n} deals like this one", n, value=_signed(best.mean)))
+        if best.declared:  # of those same deals: those the seat declared in, then those it made
+            parts.append(msg_n("you win the bidding in {n} of them and make the contract in {made}",
+                               "you win the bidding in {n} of them and make the contract in {made}", best.declared,
+                               made=best.made))
         runner = next((s for s in result.stats[1:] if s.count), None)
         if heuristic is not None and heuristic[0] != best.action:
             other = next((s for s in result.stats if s.action == heuristic[0] and s.count), None)

@@ -21,6 +21,13 @@ Choice = tuple[Action, Message]
 Trick = Sequence[tuple[int, Card]]
 
 
+def weak_pass_reason(view: View) -> Message:
+    """Why a hand too weak for any bid passes: there is a bid to beat, or nobody has bid yet."""
+    if any(event.kind == "bid" for event in view.history):
+        return msg("the hand is too weak to outbid")
+    return msg("the hand is too weak to open the bidding")
+
+
 class PlainTrickBot(ReasonedBot):
     """A plain trick game's heuristic player; ``mistake_rate`` of its moves are random (``easy``)."""
 

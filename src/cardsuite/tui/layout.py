@@ -146,10 +146,20 @@ def trick_height(size: int) -> int:
     return 2 * _tier_step(size) + size
 
 
+TOP_GAP = 2
+"""Cells left empty between two seat blocks side by side at the top, so that neither's lines run into the
+other's."""
+
+
+def _top_text_width(top_n: int, top_w: int) -> int:
+    """The width a top seat's lines wrap at in its slot of ``top_w`` cells: less a gap when it has neighbours."""
+    return max(10, top_w - TOP_GAP) if top_n > 1 else top_w
+
+
 def _top_rows(model: TableModel, width: int) -> int:
     places = spots(model.players, model.bottom)
     top_n = sum(1 for p in places.values() if p.startswith("top"))
-    top_w = max(12, width // max(1, top_n))
+    top_w = _top_text_width(top_n, max(12, width // max(1, top_n)))
     return max((len(_rows(b, top_w)) for b in model.seats if places.get(b.seat, "").startswith("top")), default=0)
 
 
@@ -245,6 +255,9 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
             y, w = 0, top_w
             x = index * top_w if top_n > 1 else 0
             centred = True
+        if place.startswith("top"):
+            w_text = _top_text_width(top_n, w)
+            x, w = x + (w - w_text) // 2, w_text  # centred in its slot, a gap from its neighbours
         rows = _rows(block, w)
         if place == "bottom":
             y = height - len(rows)

@@ -190,10 +190,8 @@ class PlainTable:
     def person_turn(self, seat: int) -> bool:
         """Ask ``seat``'s person until they act; False when the input ends or they quit."""
         session = self.session
-        if len(session.people) > 1 and self.last_person != seat:
-            self.say(_("Pass to {name}, then press Enter").format(name=session.names[seat]))
-            if self._read() is None:
-                return False
+        if len(session.people) > 1 and self.last_person != seat and not self.hand_over(seat):
+            return False
         self.last_person = seat
         self.show_new_events(seat)
         view = session.view(seat)
@@ -226,6 +224,21 @@ class PlainTable:
                 continue
             if self.act(action, seat):
                 return True
+
+    def hand_over(self, seat: int) -> bool:
+        """Between two people: wait for an empty line before ``seat``'s hand shows (a line typed there is said
+        not played, once each, and shows no hand); False when the input ends or ``quit`` is typed."""
+        self.say(_("Pass to {name}, then press Enter").format(name=self.session.names[seat]))
+        while True:
+            line = self._read()
+            if line is None:
+                return False
+            answer = line.strip()
+            if not answer:
+                return True
+            if self._command_word(answer) == "quit":
+                return False
+            self.say(_("Press Enter alone: the line was not played."))
 
     def _command_word(self, answer: str) -> str | None:
         """The command ``answer`` is, in English or in the reader's language (``help``, ``ヒント``)."""
@@ -261,8 +274,13 @@ class PlainTable:
 
     def prompt(self, seat: int, view: View) -> None:
         """The hand, then what the seat may do now and how to type it."""
-        session = self.session
         self.say(self.hand_line(view))
+        self.say(_("Your turn, {name}. You may: {choices}").format(name=self.session.names[seat],
+                                                                  choices=self.choices_text()))
+        self.say(_("Type your choice (help for more)."))
+
+    def choices_text(self) -> str:
+        """What the seat may do now and how to type it (``p Pass | 3 Bid 3``)."""
         choices: list[str] = []
         if self.plan.verb is not None:
             legal = self.plan.legal_cards
@@ -285,9 +303,7 @@ class PlainTable:
                 choices.append(f"{item.label}: {text}")
             else:
                 choices.append(f"{item.key} {item.label}".strip())
-        self.say(_("Your turn, {name}. You may: {choices}").format(name=session.names[seat],
-                                                                  choices=" | ".join(choices)))
-        self.say(_("Type your choice (help for more)."))
+        return " | ".join(choices)
 
     def hand_line(self, view: View) -> str:
         """The seat's hand in words, with each card's key when the hand is played from."""
@@ -383,7 +399,35 @@ class PlainTable:
         if len(named) > 1:
             return None, _("Several choices fit that; type more of one: {choices}").format(
                 choices="; ".join(self.label(a) for a in named[:8]))
+        refused = self._refused(text, every)
+        if refused is not None:  # an action of this phase the rules refuse now (a bid too low): the game says why
+            return refused, ""
+        if plan_.verb is None and self._names_a_card(text):
+            return None, _("No card is played now. You may: {choices}").format(choices=self.choices_text())
         return None, _("That is not a choice now. Type help for the words you may use.")
+
+    def _refused(self, text: str, every: Sequence[Action]) -> Action | None:
+        """The action ``text`` names with a verb of this phase (``1`` as ``bid 1``), or as a whole (``bid 1``),
+        that is not among the choices: sent, the game refuses it with its reason."""
+        verbs = dict.fromkeys(a.verb for a in every if a.verb not in self.plan.card_verbs)
+        for words in (*(f"{verb} {text}" for verb in verbs), text):
+            try:
+                action = self.session.game.parse_action(words)
+            except CardsuiteError:
+                continue
+            if action.verb in verbs:
+                return action
+        return None
+
+    def _names_a_card(self, text: str) -> bool:
+        """Whether ``text`` names a card (of the hand, or by its code: ``KS``, ``10H``)."""
+        if self._cards(text):
+            return True
+        try:
+            parse_card(text.strip().upper().replace("10", "T"))
+        except CardError:
+            return False
+        return True
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         """The cards ``text`` names: by key, code or name (several separated by spaces or commas)."""

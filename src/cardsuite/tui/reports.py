@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
+from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -40,16 +42,24 @@ def _words(text: str | Message, names: Sequence[str], display: Display) -> str:
 
 def scoreboard(names: Sequence[str], deals: Sequence[Sequence[Score]], totals: Sequence[Score],
                display: Display) -> Table:
-    """Rows of score changes per deal, and the totals."""
+    """Rows of score changes per deal, and the totals. In a narrow page a name folds onto more rows; nothing is
+    cut short."""
     table = Table(box=None, padding=(0, 2))
-    table.add_column(display.plain(pgettext("scoreboard column", "deal")))
+    first = display.plain(pgettext("scoreboard column", "deal"))
+    total = display.plain(pgettext("scoreboard row", "total"))
+    table.add_column(first, overflow="fold", min_width=max(cell_len(first), cell_len(total)))
     for name in names:
-        table.add_column(Text(display.plain(name)), justify="right")  # a name is text, never markup
+        table.add_column(Text(display.plain(name)), justify="right", overflow="fold")  # a name is text, never markup
     for number, scores in enumerate(deals, 1):
         table.add_row(str(number), *(display.plain(score_text(s)) for s in scores))
-    table.add_row(display.plain(pgettext("scoreboard row", "total")), *(display.plain(score_text(t)) for t in totals),
-                  style="bold")
+    table.add_row(total, *(display.plain(score_text(t)) for t in totals), style="bold")
     return table
+
+
+def natural_width(table: Table) -> int:
+    """The terminal cells ``table`` takes when nothing of it folds."""
+    console = Console(width=1000)
+    return Measurement.get(console, console.options, table).maximum
 
 
 def deal_page(names: Sequence[str], summary_text: str | Message, score_line: str | Message,

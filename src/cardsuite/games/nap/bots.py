@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...cards import RANK_OF, SUIT_OF, SUITS, Card, ranked_deck
 from ...core.game import View
 from ...core.message import Message, N_p, SuitRef, msg, msg_p
-from ..trickbot import Choice, PlainTrickBot, Trick
+from ..trickbot import Choice, PlainTrickBot, Trick, weak_pass_reason
 from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER
 
@@ -112,7 +112,7 @@ class NormalNapBot(PlainTrickBot):
             if bid in legal:
                 return legal[bid], reason
         if pass_action is not None:
-            return pass_action, msg("the hand is too weak to outbid")
+            return pass_action, weak_pass_reason(view)
         cheapest = min(legal, key=LADDER.rank)
         return legal[cheapest], msg("the dealer must bid: the cheapest bid")
 

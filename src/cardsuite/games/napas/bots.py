@@ -14,7 +14,7 @@ from typing import cast
 from ...cards import RANK_OF, SUIT_LETTERS, SUIT_OF, SUITS, Card, mask_of
 from ...core.game import View
 from ...core.message import CardsRef, Message, N_p, SuitRef, msg, msg_n, msg_p
-from ..trickbot import Choice, PlainTrickBot, Trick
+from ..trickbot import Choice, PlainTrickBot, Trick, weak_pass_reason
 from ..trickplay import TrumpWeights, highest, lowest_card, shed_as_declarer, stay_under, trump_tricks
 from .bidding import LADDER, ZERO
 from .exchange import exchange_action
@@ -148,7 +148,7 @@ class NormalNapasBot(PlainTrickBot):
         for bid, reason in wanted:
             if bid in legal:
                 return legal[bid], reason
-        return pass_action, msg("the hand is too weak to outbid")
+        return pass_action, weak_pass_reason(view)
 
     def _trump(self, view: View) -> Choice:
         suit, _ = best_trump(view.hand, view.players, lowest_rank(view))

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...core.message import N_
 from ...i18n import _
+from ..markdown_text import plain_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.kinsoku import KinsokuStatic
 from ..words import ESC, translate_bindings
@@ -92,11 +93,18 @@ class ChoiceScreen(ModalScreen[int | None]):
 class PageScreen(ModalScreen[PageResult]):
     """A titled page whose body scrolls; ``close`` dismisses it with nothing (each page binds its own keys)."""
 
-    def __init__(self, title: str, body: RenderableType, classes: str = "") -> None:
+    def __init__(self, title: str, body: RenderableType, classes: str = "", width: int | None = None) -> None:
         super().__init__(classes=classes)
         translate_bindings(self)
         self.title_text = title
         self.body = body
+        self.width = width
+        """The body's natural width in cells: the page grows to it (up to the terminal's), else the usual 70."""
+
+    def on_mount(self) -> None:
+        """A wide body (a scoreboard of many seats) widens the page, as far as the terminal allows."""
+        if self.width is not None:
+            self.query_one(".dialog").styles.width = max(70, self.width + 4)  # the border and the padding
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -140,7 +148,7 @@ class RulesScreen(ModalScreen[None]):
 
     The Markdown's headings, paragraphs and table cells break Japanese lines by the rules, a cell too long for its
     column onto more rows (``KinsokuMarkdown``). In ASCII mode the Markdown is shown as plain text (the Markdown
-    widget draws non-ASCII bullets).
+    widget draws non-ASCII bullets): its markup gone, each paragraph one line wrapped at the page's width.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,7 +177,7 @@ class RulesScreen(ModalScreen[None]):
 
     def _body(self, markdown: str) -> ComposeResult:
         if self.ascii_only:
-            yield KinsokuStatic(Text(markdown), id="rules-body")
+            yield KinsokuStatic(Text(plain_text(markdown)), id="rules-body")
         else:
             from ..widgets.kinsoku_markdown import KinsokuMarkdown  # markdown-it loads only when the rules are opened
 

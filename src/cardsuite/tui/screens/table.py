@@ -58,7 +58,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         super().__init__(session, style)
         self.trick_pause = TrickPause(self.flow, self.set_timer, self._trick_gathered)
         self.forced_timer: Timer | None = None
-        self.told_enter = -1
+        self.told_enter: tuple[int, str] | None = None
+        """The turn and the words of the last note on what Enter did not do (each said once a turn)."""
         self.enter_word: str | None = None
         """What the key bar says Enter does now (None: it does nothing)."""
         self.shape: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
@@ -419,10 +420,12 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
                    .format(keys=keys))
 
     def _tell(self, text: str) -> None:
-        """A word in the log on what a key did not do (once per turn)."""
-        if self.told_enter == self.flow.generation:
+        """A word in the log on what a key did not do: the note that fits now, not again while it stays the same
+        (a held Enter says it once)."""
+        told = (self.flow.generation, text)
+        if self.told_enter == told:
             return
-        self.told_enter = self.flow.generation
+        self.told_enter = told
         self.note(text, self.flow.viewer)
 
     def action_move(self, delta: int) -> None:

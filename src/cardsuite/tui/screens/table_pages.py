@@ -30,12 +30,15 @@ from ..flow import TurnFlow
 from ..messages import HintReady
 from ..planning import TABLE_KEYS, Plan
 from ..render import Display
-from ..reports import deal_page, last_trick_page, match_page, scoreboard
+from ..reports import deal_page, last_trick_page, match_page, natural_width, scoreboard
 from ..session import DealReport, TableSession
 from ..words import translate_bindings
 from .modals import ConfirmScreen, KeysScreen, MatchOverScreen, MenuScreen, RulesScreen, TextScreen
 from .partner import offers_partner
 from .table_keys import key_page, key_rows
+
+LEAVING = frozenset({"resume", "abandon", "quit"})
+"""The menu's entries while the terminal is too small to show the table: back, abandon and quit."""
 
 
 class TablePages(Screen[None]):
@@ -295,7 +298,8 @@ class TablePages(Screen[None]):
 
     def action_scores(self) -> None:
         """The scoreboard: each deal's score changes and the totals."""
-        self.app.push_screen(TextScreen(_("Scoreboard"), self.scoreboard()))
+        board = self.scoreboard()
+        self.app.push_screen(TextScreen(_("Scoreboard"), board, width=natural_width(board)))
 
     def action_rules(self, closed: Callable[[], None] | None = None) -> None:
         """How to play this game, one screen (``f`` there opens the full rules); ``closed``: what follows its
@@ -336,12 +340,16 @@ class TablePages(Screen[None]):
 
     def action_menu(self, after: Callable[[], None] | None = None) -> None:
         """The menu: rules, scores, keys, CPU seat, abandon (asked again), quit; each with its own key (``after``:
-        what follows unless the table is left)."""
+        what follows unless the table is left). While the terminal is too small to show the table, only back,
+        abandon and quit: nothing that plays or looks."""
         words = self.session.leave_words  # a local match's save, or an online seat's own words
         entries = [("resume", _("Back to the table")), ("rules", _("How to play")), ("scores", _("Scoreboard")),
                    ("keymap", _("Keys")), ("cpu_seat", _("Hand my seat to the CPU / take it back")),
                    *([("abandon", _(words.give_up))] if words.give_up else []), ("quit", _(words.leave))]
         keys = ["b", "r", "s", "k", "c", *(["a"] if words.give_up else []), "x"]
+        if self.has_class("-small"):
+            keys = [key for key, (entry, _words) in zip(keys, entries, strict=True) if entry in LEAVING]
+            entries = [entry for entry in entries if entry[0] in LEAVING]
         actions: dict[str, Callable[[], None]] = {
             "rules": self.action_rules, "scores": self.action_scores, "keymap": self.action_keymap,
             "cpu_seat": self.action_cpu_seat, "quit": self.quit_table,
@@ -349,7 +357,7 @@ class TablePages(Screen[None]):
         }
 
         def chosen(key: str | None) -> None:
-            if key in actions:
+            if key in actions and (key in LEAVING or not self.has_class("-small")):  # shrunk while it was open
                 actions[key]()
             if after is not None and key not in ("quit", "abandon", "cpu_seat"):
                 after()
