@@ -177,13 +177,15 @@ class Hub:
     async def _on_ping(self, conn: Conn, req: Request) -> None:
         conn.send(message("pong", **_ref(req)))
 
+    def _code_taken(self, code: str) -> bool:
+        return code in self.tables or self.store.code_taken(code)
+
     def _free(self, conn: Conn) -> None:
         if conn.table is not None:
             raise ProtocolError("state", msg(refusals.HOLDS_SEAT))
 
     async def _on_create(self, conn: Conn, req: Request) -> None:
-        """A new table; the address's allowance is taken only once the table is known to be one that can be
-        made (a refused create costs none; a flood of them meets the message rate)."""
+        """A new table; the address's allowance is taken only for one that can be made (a refusal costs none)."""
         self._free(conn)
         f = req.fields
         listing = Listing(f["public"], f["rated"], False, f["language"])
@@ -192,10 +194,7 @@ class Hub:
 
         def allowed() -> str:
             self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
-            code = new_code()
-            while code in self.tables or self.store.code_taken(code):
-                code = new_code()
-            return code
+            return new_code(self._code_taken)
 
         table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"), f["options"],
                                     f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
@@ -404,9 +403,7 @@ class Hub:
         self.broadcast(table)
 
     def _start_rematch(self, table: Table) -> None:
-        code = new_code()
-        while code in self.tables or self.store.code_taken(code):
-            code = new_code()
+        code = new_code(self._code_taken)
         row = rematch.rematch_row(table, code)
         self.store.create(row)
         fresh = Table(row, table.game, self.timing, self.store)

@@ -12,7 +12,7 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -290,6 +290,10 @@ def token_matches(token: str, digest: str | None) -> bool:
     return hmac.compare_digest(token_digest(token).encode("ascii"), digest.encode("ascii"))
 
 
-def new_code() -> str:
-    """A short join code: six characters a person reads aloud without doubt (``K7P2QX``)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def new_code(taken: Callable[[str], bool] = lambda code: False) -> str:
+    """A short join code: six characters a person reads aloud without doubt (``K7P2QX``), drawn again while
+    ``taken`` says another table has it."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not taken(code):
+            return code
