@@ -25,7 +25,7 @@ def person_parts(game: Game, view: View, skip: int, by_cpu: Sequence[int]) -> tu
     if skip:
         held = game.person_view(dataclasses.replace(view, history=view.history[:skip])).history
     start = _common(held, shown.history)
-    positions = _positions(view.history, shown.history)
+    positions = subsequence_positions(view.history, shown.history)
     marks = [positions[i] for i in by_cpu if i in positions and positions[i] >= start]
     return shown, start, sorted(marks)
 
@@ -40,7 +40,7 @@ def _common(held: Sequence[Event], now: Sequence[Event]) -> int:
     return count
 
 
-def _positions(whole: Sequence[Event], shown: Sequence[Event]) -> dict[int, int]:
+def subsequence_positions(whole: Sequence[Event], shown: Sequence[Event]) -> dict[int, int]:
     """The position in ``shown`` (a subsequence of ``whole``: the same events, in order) of each of its events,
     by their index in ``whole``."""
     out: dict[int, int] = {}

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.game import Event
 from ...i18n import _, ngettext
+from ...net.personview import subsequence_positions
 
 
 def cpu_label(name: str) -> str:
@@ -23,17 +24,7 @@ def cpu_label(name: str) -> str:
 def logged_marks(history: Sequence[Event], logged: Sequence[Event], by_cpu: Collection[int]) -> set[int]:
     """The positions in ``logged`` (the events the log keeps, in the history's order: ``Game.log_events``) of the
     history's events at the indices ``by_cpu``."""
-    out: set[int] = set()
-    at = 0
-    for position, event in enumerate(logged):
-        while at < len(history) and history[at] is not event:
-            at += 1
-        if at == len(history):
-            break
-        if at in by_cpu:
-            out.add(position)
-        at += 1
-    return out
+    return {position for at, position in subsequence_positions(history, logged).items() if at in by_cpu}
 
 
 def names_for(event: Event, names: Sequence[str], seats: Sequence[Mapping[str, Any]]) -> Sequence[str]:
