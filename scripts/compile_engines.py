@@ -29,6 +29,7 @@ VARIABLE = "CARDSUITE_COMPILE"
 """Set to ``1`` to ask a wheel build for the compiled engines (``make compiled`` does)."""
 
 HOT_MODULES = (
+    "cardsuite/cardfaces.py",
     "cardsuite/cards.py",
     "cardsuite/core/auction.py",
     "cardsuite/core/choices.py",

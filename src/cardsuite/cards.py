@@ -11,6 +11,12 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from .cardfaces import JOKER as JOKER  # the faces are this module's words too
+from .cardfaces import RANK_LETTERS as RANK_LETTERS
+from .cardfaces import SUIT_LETTERS as SUIT_LETTERS
+from .cardfaces import SUIT_SYMBOLS as SUIT_SYMBOLS
+from .cardfaces import card_symbol as card_symbol
+
 Card = int
 CardSet = int
 Suit = int
@@ -22,18 +28,14 @@ CLUBS: Final = 3
 SUITS: Final = (SPADES, HEARTS, DIAMONDS, CLUBS)
 NO_SUIT: Final = -1
 
-JOKER: Final = 52
 ACE: Final = 14
 KING: Final = 13
 QUEEN: Final = 12
 JACK: Final = 11
 TEN: Final = 10
 
-SUIT_LETTERS: Final = "SHDC"
-SUIT_SYMBOLS: Final = "♠♥♦♣"
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SINGULAR: Final = ("spade", "heart", "diamond", "club")
-RANK_LETTERS: Final = "23456789TJQKA"
 RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
 
@@ -75,15 +77,6 @@ def card_text(card: Card) -> str:
     return _TEXT[card]
 
 
-def card_symbol(card: Card, ascii_only: bool = False) -> str:
-    """Display text with a suit symbol (``A♠``, ``10♥``); ``ascii_only`` keeps letters."""
-    if card == JOKER:
-        return "JK"
-    rank = RANK_LETTERS[card % 13]
-    rank = "10" if rank == "T" else rank
-    return rank + (SUIT_LETTERS if ascii_only else SUIT_SYMBOLS)[card // 13]
-
-
 _NAMES: Final[tuple[str, ...]] = tuple(
     f"the {RANK_NAMES[c % 13]} of {SUIT_NAMES[c // 13]}" for c in range(52)
 ) + ("the joker",)
@@ -114,7 +107,7 @@ def parse_suit(text: str) -> Suit:
             return SUIT_SYMBOLS.index(t)
         if t in "♤♡♢♧":
             return "♤♡♢♧".index(t)
-    from .core.message import msg  # here: the messages import this module
+    from .core.message import msg  # here: importing the core's package would import this module
 
     raise CardError(msg("not a suit: {said} (use S, H, D or C)", said=said(text)))
 
@@ -126,7 +119,7 @@ def parse_rank(text: str) -> int:
         t = "T"
     if len(t) == 1 and t in RANK_LETTERS:
         return RANK_LETTERS.index(t) + 2
-    from .core.message import msg  # here: the messages import this module
+    from .core.message import msg  # here: importing the core's package would import this module
 
     raise CardError(msg("not a rank: {said} (use 2-9, T, J, Q, K or A)", said=said(text)))
 
@@ -137,13 +130,13 @@ def parse_card(text: str) -> Card:
     if t == "JK":
         return JOKER
     if len(t) < 2:
-        from .core.message import msg  # here: the messages import this module
+        from .core.message import msg  # here: importing the core's package would import this module
 
         raise CardError(msg("not a card: {said}", said=said(text)))
     try:
         return make_card(parse_rank(t[:-1]), parse_suit(t[-1]))
     except CardError:
-        from .core.message import msg  # here: the messages import this module
+        from .core.message import msg  # here: importing the core's package would import this module
 
         raise CardError(msg("not a card: {said} (write rank then suit, like AS, TH or JK)", said=said(text))) from None
 
@@ -152,7 +145,7 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     """Several cards; a repeated card is an error."""
     cards = [parse_card(t) for t in texts]
     if len(set(cards)) != len(cards):
-        from .core.message import msg  # here: the messages import this module
+        from .core.message import msg  # here: importing the core's package would import this module
 
         raise CardError(msg("a card is listed twice"))
     return cards

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Protocol
 
-from ..cards import JOKER, RANK_LETTERS, SUIT_SYMBOLS, card_symbol
+from ..cardfaces import JOKER, RANK_LETTERS, SUIT_SYMBOLS, card_symbol
 from ..naming import Quoted
 
 
