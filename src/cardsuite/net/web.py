@@ -379,10 +379,11 @@ class BrowserSeat(Server):
         finally:
             if service is not None:
                 await service.stop()
-                await service.logged()
             await websocket.close()
             hub.passes.pop(seat_pass, None)
-            hub.addresses.close_web_seat(address)
+            hub.addresses.close_web_seat(address)  # the seat is free before its process's last words are read
+            if service is not None:
+                await service.logged()
         return websocket
 
 
