@@ -209,7 +209,8 @@ def host(
 
 def join(
     server: str = typer.Argument(..., help="The server: HOST[:PORT] (default port 8765) or a ws(s):// URL."),
-    code: str = typer.Argument(..., help="The table's join code: six of the letters A-Z and digits 2-9, without I or O."),
+    code: str = typer.Argument(..., help="The table's join code: six of the letters A-Z and digits 2-9, "
+                                         "without I or O."),
     name: str | None = typer.Option(None, "--name", help="Your name at the table (default: the settings')."),
     watch: bool = typer.Option(False, "--watch", help="Watch (you see only what is public)."),
     ascii_only: bool = typer.Option(False, "--ascii", help="Suits as S H D C."),
