@@ -75,3 +75,20 @@ def test_a_program_stuck_holding_the_seats_file_is_waited_for_then_said_in_one_l
     tokens.forget_seat(seat.server, seat.code)  # the program gone: its lock file is taken over, then removed
     assert tokens.find_seat(seat.server, seat.code) is None
     assert sorted(os.listdir(home)) == ["online-seats.json"]
+
+
+def test_finding_a_seat_never_moves_the_seats_file_only_a_change_that_holds_it_does(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged seats file is not moved aside by a look-up, which holds no lock: by the time it moved the name,
+    another program could have put a good file there. The next change moves it aside, holding the file."""
+    monkeypatch.setenv(paths.HOME_VARIABLE, str(home))
+    home.mkdir()
+    path = tokens.seats_path()
+    path.write_text("{not json", encoding="utf-8")
+    assert tokens.find_seat("ws://a:1", "ABC234") is None
+    assert sorted(p.name for p in home.iterdir()) == ["online-seats.json"]
+    assert path.read_text(encoding="utf-8") == "{not json"
+    tokens.keep_seat(tokens.SavedSeat("ws://a:1", "ABC234", "ab" * 16, 1, "Ann"))
+    assert any(p.name.startswith("online-seats.json.corrupt") for p in home.iterdir())
+    assert tokens.find_seat("ws://a:1", "ABC234") == tokens.SavedSeat("ws://a:1", "ABC234", "ab" * 16, 1, "Ann")
+    paths.take_notices()

@@ -57,9 +57,10 @@ def seats_path() -> Path:
     return paths.data_dir() / FILE_NAME
 
 
-def _load(path: Path) -> dict[str, dict[str, object]] | None:
-    """The entries of the seats file (none when there is no file, or it was damaged: then it is moved aside
-    and reported); None when the system will not let it be read (reported, and left as it is)."""
+def _load(path: Path, held: bool = True) -> dict[str, dict[str, object]] | None:
+    """The entries of the seats file (none when there is no file, or it was damaged: then, while ``held``
+    against other programs, it is moved aside and reported); None when the system will not let it be read
+    (reported, and left as it is)."""
     try:
         data = read_json(path, SEATS_LIMIT)
     except FileMissing:
@@ -68,7 +69,8 @@ def _load(path: Path) -> dict[str, dict[str, object]] | None:
         paths.note(f"{exc}: the seats of online tables kept there are not used")
         return None
     except FileRefused as exc:
-        paths.quarantine(path, f"not a seats file: {exc.reason}")
+        if held:  # unheld, the name may be a good file another program has just put there
+            paths.quarantine(path, f"not a seats file: {exc.reason}")
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)} \
         if isinstance(data, dict) else {}
@@ -85,8 +87,9 @@ def _key(server: str, code: str) -> str:
 
 
 def find_seat(server: str, code: str) -> SavedSeat | None:
-    """The seat kept for this server and code, if any (and well formed)."""
-    entry = (_load(seats_path()) or {}).get(_key(server, code))
+    """The seat kept for this server and code, if any (and well formed); a damaged seats file is left to the
+    next change, which moves it aside while it holds the file."""
+    entry = (_load(seats_path(), held=False) or {}).get(_key(server, code))
     if entry is None:
         return None
     token, seat, name = entry.get("token"), entry.get("seat"), entry.get("name")
