@@ -201,19 +201,23 @@ NOTATION = re.compile(r"'[^']*'|\"[^\"]*\"|(?<![A-Za-z0-9])(?:pass|bid|play|disc
 every language; the words inside ``<...>`` are translated."""
 
 
-def _refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, case: Case,
-             *language: str) -> str:
-    """The one line ``cardsuite [--lang L] replay`` refuses the case's record with."""
+def record_of(case: Case) -> dict[str, object]:
+    """The case's one-deal record, its last action the refused one."""
     deal: dict[str, object] = {"hands": [seat.split() for seat in case.hands.split(" | ")],
                                "actions": case.actions.split(" / ")}
     if case.dealer is not None:
         deal["dealer"] = case.dealer
     if case.stock:
         deal["stock"] = case.stock.split()
-    record = {"format": "cardsuite-record/1", "game": case.game, "players": case.players, "options": case.options,
-              "deals": [deal]}
+    return {"format": "cardsuite-record/1", "game": case.game, "players": case.players, "options": case.options,
+            "deals": [deal]}
+
+
+def _refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, case: Case,
+             *language: str) -> str:
+    """The one line ``cardsuite [--lang L] replay`` refuses the case's record with."""
     path = tmp_path / "record.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
+    path.write_text(json.dumps(record_of(case)), encoding="utf-8")
     monkeypatch.setattr("sys.argv", ["cardsuite", *language, "replay", str(path)])
     with pytest.raises(SystemExit) as exited:
         main()

@@ -24,7 +24,7 @@ from cardsuite.net.protocol import error_message
 from cardsuite.net.refusals import read_reason
 from cardsuite.net.rulewords import FIELDS, MAX_DEPTH, TEMPLATES, encode_rule_words, read_rule_words
 
-from ..i18n.test_game_reasons import CASES
+from ..i18n.test_game_reasons import CASES, record_of
 from .helpers import RecordingClient, running_server, seated_clients, wait_for
 
 FAST = ("--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000")
@@ -91,14 +91,7 @@ def test_japanese_and_lithuanian_players_read_a_refused_bid_and_an_unreadable_ac
 def _game_refusal(name: str) -> Message:
     """The case's refusal as the server would send it: the rule's message, or "not an action" and why."""
     case = CASES[name]
-    deal: dict[str, object] = {"hands": [seat.split() for seat in case.hands.split(" | ")],
-                               "actions": case.actions.split(" / ")}
-    if case.dealer is not None:
-        deal["dealer"] = case.dealer
-    if case.stock:
-        deal["stock"] = case.stock.split()
-    record = {"format": "cardsuite-record/1", "game": case.game, "players": case.players, "options": case.options,
-              "deals": [deal]}
+    record = record_of(case)
     if '": malformed: ' in case.english:
         return _not_an_action(case.game, case.actions.split(" / ")[-1].split(" ", 1)[1])
     with pytest.raises(RecordError) as refused:
