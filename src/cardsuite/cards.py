@@ -42,8 +42,8 @@ RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "quee
 class CardError(ValueError):
     """A card, suit or rank written in a way the notation does not allow.
 
-    Its reason is a ``core.message.Message`` where a person may read it (what they wrote, quoted as written),
-    said in the reader's language at the edge; ``str(error)`` is the English.
+    Raised here its reason is English text; ``core.cardparse`` raises it with a ``core.message.Message`` (what
+    they wrote, quoted as written), said in the reader's language at the edge; ``str(error)`` is the English.
     """
 
 
@@ -97,57 +97,81 @@ def said(text: str) -> str:
     return repr(text if len(text) <= SAID_LIMIT else text[:SAID_LIMIT] + "…")
 
 
-def parse_suit(text: str) -> Suit:
-    """A suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (case-insensitive)."""
+_HOLLOW_SUITS: Final = "♤♡♢♧"
+
+
+def read_suit(text: str) -> Suit | None:
+    """A suit from ``S H D C`` or ``♠ ♥ ♦ ♣`` (case-insensitive, the hollow symbols too); None for anything else."""
     t = text.strip().upper()
     if len(t) == 1:
         if t in SUIT_LETTERS:
             return SUIT_LETTERS.index(t)
         if t in SUIT_SYMBOLS:
             return SUIT_SYMBOLS.index(t)
-        if t in "♤♡♢♧":
-            return "♤♡♢♧".index(t)
-    from .core.message import msg  # here: importing the core's package would import this module
-
-    raise CardError(msg("not a suit: {said} (use S, H, D or C)", said=said(text)))
+        if t in _HOLLOW_SUITS:
+            return _HOLLOW_SUITS.index(t)
+    return None
 
 
-def parse_rank(text: str) -> int:
-    """A rank from ``2..9 T J Q K A`` (``10`` accepted as ``T``)."""
+def read_rank(text: str) -> int | None:
+    """A rank from ``2..9 T J Q K A`` (``10`` read as ``T``); None for anything else."""
     t = text.strip().upper()
     if t == "10":
         t = "T"
     if len(t) == 1 and t in RANK_LETTERS:
         return RANK_LETTERS.index(t) + 2
-    from .core.message import msg  # here: importing the core's package would import this module
-
-    raise CardError(msg("not a rank: {said} (use 2-9, T, J, Q, K or A)", said=said(text)))
+    return None
 
 
-def parse_card(text: str) -> Card:
-    """A card from record notation; raises ``CardError`` saying what is wrong."""
+def read_card(text: str) -> Card | None:
+    """A card from record notation (``AS``, ``10h``, ``T♥``, ``jk``); None for anything else."""
     t = text.strip().upper()
     if t == "JK":
         return JOKER
     if len(t) < 2:
-        from .core.message import msg  # here: importing the core's package would import this module
+        return None
+    rank, suit = read_rank(t[:-1]), read_suit(t[-1])
+    if rank is None or suit is None:
+        return None
+    return make_card(rank, suit)
 
-        raise CardError(msg("not a card: {said}", said=said(text)))
-    try:
-        return make_card(parse_rank(t[:-1]), parse_suit(t[-1]))
-    except CardError:
-        from .core.message import msg  # here: importing the core's package would import this module
 
-        raise CardError(msg("not a card: {said} (write rank then suit, like AS, TH or JK)", said=said(text))) from None
+def too_short_for_a_card(text: str) -> bool:
+    """Whether ``text`` is too short to be a card at all (a refusal then shows no example)."""
+    return len(text.strip().upper()) < 2
+
+
+def parse_suit(text: str) -> Suit:
+    """A suit as ``read_suit`` reads it; ``CardError`` in English otherwise (``core.cardparse``: in words)."""
+    suit = read_suit(text)
+    if suit is None:
+        raise CardError(f"not a suit: {said(text)} (use S, H, D or C)")
+    return suit
+
+
+def parse_rank(text: str) -> int:
+    """A rank as ``read_rank`` reads it; ``CardError`` in English otherwise (``core.cardparse``: in words)."""
+    rank = read_rank(text)
+    if rank is None:
+        raise CardError(f"not a rank: {said(text)} (use 2-9, T, J, Q, K or A)")
+    return rank
+
+
+def parse_card(text: str) -> Card:
+    """A card as ``read_card`` reads it; ``CardError`` in English otherwise (``core.cardparse``: in words)."""
+    card = read_card(text)
+    if card is None:
+        if too_short_for_a_card(text):
+            raise CardError(f"not a card: {said(text)}")
+        raise CardError(f"not a card: {said(text)} (write rank then suit, like AS, TH or JK)")
+    return card
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Several cards; a repeated card is an error."""
+    """Several cards as ``parse_card`` reads them; a repeated card is an error."""
     cards = [parse_card(t) for t in texts]
     if len(set(cards)) != len(cards):
-        from .core.message import msg  # here: importing the core's package would import this module
-
-        raise CardError(msg("a card is listed twice"))
+        raise CardError("a card is listed twice")
     return cards
 
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..cards import JOKER, SUIT_OF, Card, CardError, parse_card, sort_hand
+from ..cards import JOKER, SUIT_OF, Card, read_card, sort_hand
 from .message import CardRef as CardRef
 from .message import CardsRef as CardsRef
 from .message import Message, N_p, msg, msg_p
@@ -149,10 +149,9 @@ def cards_named(action: Action) -> tuple[Card, ...]:
     for token in str(action).split()[1:]:
         if len(token) < 2:
             continue
-        try:
-            out.append(parse_card(token))
-        except CardError:
-            continue
+        card = read_card(token)
+        if card is not None:
+            out.append(card)
     return tuple(out)
 
 

@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..cards import Card, CardError, parse_card
+from ..cards import Card, CardError
 from ..naming import NAME_LIMIT, quoted, shown
+from .cardparse import parse_card
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
 from .message import Message, SeatRef, msg, msg_p

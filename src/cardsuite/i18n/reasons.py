@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..cards import RANK_NAMES, SUIT_NAMES, CardError, parse_card
+from ..cards import RANK_NAMES, SUIT_NAMES, read_card
 from ..core.message import CardRef, Message, ParamValue, RankRef, SeatRef, SuitRef, msg, msg_n
 
 _SUIT = "|".join(SUIT_NAMES)
@@ -137,10 +137,8 @@ def _placeholders(text: str) -> Message:
         return hold(CardRef(SUIT_NAMES.index(found[2]) * 13 + RANK_NAMES.index(found[1])))
 
     def code(found: re.Match[str]) -> str:
-        try:
-            return hold(CardRef(parse_card(found[0])))
-        except CardError:
-            return found[0]
+        card = read_card(found[0])
+        return found[0] if card is None else hold(CardRef(card))
 
     escaped = text.replace("{", "{{").replace("}", "}}")
     escaped = _SEAT.sub(lambda m: hold(SeatRef(int(m[1]))), escaped)

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from rich.text import Text
 
-from ..cards import Card, CardError, card_text, parse_card
+from ..cards import Card, card_text, read_card
 from ..core.errors import CardsuiteError, reason_of
 from ..core.game import Action, View
 from ..core.message import Catalog, Message, N_p, Wording, msg
@@ -423,11 +423,7 @@ class PlainTable:
         """Whether ``text`` names a card (of the hand, or by its code: ``KS``, ``10H``)."""
         if self._cards(text):
             return True
-        try:
-            parse_card(text.strip().upper().replace("10", "T"))
-        except CardError:
-            return False
-        return True
+        return read_card(text.strip().upper().replace("10", "T")) is not None
 
     def _cards(self, text: str) -> tuple[Card, ...]:
         """The cards ``text`` names: by key, code or name (several separated by spaces or commas)."""
@@ -443,11 +439,8 @@ class PlainTable:
         for token in low.replace(",", " ").split():
             card = plan_.card_for_key(token)
             if card is None:
-                try:
-                    card = parse_card(token.upper().replace("10", "T"))
-                except CardError:
-                    return ()
-                if card not in plan_.order:
+                card = read_card(token.upper().replace("10", "T"))
+                if card is None or card not in plan_.order:
                     return ()
             out.append(card)
         return tuple(out)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, cards_in, mask_of, parse_card
+from ...cards import BIT, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, Card, cards_in, mask_of
+from ...core.cardparse import parse_card
 from ...core.errors import IllegalAction
 from ...core.fast.native import mypyc_attr, shallow_copy
 from ...core.fast.views import live_view, turn_view

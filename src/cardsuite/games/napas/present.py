@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...cards import Card, parse_suit
+from ...cards import Card
+from ...core.cardparse import parse_suit
 from ...core.game import Action, View
 from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named

@@ -23,11 +23,10 @@ from ...cards import (
     card_text,
     cards_in,
     mask_of,
-    parse_card,
-    parse_suit,
     said,
 )
 from ...core import turns
+from ...core.cardparse import parse_card, parse_suit
 from ...core.choices import DiscardChoices
 from ...core.errors import IllegalAction
 from ...core.exchange import ExchangeRound

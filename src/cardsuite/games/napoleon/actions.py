@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import JOKER, SUIT_LETTERS, SUIT_NAMES, card_text, parse_card, parse_suit
+from ...cards import JOKER, SUIT_LETTERS, SUIT_NAMES, card_text
+from ...core.cardparse import parse_card, parse_suit
 from ...core.game import Action
 from ...core.message import Message, SuitRef, msg, msg_p
 from .deck import CLUBS, DIAMONDS, HEARTS, JOKER_BIT, SPADES, TOP_BID, bid_rank
