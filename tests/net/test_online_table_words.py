@@ -120,7 +120,7 @@ def test_a_refused_action_is_noted_in_the_readers_language_with_the_seats_names(
 
     action = get_game("nap").parse_action("pass")
     client: Any = SimpleNamespace(table=table, url="ws://h:1/game", deal=0, step=0, request=request,
-                                  view=SimpleNamespace(legal=(action,), history=()))
+                                  view=SimpleNamespace(legal=(action,), history=()), pin=lambda after: after)
     session = RemoteSession(client, get_game("nap"), remote_config(client))
     use_language("ja")
 

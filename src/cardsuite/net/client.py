@@ -13,6 +13,7 @@ seat or the table is gone, closes it for good, or stays away longer than ``RECON
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import json
 import random
@@ -161,10 +162,12 @@ def page_address(url: str, public_url: str | None = None) -> str:
 
 @dataclass
 class Update:
-    """A message from the server that is not an answer: ``table``, ``view`` or ``notice``."""
+    """A message from the server that is not an answer: ``table``, ``view`` or ``notice`` (a ``view``'s ``end``: the
+    ``Client.pin`` of the end of the history as that message left it)."""
 
     type: str
     data: dict[str, Any] = field(default_factory=dict)
+    end: int = 0
 
 
 class Client:
@@ -191,6 +194,10 @@ class Client:
         self._raw_events: list[Any] = []
         self._events: tuple[Event, ...] = ()
         self.by_cpu: frozenset[int] = frozenset()  # the deal's events (by index) the server's CPU made
+        self.serials: list[int] = []
+        """Each held event's place among every event of the deal this connection was shown, those a shorter history
+        has dropped since (GOPS's memory log) included: what ``pin`` and ``place`` go by."""
+        self.shown = 0  # how many events of the deal this connection has been shown, dropped ones included
         self.deal = -1
         self.step = 0
         self.timers: dict[str, float] = {}
@@ -377,7 +384,7 @@ class Client:
             self.table, self.table_at = data, time.monotonic()
         elif kind == "view":
             self._take_view(data)
-        await self.updates.put(Update(kind, data))
+        await self.updates.put(Update(kind, data, self.shown))
 
     def _take_view(self, data: dict[str, Any]) -> None:
         """Keep a view message; it is decoded when ``view`` is read (most are never needed by a bot)."""
@@ -387,8 +394,10 @@ class Client:
         start, events = raw.get("history_from", 0), raw.get("history", [])
         if deal != self.deal:
             self._raw_events, self._events, self.by_cpu = [], (), frozenset()
+            self.serials, self.shown = [], 0
         if not isinstance(start, int) or not 0 <= start <= len(self._raw_events) or not isinstance(events, list):
             raise ClientError("protocol", "a view whose history does not continue the one held here")
+        self.serials[start:] = self._renumber(self._raw_events[start:], self.serials[start:], events)
         self._raw_events[start:] = events
         self._events = self._events[:start]
         self.by_cpu = frozenset(i for i in self.by_cpu if i < start) | cpu_marks(data.get("by_cpu"), start, len(events))
@@ -398,6 +407,29 @@ class Client:
         self.timers = {str(k): float(v) for k, v in timers.items() if isinstance(v, int | float)} \
             if isinstance(timers, dict) else {}
         self.timers_at = time.monotonic()
+
+    def _renumber(self, held: list[Any], serials: list[int], sent: list[Any]) -> list[int]:
+        """The serials of the events ``sent`` in place of those ``held``: a held event the new history keeps (in
+        order) keeps its serial; the others are dropped, and each event it adds takes the next serial."""
+        out: list[int] = []
+        for event, serial in zip(held, serials, strict=True):
+            if len(out) < len(sent) and sent[len(out)] == event:
+                out.append(serial)
+        while len(out) < len(sent):
+            out.append(self.shown)
+            self.shown += 1
+        return out
+
+    def pin(self, after: int) -> int:
+        """A place in the deal's history that stays put when the history drops events: after its first ``after``
+        events as held now and before the rest (``place`` gives its index again, in the history then held)."""
+        if after <= 0:
+            return 0
+        return self.serials[after] if after < len(self.serials) else self.shown
+
+    def place(self, pin: int) -> int:
+        """How many of the events held now come before ``pin`` (a ``pin`` of this deal)."""
+        return bisect.bisect_left(self.serials, pin)
 
     @property
     def view(self) -> View | None:

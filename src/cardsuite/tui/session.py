@@ -38,7 +38,7 @@ class Note:
     """A message for the event log: ``seat`` None is for everyone, else only that seat sees it.
 
     ``after`` counts the deal's events (hidden ones included) before it, so it lands where it happened
-    in every seat's log.
+    in every seat's log (an online table's: a ``Client.pin``, which stays put when the history drops events).
     """
 
     deal: int

@@ -32,6 +32,7 @@ from ...i18n import _, game_words
 from ...i18n.render import event_text
 from ...naming import name_seats, shown
 from ...net.client import Client, ClientError, closed_line, refusal_line
+from ...net.personview import subsequence_positions
 from ...net.wire import WireError, decode_message
 from ..config import TableConfig
 from ..session import DealReport, LeaveWords, Note, TableSession, Turn, deal_words, event_words, said_again
@@ -50,6 +51,8 @@ WATCHER_LEAVE = LeaveWords(None, "", "", N_("Stop watching this table"))
 RECONNECTED = N_("Reconnected: your seat is yours again.")
 TIME_SLACK = 1.0
 """Seconds before this seat's turn timer ends from which a move it did not send is taken for the timer's."""
+LEAVE_SECONDS = 2.0
+"""How long a watcher that quits waits for the server's answer to its ``leave`` before it closes anyway."""
 
 
 def _score(value: object) -> Score:
@@ -91,9 +94,10 @@ class RemoteSession(TableSession):
         self.leave_words = WATCHER_LEAVE if self.watching else SEAT_LEAVE
         self.given_up = False  # the person gave the seat up (``leave``): it is not kept
         self.deadline: tuple[tuple[object, object], float, int] | None = None
-        """This seat's turn on the timer: its step, when it ends, and the events before it."""
+        """This seat's turn on the timer: its step, when it ends, and the end of the history then (``Client.pin``)."""
         self.away: tuple[int, int] | None = None
-        """Since the connection dropped, until the table's next view: the deal and the events this seat had seen."""
+        """Since the connection dropped, until the table's next view: the deal, and the end of the history this seat
+        had seen (``Client.pin``)."""
         self.back = False
         """The seat is back, to be said with the table's first view since."""
         self.reported: int | None = None
@@ -204,7 +208,7 @@ class RemoteSession(TableSession):
                     self.note(_("The connection to the server dropped: reconnecting…"))
                     view = self.client.view
                     if self.away is None:
-                        self.away = (self.client.deal, len(view.history) if view is not None else 0)
+                        self.away = (self.client.deal, self.client.pin(len(view.history) if view is not None else 0))
                 elif update.type == "resumed":
                     if self.away is None or self.client.table.get("status") not in ("playing", "finished"):
                         self.note(_(RECONNECTED))
@@ -214,8 +218,8 @@ class RemoteSession(TableSession):
                     if self.first_deal is None and isinstance(update.data.get("deal"), int):
                         self.first_deal = update.data["deal"]
                     self.greet()
-                    self.came_back(update.data)
-                    self.check_clock(update.data)
+                    self.came_back(update.data, update.end)
+                    self.check_clock(update.data, update.end)
                 elif update.type == "table":
                     self.names = tuple(str(s.get("name")) for s in self.client.table.get("seats", []))
                     if self.client.table.get("status") == "closed":
@@ -242,20 +246,20 @@ class RemoteSession(TableSession):
         seats = self.client.table.get("seats")
         return seats if isinstance(seats, list) else []
 
-    def came_back(self, data: Mapping[str, object]) -> None:
-        """The first view since the connection was made again: the log says the CPU played for this seat while
-        its person was away, before its first move since the drop (nobody else could make it), or at the
-        deal's start when the deal they left ended meanwhile; then that the seat is back."""
+    def came_back(self, data: Mapping[str, object], end: int) -> None:
+        """The first view since the connection was made again (``end``: the end of its history, ``Client.pin``): the
+        log says the CPU played for this seat while its person was away, before its first move since the drop
+        (nobody else could make it), or at the deal's start when the deal they left ended meanwhile; then that the
+        seat is back."""
         away, me, view = self.away, self.me, self.client.view
         self.away = None
         deal = data.get("deal")
         if away is None or not isinstance(deal, int):
             return
-        length = _history_length(data)
         at: int | None = None
         if me is not None and view is not None and self.client.deal == deal:
-            start = away[1] if deal == away[0] else 0
-            at = next((i for i in range(start, min(length, len(view.history)))
+            start = self.client.place(away[1]) if deal == away[0] else 0
+            at = next((i for i in range(start, min(self.client.place(end), len(view.history)))
                        if view.history[i].seat == me and view.history[i].action), None)
         if at is None and deal != away[0]:
             at = 0
@@ -264,24 +268,24 @@ class RemoteSession(TableSession):
                 name=self.names[me]), me)
         if self.back:
             self.back = False
-            self.note_at(deal, length, _(RECONNECTED))
+            self.pin_note(deal, end, _(RECONNECTED))
 
-    def check_clock(self, data: Mapping[str, object]) -> None:
+    def check_clock(self, data: Mapping[str, object], end: int) -> None:
         """Say so in the log when this seat's turn timer ran out and the server's CPU decided for it (the step
         moved on at the end of its time without a move sent from here), before the events that followed;
-        then keep the new view's deadline."""
+        then keep the new view's deadline (``end``: the end of its history, ``Client.pin``)."""
         now, step, me = time.monotonic(), (data.get("deal"), data.get("step")), self.me
         kept = self.deadline
         ran_out = kept is not None and kept[0] != step and now >= kept[1] - TIME_SLACK and self.sent != kept[0]
         if kept is not None and ran_out and me is not None and me < len(self.names) \
                 and isinstance(kept[0][0], int):
-            self.note_at(kept[0][0], kept[2], _("time is up: the CPU played {name}'s turn").format(
+            self.pin_note(kept[0][0], kept[2], _("time is up: the CPU played {name}'s turn").format(
                 name=self.names[me]), me)
         timers = data.get("timers")
         left = timers.get(str(me)) if isinstance(timers, dict) else None
         self.deadline = None
         if isinstance(left, int | float) and not isinstance(left, bool) and math.isfinite(left):
-            self.deadline = (step, now + float(left), _history_length(data))
+            self.deadline = (step, now + float(left), end)
 
     async def _tick(self) -> None:
         """Redraw once a second while a reconnection or a grace period counts down."""
@@ -325,8 +329,14 @@ class RemoteSession(TableSession):
         self.note_at(self.client.deal, len(view.history) if view else 0, text, seat)
 
     def note_at(self, deal: int, after: int, text: str, seat: int | None = None) -> None:
-        """A note in deal ``deal``'s log (from 0) after its first ``after`` events: where what it says happened."""
-        self.notes.append(Note(deal + 1, after, text, seat))
+        """A note in deal ``deal``'s log (from 0) after its first ``after`` events as held now: where what it says
+        happened."""
+        self.pin_note(deal, self.client.pin(after) if deal == self.client.deal else after, text, seat)
+
+    def pin_note(self, deal: int, pin: int, text: str, seat: int | None = None) -> None:
+        """A note in deal ``deal``'s log (from 0) at ``pin`` (``Client.pin``): it keeps its place among the events
+        around it when the history later drops some (GOPS's memory log, once the next round is revealed)."""
+        self.notes.append(Note(deal + 1, pin, text, seat))
 
     def log_lines(self, seat: int | None, repeats: bool = True) -> list[str]:
         deal = self.client.deal + 1
@@ -336,10 +346,12 @@ class RemoteSession(TableSession):
         view = self.client.view
         events = self.game.log_events(view) if view is not None else ()
         marked = logged_marks(view.history, events, self.client.by_cpu) if view is not None else set()
+        at = sorted(subsequence_positions(view.history, events)) if view is not None else []
         seats = self._seats()
         again = set() if repeats else said_again(events)
         for index, event in enumerate(events):
-            while pending and pending[0].after <= index:
+            here = at[index] if index < len(at) else index  # its index in the history the notes are pinned in
+            while pending and self.client.place(pending[0].after) <= here:
                 lines.append(pending.pop(0).text)
             if index in again:
                 continue
@@ -435,7 +447,12 @@ class RemoteSession(TableSession):
             self._send("leave")
 
     async def close(self) -> None:
-        """Close the connection (a request still on its way, such as giving the seat up, gets a moment)."""
+        """Close the connection (a request still on its way, such as giving the seat up, gets a moment); a watcher
+        first says it stops watching (``leave``), so the server ends the watch rather than finding it dropped."""
+        if self.watching and self.gone is None and not self.client.reconnecting \
+                and self.client.table.get("status") != "closed":
+            with contextlib.suppress(ClientError):
+                await self.client.request("leave", timeout=LEAVE_SECONDS)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=2)
         for task in list(self._tasks):
@@ -457,15 +474,6 @@ def seat_line(seat: Mapping[str, object], elapsed: float = 0.0) -> Line:
     if isinstance(grace, int | float) and not isinstance(grace, bool):
         return Line("away: a CPU takes over in {seconds} s", {"seconds": max(0, math.ceil(grace - elapsed))})
     return Line("away: a CPU plays") if seat.get("cpu") else Line("away")
-
-
-def _history_length(data: Mapping[str, object]) -> int:
-    """How many events of its deal a ``view`` message's seat had been sent with it."""
-    view = data.get("view")
-    if not isinstance(view, dict):
-        return 0
-    start, events = view.get("history_from", 0), view.get("history", [])
-    return (start if isinstance(start, int) else 0) + (len(events) if isinstance(events, list) else 0)
 
 
 def _summary_message(data: object) -> Message | None:
