@@ -377,12 +377,18 @@ class PlainTable:
             look = plan_.looks.get(action)
             if look is not None and look.key is not None and low.replace(" ", "") == look.key.lower():
                 return action, ""
-        cards = self._cards(text)
+        cards = self._cards(self._without_verb(text))
         if cards and plan_.verb is not None:
             matches = plan_.matching(cards)
             if len(matches) == 1:
                 return matches[0], ""
             if plan_.multi or len(cards) > 1:
+                if not matches:  # several cards the game reads as one action (too many to exchange): it says why
+                    try:
+                        return self.session.game.parse_action(
+                            " ".join((plan_.verb, *(card_text(card) for card in cards)))), ""
+                    except CardsuiteError:
+                        pass
                 return None, _("Those cards are not one of the choices: {cards}.").format(
                     cards=self.display.cards(cards).plain)
             if not matches:  # one card that may not be played: the game says why
@@ -418,6 +424,12 @@ class PlainTable:
             if action.verb in verbs:
                 return action
         return None
+
+    def _without_verb(self, text: str) -> str:
+        """``text`` without the current card verb before its cards, as a record writes it (``exchange KS 7H``)."""
+        verb = self.plan.verb
+        head, _space, rest = text.strip().partition(" ")
+        return rest if verb is not None and rest.strip() and head.lower() == verb else text
 
     def _names_a_card(self, text: str) -> bool:
         """Whether ``text`` names a card (of the hand, or by its code: ``KS``, ``10H``)."""

@@ -119,10 +119,24 @@ def top_bid(options: Options) -> str:
 
 def points(bid: str, options: Options) -> tuple[int, int]:
     """Points per opponent for ``bid``: (made, failed)."""
+    return points_of(bid, options.text("nap_points"))
+
+
+def points_of(bid: str, nap_points: str) -> tuple[int, int]:
+    """Points per opponent for ``bid`` with the option ``nap_points`` at this value: (made, failed)."""
     if bid in ("1", "2", "3", "4"):
         return int(bid), int(bid)
     if bid == "misere":
         return 3, 3
-    made, failed = (10, 5) if options.text("nap_points") == "10/5" else (5, 5)
+    made, failed = (10, 5) if nap_points == "10/5" else (5, 5)
     factor = {"nap": 1, "wellington": 2, "blucher": 4}[bid]
     return made * factor, failed * factor
+
+
+def table_bids(options: Mapping[str, object]) -> tuple[str, ...]:
+    """The bids of an auction at a table with these options, lowest first (a missing key has its default);
+    a dealer who must bid may also bid lower (``calls_for``)."""
+    lowest = str(options.get("lowest_bid", 3))
+    top = {"none": "nap", "blucher": "blucher"}.get(str(options.get("above_nap")), "wellington")
+    allowed = LADDER.bids[LADDER.rank(lowest) : LADDER.rank(top) + 1]
+    return tuple(bid for bid in allowed if bid != "misere" or options.get("misere", True))

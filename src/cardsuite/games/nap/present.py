@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...core.game import Action, View
-from ...core.message import N_, Message, SeatRef, msg_n, msg_p
+from ...core.message import N_, Message, SeatRef, msg, msg_n, msg_p
 from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .bidding import BID_WORDS, TRICKS_NEEDED
+from .bidding import BID_WORDS, TRICKS_NEEDED, points_of, table_bids
 
 BID_KEYS: Mapping[str, str] = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",
@@ -17,17 +17,36 @@ HOW_TO_PLAY = N_("""\
 **Goal.** Win the auction and make your contract, or stop the declarer from making theirs.
 Each deal is 5 cards each and 5 tricks; the match ends when everyone has dealt the agreed number of times.
 
-**Bidding.** One round, starting left of the dealer: each player bids once or passes, and a bid must beat
-the bid before it: `3` (3 tricks) < `m` Misère (take no trick, no trumps) < `4` < `n` Nap (all 5) <
-`w` Wellington (all 5, only after a Nap) < `b` Blücher (option). `p` passes. Until the next player acts,
-`Backspace` takes your bid back.
-
+**Bidding.** One round, starting left of the dealer: each player bids once or passes (`p`), and a bid must
+beat the bid before it. Until the next player acts, `Backspace` takes your bid back. The bids at this
+table, lowest first, with their points: each opponent pays them to a declarer who makes the bid, and is
+paid them by one who fails.
+""")
+"""The goal and the bidding, before the table's bids (``BID_LINES``), the play and the scoring."""
+BID_LINES: Mapping[str, str] = {
+    "2": N_("- `2`: at least 2 tricks; {points}"),
+    "3": N_("- `3`: at least 3 tricks; {points}"),
+    "misere": N_("- `m` Misère: no trick at all, with no trumps; {points}"),
+    "4": N_("- `4`: at least 4 tricks; {points}"),
+    "nap": N_("- `n` Nap: all 5 tricks; {points}"),
+    "wellington": N_("- `w` Wellington: all 5 tricks, only after a Nap; {points}"),
+    "blucher": N_("- `b` Blücher: all 5 tricks, only after a Wellington; {points}"),
+}
+"""One line of the page for each bid the table's options allow."""
+ALL_PASS: Mapping[str, str] = {
+    "redeal": N_("When everyone passes, the deal is thrown in and the next player deals."),
+    "dealer_bids": N_("When everyone else passes, the dealer may not pass and must bid, from `1` (at least 1 "
+                      "trick) up to `n` Nap; a bid of 1 or 2 is worth 1 or 2 points."),
+}
+"""What happens when everyone passes, by the option ``all_pass``."""
+PLAY_RULES = N_("""\
 **Play.** The declarer leads; the suit of that first card is trumps for the deal (misère has none).
 Follow the suit led if you can; otherwise play anything. The highest trump wins the trick, else the highest
 card of the suit led. Ace high, 2 low.
-
-**Scoring.** Made: every opponent pays the declarer the bid's points (3, 3, 4, 5, 10, 20); failed: the
-declarer pays each of them.
+""")
+SCORING = N_("""\
+**Scoring.** A number bid is made with at least that many tricks; extra tricks score nothing. The scores
+always add up to zero.
 """)
 
 BID_BUTTONS: Mapping[str, Message] = {
@@ -77,7 +96,27 @@ class NapPresentation(Presentation):
                            TRICKS_NEEDED[bid], seat=SeatRef(declarer), won=won)),)
 
     def how_to_play(self) -> str | Message:
-        return HOW_TO_PLAY
+        return self.how_to_play_for({})
+
+    def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
+        """The page with the bids and points of a table with these ``options`` (the defaults where a key is
+        missing)."""
+        nap_points = str(options.get("nap_points", "5/5"))
+        lines = [msg(BID_LINES[bid], points=_points_words(*points_of(bid, nap_points)))
+                 for bid in table_bids(options)]
+        bids = lines[0]
+        for line in lines[1:]:
+            bids = msg_p("lines of a page", "{above}\n{line}", above=bids, line=line)
+        all_pass = ALL_PASS.get(str(options.get("all_pass")), ALL_PASS["redeal"])
+        return msg("{goal}\n{bids}\n\n{all_pass}\n\n{play}\n{scoring}", goal=Message(HOW_TO_PLAY), bids=bids,
+                   all_pass=Message(all_pass), play=Message(PLAY_RULES), scoring=Message(SCORING))
+
+
+def _points_words(made: int, failed: int) -> Message:
+    """A bid's points per opponent: one number, or the points made and the points when it fails."""
+    if made == failed:
+        return msg_n("{n} point", "{n} points", made)
+    return msg("{made} points, {failed} when it fails", made=made, failed=failed)
 
 
 def _bids(view: View) -> list[tuple[int, str | None]]:
