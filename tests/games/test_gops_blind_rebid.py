@@ -66,7 +66,7 @@ def test_a_memory_table_and_a_persons_connection_show_it_too() -> None:
 
 
 def test_the_plain_table_names_the_prize_bid_for_again(tmp_path: Path) -> None:
-    """The audit's game: both bid a 7 for a blind prize, the 8 of diamonds; while it is bid for again ``table``
+    """Seed 3: both bid a 7 for a blind prize, the 8 of diamonds; while it is bid for again ``table``
     names it as the prize and leaves it out of the prizes to come."""
     env = {**os.environ, paths.HOME_VARIABLE: str(tmp_path / "home"), "PYTHONPATH": SOURCE}
     played = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "play", "gops", "-p", "2", "--humans",
