@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardsuite.core.message import Message
 from cardsuite.core.registry import get_game
+from cardsuite.i18n import use_language
 from cardsuite.i18n.render import render
 
 NAPOLEON = get_game("napoleon")
@@ -68,3 +71,33 @@ def test_the_gops_end_follows_the_options() -> None:
     assert "After 13 rounds the highest total wins." in played_out and "46" not in played_out
     match = gops_page(games=3)
     assert "A match is 3 games, each played to its 13th round" in match and "46" not in match
+
+
+@pytest.mark.parametrize("language", ["ja", "lt"])
+def test_the_napoleon_pages_are_translated_whatever_the_options(language: str) -> None:
+    use_language(language)
+    for options in ({}, {"jokers": 0, "joker_request": False, "yoromeki": False, "same_two": False, "games": 1},
+                    {"beginner": True, "games": 3}):
+        page = napoleon_page(**options)
+        assert "**Goal.**" not in page and "**Play.**" not in page and "A match is" not in page, page
+        assert "{" not in page
+
+
+
+@pytest.mark.parametrize("language", ["ja", "lt"])
+def test_the_gops_ends_are_translated(language: str) -> None:
+    use_language(language)
+    for options in ({}, {"ace": "high"}, {"negative_faces": True}, {"play_out": True}, {"games": 3}):
+        page = gops_page(**options)
+        assert "**End.**" not in page and "**Goal.**" not in page and "{" not in page, page
+
+
+def test_the_lithuanian_back_jack_is_the_other_jack_of_the_trumps_colour_not_of_their_suit() -> None:
+    """In the Lithuanian words a suit is a *spalva*: the 裏J is named by red and black instead."""
+    use_language("lt")
+    page = napoleon_page()
+    (line,) = [row for row in page.splitlines() if "**裏J**" in row]
+    assert "tos pačios spalvos" not in line and "raudon" in line and "juod" in line
+    for key in ("same-colour jack", "裏J, the same-colour jack"):
+        words = render(Message(key))
+        assert "tos pačios spalvos" not in words and "raudonas ar juodas" in words
