@@ -92,6 +92,14 @@ def test_its_rounds_score_as_the_engine_does(ties: str, negative: bool, ace: str
             assert abs(got - expected) < 1e-9, (a, b)
 
 
+def test_blind_bids_are_worth_their_average_over_the_prizes_face_down() -> None:
+    """K and 2 against Q and 3 for the ace and the king: seeing each prize, each goes to the right card (+12);
+    bidding before it is turned, the king is as likely to take the ace as the king (0)."""
+    position = ((2, 13), (3, 12), (1, 13), 0.0, 0.0, 0.0)
+    assert Endgame(Rules2(early_end=False, win=False)).value(*position) == 12.0
+    assert Endgame(Rules2(early_end=False, win=False, blind=True)).value(*position) == 0.0
+
+
 def test_the_solve_stops_once_its_clock_passes_the_deadline() -> None:
     """Four cards each take about a thousand positions: the clock is looked at every 256 of them."""
     readings = iter([0.5, 2.0])

@@ -5,8 +5,10 @@ are known, and the rest of the game is a finite game with chance (the order of t
 down) and simultaneous moves. Its value is found by backward induction: at each position the prize is
 turned (each remaining prize as likely), both players bid, and the value of every pair of bids is the
 value of the position it leads to; each such matrix game is solved exactly by the simplex method
-(``solve_zero_sum``). Values are memoized in a bounded table of positions (a pure function of the
-position), so the rounds after a solved one cost nothing.
+(``solve_zero_sum``); with ``blind_prize`` both bid before the prize is turned, so each pair of bids is worth
+its average over the prizes face down (a prize bid for again after a tie is face up). Values are memoized in
+a bounded table of positions (a pure function of the position), so the rounds after a solved one cost
+nothing.
 
 The objective is the match's: in a single game (``games`` = 1) winning, with the points as a tie-break a
 hundred times smaller; over several games summed into one match, the points.
@@ -94,13 +96,15 @@ def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[list[float], list
 
 @dataclass(frozen=True)
 class Rules2:
-    """What decides a 2-player round: the tie rule, negative faces, the ace, the early end, the objective."""
+    """What decides a 2-player round: the tie rule, negative faces, the ace, the early end, the objective, and
+    whether the bids are made before the prize is turned."""
 
     ties: str = "carry"
     negative: bool = False
     ace: str = "low"
     early_end: bool = True
     win: bool = True  # the objective: winning (a single game), else points
+    blind: bool = False  # ``blind_prize``: a new prize is turned after the bids (a prize bid for again is face up)
 
 
 class OutOfBudget(Exception):
@@ -159,6 +163,10 @@ class Endgame:
             total = self.turned(mine, theirs, prizes[0], prizes[1:], pot, pot_abs, diff)[2]
             self._keep(key, total)
             return total
+        if self.rules.blind:
+            total = self.unturned(mine, theirs, prizes, pot, pot_abs, diff)[2]
+            self._keep(key, total)
+            return total
         total = 0.0
         n = len(prizes)
         seen = None
@@ -180,9 +188,7 @@ class Endgame:
                pot: float, pot_abs: float, diff: float) -> tuple[list[float], list[float], float]:
         """With ``prize`` face up: my equilibrium mix over ``mine``, each card's value against the other's
         mix, and the position's value."""
-        self.nodes += 1
-        if self.nodes > self.limit or (not self.nodes & 255 and self._late()):
-            raise OutOfBudget
+        self._count()
         after = self.after
         if len(mine) == 1:
             v = after((), (), mine[0], theirs[0], prize, prizes, pot, pot_abs, diff)
@@ -194,6 +200,28 @@ class Endgame:
         x, y, v = solve_zero_sum(matrix)
         values = [sum(row[j] * y[j] for j in range(len(y))) for row in matrix]
         return x, values, v
+
+    def unturned(self, mine: tuple[int, ...], theirs: tuple[int, ...], prizes: tuple[int, ...], pot: float,
+                 pot_abs: float, diff: float) -> tuple[list[float], list[float], float]:
+        """``turned`` for bids made before the prize is turned (``blind``): each pair of bids is worth its
+        average over the prizes face down (each as likely)."""
+        self._count()
+        n = len(prizes)
+        draws = [(prizes.count(prize) / n, prize, prizes[:i] + prizes[i + 1:])
+                 for i, prize in enumerate(prizes) if prize not in prizes[:i]]
+        after = self.after
+        matrix = [[sum(share * after(mine[:i] + mine[i + 1:], theirs[:j] + theirs[j + 1:], a, b, prize, rest, pot,
+                                     pot_abs, diff) for share, prize, rest in draws)
+                   for j, b in enumerate(theirs)] for i, a in enumerate(mine)]
+        x, y, v = solve_zero_sum(matrix)
+        values = [sum(row[j] * y[j] for j in range(len(y))) for row in matrix]
+        return x, values, v
+
+    def _count(self) -> None:
+        """One more matrix game set up: ``OutOfBudget`` past the limit or the deadline."""
+        self.nodes += 1
+        if self.nodes > self.limit or (not self.nodes & 255 and self._late()):
+            raise OutOfBudget
 
     def _late(self) -> bool:
         """Whether the clock has passed the deadline (never without both)."""

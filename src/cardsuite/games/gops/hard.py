@@ -63,6 +63,7 @@ class Rules:
     ace: str
     early_end: bool  # a single 2-player game without play_out stops once its winner is certain
     win: bool = False  # a single 2-player game: the exact endgame plays to win (points break ties)
+    blind: bool = False  # ``blind_prize``: the exact endgame bids for each new prize before it is turned
 
 
 def _strength(faces: Sequence[int], ace: str) -> list[int]:
@@ -484,7 +485,7 @@ class HardGopsBot:
         mine, theirs = tuple(sorted(hands[me])), tuple(sorted(hands[1 - me]))
         if len(mine) > self._exact_rounds():
             return None
-        solver = Endgame(Rules2(rules.ties, rules.negative, rules.ace, rules.early_end, rules.win),
+        solver = Endgame(Rules2(rules.ties, rules.negative, rules.ace, rules.early_end, rules.win, rules.blind),
                          ordered=order is not None, clock=clock)
         if self.iterations is not None:
             solver.limit = int(self.iterations * MS_PER_ITERATION * NODES_PER_MS)
@@ -511,7 +512,8 @@ class HardGopsBot:
         options = view.options
         single = view.players == 2 and options.get("games", 1) == 1
         rules = Rules(view.players, str(options.get("ties", "carry")), bool(options.get("negative_faces", False)),
-                      str(options.get("ace", "low")), single and not options.get("play_out", False), single)
+                      str(options.get("ace", "low")), single and not options.get("play_out", False), single,
+                      bool(options.get("blind_prize", False)))
         values = dict(cast(tuple[tuple[int, int], ...], table["values"]))
         remaining = cast(tuple[tuple[int, ...], ...], table["remaining"])
         hands = [list(r) for r in remaining]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...cards import Card
 from ...core.game import Action, Event, View
-from ...core.message import N_, CardsRef, Message, N_p, RankRef, SeatRef, msg
+from ...core.message import N_, CardsRef, Message, N_p, RankRef, SeatRef, msg, msg_n
 from ...core.presentation import ActionLook, Line, Outcome, Played, Presentation
 from .faces import FACE_BY_ARG, FACE_OF, SEAT_SUITS, card_of
 
@@ -30,8 +30,18 @@ two cards tie, the third player takes it; when nobody takes it, the prize carrie
 **Card order.** King high, ace low (the ace is shown last), unless the `ace` option makes it high or lets
 it beat only the king. Your hand is shown strongest first.
 
-**End.** After 13 rounds the highest total wins; with 2 players, 46 of the 91 points settle it at once.
+{end}
 """)
+"""The page, but for its last paragraph: how the game ends follows the table's options (``end_words``)."""
+END_PLAYED_OUT = N_("**End.** After 13 rounds the highest total wins.")
+"""A single game played out (``play_out``)."""
+END_EARLY = N_("**End.** After 13 rounds the highest total wins. With 2 players the game ends as soon as no "
+               "prize left can change who wins.")
+"""A single game that may end early (decision 1 of the spec), when no number of points alone settles it
+(``negative_faces``)."""
+END_EARLY_AT = N_("**End.** After 13 rounds the highest total wins. With 2 players the game ends as soon as no "
+                  "prize left can change who wins: {points} of the {total} points always settle it.")
+"""The same, with the points that settle it whatever is left (the prizes add up to ``total``)."""
 
 
 class GopsPresentation(Presentation):
@@ -111,7 +121,28 @@ class GopsPresentation(Presentation):
         return tuple(lines)
 
     def how_to_play(self) -> str | Message:
-        return HOW_TO_PLAY
+        """The page for the default options."""
+        return self.how_to_play_for({})
+
+    def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
+        """The page, its end as the table's options have it."""
+        return msg(HOW_TO_PLAY, end=end_words(options))
+
+
+def end_words(options: Mapping[str, object]) -> Message:
+    """How a game ends under ``options``: several games summed play every prize; a single 2-player game ends
+    early unless ``play_out``, at a number of points when every prize is worth something (decision 1)."""
+    games = options.get("games", 1)
+    if isinstance(games, int) and games > 1:
+        return msg_n("**End.** A match is {n} game, each played to its 13th round; the highest total of the match "
+                     "wins.", "**End.** A match is {n} games, each played to its 13th round; the highest total of "
+                     "the match wins.", games)
+    if options.get("play_out"):
+        return Message(END_PLAYED_OUT)
+    if options.get("negative_faces"):
+        return Message(END_EARLY)
+    total = 104 if options.get("ace") == "high" else 91
+    return msg(END_EARLY_AT, points=total // 2 + 1, total=total)
 
 
 RULE_WORDS = {

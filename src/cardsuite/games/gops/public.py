@@ -229,8 +229,8 @@ def gops_table(src: GopsPublic) -> dict[str, object]:
     """``View.table`` of a GOPS game."""
     t = src.t
     players = src.players
-    prize = None if src.over or t.blind else src.turned[-1]
     rounds = src.rounds[:src.n_rounds]
+    prize = None if src.over or (t.blind and not bid_again(rounds)) else src.turned[-1]
     played_faces = tuple(tuple(r[1][s] for r in rounds) for s in range(players))
     scores = tuple(half(p) for p in src.pts2)
     turned = set(src.turned)
@@ -252,6 +252,12 @@ def gops_table(src: GopsPublic) -> dict[str, object]:
         "values": tuple(sorted(t.value.items())),
         "seat_suits": SEAT_SUITS[:players],
     }
+
+
+def bid_again(rounds: Sequence[Round]) -> bool:
+    """Whether the prize now bid for was tied and is bid for again (``ties=rebid``): it is face up then, even
+    with ``blind_prize`` (decision 5 of the spec), and it is the last prize turned."""
+    return bool(rounds) and rounds[-1][3] == "rebid"
 
 
 def gops_seats(src: GopsPublic, table: Mapping[str, object]) -> tuple[SeatInfo, ...]:

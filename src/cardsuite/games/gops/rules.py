@@ -51,7 +51,7 @@ from .faces import (
     face_mask,
     face_rank,
 )
-from .public import GopsDeal, build_gops_field, gops_seats, gops_table, taken_from, with_choices
+from .public import GopsDeal, bid_again, build_gops_field, gops_seats, gops_table, taken_from, with_choices
 from .tables import Tables, fast_entry, tables_for
 
 
@@ -469,8 +469,8 @@ class GopsState(Simultaneous[int], State):
         return DealSummary(text=f"{who} ({scores}){early}", message=message)
 
     def current_prize(self) -> Card | None:
-        """The prize now being bid for, if it is face up (``None`` when blind or over)."""
-        if self.over or self.t.blind:
+        """The prize now being bid for, if it is face up (``None`` when over, or blind and not bid for again)."""
+        if self.over or (self.t.blind and not bid_again(self.rounds)):
             return None
         return self.prizes[self.turn]
 

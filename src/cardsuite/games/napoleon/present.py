@@ -21,25 +21,34 @@ ROLES: Mapping[str, Role] = {
 
 HOW_TO_PLAY = N_("""\
 **Goal.** Napoleon and the secret adjutant must capture at least the bid number of honours (the 10, J, Q,
-K and A of each suit: 20 in all); the three Allies try to stop them. A match is 5 games.
+K and A of each suit: 20 in all); the three Allies try to stop them. {match}
 
 **Bidding.** Bid a number of honours and a trump suit: type it in the list, `13s` for 13 spades
-(♠ > ♥ > ♦ > ♣ at the same number; 11 is the lowest by default). `p` passes and drops out for good. When four
+(♠ > ♥ > ♦ > ♣ at the same number; {lowest} is the lowest). `p` passes and drops out for good. When four
 have passed, the last bidder is Napoleon and names a card: its holder is the adjutant, unknown to all until
-that card is played. Then Napoleon takes the 3-card widow and discards 3.
+that card is played. {widow}
 """)
-"""The goal and the bidding, before the card play (``PLAY_RULES``) and the scoring."""
+"""The goal and the bidding, before the card play (``PLAY_RULES``) and the scoring: the match's length, the
+lowest bid and the widow follow the table's options."""
+WIDOW = {
+    # Napoleon's widow and discard, by the ``jokers`` option
+    1: N_("Then Napoleon takes the 3-card widow and discards 3."),
+    0: N_("Then Napoleon takes the 2-card widow and discards 2."),
+}
 PLAY_RULES = N_("""\
 **Play.** 10 tricks; follow the suit led if you can. The special cards, strongest first:
-- **yoromeki**: the ♥Q takes a trick that holds the Mighty;
-- **Mighty**: the ♠A;
-- **joker**: may be played at any time; led, it names the suit to follow. A led ♣3 requests it;
-- **表J** (omote, "front" jack): the jack of trumps;
+{yoromeki}- **Mighty**: the ♠A;
+{joker}- **表J** (omote, "front" jack): the jack of trumps;
 - **裏J** (ura, "back" jack): the other jack of the same colour;
-- **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;
-- then the highest trump, else the highest card of the suit led.
+{same_two}- then the highest trump, else the highest card of the suit led.
 """)
-"""The card play and the order of the special cards, on both pages."""
+"""The card play and the order of the special cards, on both pages; a special card whose option is off is left
+out (its line below)."""
+YOROMEKI_LINE = N_("- **yoromeki**: the ♥Q takes a trick that holds the Mighty;\n")
+JOKER_LINE = N_("- **joker**: may be played at any time; led, it names the suit to follow. A led ♣3 requests it;\n")
+JOKER_LINE_UNREQUESTED = N_("- **joker**: may be played at any time; led, it names the suit to follow;\n")
+"""The joker's line without the club 3's request (``joker_request`` off)."""
+SAME_TWO_LINE = N_("- **same-2**: when all five cards are of one suit (not in the first trick), its 2 wins;\n")
 SCORING = N_("""\
 **Scoring.** Napoleon's side wins: Napoleon 40, adjutant 20 (alone: 60). The Allies win: 20 each (15 each
 to the other four when Napoleon was alone).
@@ -47,7 +56,7 @@ to the other four when Napoleon was alone).
 BEGINNER_HOW_TO_PLAY = N_("""\
 **The beginner game.** No bidding, no Napoleon, no adjutant: every seat plays for itself, and whoever
 takes the most honours (the 10, J, Q, K and A of each suit: 20 in all) wins the game. It is the way to
-learn the order of the cards first. A match is 5 games by default; the honours are summed.
+learn the order of the cards first. {match} The honours are added up over the match.
 
 **Trumps.** The widow's cards are turned up one by one until one is not the joker: that card's suit is
 trumps (the top of the table says which card it was). The widow stays out of play. The player left of the
@@ -55,6 +64,28 @@ dealer leads the first trick.
 """)
 """The beginner game's page (option ``beginner``), before ``PLAY_RULES``: no auction or adjutant, so the full
 page would mislead."""
+
+
+def match_words(options: Mapping[str, object]) -> Message:
+    """How many games a match is, by the ``games`` option."""
+    games = _number(options, "games", 5)
+    return msg_n("A match is {n} game.", "A match is {n} games.", games)
+
+
+def play_rules(options: Mapping[str, object]) -> Message:
+    """``PLAY_RULES`` with the special cards the options keep: yoromeki, the joker (and its request by the
+    club 3), same-2."""
+    joker: str | Message = ""
+    if _number(options, "jokers", 1):
+        joker = Message(JOKER_LINE if options.get("joker_request", True) else JOKER_LINE_UNREQUESTED)
+    return msg(PLAY_RULES, yoromeki=Message(YOROMEKI_LINE) if options.get("yoromeki", True) else "", joker=joker,
+               same_two=Message(SAME_TWO_LINE) if options.get("same_two", True) else "")
+
+
+def _number(options: Mapping[str, object], key: str, default: int) -> int:
+    """The whole-number option ``key`` (``default`` when it is missing or not a number)."""
+    value = options.get(key, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 MIGHTY = make_card(ACE, SPADES)
@@ -156,13 +187,18 @@ class NapoleonPresentation(Presentation):
         return tuple(lines)
 
     def how_to_play(self) -> str | Message:
-        return msg("{intro}\n{play}\n{scoring}", intro=Message(HOW_TO_PLAY), play=Message(PLAY_RULES),
-                   scoring=Message(SCORING))
+        """The page for the default options."""
+        return self.how_to_play_for({})
 
     def how_to_play_for(self, options: Mapping[str, object]) -> str | Message:
+        """The page for the table's options: the beginner game's, or the full game's with the match's length,
+        the lowest bid, the widow and the special cards in force."""
+        match, play = match_words(options), play_rules(options)
         if options.get("beginner"):
-            return msg("{intro}\n{play}", intro=Message(BEGINNER_HOW_TO_PLAY), play=Message(PLAY_RULES))
-        return self.how_to_play()
+            return msg("{intro}\n{play}", intro=msg(BEGINNER_HOW_TO_PLAY, match=match), play=play)
+        intro = msg(HOW_TO_PLAY, match=match, lowest=_number(options, "min_bid", 11),
+                    widow=Message(WIDOW[1 if _number(options, "jokers", 1) else 0]))
+        return msg("{intro}\n{play}\n{scoring}", intro=intro, play=play, scoring=Message(SCORING))
 
     def ascii_words(self) -> Mapping[str, str]:
         return ASCII_WORDS
