@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardsuite.i18n import use_language
 from cardsuite.net.addresses import (
     MAX_ADDRESS,
     PAGE_SCHEMES,
@@ -71,3 +72,14 @@ def test_the_public_addresses_of_serve() -> None:
     for wrong in ("ftp://x", "wss://cards.example.org", "cards.example.org", "https://", "https://u@x.org",
                   "https://x.org/?a", "https://x.org:70000", "https://" + "x" * MAX_ADDRESS):
         assert not well_formed(wrong, PAGE_SCHEMES), wrong
+
+
+def test_a_refused_redirect_is_said_in_the_readers_language() -> None:
+    use_language("ja")  # the suite's next test starts in English again
+    with pytest.raises(Unfollowed) as refused:
+        followed(FRONT, "ws://cards.example.org:8801")
+    assert "暗号化されずに" in str(refused.value)
+    use_language("lt")
+    with pytest.raises(Unfollowed) as refused:
+        followed(FRONT, "https://cards.example.org")
+    assert str(refused.value).startswith("serveris nukreipė šį klientą į")

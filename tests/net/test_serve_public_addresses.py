@@ -11,10 +11,10 @@ from pathlib import Path
 STORE = ("--store", "postgresql://nobody@127.0.0.1:1/cardsuite")  # never reached: the refusal comes first
 
 
-def _refusal(tmp_path: Path, *args: str) -> str:
-    """The one line ``cardsuite serve ARGS`` refuses with."""
+def _refusal(tmp_path: Path, *args: str, lang: str = "en") -> str:
+    """The one line ``cardsuite serve ARGS`` refuses with, in the language ``lang``."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "CARDSUITE_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", "en", "serve", "--port", "0", "--data",
+    done = subprocess.run([sys.executable, "-m", "cardsuite", "--lang", lang, "serve", "--port", "0", "--data",
                            str(tmp_path / "server"), *args], capture_output=True, text=True, env=env, timeout=60,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 1, done
@@ -35,3 +35,10 @@ def test_a_public_url_that_is_no_page_address_is_refused_in_one_line(tmp_path: P
     line = _refusal(tmp_path, "--public-url", "ftp://x")
     assert line == ("cardsuite: --public-url takes the http:// or https:// address browsers use, with a host, at most "
                     '300 characters and no user, query or fragment (https://cards.example.org), not "ftp://x"\n')
+
+
+def test_the_refusals_are_in_the_readers_language(tmp_path: Path) -> None:
+    line = _refusal(tmp_path, *STORE, "--advertise", "ftp://x", lang="ja")
+    assert line.startswith("cardsuite: --advertise には、このプロセスの公開アドレスを") and '"ftp://x"' in line, line
+    line = _refusal(tmp_path, "--public-url", "x", lang="lt")
+    assert line.startswith("cardsuite: --public-url reikia http:// arba https:// adreso") and '"x"' in line, line
