@@ -20,9 +20,17 @@ _DATA_HELP = "Folder for the tables and the history (default: the data folder's 
 _WEB_HELP = "Also serve the table to browsers (textual-serve) at http://HOST:PORT/."
 _URL_HELP = "The address browsers use, behind a proxy (https://cards.example.org)."
 _STORE_HELP = "A PostgreSQL store shared by several server processes (postgresql://…); default: SQLite in --data."
-_ADVERTISE_HELP = "With --store: the address other processes send this one's players to (wss://cards.example.org/p/1)."
+_ADVERTISE_HELP = ("With --store: this process's public address, where other processes send its players "
+                   "(wss://cards.example.org/p/1; /game is added).")
 STORE_ONLY: Final = N_("{option} is for servers that share a --store: give --store postgresql://… or leave it out")
 """The refusal of a shared store's option on a server with its own SQLite folder."""
+ADVERTISE_URL: Final = N_("--advertise takes this process's public ws:// or wss:// address, with a host, at most "
+                          "{limit} characters and no user, query or fragment (wss://cards.example.org/p/1), not "
+                          "{value}")
+"""The refusal of an ``--advertise`` that is not such an address (players would be sent there)."""
+PUBLIC_URL: Final = N_("--public-url takes the http:// or https:// address browsers use, with a host, at most "
+                       "{limit} characters and no user, query or fragment (https://cards.example.org), not {value}")
+"""The refusal of a ``--public-url`` that is not such an address."""
 _PROXY_HELP = "Count limits by the X-Forwarded-For address a proxy on loopback adds (behind nginx or Caddy)."
 
 
@@ -94,6 +102,7 @@ def serve(
             raise CardsuiteError(msg(STORE_ONLY, option=option))
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
         raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
+    advertise = _public_address(advertise, public_url)
     try:
         from ..net.config import ServerConfig
         from ..net.limits import Limits
@@ -128,6 +137,18 @@ def serve(
                                  reason=exc.strerror or str(exc))) from None
     except RuntimeError as exc:  # the store could not be opened (its one line says why)
         raise CardsuiteError(str(exc)) from None
+
+
+def _public_address(advertise: str | None, public_url: str | None) -> str | None:
+    """The socket ``--advertise`` names (``/game`` added to a base address), once both public addresses are
+    checked: a ``CardsuiteError`` for one that is not an address of its kind."""
+    from ..naming import quoted
+    from ..net.addresses import MAX_ADDRESS, PAGE_SCHEMES, SOCKET_SCHEMES, socket_url, well_formed
+
+    for given, schemes, refusal in ((advertise, SOCKET_SCHEMES, ADVERTISE_URL), (public_url, PAGE_SCHEMES, PUBLIC_URL)):
+        if given is not None and not well_formed(given, schemes):
+            raise CardsuiteError(msg(refusal, limit=MAX_ADDRESS, value=quoted(given, 60)))
+    return socket_url(advertise) if advertise is not None else None
 
 
 def _display(ascii_only: bool, four_colour: bool) -> object:

@@ -30,6 +30,7 @@ from ..core.game import Event, View
 from ..i18n import _, gettext
 from ..i18n.render import render, words_for
 from ..naming import quoted
+from .addresses import Unfollowed, followed, socket_url
 from .protocol import MAX_SERVER_MESSAGE, PROTOCOL_VERSION
 from .refusals import read_reason, read_words
 from .rulewords import read_rule_words
@@ -127,7 +128,7 @@ def server_url(address: str) -> str:
 def _server_url(address: str) -> str:
     text = address.strip()
     if text.startswith(("ws://", "wss://")):
-        return text if text.rstrip("/").endswith("/game") else text.rstrip("/") + "/game"
+        return socket_url(text)
     if text.startswith(("http://", "https://")):
         scheme = "wss" if text.startswith("https") else "ws"
         return server_url(scheme + text[text.index(":"):])
@@ -358,7 +359,11 @@ class Client:
                     break
                 moved = exc.data.get("url")
                 if exc.code == "elsewhere" and isinstance(moved, str):  # the table lives at another process now
-                    self.url, pause = moved, BACKOFF[0]
+                    try:
+                        self.url, pause = followed(self.url, moved), BACKOFF[0]
+                    except Unfollowed as refusal:
+                        reason = {"code": "elsewhere", "message": str(refusal)}
+                        break
                 elif exc.code == "connect":  # that process is gone: ask the front address again
                     self.url = self.front
                 continue

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .addresses import SOCKET_PATH
 from .conn import RATE_PER_SECOND
 from .limits import Limits
 from .table import Timing
 
-GAME_PATH = "/game"
+GAME_PATH = SOCKET_PATH
 """Where the protocol's WebSocket is served."""
 
 
@@ -30,6 +31,6 @@ class ServerConfig:
     public_url: str | None = None
     rate: float = RATE_PER_SECOND
     store: str | None = None  # postgresql://… shared by several processes; None: SQLite in ``data``
-    advertise: str | None = None  # the address clients reach this process at (default: where it listens)
+    advertise: str | None = None  # the socket clients reach this process at (default: where it listens)
     lease_seconds: float = 8.0
     request_seconds: float = 10.0  # a new connection's time to send its whole request, then it is dropped

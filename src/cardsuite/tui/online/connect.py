@@ -12,6 +12,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from ...net.addresses import Unfollowed, followed
 from ...net.client import Client, ClientError
 from ...net.tokens import SavedSeat, find_seat, forget_seat, keep_seat
 from .seating import Seating
@@ -39,6 +40,7 @@ async def take_seat(seating: Seating) -> Seated:
     try:
         for hop in range(MAX_HOPS + 1):
             client = await Client(url, headers=seating.headers).connect()
+            client.front = seating.url  # after a drop it asks the site's front address again, not this process
             try:
                 token = await _sit(client, seating)
                 break
@@ -47,7 +49,11 @@ async def take_seat(seating: Seating) -> Seated:
                 if exc.code != "elsewhere" or not isinstance(moved, str) or hop == MAX_HOPS:
                     raise
                 await client.close()  # another process of the site serves this table: ask it there
-                client, url = None, moved
+                client = None
+                try:
+                    url = followed(url, moved)
+                except Unfollowed as refusal:
+                    raise ClientError("elsewhere", str(refusal)) from None
     except BaseException as exc:  # refused, or given up (the dialog closed): the connection goes too
         if isinstance(exc, ClientError) and exc.code == "bad_token" and seating.code and not seating.browser:
             forget_seat(seating.url, seating.code)
