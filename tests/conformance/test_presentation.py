@@ -1,5 +1,6 @@
 """Every game's presentation hooks, at every step of random deals: they answer for any view without failing,
-name only cards the seat may use, fill every placeholder, keep the hand whole, and name every role."""
+name only cards the seat may use, fill every placeholder, keep the hand whole, name every role, and grey out
+no legal action."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def _check_view(game: Game, view: View) -> None:
         assert look.key is None or look.key.strip() == look.key
         if action.verb == "play" and look.cards:
             assert set(look.cards) <= hand, (action, look)
+    for later in game.not_yet(view):
+        assert later.action not in view.legal and str(later.why), later
+        if isinstance(later.why, Message):
+            _check_message(later.why, view)
     groups = game.arrange_hand(view.hand, view)
     assert sorted(c for g in groups for c in g) == sorted(view.hand)
     lines = game.table_lines(view)

@@ -1,10 +1,11 @@
 """How a game wants its table shown: the presentation hooks of the contract and the values they return.
 
 A screen holds no rules: it asks the game for the lines of the table's centre (``table_lines``), what
-each legal action is called, which cards it uses and which key chooses it (``look``), the names and
-sides of its roles (``roles``), the order of a hand (``arrange_hand``), a one-screen "how to play"
-(``how_to_play``; ``how_to_play_for`` the table's options) and ASCII words for its non-ASCII terms. Every
-hook has a default, so an outside game gets a full table.
+each legal action is called, which cards it uses and which key chooses it (``look``), the actions it
+shows greyed out because they open later in the phase (``not_yet``), the names and sides of its roles
+(``roles``), the order of a hand (``arrange_hand``), a one-screen "how to play" (``how_to_play``;
+``how_to_play_for`` the table's options) and ASCII words for its non-ASCII terms. Every hook has a
+default, so an outside game gets a full table.
 
 Texts are whole sentences with named placeholders (``"{seat} bid {bid}"``), never glued fragments, so
 that a translation can reorder them; placeholder values are typed (``core.message``: a seat, cards, a suit,
@@ -69,6 +70,19 @@ class ActionLook:
     key: str | None = None
     retractable: bool = False
     order: int = 0
+
+
+@dataclass(frozen=True)
+class NotYet:
+    """An action the seat may not take now but that may open later in the phase (Nap's Wellington before a
+    nap), shown greyed out beside the legal ones and never chosen.
+
+    ``why``: one short line that names the action and says when it opens ("Wellington: only after a Nap
+    bid"), shown on its greyed button and said when its key is pressed. Its key comes from ``look``.
+    """
+
+    action: Action
+    why: str | Message
 
 
 @dataclass(frozen=True)
@@ -225,6 +239,11 @@ class Presentation:
         describe = getattr(self, "describe_action", str)
         label = describe(action)
         return ActionLook(label if isinstance(label, Message) else str(label), cards)
+
+    def not_yet(self, view: View) -> tuple[NotYet, ...]:
+        """The actions of this phase the seat to act may not take yet, each with why, shown greyed out beside
+        ``view.legal`` and never chosen; by default none (only the legal actions are offered)."""
+        return ()
 
     def roles(self) -> Mapping[str, Role]:
         """Every role a ``SeatInfo.role`` or ``DealSummary.roles`` may name, with its title and side."""

@@ -32,6 +32,14 @@ class ItemPicked(Message):
         self.index = index
 
 
+class NotYetPicked(Message):
+    """A greyed-out button of the action bar (an action not open yet) was clicked: it acts not, it says why."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
 class CpuChose(Message):
     """A CPU worker finished: ``generation`` tells stale answers (after undo or take-back) apart."""
 

@@ -280,7 +280,7 @@ class PlainTable:
         self.say(_("Type your choice (help for more)."))
 
     def choices_text(self) -> str:
-        """What the seat may do now and how to type it (``p Pass | 3 Bid 3``)."""
+        """What the seat may do now and how to type it (``p Pass | 3 Bid 3``), then what is not open yet."""
         choices: list[str] = []
         if self.plan.verb is not None:
             legal = self.plan.legal_cards
@@ -303,6 +303,8 @@ class PlainTable:
                 choices.append(f"{item.label}: {text}")
             else:
                 choices.append(f"{item.key} {item.label}".strip())
+        if self.plan.not_yet:  # greyed out on the table: said, without a key, as not open yet
+            choices.append(_("not yet: {choices}").format(choices="; ".join(it.label for it in self.plan.not_yet)))
         return " | ".join(choices)
 
     def hand_line(self, view: View) -> str:

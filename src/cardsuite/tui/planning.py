@@ -8,7 +8,8 @@ Every key is unique in its phase. The table's own letters (``TABLE_KEYS``) are n
 button's. When the hand is played from, each card has one key, its number (``1`` … ``9``, ``0`` for the
 tenth), then letters for the 11th card on (``CARD_LETTERS``); a button takes the game's mnemonic (``m``
 for misère) when it is one free character, else the next free digit (or letter). A pass while a bid could
-be made is ``destructive``: only its own key or a click makes it, never Enter.
+be made is ``destructive``: only its own key or a click makes it, never Enter. The actions the game shows
+greyed out until they open (``not_yet``, Nap's Wellington) get a key after the buttons' and are never chosen.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..cards import Card
 from ..core.game import Action, Game, View
 from ..core.message import Message, Wording, msg, msg_n
 from ..core.presentation import VERB_WORDS as VERB_WORDS
-from ..core.presentation import ActionLook, action_label, cards_named
+from ..core.presentation import ActionLook, NotYet, action_label, cards_named
 from ..i18n import active
 
 Say = Callable[[str | Message], str]
@@ -55,7 +56,8 @@ BUTTON_LETTERS = "bfgeivwxyzjklmnop"
 
 @dataclass(frozen=True)
 class Item:
-    """One button: a single ``action``, a ``list`` of many, or a card ``verb`` to switch the hand to.
+    """One button: a single ``action``, a ``list`` of many, a card ``verb`` to switch the hand to, or an action
+    ``not_yet`` open (greyed out; ``label`` says why, and its key only says it again).
 
     ``destructive``: giving up the deal's bidding (a pass while a bid could be made); Enter never presses it.
     """
@@ -82,6 +84,8 @@ class Plan:
     """The hand in the order it is shown (the order of the card keys)."""
     card_keys: tuple[str, ...] = ()
     """Each shown card's key, in ``order`` (empty when the hand is not played from now)."""
+    not_yet: tuple[Item, ...] = ()
+    """The greyed-out buttons of actions not open yet (``Item.kind`` ``not_yet``), after ``items``."""
 
     @property
     def multi(self) -> bool:
@@ -103,6 +107,10 @@ class Plan:
             if item.key == key:
                 return index
         return None
+
+    def not_yet_for_key(self, key: str) -> Item | None:
+        """The greyed-out button ``key`` belongs to, if any (pressing it only says why it is not open)."""
+        return next((item for item in self.not_yet if item.key == key), None)
 
     def card_for_key(self, key: str) -> Card | None:
         """The card of the hand that ``key`` plays (or marks), if any."""
@@ -151,6 +159,14 @@ def safe_look(game: Game, action: Action, view: View) -> ActionLook:
         return ActionLook(str(action), cards_named(action))
 
 
+def safe_not_yet(game: Game, view: View) -> tuple[NotYet, ...]:
+    """The game's ``not_yet`` actions that are not legal now, or none if the hook fails."""
+    try:
+        return tuple(n for n in game.not_yet(view) if n.action not in view.legal)
+    except Exception:  # a presentation hook must not close the table
+        return ()
+
+
 def label_of(action: Action, look: ActionLook) -> str | Message:
     """An action's words on the table (``action_label``): a card played from the hand by its name, several
     cards named by their codes as the verb and the cards, never the codes."""
@@ -197,9 +213,14 @@ def plan(game: Game, view: View | None, reserved: frozenset[str] = TABLE_KEYS, v
     bids = any(a.verb == "bid" for a in view.legal)
     items = [replace(it, destructive=True) if it.kind == "action" and it.actions[0].verb == "pass" and bids
              else it for it in items]
-    keyed, card_keys = _assign_keys(items, looks, reserved, len(shown) if card_verbs else 0)
+    later = safe_not_yet(game, view)
+    items += [Item(say(n.why), "not_yet", (n.action,)) for n in later]
+    keyed, card_keys = _assign_keys(items, {**looks, **{n.action: safe_look(game, n.action, view) for n in later}},
+                                    reserved, len(shown) if card_verbs else 0)
     chosen = verb if verb in card_verbs else next(iter(card_verbs), None)
-    return Plan(tuple(keyed), card_verbs, cards_of, looks, chosen, labels, shown, card_keys)
+    buttons = tuple(it for it in keyed if it.kind != "not_yet")
+    greyed = tuple(it for it in keyed if it.kind == "not_yet")
+    return Plan(buttons, card_verbs, cards_of, looks, chosen, labels, shown, card_keys, greyed)
 
 
 def _assign_keys(items: list[Item], looks: Mapping[Action, ActionLook], reserved: frozenset[str],
@@ -210,7 +231,7 @@ def _assign_keys(items: list[Item], looks: Mapping[Action, ActionLook], reserved
     card_digits = set(DIGITS[:cards])
     wanted: list[str] = []
     for item in items:
-        key = looks[item.actions[0]].key if item.kind == "action" else None
+        key = looks[item.actions[0]].key if item.kind in ("action", "not_yet") else None
         ok = key is not None and len(key) == 1 and key not in taken and key not in card_digits
         wanted.append(key if ok and key is not None else "")
         if ok and key is not None:

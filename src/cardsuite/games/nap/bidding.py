@@ -112,9 +112,13 @@ def calls_for(options: Options, high: str | None, forced: bool) -> tuple[Action,
     return tuple(out)
 
 
+TOP_BIDS: Final[Mapping[object, str]] = {"none": "nap", "wellington": "wellington", "blucher": "blucher"}
+"""The highest bid each value of the ``above_nap`` option allows."""
+
+
 def top_bid(options: Options) -> str:
     """The highest bid the options allow; the auction ends as soon as it is made."""
-    return {"none": "nap", "wellington": "wellington", "blucher": "blucher"}[options.text("above_nap")]
+    return TOP_BIDS[options.text("above_nap")]
 
 
 def points(bid: str, options: Options) -> tuple[int, int]:

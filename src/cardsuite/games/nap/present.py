@@ -1,4 +1,5 @@
-"""How Nap is shown: bid keys and names, each seat's bid, what the declarer needs, the first-play page."""
+"""How Nap is shown: bid keys and names, the top bids not yet open, each seat's bid, what the declarer needs,
+the first-play page."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from collections.abc import Mapping
 
 from ...core.game import Action, View
 from ...core.message import N_, Message, SeatRef, msg, msg_n, msg_p
-from ...core.presentation import ActionLook, Line, Presentation, cards_named
-from .bidding import BID_WORDS, TRICKS_NEEDED, points_of, table_bids
+from ...core.presentation import ActionLook, Line, NotYet, Presentation, cards_named
+from .bidding import BID_ACTIONS, BID_WORDS, LADDER, TOP_BIDS, TRICKS_NEEDED, points_of, table_bids
 
 BID_KEYS: Mapping[str, str] = {
     "1": "1", "2": "2", "3": "3", "4": "4", "misere": "m", "nap": "n", "wellington": "w", "blucher": "b",
@@ -49,6 +50,12 @@ SCORING = N_("""\
 always add up to zero.
 """)
 
+NOT_OPEN_YET: Mapping[str, Message] = {
+    # a top bid greyed out on the table until the bid below it is made: why, on its button
+    "wellington": msg_p("Nap bid not open yet", "Wellington: only after a Nap bid"),
+    "blucher": msg_p("Nap bid not open yet", "Blücher: only after a Wellington bid"),
+}
+
 BID_BUTTONS: Mapping[str, Message] = {
     "misere": msg_p("Nap bid button", "Misère"), "nap": msg_p("Nap bid button", "Nap"),
     "wellington": msg_p("Nap bid button", "Wellington"), "blucher": msg_p("Nap bid button", "Blücher"),
@@ -75,6 +82,21 @@ class NapPresentation(Presentation):
         if action.verb == "pass":
             return ActionLook(msg_p("bid button", "Pass"), key="p", retractable=True)
         return ActionLook(str(action), cards_named(action))
+
+    def not_yet(self, view: View) -> tuple[NotYet, ...]:
+        """Wellington and Blücher, where the options allow them, while the seat to bid may not yet make them
+        and they still beat the highest bid."""
+        if view.phase != "bidding" or not view.legal:
+            return ()
+        top = TOP_BIDS.get(view.options.get("above_nap"), "nap")
+        high = next((bid for _, bid in reversed(_bids(view)) if bid is not None), None)
+        out = []
+        for bid, why in NOT_OPEN_YET.items():
+            action = BID_ACTIONS[bid]
+            if LADDER.rank(bid) > LADDER.rank(top) or action in view.legal or not LADDER.beats(bid, high):
+                continue
+            out.append(NotYet(action, why))
+        return tuple(out)
 
     def seat_note(self, view: View, seat: int) -> Line | None:
         for who, bid in _bids(view):

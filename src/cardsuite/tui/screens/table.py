@@ -29,6 +29,7 @@ from ...core.errors import CardsuiteError
 from ...core.game import Action, View
 from ...i18n import _, pgettext
 from ..layout import capacity
+from ..messages import NotYetPicked
 from ..planning import Item, Plan, plan, prompt_text, verb_words
 from ..render import Display
 from ..seating import status_text, table_model, top_parts
@@ -256,7 +257,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             self.shape = shape
             self.zone = "hand" if self.plan.card_verbs else "actions"
         labels = tuple((it.key, self.style_set.plain(it.label)) for it in self.plan.items)
-        actions.show(labels, my_turn and self.zone == "actions", self._prompt(view, my_turn))
+        greyed = tuple((it.key, self.style_set.plain(it.label)) for it in self.plan.not_yet)
+        actions.show(labels, my_turn and self.zone == "actions", self._prompt(view, my_turn), greyed)
         hand.show(groups, self.plan.legal_cards, self.plan.multi, my_turn and self.plan.verb is not None,
                   self.plan.card_keys)
         self._enter_words()
@@ -464,7 +466,8 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
             self.note(_("No card names a secret partner yet."), viewer)
 
     def action_press_key(self, key: str) -> None:
-        """A card's key plays it (or marks it, for a several-card action); a button's key presses it."""
+        """A card's key plays it (or marks it, for a several-card action); a button's key presses it; a greyed-out
+        button's key only says why it is not open yet."""
         if self.flow.my_turn() is None:
             return
         card = self.plan.card_for_key(key)
@@ -479,3 +482,13 @@ class TableScreen(TableChoices, CpuTurns, HotSeatCover, TablePages):
         item = self.plan.item_for_key(key)
         if item is not None:
             self.query_one(ActionBar).pick(item)
+            return
+        later = self.plan.not_yet_for_key(key)
+        if later is not None:
+            self._tell(self.style_set.plain(later.label))
+
+    @on(NotYetPicked)
+    def not_yet_picked(self, message: NotYetPicked) -> None:
+        """A click on a greyed-out button does nothing but say why it is not open yet."""
+        if self.flow.my_turn() is not None and 0 <= message.index < len(self.plan.not_yet):
+            self._tell(self.style_set.plain(self.plan.not_yet[message.index].label))

@@ -1,9 +1,10 @@
-"""The prompt and the buttons: what the seat is asked to do, then each action that is not a card with its key.
+"""The prompt and the buttons: what the seat is asked to do, then each action that is not a card with its key,
+then the greyed-out buttons of actions not open yet.
 
 Drawn as one text that wraps: a button is never split across rows and never falls off the right edge (a
 label longer than the whole row wraps inside itself). The keyboard cursor (arrows) is shown in reverse;
-there is none until an arrow key puts it on a button, so Enter presses nothing by default. A click on a
-button posts ``ItemPicked``.
+there is none until an arrow key puts it on a button, so Enter presses nothing by default, and it never
+stops on a greyed-out button. A click on a button posts ``ItemPicked``, on a greyed-out one ``NotYetPicked``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from textual import events
 from textual.widget import Widget
 
 from ..layout import wrap
-from ..messages import ItemPicked
+from ..messages import ItemPicked, NotYetPicked
 
 KEY_COLOUR = "#ffa62b"
 """A button's key, in the key bar's colour (bold alone without colour)."""
@@ -54,14 +55,17 @@ class ActionBar(Widget):
         super().__init__(id=id)
         self.prompt = Text()
         self.labels: tuple[tuple[str, str], ...] = ()
+        self.greyed: tuple[tuple[str, str], ...] = ()
         self.cursor: int | None = None
         self.active = False
         self._places: list[tuple[int, int, int, int]] = []
 
-    def show(self, labels: tuple[tuple[str, str], ...], active: bool, prompt: Text | None = None) -> None:
-        """Show ``labels`` (key, words) as buttons after ``prompt``; ``active`` shows the keyboard cursor. New
-        labels start with no cursor (Enter then presses nothing)."""
+    def show(self, labels: tuple[tuple[str, str], ...], active: bool, prompt: Text | None = None,
+             greyed: tuple[tuple[str, str], ...] = ()) -> None:
+        """Show ``labels`` (key, words) as buttons after ``prompt``, then ``greyed`` (key, why) greyed out;
+        ``active`` shows the keyboard cursor. New labels start with no cursor (Enter then presses nothing)."""
         self.active = active
+        self.greyed = greyed
         if labels != self.labels:
             self.labels = labels
             self.cursor = None
@@ -100,6 +104,8 @@ class ActionBar(Widget):
             chip = Text(key, style="bold reverse" if under else f"bold {KEY_COLOUR}")
             chip.append((" " if key else "") + words, style="reverse" if under else "")
             out.append(chip)
+        for key, why in self.greyed:
+            out.append(Text(key + (" " if key else "") + why, style="dim"))
         return out
 
     def _rows(self, width: int) -> list[Text]:
@@ -116,12 +122,15 @@ class ActionBar(Widget):
         return Text("\n").join(self._rows(self.content_region.width or 80))
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a button presses it."""
+        """A click on a button presses it; on a greyed-out one, asks why it is not open."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
         for index, row, start, end in self._places:
             if row == offset.y and start <= offset.x < end:
                 event.stop()
-                self.pick(index)
+                if index < len(self.labels):
+                    self.pick(index)
+                else:
+                    self.post_message(NotYetPicked(index - len(self.labels)))
                 return
