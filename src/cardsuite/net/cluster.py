@@ -32,8 +32,8 @@ log = logging.getLogger("cardsuite.serve")
 
 ADOPT_BATCH = 25
 LAPSE = 0.75
-"""The part of a lease after which, with no renewal since, this process lets its tables go: the lease may run
-out before the next beat (a beat is a quarter of a lease)."""
+"""The part of a lease after which, with no renewal since, this process lets its tables go (on a timer, and
+checked again at each beat): a quarter of a lease before another process may adopt them."""
 
 
 class Elsewhere(ProtocolError):
@@ -70,12 +70,14 @@ class Cluster:
         self.adopted = 0
         self.lost = 0
         self.renewed = 0.0  # the event loop's time when the last renewal that succeeded was asked for
+        self.timer: asyncio.TimerHandle | None = None  # lapse() when no renewal succeeds before
 
     def start(self, url: str) -> None:
         """This process listens at ``url``: take over its earlier self's tables (a restart at the same address)
         and those whose lease ran out, then keep renewing and adopting in the background."""
         loop = asyncio.get_running_loop()
         self.renewed = loop.time()
+        self.arm()
         self.store.set_url(url)
         self.store.group_commits()
         count = sum(self.load(table_id) is not None for table_id in self.store.adopt(limit=100_000, mine_before=True))
@@ -85,6 +87,8 @@ class Cluster:
 
     async def stop(self) -> None:
         """Stop the loop and hand every lease over at once (a clean stop: others adopt without waiting)."""
+        if self.timer is not None:
+            self.timer.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -109,6 +113,7 @@ class Cluster:
                     self.lapse()
                 held = renewing.result()
                 self.renewed = asked
+                self.arm()
                 self.renew(held, known)
                 await self.adopt()
             except asyncio.CancelledError:
@@ -116,6 +121,13 @@ class Cluster:
             except Exception as exc:  # the store is away: try again at the next beat (a new connection)
                 fault("leases", exc, logging.WARNING)
                 self.lapse()
+
+    def arm(self) -> None:
+        """Call ``lapse`` at ``LAPSE`` of a lease after the last renewal, unless another renewal comes first."""
+        if self.timer is not None:
+            self.timer.cancel()
+        loop = asyncio.get_running_loop()
+        self.timer = loop.call_at(self.renewed + self.store.lease * LAPSE, self.lapse)
 
     def lapse(self) -> None:
         """With no renewal for ``LAPSE`` of a lease, let every table go that another process could adopt: its
