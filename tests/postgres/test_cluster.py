@@ -1,6 +1,7 @@
 """Several real server processes on one real PostgreSQL store, over loopback: redirects to a table's owner,
 takeover after kill -9 of the owner with no confirmed action lost, one history entry, /health, /metrics,
-and an owner that stalled past its lease letting its table go to the process that took it."""
+and an owner that stalled past its lease letting its table go to the process that took it; a restart at the
+same address counting, in its log, the tables it took back."""
 
 from __future__ import annotations
 
@@ -217,3 +218,27 @@ def test_an_owner_that_stalled_past_its_lease_lets_its_table_go_and_its_people_f
     finally:
         first.stop()
         second.stop()
+
+
+def test_a_process_restarted_at_its_address_says_how_many_tables_it_took_back(tmp_path: Path, pg_url: str) -> None:
+    advertise = ("--advertise", "ws://127.0.0.1:9/game")  # the same address twice: the restart takes its tables
+    first = start_server(tmp_path / "s0", "--store", pg_url, *FAST, *advertise)
+
+    async def create() -> None:
+        host = await Client(first.url).connect()
+        await host.request("create", game="nap", players=3, cpu="random", name="Ann")
+        await host.close()
+
+    try:
+        asyncio.run(create())
+    finally:
+        first.kill()
+    again = start_server(tmp_path / "s1", "--store", pg_url, *FAST, *advertise)  # "serving …" once it took them
+    try:
+        status, body = _get(again.url, "/status")
+        assert status == 200 and json.loads(body)["tables"] == 1
+    finally:
+        again.stop()
+    _, err = again.process.communicate(timeout=10)
+    assert "INFO cardsuite.serve: resumed 1 unfinished table from the store" in err
+    assert "created" not in err and "adopted" not in err

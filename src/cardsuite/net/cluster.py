@@ -3,8 +3,11 @@
 Each process renews the leases of its tables every quarter of the lease (``pgstore.py``); a table whose
 renewal fails (it stalled past its lease and another process took the table) is dropped here and its
 connections are closed with WebSocket code 1012, so its clients come back through the front address and
-land at the new owner. Tables whose lease ran out (their process died) are adopted by whichever process
-comes first and rebuilt by replaying their actions, exactly as a restart does.
+land at the new owner. While the store cannot be reached, no lease is renewed: once three quarters of a
+lease have passed since the last renewal, every table is let go the same way, before another process may
+adopt it, so this one never serves a table it may no longer own. Tables whose lease ran out (their process
+died, or could not reach the store) are adopted by whichever process comes first and rebuilt by replaying
+their actions, exactly as a restart does.
 
 A client asking for a table this process does not hold gets it here at once when its lease has run out,
 or an ``elsewhere`` refusal naming the owner's address (``serve --advertise``): clients follow it. No
@@ -20,6 +23,7 @@ from typing import Protocol
 
 from ..core.message import msg
 from . import refusals
+from .faultlog import fault
 from .pgstore import LeaseLost, PgTableStore
 from .protocol import ProtocolError
 from .table import Table, Timing
@@ -27,6 +31,9 @@ from .table import Table, Timing
 log = logging.getLogger("cardsuite.serve")
 
 ADOPT_BATCH = 25
+LAPSE = 0.75
+"""The part of a lease after which, with no renewal since, this process lets its tables go (on a timer, and
+checked again at each beat): a quarter of a lease before another process may adopt them."""
 
 
 class Elsewhere(ProtocolError):
@@ -48,8 +55,9 @@ class Host(Protocol):
     def add(self, table: Table) -> None:
         """Start serving ``table``."""
 
-    def hand_over(self, table: Table) -> bool:
-        """Stop serving ``table`` at once (another process owns it); False when it was not served here."""
+    def hand_over(self, table: Table, lapsed: bool = False) -> bool:
+        """Stop serving ``table`` at once (another process owns it, or with ``lapsed`` may own it); False when it
+        was not served here."""
 
 
 class Cluster:
@@ -61,18 +69,26 @@ class Cluster:
         self.task: asyncio.Task[None] | None = None
         self.adopted = 0
         self.lost = 0
+        self.renewed = 0.0  # the event loop's time when the last renewal that succeeded was asked for
+        self.timer: asyncio.TimerHandle | None = None  # lapse() when no renewal succeeds before
 
     def start(self, url: str) -> None:
         """This process listens at ``url``: take over its earlier self's tables (a restart at the same address)
         and those whose lease ran out, then keep renewing and adopting in the background."""
+        loop = asyncio.get_running_loop()
+        self.renewed = loop.time()
+        self.arm()
         self.store.set_url(url)
         self.store.group_commits()
-        for table_id in self.store.adopt(limit=100_000, mine_before=True):
-            self.load(table_id)
-        self.task = asyncio.get_running_loop().create_task(self.run())
+        count = sum(self.load(table_id) is not None for table_id in self.store.adopt(limit=100_000, mine_before=True))
+        if count:
+            log.info("resumed %d unfinished table%s from the store", count, "" if count == 1 else "s")
+        self.task = loop.create_task(self.run())
 
     async def stop(self) -> None:
         """Stop the loop and hand every lease over at once (a clean stop: others adopt without waiting)."""
+        if self.timer is not None:
+            self.timer.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -81,17 +97,46 @@ class Cluster:
             self.store.release()
 
     async def run(self) -> None:
-        """Renew, drop what was lost, adopt what was left, every quarter of the lease."""
+        """Renew, drop what was lost, adopt what was left, every quarter of the lease; let every table go when
+        the leases were not renewed for most of a lease (the store is away)."""
+        loop = asyncio.get_running_loop()
+        beat = self.store.lease / 4
         while True:
-            await asyncio.sleep(self.store.lease / 4)
+            await asyncio.sleep(beat)
+            self.lapse()
             try:
                 known = set(self.hub.tables)  # a table that comes meanwhile was not asked about
-                self.renew(await asyncio.to_thread(self.store.renew), known)
+                asked = loop.time()
+                renewing = asyncio.ensure_future(asyncio.to_thread(self.store.renew))
+                while not renewing.done():  # a store that hangs does not keep the tables served past the lease
+                    await asyncio.wait({renewing}, timeout=beat)
+                    self.lapse()
+                held = renewing.result()
+                self.renewed = asked
+                self.arm()
+                self.renew(held, known)
                 await self.adopt()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # the store is away: keep serving, try again at the next beat
-                log.warning("leases: %s", exc)
+            except Exception as exc:  # the store is away: try again at the next beat (a new connection)
+                fault("leases", exc, logging.WARNING)
+                self.lapse()
+
+    def arm(self) -> None:
+        """Call ``lapse`` at ``LAPSE`` of a lease after the last renewal, unless another renewal comes first."""
+        if self.timer is not None:
+            self.timer.cancel()
+        loop = asyncio.get_running_loop()
+        self.timer = loop.call_at(self.renewed + self.store.lease * LAPSE, self.lapse)
+
+    def lapse(self) -> None:
+        """With no renewal for ``LAPSE`` of a lease, let every table go that another process could adopt: its
+        people reconnect, and land where it is served once the store is back."""
+        if asyncio.get_running_loop().time() - self.renewed < self.store.lease * LAPSE:
+            return
+        for table in list(self.hub.tables.values()):
+            if not (table.status == "finished" and table.history_id is not None) and self.hub.hand_over(table, True):
+                self.lost += 1
 
     def renew(self, held: set[str] | None = None, known: set[str] | None = None) -> None:
         """Renew this process's leases (or take ``held``, renewed off the event loop while it served the tables
@@ -104,14 +149,17 @@ class Cluster:
                 self.drop(table)
 
     async def adopt(self) -> None:
-        """Take over the tables of processes that stopped renewing, a batch at a time."""
-        while True:
-            ids = self.store.adopt(limit=ADOPT_BATCH)
-            for table_id in ids:
-                self.load(table_id)
-            if len(ids) < ADOPT_BATCH:
-                return
-            await asyncio.sleep(0)
+        """Take over the tables of processes that stopped renewing, a batch at a time; one line says how many."""
+        count = 0
+        try:
+            while True:
+                ids = self.store.adopt(limit=ADOPT_BATCH)
+                count += sum(self.load(table_id) is not None for table_id in ids)
+                if len(ids) < ADOPT_BATCH:
+                    return
+                await asyncio.sleep(0)
+        finally:
+            adopted(count)
 
     def load(self, table_id: str) -> Table | None:
         """Rebuild an adopted table from its actions and serve it."""
@@ -144,7 +192,10 @@ class Cluster:
         if owner.process == self.store.process or not owner.live:
             taken = owner.table_id if owner.process == self.store.process else self.store.take(code)
             if taken is not None:
-                return self.load(taken)
+                table = self.load(taken)
+                if owner.process != self.store.process:
+                    adopted(int(table is not None), "when a client asked for it")
+                return table
             owner = self.store.owner(code)  # someone else was quicker
             if owner is None or not owner.live or owner.url is None:
                 return None
@@ -168,3 +219,10 @@ class Cluster:
         if owner is not None and owner.live and owner.url is not None and owner.process != self.store.process:
             return Elsewhere(owner.url)
         return ProtocolError("state", msg(refusals.LEASE_LOST, code=table.code))
+
+
+def adopted(count: int, how: str = "") -> None:
+    """One line for the tables adopted at once (counted: no code, token or name)."""
+    if count:
+        log.info("adopted %d unfinished table%s from the store, %s lease having run out%s", count,
+                 "" if count == 1 else "s", "its" if count == 1 else "their", f" ({how})" if how else "")

@@ -25,6 +25,7 @@ from ..storage.history import History
 from . import refusals, rematch, tablelog
 from .config import GAME_PATH, ServerConfig
 from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
+from .faultlog import fault
 from .filing import filed_record, rated_keys
 from .limits import AddressBook
 from .lobby import listed_here
@@ -114,10 +115,10 @@ class Hub:
             self.broadcast(table)
             self._let_go(table)
 
-    def hand_over(self, table: Table) -> bool:
-        """Stop serving ``table`` at once, another process owns it now (``cluster.py``): its task stops and
-        its connections are closed with ``GOING_AWAY``, so they reconnect and land at the owner. False when
-        this process was not serving it."""
+    def hand_over(self, table: Table, lapsed: bool = False) -> bool:
+        """Stop serving ``table`` at once, another process owns it now (``cluster.py``; ``lapsed``: it may, the
+        store being away while the lease ran out): its task stops and its connections are closed with
+        ``GOING_AWAY``, so they reconnect and land at the owner. False when this process was not serving it."""
         if self.tables.get(table.code) is not table:
             return False
         driver = self.drivers.get(table.code)
@@ -125,7 +126,7 @@ class Hub:
             driver.cancel()
         for conn in self._let_go(table):
             conn.send_close(GOING_AWAY)
-        tablelog.handed_over(table)
+        tablelog.handed_over(table, lapsed)
         return True
 
     def _let_go(self, table: Table) -> set[Conn]:
@@ -325,7 +326,12 @@ class Hub:
             if self.cluster is not None and self.cluster.is_lost(exc):  # another process owns the table now
                 raise self.cluster.lost_lease(table) from None
             if table.broken:  # the store refused the write: rebuild the table from what it holds
-                self._reload(table)
+                try:
+                    self._reload(table)
+                except Exception:
+                    if self.cluster is None:
+                        raise
+                    self.hand_over(table, lapsed=True)  # never served with an action the store lacks
                 raise ProtocolError("server", msg(refusals.NOT_SAVED)) from None
             raise
         self.actions += 1
@@ -508,8 +514,8 @@ class Hub:
                 await self.do(table, due.kind, due.seat)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("table %s: what was due failed", table.id)
+            except Exception as exc:
+                fault(f"table {table.id}: what was due failed", exc, kind="what was due failed")
                 await asyncio.sleep(1.0)
 
     async def do(self, table: Table, kind: str, seat: int | None) -> None:

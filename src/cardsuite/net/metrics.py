@@ -59,9 +59,11 @@ HELP = {
     "cardsuite_action_p50_ms": "median time from an action's arrival to its ok, last minute (ms)",
     "cardsuite_action_p95_ms": "95th percentile of that time, last minute (ms)",
     "cardsuite_tables_adopted_total": "tables taken over from processes that stopped",
-    "cardsuite_tables_lost_total": "tables handed to another process after a lost lease",
+    "cardsuite_tables_lost_total": "tables let go after a lost lease (another process took them, or the store "
+                                   "was away until they could have)",
     "cardsuite_store_tables": "unfinished tables in the whole store, by status",
     "cardsuite_store_processes": "server processes that renewed their leases lately",
+    "cardsuite_store_up": "1 when the shared store answered this request, 0 when not (its figures are then left out)",
     "cardsuite_uptime_seconds": "seconds since this process started",
 }
 

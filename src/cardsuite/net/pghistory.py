@@ -27,7 +27,8 @@ from ..storage.meta import counts
 from ..storage.ratings import SHARED, Rating, rate_played
 from ..storage.saves import save_meta
 from .filing import RatedKeys
-from .pgstore import open_database
+from .pglink import Link
+from .pgschema import migrate
 
 
 @dataclass(frozen=True)
@@ -51,21 +52,17 @@ class PgHistory:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._conn: Any = None
+        self.link = Link(url, migrate)
         self.lock = threading.Lock()  # filing runs in worker threads; one transaction at a time
 
     @property
     def conn(self) -> Any:
-        """The connection, opened on first use."""
-        if self._conn is None:
-            self._conn = open_database(self.url)
-        return self._conn
+        """The connection, opened on first use, and again after it was lost: take it once per call."""
+        return self.link.get()
 
     def close(self) -> None:
         """Close the connection."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self.link.close()
 
     def record_finished(self, record: Mapping[str, object], rated_keys: Sequence[str] | None = None) -> int:
         """File a finished match once; its history id. ``rated_keys`` (one per seat: an identity, ``CPU

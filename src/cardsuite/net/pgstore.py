@@ -8,9 +8,8 @@ replaying their actions. Every write of an owner is fenced: it changes the row o
 still holds the lease, so a process that stalled past its lease can never write over the new owner
 (``LeaseLost``). Actions are inserted in autocommit, before the ``ok``; once the server ``group_commits``,
 the actions that arrive while one commit is under way go together in the next one (one round trip, off the
-event loop), and each caller awaits its own.
-
-psycopg (3) is imported here only: it is the ``postgres`` extra (``pip install 'cardsuite[postgres]'``).
+event loop), and each caller awaits its own. A lost connection is opened again at the next use (``pglink.py``);
+each call uses one connection throughout, so a transaction is never finished on another.
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .pglink import Link
 from .pgschema import migrate
 from .rows import Actor, Listed, Listing, SeatRow, TableRow
 
@@ -36,26 +36,6 @@ ActionRow = tuple[str, int, int, str, bool, str | None, str | None]
 
 class LeaseLost(Exception):
     """This process no longer owns the table (its lease ran out and another process took it over)."""
-
-
-def connect(url: str) -> Any:
-    """A psycopg connection in autocommit, or a one-line error naming what is missing."""
-    try:
-        import psycopg
-    except ImportError:
-        raise RuntimeError("a PostgreSQL store needs psycopg: pip install 'cardsuite[postgres]'") from None
-    try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=10, application_name="cardsuite")
-    except psycopg.Error as exc:
-        line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise RuntimeError(f"cannot open the PostgreSQL store: {line}") from None
-
-
-def open_database(url: str) -> Any:
-    """A connection to a migrated database (the migrations run once, whoever comes first)."""
-    conn = connect(url)
-    migrate(conn)
-    return conn
 
 
 @dataclass(frozen=True)
@@ -79,18 +59,31 @@ class PgTableStore:
         self.advertise = advertise
         self.lease = lease_seconds
         self.process = process_id or secrets.token_hex(8)
-        self.conn = open_database(url)
+        self.durable = durable
         self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiting: list[tuple[ActionRow, asyncio.Future[None]]] = []
         self.flushing = False
-        if not durable:  # like SQLite's synchronous=NORMAL: a killed server loses nothing, a power cut may
-            self.conn.execute("SET synchronous_commit = off")
-        self.conn.execute("INSERT INTO processes (id, url) VALUES (%s, %s)", (self.process, advertise))
+        self.link = Link(url, self._prepare)
+        self.link.open()
+
+    def _prepare(self, conn: Any) -> None:
+        """Set up a new connection: the schema migrated, the commit mode, and this process known to the store
+        (again, after a restore)."""
+        migrate(conn)
+        if not self.durable:  # like SQLite's synchronous=NORMAL: a killed server loses nothing, a power cut may
+            conn.execute("SET synchronous_commit = off")
+        conn.execute("INSERT INTO processes (id, url) VALUES (%s, %s)"
+                     " ON CONFLICT (id) DO UPDATE SET url = excluded.url, seen = now()", (self.process, self.advertise))
+
+    @property
+    def conn(self) -> Any:
+        """The connection to use now (a new one when the last was lost): take it once per call."""
+        return self.link.get()
 
     def close(self) -> None:
         """Close the connection (leases are left to run out; ``release`` hands them over at once)."""
-        self.conn.close()
+        self.link.close()
 
     def _run(self, sql: str, args: Sequence[object] = ()) -> Any:
         with self.lock:
@@ -104,42 +97,51 @@ class PgTableStore:
     def create(self, row: TableRow) -> None:
         """Store a new table with its seats, owned by this process."""
         listing = row.listing
-        with self.lock, self.conn.transaction():
-            self.conn.execute(
-                "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, owner,"
-                " lease_until, public, rated, practice, language, secret)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s,"
-                " %s)",
-                (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
-                 row.turn_seconds, row.status, self.process, self.lease, listing.public, listing.rated,
-                 listing.practice, listing.language, row.secret.hex() if row.secret else None))
-            with self.conn.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO seats (table_id, seat, name, kind, token, identity, joined_deal)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                    [(row.id, i, s.name, s.kind, s.token, s.identity, s.joined_deal) for i, s in enumerate(row.seats)])
-            for seat in row.seats:
-                self._label(seat)
+        with self.lock:
+            conn = self.conn
+            with conn.transaction():
+                self._create(conn, row, listing)
+
+    def _create(self, conn: Any, row: TableRow, listing: Listing) -> None:
+        """The table's row and its seats, in the caller's transaction."""
+        conn.execute(
+            "INSERT INTO tables (id, code, game, players, options, cpu, seed, turn_seconds, status, owner,"
+            " lease_until, public, rated, practice, language, secret)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, now() + %s * interval '1 second', %s, %s, %s, %s,"
+            " %s)",
+            (row.id, row.code, row.game, row.players, json.dumps(row.options), row.cpu, row.seed,
+             row.turn_seconds, row.status, self.process, self.lease, listing.public, listing.rated,
+             listing.practice, listing.language, row.secret.hex() if row.secret else None))
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO seats (table_id, seat, name, kind, token, identity, joined_deal)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                [(row.id, i, s.name, s.kind, s.token, s.identity, s.joined_deal) for i, s in enumerate(row.seats)])
+        for seat in row.seats:
+            self._label(conn, seat)
 
     def set_seat(self, table_id: str, seat: int, row: SeatRow) -> None:
         """Change who holds a seat (a person sat down, or gave the seat up)."""
-        with self.lock, self.conn.transaction():
-            self._fence(table_id, "updated = now()")
-            self.conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s, joined_deal = %s"
-                              " WHERE table_id = %s AND seat = %s",
-                              (row.name, row.kind, row.token, row.identity, row.joined_deal, table_id, seat))
-            self._label(row)
+        with self.lock:
+            conn = self.conn
+            with conn.transaction():
+                self._fence(conn, table_id, "updated = now()")
+                conn.execute("UPDATE seats SET name = %s, kind = %s, token = %s, identity = %s, joined_deal = %s"
+                             " WHERE table_id = %s AND seat = %s",
+                             (row.name, row.kind, row.token, row.identity, row.joined_deal, table_id, seat))
+                self._label(conn, row)
 
-    def _label(self, seat: SeatRow) -> None:
+    @staticmethod
+    def _label(conn: Any, seat: SeatRow) -> None:
         """Remember the name an identity last sat down with (the leaderboard's label for it)."""
         if seat.identity is not None and seat.kind == "person":
-            self.conn.execute("INSERT INTO identities (id, name) VALUES (%s, %s) ON CONFLICT (id)"
-                              " DO UPDATE SET name = excluded.name, seen = now()", (seat.identity, seat.name))
+            conn.execute("INSERT INTO identities (id, name) VALUES (%s, %s) ON CONFLICT (id)"
+                         " DO UPDATE SET name = excluded.name, seen = now()", (seat.identity, seat.name))
 
     def set_status(self, table_id: str, status: str, history_id: int | None = None) -> None:
         """Move a table to ``playing``, ``finished`` (with its history id) or ``closed``."""
         with self.lock:
-            self._fence(table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
+            self._fence(self.conn, table_id, "status = %s, history_id = COALESCE(%s, history_id), updated = now()",
                         (status, history_id))
 
     def add_action(self, table_id: str, deal: int, step: int, line: str, by_cpu: bool = False,
@@ -198,8 +200,8 @@ class PgTableStore:
                 (*columns, self.process)).fetchall()
         return {(str(r[0]), int(r[1]), int(r[2])) for r in done}
 
-    def _fence(self, table_id: str, assignments: str, args: Sequence[object] = ()) -> None:
-        done = self.conn.execute(
+    def _fence(self, conn: Any, table_id: str, assignments: str, args: Sequence[object] = ()) -> None:
+        done = conn.execute(
             f"UPDATE tables SET {assignments} WHERE id = %s AND owner = %s AND lease_until > now()",
             (*args, table_id, self.process))
         if done.rowcount != 1:
@@ -217,14 +219,15 @@ class PgTableStore:
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats and actions."""
         with self.lock:
-            row = self.conn.execute(
+            conn = self.conn
+            row = conn.execute(
                 "SELECT id, code, game, players, options, cpu, seed, turn_seconds, status, created, history_id,"
                 " public, rated, practice, language, secret FROM tables WHERE id = %s", (table_id,)).fetchone()
             if row is None:
                 return None
-            seats = self.conn.execute("SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = %s"
+            seats = conn.execute("SELECT name, kind, token, identity, joined_deal FROM seats WHERE table_id = %s"
                                       " ORDER BY seat", (table_id,)).fetchall()
-            actions = self.conn.execute("SELECT deal, step, line, by_cpu, by_name, by_identity FROM actions"
+            actions = conn.execute("SELECT deal, step, line, by_cpu, by_name, by_identity FROM actions"
                                         " WHERE table_id = %s ORDER BY deal, step", (table_id,)).fetchall()
         options = row[4] if isinstance(row[4], dict) else {}
         out = TableRow(row[0], row[1], row[2], int(row[3]), options, row[5], int(row[6]), int(row[7]), row[8],
@@ -245,8 +248,9 @@ class PgTableStore:
     def renew(self) -> set[str]:
         """Renew every lease this process holds; the ids of the tables it still owns."""
         with self.lock:
-            self.conn.execute("UPDATE processes SET seen = now() WHERE id = %s", (self.process,))
-            rows = self.conn.execute(
+            conn = self.conn
+            conn.execute("UPDATE processes SET seen = now() WHERE id = %s", (self.process,))
+            rows = conn.execute(
                 "UPDATE tables SET lease_until = now() + %s * interval '1 second'"
                 " WHERE owner = %s AND lease_until > now() RETURNING id", (self.lease, self.process)).fetchall()
         return {r[0] for r in rows}

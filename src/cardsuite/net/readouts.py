@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from .faultlog import fault
+
 if TYPE_CHECKING:
     from .hub import Hub
 
@@ -18,7 +20,8 @@ def status(hub: Hub) -> dict[str, Any]:
 
 
 def figures(hub: Hub) -> dict[str, Any]:
-    """Everything ``GET /metrics`` shows (``metrics.exposition`` writes it out)."""
+    """Everything ``GET /metrics`` shows (``metrics.exposition`` writes it out); with a shared store that does
+    not answer, its own figures are left out and ``cardsuite_store_up`` is 0."""
     summary = hub.metrics.summary()
     out: dict[str, Any] = {
         "cardsuite_tables": len(hub.tables),
@@ -32,9 +35,15 @@ def figures(hub: Hub) -> dict[str, Any]:
         "cardsuite_uptime_seconds": round(time.monotonic() - hub.metrics.started, 1),
     }
     if hub.cluster is not None:
-        counts = hub.store.counts()  # type: ignore[attr-defined]  # a cluster's store is the shared one
         out["cardsuite_tables_adopted_total"] = hub.cluster.adopted
         out["cardsuite_tables_lost_total"] = hub.cluster.lost
+        try:
+            counts = hub.store.counts()  # type: ignore[attr-defined]  # a cluster's store is the shared one
+        except Exception as exc:  # the store is away: the figures above still tell the operator what happens
+            fault("metrics: the store did not answer", exc)
+            out["cardsuite_store_up"] = 0
+            return out
+        out["cardsuite_store_up"] = 1
         out["cardsuite_store_tables"] = {k.removeprefix("tables_"): v for k, v in counts.items()
                                          if k.startswith("tables_")}
         out["cardsuite_store_processes"] = counts.get("processes", 0)

@@ -26,6 +26,7 @@ from .config import GAME_PATH, ServerConfig
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
 from .datafolder import serving_folder
 from .errorpages import NOT_A_HANDSHAKE, GuardedRunner, gone
+from .faultlog import fault
 from .gate import GatedSite
 from .headers import add_headers
 from .heldlog import held_back
@@ -126,8 +127,8 @@ async def _serve_frames(hub: Hub, conn: Conn, ws: web.WebSocketResponse) -> None
         except ProtocolError as exc:
             conn.send(error_message(exc.code, exc.said(), exc.ref if ref is None else ref,
                                     **getattr(exc, "fields", {})))
-        except Exception:
-            log.exception("request failed")
+        except Exception as exc:  # one line, and a store that is away fails every request alike: held back
+            fault("request failed", exc)
             conn.send(error_message("server", msg(refusals.SERVER_FAILED), ref))
 
 
@@ -142,15 +143,16 @@ async def health_page(request: web.Request) -> web.Response:
     hub = request.app[HUB]
     try:
         await asyncio.to_thread(hub.store.code_taken, "health")
-    except Exception:
-        log.exception("health: the store did not answer")
+    except Exception as exc:
+        fault("health: the store did not answer", exc)
         return web.json_response({"status": "store unreachable"}, status=503)
     return web.json_response({"status": "ok", "tables": len(hub.tables), "store": "postgresql" if hub.cluster
                               else "sqlite"})
 
 
 async def metrics_page(request: web.Request) -> web.Response:
-    """``GET /metrics``: the figures in Prometheus text (``metrics.py``)."""
+    """``GET /metrics``: the figures in Prometheus text (``metrics.py``); those of the store are left out while
+    it does not answer (``cardsuite_store_up 0``), the others are served all the same."""
     found = await asyncio.to_thread(figures, request.app[HUB])
     return web.Response(text=exposition(found), content_type="text/plain", charset="utf-8")
 

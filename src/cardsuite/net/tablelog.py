@@ -178,9 +178,14 @@ def removed(table: Table) -> None:
     log.info("table %s removed (finished): nobody at it for %g s", table.code, FINISHED_LINGER)
 
 
-def handed_over(table: Table) -> None:
-    """Another process took the table over (a shared store): it is served there now."""
-    log.info("table %s handed over: another process serves it now", table.code)
+def handed_over(table: Table, lapsed: bool = False) -> None:
+    """Another process took the table over (a shared store): it is served there now; ``lapsed``: the store
+    could not be reached (its lease ran out meanwhile, or the table could not be read back)."""
+    if lapsed:
+        log.warning("table %s let go: the store cannot be reached (the process that reaches it first serves the"
+                    " table)", table.code)
+    else:
+        log.info("table %s handed over: another process serves it now", table.code)
 
 
 def stopping(tables: int, connections: int) -> None:
