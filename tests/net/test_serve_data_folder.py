@@ -108,3 +108,25 @@ def test_the_shared_stores_options_without_a_store_are_refused_in_one_line(tmp_p
                             home=tmp_path))
     assert line.startswith("cardsuite: --lease-seconds は --store を共有するサーバーのためのものです"), line
     assert not (tmp_path / "server").exists()
+
+
+def test_a_data_folder_whose_lock_cannot_be_written_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Where no lock can be taken, saves go on unlocked, but a server would then share its folder with any
+    second one: both refuse, naming the folder (a folder on a read-only file system is refused the same way;
+    a directory in the lock's place makes that so even for root, whom file modes do not stop)."""
+    data = tmp_path / "server"
+    (data / ".tables.sqlite3.lock").mkdir(parents=True)
+    for _ in range(2):
+        line = _one_line(_serve("--port", "0", "--data", str(data)))
+        assert line == (f"cardsuite: the server's data folder cannot be used: {data} cannot be written "
+                        "(.tables.sqlite3.lock: Is a directory)\n"), line
+    assert sorted(p.name for p in data.iterdir()) == [".tables.sqlite3.lock"]
+
+
+def test_a_store_that_cannot_be_opened_for_writing_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The store is opened for writing at start, so a server never starts that would refuse every table."""
+    data = tmp_path / "server"
+    (data / "tables.sqlite3").mkdir(parents=True)
+    line = _one_line(_serve("--port", "0", "--data", str(data)))
+    assert line == (f"cardsuite: the server's data folder cannot be used: {data} cannot be written "
+                    "(tables.sqlite3: Is a directory)\n"), line

@@ -4,7 +4,8 @@ With the SQLite store (the default) the folder's tables are served by one proces
 on the same folder would keep its own timers for the same tables and could close those the first is
 playing. The process holds the lock of the store's file (``storage/savelock.py``, as a table holds its
 save's) for its whole life, and the system lets go of it however the process ends. The PostgreSQL store
-is shared by several processes by design: no lock.
+is shared by several processes by design: no lock. A folder the process cannot write in (a read-only file
+system, a lock or store it may not open for writing) is refused at start, not found out by every player.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.errors import message_of
-from ..core.message import msg
+from ..core.message import Message, msg
 from ..files import FileRefused
 from ..filewrites import ensure_folder
 from ..naming import shown
@@ -24,6 +25,9 @@ from ..storage.paths import StorageError
 
 STORE_FILE = "tables.sqlite3"
 """The SQLite store's file in the data folder (its lock is ``.tables.sqlite3.lock`` beside it)."""
+PROBE_FILE = ".tables.sqlite3.probe"
+"""A file written and removed at start to find out that the folder can be written in."""
+_FLAGS = getattr(os, "O_CLOEXEC", 0)
 
 
 @contextlib.contextmanager
@@ -40,11 +44,47 @@ def serving_folder(folder: Path, shared_store: bool) -> Iterator[None]:
         yield
         return
     store = folder / STORE_FILE
-    if not savelock.claim(store):
+    try:
+        claimed = savelock.claim_for_writing(store)
+    except OSError as exc:
+        raise _unwritable(folder, savelock.lock_path(store), exc) from None
+    if not claimed:
         raise StorageError(msg("another `cardsuite serve` is using the data folder {folder}: its tables are served "
                                "by one process (stop that one, or give this one another --data)",
                                folder=shown(os.fspath(folder))))
     try:
+        _check_writable(folder, store)
         yield
     finally:
         savelock.release(store)
+
+
+def _check_writable(folder: Path, store: Path) -> None:
+    """Write a byte in a file of ``folder`` and remove it, and open the store's files there for writing: a
+    one-line ``StorageError`` naming the folder where one of them cannot be."""
+    probe = folder / PROBE_FILE
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            probe.unlink()  # left by a process killed here: this process holds the folder now
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | _FLAGS, 0o600)
+        try:
+            os.write(fd, b"\0")
+        finally:
+            os.close(fd)
+        probe.unlink()
+    except OSError as exc:
+        raise _unwritable(folder, probe, exc) from None
+    for path in (store, store.with_name(f"{store.name}-wal"), store.with_name(f"{store.name}-shm")):
+        try:
+            os.close(os.open(path, os.O_RDWR | _FLAGS))  # the store's own: SQLite follows a link, so this does
+        except FileNotFoundError:
+            continue  # made when the store opens, in the folder just written in
+        except OSError as exc:
+            raise _unwritable(folder, path, exc) from None
+
+
+def _unwritable(folder: Path, path: Path, exc: OSError) -> StorageError:
+    """The refusal of a data folder this process cannot write in (``path``: what it could not write)."""
+    return StorageError(msg("the server's data folder cannot be used: {folder} cannot be written ({file}: {reason})",
+                            folder=shown(os.fspath(folder)), file=shown(path.name),
+                            reason=Message(str(exc.strerror or exc))))

@@ -34,6 +34,7 @@ from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Reque
 from .rows import Listing
 from .sockets import socket_book
 from .storeapi import open_store
+from .storewrites import StoreWrites
 from .table import Table, watcher_view
 from .viewtext import ViewText, options_text
 
@@ -57,6 +58,7 @@ class Hub:
         self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
                                 config.lease_seconds)
         self.history: Any = History(config.data / "history.sqlite3")
+        self.writes = StoreWrites()  # whether the store takes writes: /health and the log say when it does not
         self.cluster: Cluster | None = None
         if config.store:
             from .cluster import Cluster
@@ -200,6 +202,7 @@ class Hub:
         table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"), f["options"],
                                     f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
                                     f["identity"])
+        self.writes.succeeded()
         code = table.code
         self.add(table)
         tablelog.created(table)
@@ -326,6 +329,7 @@ class Hub:
             if self.cluster is not None and self.cluster.is_lost(exc):  # another process owns the table now
                 raise self.cluster.lost_lease(table) from None
             if table.broken:  # the store refused the write: rebuild the table from what it holds
+                self.writes.failed(table.id, exc)
                 try:
                     self._reload(table)
                 except Exception:
@@ -334,6 +338,7 @@ class Hub:
                     self.hand_over(table, lapsed=True)  # never served with an action the store lacks
                 raise ProtocolError("server", msg(refusals.NOT_SAVED)) from None
             raise
+        self.writes.succeeded()
         self.actions += 1
         self.wake(table)
 

@@ -138,14 +138,17 @@ async def status_page(request: web.Request) -> web.Response:
 
 
 async def health_page(request: web.Request) -> web.Response:
-    """``GET /health``: 200 while this process serves and reaches its store, else 503 (for the proxy). Why the
-    store failed goes to the log only: it may name the database's host and user, and anyone may ask."""
+    """``GET /health``: 200 while this process serves, reaches its store and its last write there succeeded,
+    else 503 (for the proxy). Why the store failed goes to the log only: it may name the database's host and
+    user, and anyone may ask."""
     hub = request.app[HUB]
     try:
         await asyncio.to_thread(hub.store.code_taken, "health")
     except Exception as exc:
         fault("health: the store did not answer", exc)
         return web.json_response({"status": "store unreachable"}, status=503)
+    if hub.writes.failing:  # the log has said why, a line per failed save
+        return web.json_response({"status": "store unwritable"}, status=503)
     return web.json_response({"status": "ok", "tables": len(hub.tables), "store": "postgresql" if hub.cluster
                               else "sqlite"})
 

@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,15 +63,21 @@ def _open(lock: Path) -> int:
         return os.open(lock, os.O_RDONLY | _FLAGS)
 
 
-def _acquire(lock: Path) -> int | None:
-    """A descriptor holding the lock of the file ``lock``, or None when another process holds it; ``OSError``
-    when there is no lock to take (a read-only folder without the file: nobody else can take it either).
+def _open_for_writing(lock: Path) -> int:
+    """The lock file, created if need be, open for writing: ``OSError`` where it cannot be (a read-only folder)."""
+    return os.open(lock, os.O_RDWR | os.O_CREAT | _FLAGS, 0o600)
+
+
+def _acquire(lock: Path, opener: Callable[[Path], int]) -> int | None:
+    """A descriptor holding the lock of the file ``lock`` (opened by ``opener``), or None when another process
+    holds it; ``OSError`` when there is no lock to take (a read-only folder without the file: nobody else can
+    take it either).
 
     A holder removes the file before it lets go: a lock taken on a file that is no longer at its name
     is let go and taken again on the file that is there.
     """
     for _ in range(100):
-        fd = _open(lock)
+        fd = opener(lock)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -93,6 +100,21 @@ def _acquire(lock: Path) -> int | None:
 def claim(save: Path) -> bool:
     """Take the lock of ``save`` for this process (again, if it holds it already); False when another
     process holds it. Where no lock can be taken (a read-only folder), True: nothing is locked."""
+    try:
+        return _claim(save, _open)
+    except OSError:
+        return True
+
+
+def claim_for_writing(save: Path) -> bool:
+    """Take the lock of ``save`` as ``claim`` does, but only on a lock file this process can write: ``OSError``
+    where none can be taken (a read-only folder), for a process that will write there and must not share it."""
+    return _claim(save, _open_for_writing)
+
+
+def _claim(save: Path, opener: Callable[[Path], int]) -> bool:
+    """Take the lock of ``save`` (its file opened by ``opener``); False when another process holds it,
+    ``OSError`` when there is no lock to take."""
     key = _key(save)
     with _guard:
         held = _held.get(key)
@@ -100,10 +122,7 @@ def claim(save: Path) -> bool:
             held.claims += 1
             return True
         lock = lock_path(key)
-        try:
-            fd = _acquire(lock)
-        except OSError:
-            return True
+        fd = _acquire(lock, opener)
         if fd is None:
             return False
         _held[key] = _Held(fd, lock, 1)
