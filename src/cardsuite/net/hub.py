@@ -17,20 +17,19 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from .. import __version__
 from ..bots.base import make_bot
 from ..core.game import Bot, View
 from ..core.message import Message, msg
 from ..storage.history import History
 from . import refusals, rematch, tablelog
-from .config import GAME_PATH, ServerConfig
-from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn, burst_for
+from .config import ServerConfig
+from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn
 from .faultlog import fault
 from .filing import filed_record, rated_keys
 from .limits import AddressBook
 from .lobby import listed_here
 from .metrics import Metrics
-from .protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION, ProtocolError, Request, error_message, message, new_code
+from .protocol import ProtocolError, Request, error_message, message, new_code
 from .rows import Listing
 from .sockets import socket_book
 from .storeapi import open_store
@@ -55,7 +54,7 @@ class Hub:
         self.config = config
         self.timing = config.timing
         config.data.mkdir(mode=0o700, parents=True, exist_ok=True)  # made here: the server's user's alone
-        self.store = open_store(config.store, config.data / "tables.sqlite3", self.advertise(), config.durable,
+        self.store = open_store(config.store, config.data / "tables.sqlite3", config.socket_address(), config.durable,
                                 config.lease_seconds)
         self.history: Any = History(config.data / "history.sqlite3")
         self.writes = StoreWrites()  # whether the store takes writes: /health and the log say when it does not
@@ -83,14 +82,6 @@ class Hub:
         self.stopping = False  # going_away was called: connections close because the server stops
 
     # -- lifecycle --------------------------------------------------------------------------------
-    def advertise(self) -> str:
-        """The address other processes send this process's clients to."""
-        config = self.config
-        if config.advertise:
-            return config.advertise
-        host = f"[{config.host}]" if ":" in config.host else config.host
-        return f"ws://{host}:{config.port}{GAME_PATH}"
-
     def resume_tables(self) -> int:
         """Load every unfinished table from the database (after a restart or a kill); how many."""
         count = 0
@@ -591,14 +582,6 @@ class Hub:
             return False
         await self._act(table, seat, str(action), time.monotonic(), by_cpu=True)
         return True
-
-    def hello(self) -> str:
-        """The first message of every connection."""
-        limits = self.config.limits
-        return message("hello", server=f"cardsuite {__version__}", protocol=PROTOCOL_VERSION,
-                       limits={"message_bytes": MAX_CLIENT_MESSAGE, "per_second": self.config.rate,
-                               "burst": burst_for(self.config.rate), "join_strikes": limits.join_strikes},
-                       public_url=self.config.public_url, web=self.config.web)
 
     def count_refusal(self, code: str) -> None:
         """Count one refusal (``/status`` shows them by code)."""

@@ -22,7 +22,7 @@ from aiohttp import WSMsgType, web
 from ..core.message import msg
 from . import refusals
 from .badrequests import quiet_bad_requests
-from .config import GAME_PATH, ServerConfig
+from .config import GAME_PATH, ServerConfig, hello
 from .conn import MAX_STRIKES, POLICY_CLOSE, Conn
 from .datafolder import serving_folder
 from .errorpages import NOT_A_HANDSHAKE, GuardedRunner, gone
@@ -81,7 +81,7 @@ async def game_socket(request: web.Request) -> web.StreamResponse:
     conn = Conn(ws, hub.config.rate, address)
     hub.live.add(conn)
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    conn.send(hub.hello())
+    conn.send(hello(hub.config))
     try:
         await _serve_frames(hub, conn, ws)
     except ConnectionError:  # the client reset the connection (mid-flood, say): nothing to log
@@ -225,7 +225,7 @@ async def _serve(config: ServerConfig, ready: Callable[[str], None] | None) -> N
             held.release()
             port = config.port = site.port
             if hub.cluster is not None:
-                hub.cluster.start(hub.advertise())
+                hub.cluster.start(hub.config.socket_address())
             gc.freeze()  # what was loaded to start (modules, resumed tables) is never garbage: no collection scans it
             host = f"[{config.host}]" if ":" in config.host else config.host
             if ready is not None:
