@@ -83,7 +83,14 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
         note = None
     role = Text()
     if info.role == "declarer" and view.phase == "bidding":  # others may still outbid: not a declarer yet
-        role = Text(style_set.plain(_("highest bid")), style="bold italic")
+        bid = _highest_bid(view, session, style_set)
+        if bid is not None:  # one line with the bid, in place of the game's note, which says the same bid
+            note = None
+            # TRANSLATORS: a seat's block during the auction: this seat's bid is the highest so far ("highest
+            # bid: 3 tricks"); others may still outbid it
+            role = Text(style_set.plain(_("highest bid: {bid}").format(bid=bid)), style="bold italic")
+        else:
+            role = Text(style_set.plain(_("highest bid")), style="bold italic")
     elif info.role:
         known = session.game.roles().get(info.role)
         role = Text(style_set.say(known.title if known is not None else info.role), style="bold italic")
@@ -112,6 +119,19 @@ def seat_block(view: View, seat: int, bottom: int, session: TableSession, style_
     if status is not None:
         lines.insert(1, status)
     return SeatBlock(seat, tuple(lines), acting)
+
+
+def _highest_bid(view: View, session: TableSession, style_set: Display) -> str | None:
+    """The auction's highest bid so far in words (``Presentation.contract_words`` of the table's ``contract``),
+    or None when the table names none."""
+    contract = view.table.get("contract")
+    if not isinstance(contract, str) or not contract:
+        return None
+    try:
+        words = session.game.contract_words(contract)
+    except Exception:  # a presentation hook must not close the table
+        return None
+    return style_set.plain(contract) if words == contract else style_set.say(words, session.names)
 
 
 def _one_deal(session: TableSession) -> bool:
