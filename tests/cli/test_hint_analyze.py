@@ -7,8 +7,10 @@ import random
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cardsuite.bots import make_bot
@@ -209,3 +211,64 @@ def test_hint_on_a_copy_of_a_save_in_play_without_its_save_key_says_to_ask_at_th
     assert refused.exit_code == 1 and "20261207-101500-abcd" in str(refused.exception)
     live.unlink()
     assert RUNNER.invoke(app, ["hint", str(copy), "--iterations", "4"]).exit_code == 0
+
+
+def gops_endgame(tmp_path: Path, name: str, late: tuple[str, str] = ("2", "3")) -> Path:
+    """A 2-player GOPS deal (played out) where seat 0 gives the king away: with the ace, the 10, the jack and
+    the king left against the 2, 3, 4 and queen, it bids the ace for the king. ``late``: seat 1's bids of the
+    10th and 11th rounds (which one met the ace)."""
+    zero = ["2", "3", "4", "5", "6", "7", "8", "9", "Q", "A", "K", "T", "J"]
+    one = ["A", "5", "6", "7", "8", "9", "T", "J", "K", *late, "4", "Q"]
+    actions = [f"{seat} play {card}" for pair in zip(zero, one, strict=True) for seat, card in enumerate(pair)]
+    stock = ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "KD", "QD", "JD", "TD"]
+    path = tmp_path / name
+    save_record(path, {"format": "cardsuite-record/1", "game": "gops", "players": 2, "options": {"play_out": True},
+                       "deals": [{"stock": stock, "actions": actions}]})
+    return path
+
+
+def test_analyze_judges_a_gops_bid_that_gives_the_king_away(tmp_path: Path) -> None:
+    """Round 10, exact: the ace for the king is worse than the best card against the other's equilibrium mix."""
+    result = RUNNER.invoke(app, ["analyze", str(gops_endgame(tmp_path, "king.json")), "--json"])
+    assert result.exit_code == 0, result.output
+    (deal,) = json.loads(result.stdout)["deals"]
+    assert set(deal) == {"deal", "exact", "result", "scores", "best_play", "best_play_result", "contracts", "mistakes"}
+    assert deal["best_play"] is None and deal["contracts"] == []  # no one line of best play in a simultaneous game
+    (ace,) = [m for m in deal["mistakes"] if m["action_index"] == 18]
+    assert (ace["seat"], ace["played"], ace["best"]) == (0, "play A", "play T")
+    assert ace["cost"] == pytest.approx(4.638, abs=0.01)
+    text = RUNNER.invoke(app, ["--lang", "en", "analyze", str(gops_endgame(tmp_path, "king.json"))]).stdout
+    assert "round 10, Seat 0: play the ace; play the 10 was worth 4.64 more" in text, text
+
+
+def test_analyze_judges_a_gops_bid_by_what_the_other_could_bid_not_by_what_it_did(tmp_path: Path) -> None:
+    """The other seat's actual bid of the round (the 2 or the 3 against the ace) changes nothing of the verdict."""
+    found = []
+    for late in (("2", "3"), ("3", "2")):
+        result = RUNNER.invoke(app, ["analyze", str(gops_endgame(tmp_path, f"{late[0]}.json", late)), "--json"])
+        (deal,) = json.loads(result.stdout)["deals"]
+        found.append([m for m in deal["mistakes"] if m["action_index"] == 18])
+    assert found[0] == found[1] and len(found[0]) == 1
+
+
+def test_analyze_judges_every_bid_of_a_gops_match_in_seconds(tmp_path: Path) -> None:
+    """Three 3-player games of random bids: bids are judged (random bids lose value), in a bounded time."""
+    game = get_game("gops")
+    options = game.resolve_options({"games": 3}, 3)
+    match = Match(game, 3, options, 7, [SeatSpec(f"P{i}", "cpu", "random") for i in range(3)])
+    rng = random.Random(7)
+    while not match.is_over:
+        seat = min(match.state.to_act)
+        match.act(seat, rng.choice(match.state.legal_actions(seat)))
+        if match.deal_over and not match.is_over:
+            match.next_deal()
+    path = tmp_path / "gops3.json"
+    save_record(path, match.record())
+    began = time.perf_counter()
+    result = RUNNER.invoke(app, ["analyze", str(path), "--json"])
+    assert time.perf_counter() - began < 30
+    deals = json.loads(result.stdout)["deals"]
+    assert len(deals) == 3 and all(d["mistakes"] for d in deals)
+    for deal in deals:
+        for mistake in deal["mistakes"]:
+            assert mistake["cost"] > 0.5 and mistake["played"] != mistake["best"]

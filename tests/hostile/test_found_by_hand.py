@@ -341,7 +341,7 @@ def test_settings_that_would_crash_or_freeze_play_are_moved_aside(home: Path) ->
     home.mkdir()
     cases = {
         "names = " + "[" * 5000 + "]" * 5000: "nested deeper than 32",
-        "[options.nap]\nlowest_bid = 7\n": "options.nap: option lowest_bid: '7' is not one of 2, 3",
+        "[options.nap]\nlowest_bid = 7\n": "options.nap: option lowest_bid: 7 is not one of 2, 3",
         "[options.nap]\ncolour = 1\n": 'Nap has no option "colour"',
         'speed = "inf"\n': 'speed "inf" is not one of instant',
         "speed = 1e9\n": "speed",
@@ -757,3 +757,43 @@ def test_an_export_to_a_name_ending_in_a_slash_is_refused_not_written_as_a_file(
     refused(cli("export", "1", f"{exp}/{ending}"), "names a folder (it ends in /), not a file")
     refused(cli("export", "1", f"{exp}/"), "is a folder")
     assert list(exp.iterdir()) == []
+
+
+def _nap_record(tmp: Path, name: str, **changes: object) -> Path:
+    """A Nap record of no deals with ``changes`` to its keys, written to ``tmp``."""
+    path = tmp / name
+    path.write_text(json.dumps({"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [], **changes}),
+                    encoding="utf-8")
+    return path
+
+
+def test_cards_that_are_not_text_are_refused_with_the_record_notation_in_the_readers_language(tmp_path: Path) -> None:
+    path = _nap_record(tmp_path, "card_int.json", deals=[{"dealer": 0, "hands": [[5]]}])
+    refused(cli("replay", str(path), "--json"), 'deal 0, key "hands": expected a list of cards like ["AS", "TH"]')
+    line = refused(cli("--lang", "ja", "replay", str(path), "--json"), '["AS", "TH"]')
+    assert "expected" not in line and "のようなカードのリスト" in line, line
+    lithuanian = refused(cli("--lang", "lt", "replay", str(path), "--json"), '["AS", "TH"]')
+    assert "expected" not in lithuanian and "kortų sąrašas" in lithuanian, lithuanian
+
+
+def test_an_unknown_game_name_is_cut_like_any_quoted_input(tmp_path: Path) -> None:
+    line = refused(cli("replay", str(_nap_record(tmp_path, "long.json", game="n" * 100)), "--json"),
+                   "no game called '" + "n" * 60 + "…' (100 characters) (installed: ")
+    assert "n" * 61 not in line
+    huge = _nap_record(tmp_path, "huge.json", game="\x1b[31m" + "Z" * 100_000)
+    refused(cli("replay", str(huge), "--json"), "'\\x1b[31m", "…' (100005 characters) (installed: gops, nap")
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (None, "option lowest_bid: null is not a whole number"),
+    (True, "option lowest_bid: true is not a whole number"),
+    (2.0, "option lowest_bid: 2.0 is not a whole number"),
+    ([2], "option lowest_bid: [2] is not a whole number"),
+    ("None", "option lowest_bid: 'None' is not a whole number"),
+    ({"a": {"b": 1}}, 'option deck: {"a": {"b": 1}} is not one of full, reduced'),
+    ([0] * 100, "option lowest_bid: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0,… (300 characters) is not a whole number"),
+])
+def test_an_option_value_of_the_wrong_type_is_echoed_as_its_json(tmp_path: Path, value: object, shown: str) -> None:
+    key = "deck" if shown.startswith("option deck") else "lowest_bid"
+    path = _nap_record(tmp_path, "options.json", options={key: value})
+    refused(cli("replay", str(path), "--json"), 'key "options": ' + shown)

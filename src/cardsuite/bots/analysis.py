@@ -71,6 +71,8 @@ class Analyst:
     def __init__(self, game: Game, rollouts: int = 24, seed: int = 1) -> None:
         hooks = game.search_hooks() or SearchHooks()
         self.game = game
+        self.judge = hooks.judge
+        """Values a simultaneous decision against what the others could be expected to do (GOPS), if given."""
         self.exact = hooks.evaluator is not None
         self.evaluator: Evaluator = hooks.evaluator or rollout_evaluator
         self.rollouts = 1 if self.exact else rollouts
@@ -115,14 +117,18 @@ class Analyst:
             if play_start is None and state.phase == "play":
                 play_start = state.clone()
             legal = state.legal_actions(seat)
-            if len(legal) > 1 and state.phase == "play":
-                others = _pending(state, seat, actions[number + 1:])
-                values = {a: self.value(state, seat, a, rng, others) for a in legal}
-                best = max(legal, key=lambda a: values[a])
-                played = values.get(action, values[best])
-                if values[best] - played > threshold + EPSILON:
+            if len(legal) > 1 and (state.phase == "play" or self.judge is not None):
+                if self.judge is not None:  # from the seat's view: the others' choices of the round unseen
+                    verdict = self.judge(state.view(seat), action, rng, self.rollouts)
+                    best, best_value, played = (action, 0.0, 0.0) if verdict is None else verdict
+                else:
+                    others = _pending(state, seat, actions[number + 1:])
+                    values = {a: self.value(state, seat, a, rng, others) for a in legal}
+                    best = max(legal, key=lambda a: values[a])
+                    best_value, played = values[best], values.get(action, values[best])
+                if best_value - played > threshold + EPSILON:
                     view = state.view(seat)
-                    mistakes.append(Mistake(number, seat, state.phase, action, best, played, values[best],
+                    mistakes.append(Mistake(number, seat, state.phase, action, best, played, best_value,
                                             self.label(action, view), self.label(best, view), moment(view)))
             state.apply(seat, action)
         summary = state.summary()

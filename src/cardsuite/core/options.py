@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,10 +28,13 @@ _WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 def _quoted(raw: object) -> str:
-    """A value from outside in an error: in quotes, control characters shown, cut after 30 characters."""
+    """A value from outside in an error, cut after 30 characters with control characters shown: text in quotes,
+    any other value as its JSON is written (``null``, ``true``, ``2.0``, ``[2]``)."""
     from ..naming import quoted
 
-    return quoted(str(raw), 30, "'")
+    if isinstance(raw, str):
+        return quoted(raw, 30, "'")
+    return quoted(json.dumps(raw, ensure_ascii=False, default=str), 30, "")
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ class OptionSpec:
             raise OptionError(msg(NOT_TRUE_OR_FALSE, option=self.key, value=_quoted(raw)))
         if kind is int:
             if isinstance(raw, bool):
-                raise OptionError(msg(NOT_WHOLE, option=self.key, value=repr(raw)))
+                raise OptionError(msg(NOT_WHOLE, option=self.key, value=_quoted(raw)))
             if isinstance(raw, int):
                 return raw
             text = str(raw).strip()

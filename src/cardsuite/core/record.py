@@ -23,6 +23,8 @@ from .options import Options
 from .values import DealsSoFar
 
 FORMAT = "cardsuite-record/1"
+CARDS_EXAMPLE = '["AS", "TH"]'
+"""Cards as a record writes them, for the refusal of cards that are not text (a parameter: not read as words)."""
 
 
 def as_record(data: object) -> dict[str, object]:
@@ -138,7 +140,8 @@ def _key(key: str) -> Message:
 
 def _cards(raw: object, where: Message) -> list[Card]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise _refused(where, msg('expected a list of cards like ["AS", "TH"]'))
+        # TRANSLATORS: {example} is record notation, ["AS", "TH"], shown as it is
+        raise _refused(where, msg("expected a list of cards like {example}", example=CARDS_EXAMPLE))
     try:
         return [parse_card(c) for c in raw]
     except CardError as exc:

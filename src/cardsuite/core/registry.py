@@ -16,6 +16,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Final
 
+from ..naming import quoted
 from .errors import UnknownGame, message_of
 from .game import Game
 from .message import N_, Message, msg
@@ -74,7 +75,7 @@ def get_game(name: str) -> Game:
     key = name.strip().lower()
     if key not in eps:
         known = ", ".join(game_names()) or "none"
-        raise UnknownGame(msg(NO_GAME, name=repr(name), games=known))
+        raise UnknownGame(msg(NO_GAME, name=quoted(name, mark="'"), games=known))
     point = eps[key]
     try:
         game = point.load()

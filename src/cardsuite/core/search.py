@@ -88,7 +88,11 @@ class SearchHooks:
     ``normal`` may bid more boldly). A hint still searches there, to put numbers to the choices, but
     recommends that move. ``partner_odds`` (a game with a partner named by a card) says, from a seat's view
     and a generator, who may hold that card (``PartnerOdds``; ``None`` until a card is named): the table
-    shows it on a page of its own.
+    shows it on a page of its own. ``judge`` (a game of simultaneous bids) is given a seat's view, the action
+    it took, a generator and a number of rollouts, and returns the better action, its worth and the taken
+    one's when that was clearly worse than the seat's best against what the others could be expected to do
+    (never what they did: the seat could not see it), else ``None``; ``cardsuite analyze`` judges that game's
+    decisions by it.
     """
 
     sampler: Sampler | None = None
@@ -99,6 +103,7 @@ class SearchHooks:
     search_phases: tuple[str, ...] | None = None
     partner_odds: Callable[[View, random.Random], PartnerOdds | None] | None = None
     outside_bot: Callable[[], Bot] | None = None
+    judge: Callable[[View, Action, random.Random, int], tuple[Action, float, float] | None] | None = None
 
 
 def rollout_until(state: State, rng: random.Random, policy: Policy,

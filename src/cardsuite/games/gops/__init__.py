@@ -15,6 +15,7 @@ from ...core.fast.intern import parsed_action
 from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, MatchProgress, View
 from ...core.message import N_, msg
 from ...core.options import FOR_PLAYERS_ONLY, Options
+from ...core.search import SearchHooks
 from .deal import new_gops_deal
 from .faces import ALL_FACES, FACE_LETTERS, FACE_NAMES, PRIZES, STANDARD_HANDS, parse_gops_action, standard_hands
 from .present import GopsPresentation
@@ -124,6 +125,13 @@ class Gops(GopsPresentation, Game):
         if action.verb == "play" and len(action.args) == 1 and str(action.args[0]) in FACE_LETTERS:
             return f"play the {FACE_NAMES[FACE_LETTERS.index(str(action.args[0])) + 1]}"
         return super().describe_action(action)
+
+    def search_hooks(self) -> SearchHooks:
+        """Only ``judge``: ``cardsuite analyze`` values each bid against the bids the others could be expected to
+        make (``judge.py``); the search bot and ``peek`` keep the generic defaults."""
+        from .judge import BidJudge
+
+        return SearchHooks(judge=BidJudge())
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyGopsBot, NormalGopsBot

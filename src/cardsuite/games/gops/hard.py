@@ -296,7 +296,6 @@ class HardGopsBot:
                 notes.append((msg("{seat} bids like the {level} CPU, most likely the {rank}", seat=SeatRef(seat),
                                   level=kind, rank=face_rank(likely)), likely))
         note = tuple(notes)
-        known = current is not None
         order = self._known_order(view) if self.peek is not None else None
         read = any(weight >= READ_NOTE for weight, _k, _m in predicted.values())
         if rules.players == 2 and current is not None and not models and not read:
@@ -307,25 +306,8 @@ class HardGopsBot:
         # the budget counts from the call (reading the opponents costs time too), with a margin for the rest
         deadline = began + 0.9 * self.budget_ms / 1000
         limit = self.iterations if self.iterations is not None else self.max_iterations
-        done = 0
-        unseen = list(future) if known else [*future]
-        while done < limit:
-            if clock is not None and done >= 16 and done % 8 == 0 and clock() >= deadline:
-                break
-            if order is None:
-                shuffled = list(unseen)
-                rng.shuffle(shuffled)
-            else:
-                shuffled = list(order)
-            if known:
-                assert current is not None
-                prizes = [current, *shuffled]
-            else:
-                prizes = shuffled
-            rest = float(sum(abs(v) for v in prizes))
-            sim = Sim(rules, [list(h) for h in hands], prizes, list(pts), pot, pot_abs, rest)
-            self._iterate(root, sim, rng, models, predicted, first=True)
-            done += 1
+        self._grow(root, Sim(rules, hands, [] if current is None else [current], pts, pot, pot_abs, 0.0), future,
+                   order, rng, models, predicted, limit, clock, deadline)
         total = sum(root.average[me]) or 1.0
         strategy = [x / total for x in root.average[me]]
         strategy = self._purify(strategy)
@@ -343,6 +325,42 @@ class HardGopsBot:
                        key=lambda i: (values[i], -root.actions[me][i]))
             strategy = [1.0 if i == best else 0.0 for i in range(len(values))]
         return root.actions[me], strategy, values, note
+
+    def mixes(self, view: View, rng: random.Random) -> list[tuple[list[int], list[float]]]:
+        """Every seat's cards and the mix it bids them in, from one search of the public position (as
+        ``strategy`` searches, ``iterations`` times, reading nobody): what each seat could be expected to bid."""
+        rules, _mine, current, future, pts, pot, pot_abs = self._read(view)
+        hands = [sorted(r) for r in cast(tuple[tuple[int, ...], ...], view.table["remaining"])]
+        root = _node(hands)
+        start = Sim(rules, hands, [] if current is None else [current], pts, pot, pot_abs, 0.0)
+        self._grow(root, start, future, None, rng, {}, {}, self.iterations or 1, None, 0.0)
+        out: list[tuple[list[int], list[float]]] = []
+        for seat in range(rules.players):
+            total = sum(root.average[seat]) or 1.0
+            out.append((root.actions[seat], self._purify([x / total for x in root.average[seat]])))
+        return out
+
+    def _grow(self, root: Node, start: Sim, future: list[int], order: list[int] | None, rng: random.Random,
+              models: dict[int, int], predicted: dict[int, Reading], limit: int,
+              clock: Callable[[], float] | None, deadline: float) -> None:
+        """Search from ``start`` (its prize the current one, if turned) ``limit`` times or until ``deadline``
+        by ``clock``, the prizes face down (``future``) in a fresh order each time unless ``order`` is known."""
+        known = bool(start.prizes)
+        done = 0
+        while done < limit:
+            if clock is not None and done >= 16 and done % 8 == 0 and clock() >= deadline:
+                break
+            if order is None:
+                shuffled = list(future)
+                rng.shuffle(shuffled)
+            else:
+                shuffled = list(order)
+            prizes = [start.prizes[0], *shuffled] if known else shuffled
+            rest = float(sum(abs(v) for v in prizes))
+            sim = Sim(start.rules, [list(h) for h in start.hands], prizes, list(start.pts), start.pot, start.pot_abs,
+                      rest)
+            self._iterate(root, sim, rng, models, predicted, first=True)
+            done += 1
 
     def _purify(self, strategy: list[float]) -> list[float]:
         """Drop the noise of the search: actions under ``self.purify`` are not played."""
@@ -425,47 +443,51 @@ class HardGopsBot:
         best) does so with its cheapest sure card; a prize in the lowest third gets its lowest card;
         otherwise it bids in proportion to the prize's rank among the prizes left, with some noise.
         """
+        while not sim.over:
+            sim.play(self._rollout_faces(sim, rng, models))
+        return [sim.utility(s) for s in range(sim.rules.players)]
+
+    def _rollout_faces(self, sim: Sim, rng: random.Random, models: dict[int, int]) -> list[int]:
+        """Every seat's card for the current prize by the rollout policy (``_rollout``)."""
         players = sim.rules.players
         high_ace = sim.rules.ace == "high"
-        while not sim.over:
-            prizes = sim.prizes
-            prize = prizes[0] + sim.pot
-            n_prizes = len(prizes)
-            below = 0.0
-            for v in prizes:
-                if v < prize:
-                    below += 1.0
-                elif v == prize:
-                    below += 0.5
-            quantile = (below - 0.5) / (n_prizes - 1) if n_prizes > 1 else 1.0
-            hands = sim.hands
-            tops = [14 if high_ace and h[0] == 1 else h[-1] for h in hands]
-            faces = []
-            for seat in range(players):
-                forced = models.get(seat)
-                held = hands[seat]
-                if forced is not None:
-                    face = self._model_face(forced, sim, seat, int(prizes[0]))
-                    if face in held:
-                        faces.append(face)
-                        continue
-                ordered = held[1:] + [1] if high_ace and held[0] == 1 else held
-                n = len(ordered)
-                if prize > 0 and quantile >= 0.5:
-                    rival = max(tops[:seat] + tops[seat + 1:])
-                    if tops[seat] > rival:
-                        for f in ordered:
-                            if (14 if f == 1 and high_ace else f) > rival:
-                                faces.append(f)
-                                break
-                        continue
-                if prize <= 0 or quantile < 0.3:
-                    faces.append(ordered[0] if prize > 0 else ordered[-1])
+        prizes = sim.prizes
+        prize = prizes[0] + sim.pot
+        n_prizes = len(prizes)
+        below = 0.0
+        for v in prizes:
+            if v < prize:
+                below += 1.0
+            elif v == prize:
+                below += 0.5
+        quantile = (below - 0.5) / (n_prizes - 1) if n_prizes > 1 else 1.0
+        hands = sim.hands
+        tops = [14 if high_ace and h[0] == 1 else h[-1] for h in hands]
+        faces = []
+        for seat in range(players):
+            forced = models.get(seat)
+            held = hands[seat]
+            if forced is not None:
+                face = self._model_face(forced, sim, seat, int(prizes[0]))
+                if face in held:
+                    faces.append(face)
                     continue
-                index = int(quantile * (n - 1) + rng.random() * 2.6 - 1.3 + 0.5)
-                faces.append(ordered[min(n - 1, max(0, index))])
-            sim.play(faces)
-        return [sim.utility(s) for s in range(players)]
+            ordered = held[1:] + [1] if high_ace and held[0] == 1 else held
+            n = len(ordered)
+            if prize > 0 and quantile >= 0.5:
+                rival = max(tops[:seat] + tops[seat + 1:])
+                if tops[seat] > rival:
+                    for f in ordered:
+                        if (14 if f == 1 and high_ace else f) > rival:
+                            faces.append(f)
+                            break
+                    continue
+            if prize <= 0 or quantile < 0.3:
+                faces.append(ordered[0] if prize > 0 else ordered[-1])
+                continue
+            index = int(quantile * (n - 1) + rng.random() * 2.6 - 1.3 + 0.5)
+            faces.append(ordered[min(n - 1, max(0, index))])
+        return faces
 
     # -- exact endgame (two players) ----------------------------------------------------------------
     def _exact_rounds(self) -> int:
