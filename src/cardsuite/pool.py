@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .core.errors import CardsuiteError
+from .core.message import msg
 from .core.options import OptionValue
 
 PARTS = 64
@@ -78,7 +79,6 @@ def check_cluster_address(address: str) -> str:
     """A Ray address as ``ray.init(address=...)`` takes it (``host:port``, ``ray://host:port``, ``auto``)."""
     text = address.strip()
     if len(text) > 300 or not _ADDRESS.fullmatch(text):
-        from .core.message import msg
         from .naming import quoted
 
         raise CardsuiteError(msg("--cluster {address} is not a Ray address such as 127.0.0.1:6379 or auto",
@@ -97,7 +97,7 @@ def open_pool(jobs: int = 1, cluster: str | None = None, parts: int | None = Non
             yield pool
         return
     if jobs < 1 or jobs > MAX_JOBS:
-        raise CardsuiteError(f"--jobs {jobs} is not between 1 and {MAX_JOBS}")
+        raise CardsuiteError(msg("--jobs {jobs} is not between 1 and {most}", jobs=jobs, most=MAX_JOBS))
     if parts is not None:
         jobs = max(1, min(jobs, parts))
     if jobs == 1:
@@ -120,7 +120,8 @@ def _reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
-        raise CardsuiteError(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from None
+        raise CardsuiteError(msg("cannot reach the Ray cluster at {address}: {reason}", address=address,
+                                 reason=str(exc.strerror or exc)[:200])) from None
 
 
 @contextmanager
@@ -137,14 +138,14 @@ def _ray_pool(address: str) -> Iterator[WorkPool]:
         import ray
         from ray.util.multiprocessing import Pool
     except ImportError:
-        raise CardsuiteError("--cluster needs Ray: pip install 'cardsuite[cluster]'") from None
+        raise CardsuiteError(msg("--cluster needs Ray: pip install 'cardsuite[cluster]'")) from None
     began_here = not ray.is_initialized()
     if began_here:
         try:
             ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise CardsuiteError(f"cannot reach the Ray cluster at {address}: {str(exc).splitlines()[0][:200]}") \
-                from None
+            raise CardsuiteError(msg("cannot reach the Ray cluster at {address}: {reason}", address=address,
+                                     reason=(str(exc).splitlines() or [""])[0][:200])) from None
     pool = Pool()
     try:
         yield pool

@@ -6,11 +6,13 @@ not also show the stand-in value Typer would print (``[default: 0]``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 import typer
 from rich.markup import render
+from typer.testing import CliRunner
 
 from cardsuite.cli import app
 from cardsuite.cli._help_words import help_key
@@ -60,3 +62,17 @@ def test_a_default_said_in_words_is_not_shown_again() -> None:
              if "(default:" in (getattr(param, "help", None) or "")
              and param.default not in (None, False) and getattr(param, "show_default", True) is not False]
     assert twice == []
+
+
+@pytest.mark.parametrize("where", [where for where, _ in _commands()])
+def test_the_english_help_shows_every_text_whole_at_80_columns(where: str) -> None:
+    """A word longer than its column (``(wss://cards.example.org/p/1;``) is folded onto the next row, never cut
+    short with ``…``: the rows of the help, read without their spaces and frames, hold every text."""
+    command = dict(_commands())[where]
+    args = where.split()[1:]
+    shown = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": "80"}).output
+    flat = re.sub(r"[\s│]", "", shown)
+    texts = [command.help.split("\n\n")[0]] if command.help else []
+    texts += [param.help for param in command.params if getattr(param, "help", None)]
+    for text in texts:
+        assert re.sub(r"\s", "", render(text).plain) in flat, text

@@ -97,7 +97,7 @@ def test_english_help_is_the_texts_as_written_after_another_language() -> None:
     assert [getattr(holder, attribute) for holder, attribute in places] == written
     assert {name: getattr(rich_utils, name) for name in help_typer.TYPER_WORDS} == {
         name: english for name, (_context, english) in help_typer.TYPER_WORDS.items()}
-    assert type(rich_utils.highlighter) is rich_utils.OptionHighlighter
+    assert type(rich_utils.highlighter) is help_typer.FoldingHighlighter  # Typer's own, folding a long word
 
 
 @pytest.mark.parametrize("command", ["", *typer.main.get_command(app).commands])  # type: ignore[attr-defined]

@@ -163,6 +163,19 @@ CASES: dict[str, tuple[Setup, str]] = {
         "from 0 to 10"),
     "play: a name with a control character": (_fixed("play", "nap", "--seats", "A\x01,cpu,cpu"),
                                               'the seat name "A\\x01" has a control character or invalid text'),
+    "online: a port that is not a number": (_fixed("online", "host:notaport"),
+                                            '"host:notaport": the port must be a number'),
+    "online: no address": (_fixed("online", ""), '"" is not HOST or HOST:PORT'),
+    "join: a port that is not a number": (_fixed("join", "host:x", "ABCDEF"), '"host:x": the port must be a number'),
+    "host: an address with a path": (_fixed("host", "nap", "--server", "host/x"), '"host/x" is not HOST or HOST:PORT'),
+    "serve: a store that is not PostgreSQL": (
+        _fixed("serve", "--host", "127.0.0.1", "--port", "18600", "--store", "bogus://x"),
+        "--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE"),
+    "simulate: a cluster that does not answer": (
+        _fixed("simulate", "nap", "--cluster", "127.0.0.1:1", "--games", "1"),
+        "cannot reach the Ray cluster at 127.0.0.1:1: Connection refused"),
+    "web-seat: not started by the server": (
+        _fixed("web-seat"), "`cardsuite web-seat` is started by `cardsuite serve --web` for each browser"),
 }
 
 ENGLISH_WORDS = re.compile(r"\b(no|not|the|is|for|option|unknown|invalid|value|missing|deal|cannot|larger|than|"

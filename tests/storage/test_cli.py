@@ -153,3 +153,14 @@ def test_list_and_stats_say_a_settings_file_that_is_not_settings(home: Path) -> 
         (line,) = result.stderr.splitlines()
         assert line.startswith(f"cardsuite: {home / 'settings.toml'} is damaged (not TOML") and "moved aside" in line
         assert not (home / "settings.toml").exists()
+
+
+def test_every_command_moves_aside_a_settings_file_whose_language_is_not_text(home: Path) -> None:
+    home.mkdir()
+    for value, command in (("5", "list"), ("true", "history"), ('["ja"]', "stats")):
+        (home / "settings.toml").write_text(f"language = {value}\n", encoding="utf-8")
+        result = run(home, command)
+        assert result.returncode == 0, result.stderr
+        (line,) = result.stderr.splitlines()
+        assert line.startswith(f"cardsuite: {home / 'settings.toml'} is damaged (language must be")
+        assert "moved aside" in line and not (home / "settings.toml").exists()

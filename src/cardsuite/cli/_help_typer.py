@@ -30,7 +30,16 @@ TYPER_WORDS: Final = {
 }
 
 _TYPER_ENGLISH: Final = {name: getattr(rich_utils, name) for name in TYPER_WORDS}
-_TYPER_HIGHLIGHTER: Final = rich_utils.highlighter
+
+
+class FoldingHighlighter(rich_utils.OptionHighlighter):
+    """Typer's highlighter for the English help: its texts fold at the edge of their column, where Typer's tables
+    would cut a word longer than the column (``(wss://cards.example.org/p/1;``) short with ``…``."""
+
+    def __call__(self, text: str | Text) -> Text:
+        lit = super().__call__(text)
+        lit.overflow = "fold"
+        return lit
 
 
 class HelpHighlighter(rich_utils.OptionHighlighter):
@@ -57,6 +66,4 @@ def speak_typer(usage: str) -> None:
     for name, (context, english) in TYPER_WORDS.items():
         said = pgettext(context, english)
         setattr(rich_utils, name, _TYPER_ENGLISH[name] if said == english else said)
-    rich_utils.highlighter = (
-        _TYPER_HIGHLIGHTER if current_language() == ENGLISH else HelpHighlighter(usage)
-    )
+    rich_utils.highlighter = FoldingHighlighter() if current_language() == ENGLISH else HelpHighlighter(usage)

@@ -7,10 +7,11 @@ import sys
 
 def on_terminal() -> bool:
     """Whether stdin and stdout are both terminals, where a screen can be drawn and keys read."""
-    return _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+    return is_terminal(sys.stdin) and is_terminal(sys.stdout)
 
 
-def _is_terminal(stream: object) -> bool:
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
     isatty = getattr(stream, "isatty", None)
     try:
         return bool(isatty()) if callable(isatty) else False

@@ -15,9 +15,10 @@ from ..i18n.render import render
 
 def list_games() -> None:
     """Show the installed games with their player counts."""
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
+
+    from ._console import print_whole, stdout_console
 
     table = Table(title=_("Installed games"), title_justify="left")
     table.add_column(pgettext("game list column", "game"), style="bold")
@@ -27,8 +28,8 @@ def list_games() -> None:
         counts = game.info.players
         span = f"{counts[0]}–{counts[-1]}" if len(counts) > 1 else str(counts[0])
         table.add_row(game.info.name, span, game_words(game).gettext(game.info.summary))
-    console = Console()
-    console.print(table)
+    console = stdout_console()
+    print_whole(console, table)
     for name, why in broken_games().items():
         console.print(Text(_("not loaded: {game}: {why}").format(game=name, why=render(why)), style="yellow"))
 

@@ -101,7 +101,7 @@ def serve(
         if given and store is None:
             raise CardsuiteError(msg(STORE_ONLY, option=option))
     if store is not None and not store.startswith(("postgresql://", "postgres://")):
-        raise CardsuiteError("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE")
+        raise CardsuiteError(msg("--store takes a PostgreSQL URL: postgresql://USER@HOST:PORT/DATABASE"))
     advertise = _public_address(advertise, public_url)
     try:
         from ..net.config import ServerConfig
@@ -109,7 +109,8 @@ def serve(
         from ..net.server import run_server
         from ..net.table import Timing
     except ImportError as exc:
-        raise CardsuiteError(f"the server needs {exc.name}: pip install aiohttp textual-serve") from None
+        raise CardsuiteError(msg("the server needs {module}: pip install aiohttp textual-serve",
+                                 module=str(exc.name))) from None
     folder = data if data is not None else data_dir() / "server"
     timing = Timing(turn_seconds, grace_seconds, cpu_delay, deal_pause, lobby_minutes * 60, idle_minutes * 60)
     limits = Limits(max_tables=max_tables, tables_per_address=tables_per_address, creates_per_hour=creates_per_hour,

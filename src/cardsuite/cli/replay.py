@@ -62,10 +62,11 @@ def _show(result: Replay) -> None:
     """The match as text. Names are data: every line is a Rich ``Text``, never parsed as markup. Piped or
     redirected, each event is one line, never wrapped (for grep and screen readers); at a terminal, lines
     wrap at its width."""
-    from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False, emoji=False, markup=False, soft_wrap=not _is_terminal(sys.stdout))
+    from ._console import rule_whole, stdout_console
+
+    console = stdout_console(highlight=False, emoji=False, markup=False)
     names = seat_names(result)
     words = game_words(result.game)
     comma = pgettext("list separator", ", ")
@@ -78,7 +79,7 @@ def _show(result: Replay) -> None:
             heading = _("Deal {number}").format(number=index + 1)
         else:
             heading = _("Deal {number}, dealer {name}").format(number=index + 1, name=names[deal.setup.dealer])
-        console.rule(Text(heading))
+        rule_whole(console, Text(heading))
         events = told_once(deal.events) if deal.complete else tuple(e for e in deal.events if e.visible_to is None)
         if not deal.complete:
             console.print(Text(_("this deal is still being played: its hands stay hidden"), style="italic"))
@@ -89,18 +90,9 @@ def _show(result: Replay) -> None:
         line = _("score change: {changes}") if deal.complete else _("score change (unfinished): {changes}")
         console.print(Text(line.format(changes=changes)))
     totals = comma.join(f"{names[s]} {score_json(x)}" for s, x in enumerate(result.totals))
-    console.rule(Text(_("Totals")))
+    rule_whole(console, Text(_("Totals")))
     ending = _("{totals}  (match complete)") if result.complete else _("{totals}  (match not finished)")
     console.print(Text(ending.format(totals=totals)))
-
-
-def _is_terminal(stream: object) -> bool:
-    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
-    isatty = getattr(stream, "isatty", None)
-    try:
-        return bool(isatty()) if callable(isatty) else False
-    except ValueError:
-        return False
 
 
 def told_once(events: Sequence[Event]) -> tuple[Event, ...]:

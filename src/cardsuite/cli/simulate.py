@@ -91,9 +91,9 @@ def simulate_command(
     if as_json:
         print(json.dumps(result.as_json()))
         return
-    from rich.console import Console
+    from ._console import stdout_console
 
-    _table(Console(stderr=False), result.as_json())
+    _table(stdout_console(soft_wrap=False), result.as_json())  # the captions fold at 80 columns
 
 
 class _ProgressBar:
@@ -147,6 +147,8 @@ class _ProgressBar:
 def _table(console: object, data: dict[str, object]) -> None:
     from rich.console import Console
 
+    from ._console import print_whole
+
     assert isinstance(console, Console)
     title = _title(data)
     table = _compact_table(title, "mean: score per seat per deal; ms: decision time")
@@ -159,7 +161,7 @@ def _table(console: object, data: dict[str, object]) -> None:
         table.add_row(name, str(row["seats"]), f"{row['mean']:+.3f}", f"[{low:+.2f}, {high:+.2f}]",
                       str(row["bids"]), str(row["made"]), str(row["wins"]), str(row["draws"]),
                       f"{row['decision_ms']['p50']:.1f}", f"{row['decision_ms']['p95']:.1f}")
-    console.print(table)
+    print_whole(console, table)
     differences = data["differences"]
     assert isinstance(differences, list)
     if not differences:
@@ -178,7 +180,7 @@ def _table(console: object, data: dict[str, object]) -> None:
         gain = ["-" if row.get("efficiency") is None else f"{row['efficiency']:.1f}×"] if duplicate else []
         paired.add_row(f"{first} − {second}", f"{row['mean']:+.3f}", f"[{low:+.3f}, {high:+.3f}]",
                        str(row["pairs"]), *gain, row["verdict"])
-    console.print(paired)
+    print_whole(console, paired)
 
 
 def _played(count: int, duplicate: bool) -> str:

@@ -76,7 +76,8 @@ def _filled(line: str, width: int) -> list[int]:
     """Breaks for a line with wide (Japanese) characters: each row filled as far as it fits, broken at a space
     or next to a wide character where the rules let the two be apart (``_held_together``), so that a short
     Latin word before Japanese (``CPU 1が…``) stays on the row it begins instead of being left alone there, as
-    Rich's word wrap leaves it; a row with no such place is cut where it is full (``_forced_cut``)."""
+    Rich's word wrap leaves it; a row with no such place is cut where it is full (``_forced_cut``), and at any
+width from one cell up a wide character wider than the column stands alone on its row."""
     offsets: list[int] = []
     start, end = 0, len(line)
     while True:
@@ -90,9 +91,10 @@ def _filled(line: str, width: int) -> list[int]:
                 break
             used += size
             index += 1
-        if index >= end:
+        full = max(index, start + 1)  # a wide character in a column narrower than itself has a row of its own
+        if full >= end:
             return offsets
-        start = fits if fits > start else _forced_cut(line, start, max(index, start + 1))
+        start = fits if fits > start else _forced_cut(line, start, full)
         offsets.append(start)
 
 

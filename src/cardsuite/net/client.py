@@ -133,11 +133,13 @@ def _server_url(address: str) -> str:
         scheme = "wss" if text.startswith("https") else "ws"
         return server_url(scheme + text[text.index(":"):])
     if not text or any(ch.isspace() or ch in "/?#@" for ch in text):
-        raise ClientError("address", f"{address!r} is not HOST or HOST:PORT")
+        raise ClientError("address", gettext("{address} is not HOST or HOST:PORT").format(
+            address=words_for(quoted(address, 40))))
     if text.startswith("[") or text.count(":") == 1:
         host, _, port = text.rpartition(":") if not text.endswith("]") else (text, "", "")
         if port and not port.isdigit():
-            raise ClientError("address", f"{address!r}: the port must be a number")
+            raise ClientError("address", gettext("{address}: the port must be a number").format(
+                address=words_for(quoted(address, 40))))
         return f"ws://{host or text}:{port or DEFAULT_PORT}/game"
     return f"ws://{text}:{DEFAULT_PORT}/game"
 

@@ -220,7 +220,8 @@ def read_language(path: Path | None = None) -> str | None:
 
 def settings_unusable(path: Path | None = None) -> bool:
     """Whether the settings file is there but cannot be read as settings at all (not TOML, too large, a FIFO,
-    no permission): ``load_settings`` then moves it aside or says why it is not used, in one line."""
+    no permission) or its ``language`` is not text (``5``, ``true``, ``["ja"]``): ``load_settings`` then moves
+    it aside or says why it is not used, in one line."""
     return _language_and_damage(path)[1]
 
 
@@ -235,7 +236,9 @@ def _language_and_damage(path: Path | None) -> tuple[str | None, bool]:
     except FileRefused:
         return None, True
     value = data.get("language")
-    return (value if isinstance(value, str) and value else None), False
+    if value is not None and not isinstance(value, str):
+        return None, True  # ``language = 5``: a bad value like any other, for ``load_settings`` to move aside
+    return (value or None), False
 
 
 _HEADER = "cardsuite settings (see docs/saves.md); unknown keys, tables and comments are kept"

@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ...core.errors import CardsuiteError
-from ...core.message import N_
+from ...core.message import N_, msg
 from ...i18n import LANGUAGES, _, use_language
 from ...net.client import ClientError
 from ...net.identity import IdentityError, check_key
@@ -114,7 +114,7 @@ def visit_from(environ: Mapping[str, str]) -> Visit:
     """The visit the server described in this process's environment."""
     server = environ.get(SERVER_VARIABLE)
     if not server:
-        raise CardsuiteError("`cardsuite web-seat` is started by `cardsuite serve --web` for each browser")
+        raise CardsuiteError(msg("`cardsuite web-seat` is started by `cardsuite serve --web` for each browser"))
     return Visit(server, seat_pass=environ.get(PASS_VARIABLE) or None,
                  code=_kept(clean_code, environ.get(CODE_VARIABLE)),
                  name=_kept(clean_name, environ.get(NAME_VARIABLE)),
