@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import cast
 
 from ...core.game import Action, Hint, State, View
-from ...core.message import Message, SeatRef, listed, msg
+from ...core.message import Message, RankRef, SeatRef, listed, msg
 from .endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
 from .faces import FACE_LETTERS, face_rank
 from .reading import MODELS, Reading, fixed_rules, read_seats
@@ -540,12 +540,16 @@ class HardGopsBot:
             strength = _strength([mine, *likely], rules.ace)
             return [strength[0] > theirs for theirs in strength[1:]]
 
+        def named(faces: Sequence[int]) -> Message | RankRef:
+            """One face as a rank (a language may inflect it), several as a list."""
+            return face_rank(faces[0]) if len(faces) == 1 else listed([face_rank(f) for f in faces])
+
         won = beats(face)
         cost = _strength(hand, rules.ace)
         mine = cost[list(hand).index(face)] if face in hand else face
         cheapest = all(won) and not any(c < mine and all(beats(h)) for h, c in zip(hand, cost, strict=True))
-        beaten = [face_rank(f) for f, w in zip(likely, won, strict=True) if w]
-        others = [face_rank(f) for f, w in zip(likely, won, strict=True) if not w]
+        beaten = [f for f, w in zip(likely, won, strict=True) if w]
+        others = [f for f, w in zip(likely, won, strict=True) if not w]
         if len(reads) == 1:  # one seat read: "it"
             if rules.players == 2 and face == likely[0]:
                 return msg("match it with the {rank}: nobody takes this prize", rank=name)
@@ -559,14 +563,14 @@ class HardGopsBot:
             return (msg("the {rank} beats them all as cheaply as possible", rank=name) if cheapest
                     else msg("the {rank} beats them all", rank=name))
         if all(won):
-            return (msg("the {rank} beats the {beaten} as cheaply as possible", rank=name, beaten=listed(beaten))
-                    if cheapest else msg("the {rank} beats the {beaten}", rank=name, beaten=listed(beaten)))
+            return (msg("the {rank} beats the {beaten} as cheaply as possible", rank=name, beaten=named(beaten))
+                    if cheapest else msg("the {rank} beats the {beaten}", rank=name, beaten=named(beaten)))
         if any(won):
-            return msg("the {rank} beats the {beaten} but not the {others}", rank=name, beaten=listed(beaten),
-                       others=listed(others))
+            return msg("the {rank} beats the {beaten} but not the {others}", rank=name, beaten=named(beaten),
+                       others=named(others))
         if len(likely) > 1:
             return msg("the {rank} beats none of them", rank=name)
-        return msg("the {rank} does not beat the {others}", rank=name, others=listed(others))
+        return msg("the {rank} does not beat the {others}", rank=name, others=named(others))
 
     @staticmethod
     def _action(view: View, face: int) -> Action:
