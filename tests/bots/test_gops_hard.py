@@ -234,3 +234,29 @@ def test_a_time_budget_needs_a_clock_and_make_bot_gives_one() -> None:
         HardGopsBot()
     bot = make_bot(GOPS, "hard:300ms")
     assert isinstance(bot, HardGopsBot) and bot.clock is time.perf_counter and bot.budget_ms == 300
+
+
+@pytest.mark.parametrize(("face", "likely", "hand", "said"), [
+    (9, [2, 1], [3, 4, 9, 12], "the 9 beats them all"),  # the 3 and the 4 beat them too, for less
+    (3, [2, 1], [3, 4, 9, 12], "the 3 beats them all as cheaply as possible"),
+    (5, [13, 2], [5, 8, 11], "the 5 beats the 2 but not the king"),
+    (4, [13, 12], [4, 8], "the 4 beats none of them"),
+    (9, [7], [8, 9, 10], "the 9 beats it"),
+    (8, [7], [8, 9, 10], "the 8 beats it as cheaply as possible"),
+    (8, [None, 3], [4, 8], "the 8 beats the 3"),  # a seat read by its rule names no card: not "it"
+    (2, [None, 3], [2, 8], "the 2 does not beat the 3"),
+])
+def test_the_answer_to_read_seats_is_true_of_every_seat_read(face: int, likely: list[int | None],
+                                                            hand: list[int], said: str) -> None:
+    from cardsuite.games.gops.hard import Rules
+
+    rules = Rules(3, "carry", False, "low", False)
+    assert str(HardGopsBot._answer(face, likely, hand, rules)) == said
+
+
+def test_an_ace_that_counts_high_is_no_cheap_card() -> None:
+    from cardsuite.games.gops.hard import Rules
+
+    rules = Rules(2, "carry", False, "high", True)
+    assert str(HardGopsBot._answer(1, [13], [1, 5], rules)) == "the ace beats it as cheaply as possible"
+    assert str(HardGopsBot._answer(12, [13], [12, 1], rules)) == "give this prize up with the queen"

@@ -201,7 +201,8 @@ def test_a_hint_rests_on_enough_deals_however_short_the_budget(name: str) -> Non
     bot = SearchBot(game, budget_ms=0.001)
     assert bot.search(view, random.Random(1)).iterations <= 1  # a move: what the budget allows
     assert bot.search(view, random.Random(1), minimum=HINT_SAMPLES).iterations >= HINT_SAMPLES
-    found = re.search(r"over (\d+) deals? like this one", str(bot.hint(view, random.Random(1)).reason))
+    found = re.search(r"over (?:the first \d+ of )?(\d+) deals? like this one",
+                      str(bot.hint(view, random.Random(1)).reason))
     assert found is not None and int(found.group(1)) >= HINT_SAMPLES
 
 
@@ -240,5 +241,51 @@ def test_napoleon_hard_searches_the_card_play_only() -> None:
     hint = SearchBot(game, budget_ms=0.001).hint(view, random.Random(1))
     assert view.phase == "bidding"
     assert hint.action == bidder.choose(view, random.Random(1))  # bids by rule, without drawing
-    found = re.search(r"over (\d+) deals? like this one", str(hint.reason))
-    assert found is not None and int(found.group(1)) >= 8
+    found = re.search(r"over (?:the first \d+ of )?(\d+) deals? like this one", str(hint.reason))
+    assert found is not None and int(found.group(1)) >= 8  # sampled, though the advice may have been set aside
+
+
+def _napoleon_deal(actions: list[str]) -> State:
+    """A Napoleon deal (dealer seat 2, a 3 of clubs bid of 11 first) after ``actions`` ("seat action")."""
+    from cardsuite.cards import parse_cards
+
+    game = get_game("napoleon")
+    hands = [parse_cards(h.split()) for h in ("8S 4D 3S JS 3H 3D 2D TC 9H AC", "5S AH 8D 5C 7S 5D TS AD QD 7H",
+                                              "4C 6S JK JH QH 8H 7C 3C KC 9C", "QC 6C 8C 9D QS KD 2C JD JC AS",
+                                              "KH 7D TD 2S TH 4S 2H 6D 6H KS")]
+    state = game.new_deal(5, game.resolve_options({}, 5), 2, hands=hands, stock=parse_cards(["4H", "5H", "9S"]))
+    for line in actions:
+        seat, text = line.split(" ", 1)
+        state.apply(int(seat), game.parse_action(text))
+    return state
+
+
+def test_a_move_set_aside_early_is_worth_its_own_deals_and_the_auction_is_not_spoken_of_after_it() -> None:
+    """Napoleon's discard has more than 6 choices, so the search sets most aside after a few deals; the normal
+    CPU's own discard is kept however it did, and the hint says over how many deals its numbers are."""
+    state = _napoleon_deal(["3 bid 11 C", "4 pass", "0 bid 16 S", "1 pass", "2 pass", "3 pass", "0 adjutant AS"])
+    view = state.view(0)
+    assert view.phase == "discard" and len(view.legal) > 6
+    bot = SearchBot(get_game("napoleon"), iterations=8)
+    result = bot.search(view, random.Random(1), minimum=8)
+    best = result.best
+    assert result.iterations == 8 and best.count < 8  # the advised discard was set aside early
+    reason = str(bot.hint(view, random.Random(1)).reason)
+    said = re.search(r"worth ([-+][\d.]+) on average over the first (\d+) of (\d+) deals like this one", reason)
+    assert said, reason
+    assert (float(said[1]), int(said[2]), int(said[3])) == (round(best.mean, 1), best.count, 8), reason
+    assert "win the bidding" not in reason, reason  # the auction is over
+    made = re.search(r"you make the contract in (\d+) of them", reason)
+    assert made and int(made[1]) == best.made <= best.count, reason
+    assert "this CPU keeps to its own rules" in reason, reason  # why a move set aside is still the advice
+
+
+def test_another_move_is_compared_over_the_same_deals() -> None:
+    from cardsuite.bots.search import ActionStats, _versus
+    from cardsuite.core.game import Action
+
+    early = ActionStats(Action("a"), -15.0, [-10.0, -20.0, -15.0], 3)
+    late = ActionStats(Action("b"), 16.0, [-12.0, -18.0, -15.0, 20.0, 20.0, 20.0, 20.0, 21.0], 8)
+    assert _versus(early, late) == "-15.0"  # its first 3 deals, not its +2.0 over all 8
+    said = str(_versus(late, early))
+    assert said == "-15.0 over the first 3 of these deals, where this move scored -15.0", said

@@ -260,3 +260,24 @@ def test_hand_score_is_the_sum_card_by_card() -> None:
         assert [hand_score(hand, trump) for trump in range(4)] == scores
         best = max(range(4), key=lambda s: (scores[s], -s))
         assert best_trump(hand) == (best, scores[best])
+
+
+def test_feeding_a_winning_partner_without_an_honour_to_spare_says_so() -> None:
+    """Clubs are trumps and a partner's king of spades wins; the only spade honour is the jack of spades, a
+    jack of the trump colour: too strong to give, so the lowest spade goes, and the reason does not call it
+    an honour."""
+    from cardsuite.cards import parse_cards
+
+    hands = [parse_cards(h.split()) for h in ("8S 4D 3S JS 3H 3D 2D TC 9H AC", "5S AH 8D 5C 7S 5D TS AD QD 7H",
+                                              "4C 6S JK JH QH 8H 7C 3C KC 9C", "QC 6C 8C 9D QS KD 2C JD JC AS",
+                                              "KH 7D TD 2S TH 4S 2H 6D 6H KS")]
+    state = GAME.new_deal(5, GAME.resolve_options({}, 5), 2, hands=hands, stock=parse_cards(["4H", "5H", "9S"]))
+    for line in ("3 bid 11 C", "4 pass", "0 pass", "1 pass", "2 bid 12 C", "3 bid 13 C", "2 pass", "3 adjutant JK",
+                 "3 discard 9S 4H 5H", "3 play 2C", "4 play 2S", "0 play AC", "1 play 5C", "2 play JK", "2 play 6S",
+                 "3 play QS", "4 play KS"):
+        seat, text = line.split(" ", 1)
+        state.apply(int(seat), GAME.parse_action(text))
+    hint = NormalNapoleonBot().hint(state.view(0), random.Random(1))
+    assert str(hint.action) == "play 3S"
+    assert str(hint.reason) == ("my partner is winning, but my only honours are strong cards worth keeping: play "
+                                "the least useful card"), hint.reason

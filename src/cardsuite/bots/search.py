@@ -337,9 +337,10 @@ class SearchBot:
 
     def reason(self, view: View, result: SearchResult, rng: random.Random) -> Message:
         """Why the best action, in a player's words, with the numbers behind it (a message, in the reader's
-        language when shown)."""
+        language when shown). Every number is over the deals the advised action was tried in (fewer than the
+        search sampled when it was set aside early), another action's over those same deals."""
         best = result.best
-        n = result.iterations
+        n = best.count
         heuristic: tuple[Action, Message] | None = None
         own = self._own_bot(view)
         if own is not None:
@@ -350,29 +351,44 @@ class SearchBot:
             parts.append(heuristic[1])
         else:
             parts.append(msg("it gives the best result"))  # the action itself is named beside its reason
-        parts.append(msg_n("worth {value} on average over {n} deal like this one",
-                           "worth {value} on average over {n} deals like this one", n, value=_signed(best.mean)))
-        if best.declared:  # of those same deals: those the seat declared in, then those it made
+        if n < result.iterations:
+            parts.append(msg_n("worth {value} on average over the first {n} of {total} deals like this one, after "
+                               "which the search went on with the moves that had done best so far",
+                               "worth {value} on average over the first {n} of {total} deals like this one, after "
+                               "which the search went on with the moves that had done best so far", n,
+                               value=_signed(best.mean), total=result.iterations))
+        else:
+            parts.append(msg_n("worth {value} on average over {n} deal like this one",
+                               "worth {value} on average over {n} deals like this one", n, value=_signed(best.mean)))
+        if best.declared and view.phase in self.game.info.traits.auction_phases:
             parts.append(msg_n("you win the bidding in {n} of them and make the contract in {made}",
                                "you win the bidding in {n} of them and make the contract in {made}", best.declared,
                                made=best.made))
+        elif best.declared:  # the auction is over: the seat declared in every one of them
+            parts.append(msg_n("you make the contract in {n} of them", "you make the contract in {n} of them",
+                               best.made))
         runner = next((s for s in result.stats[1:] if s.count), None)
         if heuristic is not None and heuristic[0] != best.action:
             other = next((s for s in result.stats if s.action == heuristic[0] and s.count), None)
             if other is not None:
                 parts.append(msg("{action} ({why}) would be worth {value}", action=self._words(other.action, view),
-                                 why=heuristic[1], value=_signed(other.mean)))
-        elif runner is not None and runner.mean > best.mean and not self.decides(view):
-            parts.append(msg("{action} scored {value} in these deals, but at this point this CPU keeps to its own "
-                             "rules (its search chose worse here)", action=self._words(runner.action, view),
-                             value=_signed(runner.mean)))
-        elif runner is not None and runner.mean > best.mean:
-            parts.append(msg_n("{action} looked better ({value}), but not by enough over {n} deal to be sure",
-                               "{action} looked better ({value}), but not by enough over {n} deals to be sure", n,
-                               action=self._words(runner.action, view), value=_signed(runner.mean)))
+                                 why=heuristic[1], value=_versus(best, other)))
         elif runner is not None:
-            parts.append(msg("the next best, {action}, {value}", action=self._words(runner.action, view),
-                             value=_signed(runner.mean)))
+            common = min(n, runner.count)
+            better = _mean(runner.values[:common]) > _mean(best.values[:common])
+            if better and not self.decides(view):
+                parts.append(msg("{action} scored {value} in these deals, but at this point this CPU keeps to its "
+                                 "own rules (its search chose worse here)", action=self._words(runner.action, view),
+                                 value=_versus(best, runner)))
+            elif better:
+                parts.append(msg_n("{action} looked better ({value}), but not by enough over {n} deal to be sure",
+                                   "{action} looked better ({value}), but not by enough over {n} deals to be sure",
+                                   common, action=self._words(runner.action, view), value=_versus(best, runner)))
+            else:
+                parts.append(msg("the next best, {action}, {value}", action=self._words(runner.action, view),
+                                 value=_versus(best, runner)))
+                if n < result.iterations and not self.decides(view):
+                    parts.append(msg("at this point this CPU keeps to its own rules, whatever its search finds"))
         if self.explain is not None:
             extra = self.explain(view, result.samples)
             if extra:
@@ -381,6 +397,25 @@ class SearchBot:
         for part in parts[1:]:
             out = msg("{first}; {then}", first=out, then=part)
         return out
+
+
+def _mean(values: Sequence[float]) -> float:
+    """The average of ``values`` (0 for none)."""
+    return sum(values) / len(values) if values else 0.0
+
+
+def _versus(best: ActionStats, other: ActionStats) -> Message | str:
+    """``other``'s average over the deals ``best`` was tried in; when ``other`` was set aside sooner, its
+    average over the first deals, the ones it was tried in, beside ``best``'s over those same deals.
+
+    Every action is tried in the sampled deals in order until it is set aside, so two actions share the
+    first deals of the one set aside sooner."""
+    common = min(best.count, other.count)
+    if common == best.count:
+        return _signed(_mean(other.values[:common]))
+    return msg_n("{value} over the first {n} of these deals, where this move scored {mine}",
+                 "{value} over the first {n} of these deals, where this move scored {mine}", common,
+                 value=_signed(_mean(other.values[:common])), mine=_signed(_mean(best.values[:common])))
 
 
 def _signed(value: float) -> str:

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import cast
 
 from ...core.game import Action, Hint, State, View
-from ...core.message import Message, SeatRef, listed, msg
+from ...core.message import Message, RankRef, SeatRef, listed, msg
 from .endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
 from .faces import FACE_LETTERS, face_rank
 from .reading import MODELS, Reading, fixed_rules, read_seats
@@ -254,7 +254,7 @@ class HardGopsBot:
         reason: Message
         if reads:
             reason = msg("{reads}: {answer}", reads=listed([m for m, _ in reads]),
-                         answer=self._answer(faces[best], reads[-1][1]))
+                         answer=self._answer(faces[best], [f for _, f in reads], faces, rules))
         elif len(mix) > 1:
             shares = listed([msg("the {rank} {share}% ({value:+})", rank=face_rank(faces[i]),
                                  share=round(100 * strategy[i]), value=worth(i)) for i in mix[:4]])
@@ -549,16 +549,50 @@ class HardGopsBot:
         return rules, hands, None if prize is None else values[prize], future, pts, pot, pot_abs
 
     @staticmethod
-    def _answer(face: int, likely: int | None) -> Message:
-        """Words for the answer to a read opponent who most likely plays ``likely``."""
+    def _answer(face: int, reads: Sequence[int | None], hand: Sequence[int], rules: Rules) -> Message:
+        """Words for bidding ``face`` from ``hand`` against the seats read, each of which most likely bids the
+        face in ``reads`` (``None``: a read that names no card): which of those faces it beats, by the ace
+        option, and whether a cheaper card would beat them too."""
         name = face_rank(face)
-        if likely is not None:
-            if face == likely:
+        likely = [f for f in reads if f is not None]
+        if not likely:
+            return msg("the {rank} is the best answer to that", rank=name)
+
+        def beats(mine: int) -> list[bool]:
+            strength = _strength([mine, *likely], rules.ace)
+            return [strength[0] > theirs for theirs in strength[1:]]
+
+        def named(faces: Sequence[int]) -> Message | RankRef:
+            """One face as a rank (a language may inflect it), several as a list."""
+            return face_rank(faces[0]) if len(faces) == 1 else listed([face_rank(f) for f in faces])
+
+        won = beats(face)
+        cost = _strength(hand, rules.ace)
+        mine = cost[list(hand).index(face)] if face in hand else face
+        cheapest = all(won) and not any(c < mine and all(beats(h)) for h, c in zip(hand, cost, strict=True))
+        beaten = [f for f, w in zip(likely, won, strict=True) if w]
+        others = [f for f, w in zip(likely, won, strict=True) if not w]
+        if len(reads) == 1:  # one seat read: "it"
+            if rules.players == 2 and face == likely[0]:
                 return msg("match it with the {rank}: nobody takes this prize", rank=name)
-            if face > likely:
-                return msg("the {rank} beats it as cheaply as possible", rank=name)
-            return msg("give this prize up with the {rank}", rank=name)
-        return msg("the {rank} is the best answer to that", rank=name)
+            if won[0]:
+                return (msg("the {rank} beats it as cheaply as possible", rank=name) if cheapest
+                        else msg("the {rank} beats it", rank=name))
+            if rules.players == 2:
+                return msg("give this prize up with the {rank}", rank=name)
+            return msg("the {rank} does not beat it", rank=name)
+        if all(won) and len(likely) > 1:
+            return (msg("the {rank} beats them all as cheaply as possible", rank=name) if cheapest
+                    else msg("the {rank} beats them all", rank=name))
+        if all(won):
+            return (msg("the {rank} beats the {beaten} as cheaply as possible", rank=name, beaten=named(beaten))
+                    if cheapest else msg("the {rank} beats the {beaten}", rank=name, beaten=named(beaten)))
+        if any(won):
+            return msg("the {rank} beats the {beaten} but not the {others}", rank=name, beaten=named(beaten),
+                       others=named(others))
+        if len(likely) > 1:
+            return msg("the {rank} beats none of them", rank=name)
+        return msg("the {rank} does not beat the {others}", rank=name, others=named(others))
 
     @staticmethod
     def _action(view: View, face: int) -> Action:

@@ -405,7 +405,8 @@ class NormalNapoleonBot(ReasonedBot):
             secure = (last or all(s in friends for s in to_come)
                       or self._boss(played_cards[now], trump, gone, yoromeki))
             if secure:
-                return by_card[self._feed(cards, trump, rng)], msg("my partner is winning: give them an honour")
+                card = self._feed(cards, trump, rng)
+                return by_card[card], self._feed_reason(cards, card)
             return by_card[self._dump(cards, trump, rng)], msg("my partner is winning: play low")
         held = mask_of(played_cards)  # winner_of for each card I could add, from the trick's mask (the same)
         winning = [card for card in cards
@@ -448,6 +449,17 @@ class NormalNapoleonBot(ReasonedBot):
         if honours:
             return pick(honours, strength.__getitem__, rng)
         return self._dump(cards, trump, rng)
+
+    @staticmethod
+    def _feed_reason(cards: Sequence[Card], card: Card) -> Message:
+        """Why ``_feed`` gave ``card`` from the legal ``cards``: an honour, or the least useful card when no honour
+        could be played or every one is a strong card (the Mighty, a jack of the trump colour) worth keeping."""
+        if is_honour(card):
+            return msg("my partner is winning: give them an honour")
+        if any(is_honour(c) for c in cards):
+            return msg("my partner is winning, but my only honours are strong cards worth keeping: play the least "
+                       "useful card")
+        return msg("my partner is winning, but I have no honour to give: play the least useful card")
 
     def _lead(self, seat: int, legal: Sequence[Action], hand: int, cards: list[Card], by_card: dict[Card, Action],
               trump: int, played: int, yoromeki: bool, beginner: bool, widow_shown: tuple[Card, ...],
