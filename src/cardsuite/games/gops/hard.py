@@ -189,7 +189,8 @@ def _regret_strategy(regrets: list[float]) -> list[float]:
     return [p / total for p in positive]
 
 
-def _sample(weights: list[float], rng: random.Random) -> int:
+def draw_index(weights: Sequence[float], rng: random.Random) -> int:
+    """An index drawn with the given weights (they sum to 1)."""
     x = rng.random()
     acc = 0.0
     for i, w in enumerate(weights):
@@ -233,7 +234,7 @@ class HardGopsBot:
         if len(view.legal) == 1:
             return view.legal[0]
         faces, strategy, _values, _note = self.strategy(view, rng)
-        return self._action(view, faces[_sample(strategy, rng)])
+        return self._action(view, faces[draw_index(strategy, rng)])
 
     def hint(self, view: View, rng: random.Random) -> Hint:
         """The most likely card of the mix, why, and each card's estimated value, the mix's cards first (the
@@ -385,7 +386,7 @@ class HardGopsBot:
                 else:
                     assert reading is not None
                     mix = reading[2]
-                    face = mix[_sample([p for _f, p in mix], rng)][0]
+                    face = mix[draw_index([p for _f, p in mix], rng)][0]
                 index = actions.index(face) if face in actions else 0
                 chosen.append(index)
                 probs.append(1.0)
@@ -394,7 +395,7 @@ class HardGopsBot:
             sigma = _regret_strategy(node.regrets[seat])
             n = len(actions)
             mixed = [(1 - EXPLORE) * s + EXPLORE / n for s in sigma]
-            index = _sample(mixed, rng)
+            index = draw_index(mixed, rng)
             chosen.append(index)
             probs.append(mixed[index])
             strategies.append(sigma)

@@ -20,7 +20,7 @@ from statistics import fmean, stdev
 
 from ...core.game import Action, View
 from .endgame import Endgame, Rules2
-from .hard import HardGopsBot, Sim
+from .hard import HardGopsBot, Sim, draw_index
 
 EXACT_CARDS = 4
 """A 2-player deal with this many cards left per hand or fewer is valued exactly (milliseconds)."""
@@ -78,7 +78,7 @@ class BidJudge:
             prizes = [current, *order] if current is not None else order
             start = Sim(rules, [list(h) for h in hands], prizes, list(pts), pot, pot_abs,
                         float(sum(abs(v) for v in prizes)))
-            faces = [faces[_draw(mix, rng)] for faces, mix in mixes]
+            faces = [faces[draw_index(mix, rng)] for faces, mix in mixes]
             seed = rng.getrandbits(64)
             for result, face in zip(results, tried, strict=True):
                 sim = start.copy()
@@ -104,17 +104,6 @@ class BidJudge:
                 self._mixes.clear()
             found = self._mixes[key] = bot.mixes(view, random.Random(zlib.crc32(repr(key).encode())))
         return found
-
-
-def _draw(weights: Sequence[float], rng: random.Random) -> int:
-    """An index drawn with the given weights (they sum to 1)."""
-    x = rng.random()
-    acc = 0.0
-    for i, weight in enumerate(weights):
-        acc += weight
-        if x < acc:
-            return i
-    return len(weights) - 1
 
 
 def _exact(solver: Endgame, hands: Sequence[Sequence[int]], me: int, current: int | None, future: Sequence[int],
