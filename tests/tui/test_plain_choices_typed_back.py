@@ -23,6 +23,8 @@ from .helpers import config
 DECISIONS = 40
 """The person's decisions checked in one match (then the input ends: the match stays saved)."""
 NOT_A_CHOICE = "zz not a choice"
+SAMPLE = 40
+"""The legal actions checked at one decision when there are more (a Napoleon discard)."""
 
 
 def forms(table: PlainTable, action: Action) -> list[str]:
@@ -85,7 +87,8 @@ class Person:
         seat = table.session.next_turn().seat
         view = table.session.view(seat)
         every: dict[Action, list[str]] = {}
-        for action in view.legal:
+        legal = list(view.legal)  # a discard of 5 cards of 15 has thousands of ways: a sample of them
+        for action in legal if len(legal) <= SAMPLE else self.rng.sample(legal, SAMPLE):
             every[action] = forms(table, action)
             for typed in every[action]:
                 understood, why = table.understand(typed)
