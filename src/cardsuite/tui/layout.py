@@ -238,7 +238,9 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
     top_w = max(12, width // max(1, top_n)) if top_n else width
     # -- seat blocks ------------------------------------------------------------------------------
     top_slots = [p for p in ("top-left", "top", "top-right") if p in places.values()]
-    for seat, place in places.items():
+    top_h, last = _top_rows(model, width), height - _bottom_rows(model, width)
+    drawn: list[tuple[int, int, Text]] = []  # the bottom block's rows, drawn after the trick: always whole
+    for seat, place in sorted(places.items(), key=lambda item: item[1] == "bottom"):
         block = blocks.get(seat)
         if block is None:
             continue
@@ -261,6 +263,8 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
         rows = _rows(block, w)
         if place == "bottom":
             y = height - len(rows)
+        elif place in SIDE:  # a side block that wraps rises to end above yours (never above the top seats)
+            y = max(top_h, min(y, last - len(rows)))
         for offset, line in enumerate(rows):
             text = fit_text(line, w, model.ascii_only)
             if block.acting and offset == 0:
@@ -268,7 +272,11 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
                 text.stylize("bold reverse")
             left = x + max(0, (w - cell_len(text.plain)) // 2) if centred else (x if place == "left" else
                                                                                  x + w - cell_len(text.plain))
-            canvas.put(left, y + offset, text)
+            drawn.append((left, y + offset, text))
+        if place != "bottom":
+            for at_x, at_y, part in drawn:
+                canvas.put(at_x, at_y, part)
+            drawn.clear()
     # -- the trick: each card in front of the seat that played it; the winner's raised ------------------
     where = card_places(places, width, card_w, row_top, size)
     played = dict(model.played)
@@ -281,6 +289,8 @@ def draw(model: TableModel, width: int, height: int) -> list[Text]:
         style = "bold reverse" if won else ""
         for dy, row in enumerate(faces.face(played[seat], size, style, dim=not model.fresh)):
             canvas.put(x, y + dy - (1 if won else 0), row)
+    for at_x, at_y, part in drawn:
+        canvas.put(at_x, at_y, part)
     # -- the banner and the game's lines ------------------------------------------------------------
     y = after
     last = height - _bottom_rows(model, width)

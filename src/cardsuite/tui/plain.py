@@ -27,7 +27,7 @@ from ..i18n.reasons import trump_aware, words_of
 from ..naming import shown
 from ..storage.paths import take_notices
 from .config import TableConfig
-from .planning import Plan, plan, verb_words
+from .planning import Plan, label_of, plan, verb_words
 from .render import Display
 from .reports import deal_page, match_page
 from .seating import centre_lines, top_parts
@@ -336,7 +336,7 @@ class PlainTable:
             self.hint(seat)
         elif word == "undo":
             if session.can_undo(seat) and session.undo(seat):
-                self.say(_("Undone: back to your previous decision (this match is now assisted)."))
+                self.say(_("Undone: back to your previous decision (counted as an undo in your statistics)."))
                 self.show_new_events(seat)
                 view = session.view(seat)
                 self.plan = self.make_plan(view)
@@ -379,6 +379,10 @@ class PlainTable:
             look = plan_.looks.get(action)
             if look is not None and look.key is not None and low.replace(" ", "") == look.key.lower():
                 return action, ""
+        played = [a for acts in plan_.card_verbs.values() for a in acts]
+        worded = [a for a in played if low in self._labels_of(a)]
+        if len(worded) == 1:  # a card action by its words as offered (``Lead the joker, naming spades``)
+            return worded[0], ""
         cards = self._cards(self._without_verb(text))
         if cards and plan_.verb is not None:
             matches = plan_.matching(cards)
@@ -400,8 +404,12 @@ class PlainTable:
                     return None, _("Not allowed: {reason}").format(reason=self.words(words_of(reason_of(exc))))
             return None, _("That card can be played in several ways; type one of: {choices}").format(
                 choices="; ".join(self.label(a) for a in matches))
+        recorded = self._recorded(text, played, (*every, *played))
+        if recorded is not None:  # as a record writes it (``play JK S``), or without the verb (``JK S``)
+            return recorded, ""
+        ways = [a for a in played if a.verb == plan_.verb and len(plan_.matching(plan_.cards_of[a])) > 1]
         named = [a for a in every if low and low == self.label(a).lower()]
-        named = named or [a for a in every if low and low in self.label(a).lower()]
+        named = named or [a for a in (*every, *ways) if low and low in self.label(a).lower()]
         if len(named) == 1:
             return named[0], ""
         if len(named) > 1:
@@ -413,6 +421,26 @@ class PlainTable:
         if plan_.verb is None and self._names_a_card(text):
             return None, _("No card is played now. You may: {choices}").format(choices=self.choices_text())
         return None, _("That is not a choice now. Type help for the words you may use.")
+
+    def _labels_of(self, action: Action) -> tuple[str, ...]:
+        """``action``'s words as offered, in the reader's language and in English, lower case."""
+        look = self.plan.looks.get(action)
+        words = label_of(action, look) if look is not None else ""
+        english = Wording()(words if isinstance(words, Message) else Message(words)) if words else ""
+        return self.label(action).lower(), english.lower()
+
+    def _recorded(self, text: str, played: Sequence[Action], legal: Sequence[Action]) -> Action | None:
+        """The action of ``legal`` that ``text`` writes as a record does (``play JK S``, ``exchange``), or a
+        card action of ``played`` with its verb left out (``JK S``)."""
+        verbs = dict.fromkeys(a.verb for a in played)
+        for words in (text, *(f"{verb} {text}" for verb in verbs)):
+            try:
+                action = self.session.game.parse_action(words)
+            except CardsuiteError:
+                continue
+            if action in legal:
+                return next(a for a in legal if a == action)
+        return None
 
     def _refused(self, text: str, every: Sequence[Action]) -> Action | None:
         """The action ``text`` names with a verb of this phase (``1`` as ``bid 1``), or as a whole (``bid 1``),

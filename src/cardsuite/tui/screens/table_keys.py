@@ -43,7 +43,7 @@ TABLE_BINDINGS: list[BindingType] = [
     table_binding("backspace", "take_back", N_("Take back"), N_("take back your bid or trump choice before the "
                   "next player acts (not counted as help)"), key_display=N_("Bksp")),
     table_binding("u", "undo", N_("Undo"), N_("undo back to your previous decision (one person against CPUs; "
-                  "the match is then marked assisted)")),
+                  "counted as an undo in your statistics)")),
     table_binding("h", "hint", N_("Hint"), N_("a hint from the strongest CPU, with its reason (only you see it)")),
     table_binding("t", "last_trick", N_("Trick"), N_("the last trick, its winner and why")),
     table_binding("g", "partner", N_("Adjutant?"), N_("who may hold the card that names the secret partner "

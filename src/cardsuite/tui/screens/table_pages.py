@@ -200,7 +200,7 @@ class TablePages(Screen[None]):
             return
         self.flow.moved_on()
         self.flow.reset_outcomes()
-        self.note(_("Undone: back to your previous decision (this match is now assisted)."), seat)
+        self.note(_("Undone: back to your previous decision (counted as an undo in your statistics)."), seat)
         self.advance()
 
     def action_take_back(self) -> None:
