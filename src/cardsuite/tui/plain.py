@@ -75,6 +75,8 @@ class PlainTable:
         self.printed: dict[int | None, list[str]] = {}
         self.last_person: int | None = None
         self.plan = Plan()
+        self._worded_plan: Plan | None = None
+        self._by_words: dict[str, list[Action]] = {}
         self.last_said = ""
 
     # -- output ------------------------------------------------------------------------------------
@@ -380,7 +382,7 @@ class PlainTable:
             if look is not None and look.key is not None and low.replace(" ", "") == look.key.lower():
                 return action, ""
         played = [a for acts in plan_.card_verbs.values() for a in acts]
-        worded = [a for a in played if low in self._labels_of(a)]
+        worded = self._worded(played).get(low, [])
         if len(worded) == 1:  # a card action by its words as offered (``Lead the joker, naming spades``)
             return worded[0], ""
         cards = self._cards(self._without_verb(text))
@@ -421,6 +423,17 @@ class PlainTable:
         if plan_.verb is None and self._names_a_card(text):
             return None, _("No card is played now. You may: {choices}").format(choices=self.choices_text())
         return None, _("That is not a choice now. Type help for the words you may use.")
+
+    def _worded(self, played: Sequence[Action]) -> dict[str, list[Action]]:
+        """The card actions of this plan by their words as offered (each said once per plan: a Napoleon discard
+        has hundreds of them)."""
+        if self._worded_plan is not self.plan:
+            by_words: dict[str, list[Action]] = {}
+            for action in played:
+                for words in dict.fromkeys(self._labels_of(action)):
+                    by_words.setdefault(words, []).append(action)
+            self._worded_plan, self._by_words = self.plan, by_words
+        return self._by_words
 
     def _labels_of(self, action: Action) -> tuple[str, ...]:
         """``action``'s words as offered, in the reader's language and in English, lower case."""
