@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import cast
 
@@ -31,6 +31,7 @@ from ...core.message import Message, RankRef, SeatRef, listed, msg
 from .endgame import Endgame, OutOfBudget, Rules2, solve_zero_sum
 from .faces import FACE_LETTERS, face_rank
 from .reading import MODELS, Reading, fixed_rules, read_seats
+from .regret import Node, draw_index, new_node, regret_strategy
 
 DEFAULT_BUDGET_MS = 200.0
 def tenths(value: float) -> Fraction:
@@ -163,43 +164,6 @@ Read = tuple[Message, int | None]
 """What the hint says of one read seat, and the card that seat most likely plays (``None``: no one card)."""
 
 
-@dataclass
-class Node:
-    """A joint-decision node: regrets and average strategy for every seat, children by outcome."""
-
-    actions: list[list[int]]
-    regrets: list[list[float]]
-    average: list[list[float]]
-    children: dict[tuple[object, ...], Node] = field(default_factory=dict)
-    visits: int = 0
-    value_sum: list[list[float]] = field(default_factory=list)
-    value_count: list[list[int]] = field(default_factory=list)
-
-
-def _node(actions: list[list[int]]) -> Node:
-    return Node(actions, [[0.0] * len(a) for a in actions], [[0.0] * len(a) for a in actions],
-                value_sum=[[0.0] * len(a) for a in actions], value_count=[[0] * len(a) for a in actions])
-
-
-def _regret_strategy(regrets: list[float]) -> list[float]:
-    positive = [r if r > 0 else 0.0 for r in regrets]
-    total = sum(positive)
-    if total <= 0:
-        return [1.0 / len(regrets)] * len(regrets)
-    return [p / total for p in positive]
-
-
-def draw_index(weights: Sequence[float], rng: random.Random) -> int:
-    """An index drawn with the given weights (they sum to 1)."""
-    x = rng.random()
-    acc = 0.0
-    for i, w in enumerate(weights):
-        acc += w
-        if x < acc:
-            return i
-    return len(weights) - 1
-
-
 def solve_matrix(matrix: list[list[float]]) -> tuple[list[float], float]:
     """The row player's equilibrium strategy and the game's value (zero-sum, row maximizes), exactly."""
     strategy, _column, value = solve_zero_sum(matrix)
@@ -303,7 +267,7 @@ class HardGopsBot:
             solved = self._endgame(rules, hands, me, current, future, order, pts, pot, pot_abs, clock, began)
             if solved is not None:
                 return solved
-        root = _node([sorted(h) for h in hands])
+        root = new_node([sorted(h) for h in hands])
         # the budget counts from the call (reading the opponents costs time too), with a margin for the rest
         deadline = began + 0.9 * self.budget_ms / 1000
         limit = self.iterations if self.iterations is not None else self.max_iterations
@@ -332,7 +296,7 @@ class HardGopsBot:
         ``strategy`` searches, ``iterations`` times, reading nobody): what each seat could be expected to bid."""
         rules, _mine, current, future, pts, pot, pot_abs = self._read(view)
         hands = [sorted(r) for r in cast(tuple[tuple[int, ...], ...], view.table["remaining"])]
-        root = _node(hands)
+        root = new_node(hands)
         start = Sim(rules, hands, [] if current is None else [current], pts, pot, pot_abs, 0.0)
         self._grow(root, start, future, None, rng, {}, {}, self.iterations or 1, None, 0.0)
         out: list[tuple[list[int], list[float]]] = []
@@ -392,7 +356,7 @@ class HardGopsBot:
                 probs.append(1.0)
                 strategies.append([])
                 continue
-            sigma = _regret_strategy(node.regrets[seat])
+            sigma = regret_strategy(node.regrets[seat])
             n = len(actions)
             mixed = [(1 - EXPLORE) * s + EXPLORE / n for s in sigma]
             index = draw_index(mixed, rng)
@@ -408,7 +372,7 @@ class HardGopsBot:
             key = (tuple(faces), prize)
             child = node.children.get(key)
             if child is None:
-                node.children[key] = _node([sorted(h) for h in sim.hands])
+                node.children[key] = new_node([sorted(h) for h in sim.hands])
                 payoff = self._rollout(sim, rng, models)
             else:
                 payoff = self._iterate(child, sim, rng, models, predicted, first=False)
@@ -601,4 +565,4 @@ class HardGopsBot:
         return next(a for a in view.legal if a.args[0] == letter)
 
 
-__all__ = ["HardGopsBot", "Sim", "solve_matrix"]
+__all__ = ["HardGopsBot", "Node", "Sim", "solve_matrix"]

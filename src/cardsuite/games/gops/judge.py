@@ -20,7 +20,8 @@ from statistics import fmean, stdev
 
 from ...core.game import Action, View
 from .endgame import Endgame, Rules2
-from .hard import HardGopsBot, Sim, draw_index
+from .hard import HardGopsBot, Sim
+from .regret import draw_index
 
 EXACT_CARDS = 4
 """A 2-player deal with this many cards left per hand or fewer is valued exactly (milliseconds)."""
