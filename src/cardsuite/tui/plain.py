@@ -305,8 +305,6 @@ class PlainTable:
                 choices.append(f"{item.label}: {text}")
             else:
                 choices.append(f"{item.key} {item.label}".strip())
-        if self.plan.not_yet:  # greyed out on the table: said, without a key, as not open yet
-            choices.append(_("not yet: {choices}").format(choices="; ".join(it.label for it in self.plan.not_yet)))
         return " | ".join(choices)
 
     def hand_line(self, view: View) -> str:
