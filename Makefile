@@ -67,7 +67,7 @@ test-openspiel: setup
 	$(BIN)/pytest -m openspiel -o addopts="-q" tests/games/test_gops_openspiel.py
 
 soak: setup
-	$(BIN)/pytest -m soak -o addopts="-q"
+	$(BIN)/pytest -m soak -o addopts="-q" -o timeout=0
 
 # The real-part checks: the TUI in tmux, then the browser seat in Debian's headless Chromium. Each installs
 # what it needs (scripts/need.sh, the e2e extra) and fails, never skips, when it cannot run; both run, and

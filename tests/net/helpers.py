@@ -11,8 +11,9 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,15 @@ ROOMY = ("--tables-per-address", "1000", "--creates-per-hour", "1000000", "--con
 
 @dataclass
 class ServerProcess:
-    """A ``cardsuite serve`` process: its URL, its data folder and the process."""
+    """A ``cardsuite serve`` process: its URL, its data folder and the process. What it writes after its first
+    line is read as it comes (a pipe nobody reads fills, and a server blocked on it would hang its test)."""
 
     url: str
     data: Path
     process: subprocess.Popen[str]
+    said: list[str] = field(default_factory=list)
+    printed: list[str] = field(default_factory=list)
+    readers: list[threading.Thread] = field(default_factory=list)
 
     def kill(self) -> None:
         """kill -9, as a crash would."""
@@ -50,6 +55,25 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
 
+    def log(self) -> str:
+        """Stop it; everything it wrote to stderr."""
+        self.stop()
+        for reader in self.readers:
+            reader.join(10)
+        return "".join(self.said)
+
+    def output(self) -> str:
+        """Stop it; everything it wrote to stdout after the line that gives its URL."""
+        self.log()
+        return "".join(self.printed)
+
+
+def _read_all(stream: Any, into: list[str]) -> threading.Thread:
+    """A thread that keeps every line of ``stream`` in ``into`` until it closes."""
+    reader = threading.Thread(target=lambda: into.extend(iter(stream.readline, "")), daemon=True)
+    reader.start()
+    return reader
+
 
 def start_server(data: Path, *args: str, descriptors: int | None = None) -> ServerProcess:
     """Start ``cardsuite serve --port 0`` on loopback and wait for the line that gives its URL; with
@@ -64,14 +88,16 @@ def start_server(data: Path, *args: str, descriptors: int | None = None) -> Serv
         [sys.executable, "-m", "cardsuite", "serve", "--port", "0", "--data", str(data), *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, preexec_fn=limit,
     )
-    assert process.stdout is not None
+    assert process.stdout is not None and process.stderr is not None
+    server = ServerProcess("", data, process)
+    server.readers.append(_read_all(process.stderr, server.said))
     line = process.stdout.readline()
     if "serving " not in line:
         process.kill()
-        _, err = process.communicate(timeout=10)
-        raise RuntimeError(f"the server did not start: {line!r} {err[-2000:]}")
-    url = line.split("serving ", 1)[1].split(" ", 1)[0]
-    return ServerProcess(url, data, process)
+        raise RuntimeError(f"the server did not start: {line!r} {server.log()[-2000:]}")
+    server.url = line.split("serving ", 1)[1].split(" ", 1)[0]
+    server.readers.append(_read_all(process.stdout, server.printed))
+    return server
 
 
 @contextlib.contextmanager
@@ -156,6 +182,22 @@ async def wait_for(predicate: Any, seconds: float = 20.0) -> None:
             pass
         await asyncio.sleep(0.05)
     raise AssertionError("condition not reached in time")
+
+
+async def updates_until(client: Client, kinds: tuple[str, ...], seconds: float = 40.0) -> list[str]:
+    """The types of ``client``'s updates up to the first of ``kinds`` (the last one), or fail after ``seconds``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    seen: list[str] = []
+    while not seen or seen[-1] not in kinds:
+        left = deadline - loop.time()
+        if left <= 0:
+            raise AssertionError(f"none of {kinds} within {seconds} s: {seen[-10:]}")
+        try:
+            seen.append((await client.next_update(timeout=left)).type)
+        except TimeoutError:
+            raise AssertionError(f"none of {kinds} within {seconds} s: {seen[-10:]}") from None
+    return seen
 
 
 class Clients:

@@ -37,9 +37,7 @@ def test_a_full_table_is_said_in_a_browsers_words_and_not_in_the_servers_output(
 
     with running_server(tmp_path, *FAST, "--web") as server:
         drawn = asyncio.run(run(server.url))
-        server.stop()
-        assert server.process.stdout is not None and server.process.stderr is not None
-        out, err = server.process.stdout.read(), server.process.stderr.read()
+        out, err = server.output(), server.log()
     assert "--watch" not in drawn, drawn[-600:]
     assert "every seat" not in out and "every seat" not in err, (out[-2000:], err[-2000:])
     assert not [line for line in err.splitlines() if line.startswith("cardsuite:")], err[-2000:]

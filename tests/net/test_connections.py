@@ -116,9 +116,7 @@ def test_one_address_holds_at_most_its_sockets_and_the_extra_ones_close_at_once(
         assert all(_open(sock) for sock in again)
         for sock in again:
             sock.close()
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "Traceback" not in err, err[-2000:]
     lines = [line for line in err.splitlines() if "new connections at once" in line]
     assert len(lines) == 1 and "--sockets-per-address (6)" in lines[0], err[-2000:]
@@ -204,9 +202,7 @@ def test_out_of_descriptors_is_one_line_and_the_server_recovers(tmp_path: Path) 
         for sock in held:
             sock.close()
         assert asyncio.run(_hello(server.url)) == "hello"
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "out of file descriptors" in err, err[-2000:]
     assert "Traceback" not in err and len(err.splitlines()) <= 3, err[-2000:]
 
@@ -242,7 +238,5 @@ def test_ping_frames_count_against_the_message_rate(tmp_path: Path) -> None:
         for _ in range(3):
             flood(port, 3000, read=False)
         assert asyncio.run(_hello(server.url)) == "hello"
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "Traceback" not in err, err[-2000:]

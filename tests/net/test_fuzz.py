@@ -54,9 +54,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     running = start_server(tmp_path_factory.mktemp("fuzz"), "--rate", "100000", "--cpu-delay", "0",
                            "--turn-seconds", "0", *ROOMY)
     yield running
-    running.stop()
-    assert running.process.stderr is not None
-    log = running.process.stderr.read()
+    log = running.log()
     assert "Traceback" not in log and "failed" not in log, f"the fuzzed server logged a failure: {log[-3000:]}"
 
 

@@ -57,7 +57,7 @@ def test_the_host_leaving_the_lobby_closes_the_table_and_tells_the_guests(tmp_pa
 
     with running_server(tmp_path, *FAST) as server:
         asyncio.run(run(server.url))
-    log = server.process.stderr.read() if server.process.stderr else ""
+    log = server.log()
     assert "closed (abandoned): the host left before the match started" in log
 
 
@@ -72,7 +72,7 @@ def test_a_lobby_whose_host_stays_away_closes_after_the_lobby_timeout_though_a_g
 
     with running_server(tmp_path, *FAST, "--lobby-minutes", "0.03") as server:
         asyncio.run(run(server.url))
-    log = server.process.stderr.read() if server.process.stderr else ""
+    log = server.log()
     assert "closed (abandoned): the host was away for 1.8 s before the match started" in log
 
 

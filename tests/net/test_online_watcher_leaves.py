@@ -4,7 +4,6 @@ closes, so the server ends it as a watcher stopping, not as a connection that dr
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 
 from cardsuite.tui.online.app import OnlineApp
@@ -61,12 +60,9 @@ def test_quitting_a_watch_sends_leave_and_the_server_ends_the_watch_before_the_c
             return bool(seen and seen[0]), client.closed.is_set(), sent
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "0") as server:
-        err = server.process.stderr
-        assert err is not None
-        reader = threading.Thread(target=lambda: said.extend(iter(err.readline, "")), daemon=True)
-        reader.start()
+        said = server.said  # its log lines as they come
         ended_first, closed, sent = asyncio.run(run(server.url))
-    reader.join(10)
+    server.log()
     assert sent == ["leave"], sent
     assert ended_first, said[-10:]
     assert closed

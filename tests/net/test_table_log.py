@@ -212,8 +212,7 @@ def test_serve_writes_the_table_lines_to_its_log_and_one_line_when_it_stops(tmp_
 
     with running_server(tmp_path) as server:
         code, open_code = asyncio.run(run(server))
-    assert server.process.stderr is not None
-    log = server.process.stderr.read()
+    log = server.log()
     assert f"INFO cardsuite.serve: table {code} created (id " in log, log
     assert f"INFO cardsuite.serve: table {code}: seat 0 lost its connection" in log, log
     assert f"INFO cardsuite.serve: table {open_code} created (id " in log, log

@@ -60,3 +60,14 @@ async def test_a_web_server_that_is_not_cardsuite_says_so() -> None:
         assert line == f"cannot reach {url}: something answered, but not a cardsuite server (HTTP 404)"
     finally:
         await runner.cleanup()
+
+
+async def test_a_server_that_accepts_and_never_answers_is_given_up_after_the_timeout() -> None:
+    with socket.socket() as silent:  # listening, never answering: as a server whose process is stopped
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        url = f"ws://127.0.0.1:{silent.getsockname()[1]}/game"
+        with pytest.raises(ClientError) as caught:
+            await asyncio.wait_for(Client(url).connect(timeout=1), 30)
+    assert caught.value.code == "connect"
+    assert caught.value.message == f"cannot reach {url}: no answer in time"

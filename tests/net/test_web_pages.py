@@ -227,9 +227,7 @@ def test_malformed_and_unknown_requests_get_one_short_answer_and_no_traceback_in
             body = answer.split(b"\r\n\r\n", 1)[1]
             assert len(body) < 400 and b"root:" not in body and b"Traceback" not in body, answer[:600]
             assert b"{{" not in body and b"import " not in body, answer[:600]
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "Traceback" not in err and "Error handling request" not in err, err[-2000:]
 
 
@@ -268,9 +266,7 @@ def test_a_socket_request_that_is_no_handshake_gets_one_fixed_line_and_costs_no_
         assert _status(port)["web_seats"] == 0
         page = _exchange(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
         assert page.startswith(b"HTTP/1.1 200"), page[-300:]
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "Traceback" not in err, err[-2000:]
 
 
@@ -290,7 +286,5 @@ def test_a_host_that_is_no_host_name_gets_one_fixed_line_not_a_page_or_a_traceba
         for host in ("127.0.0.1", f"localhost:{port}", "[::1]:80", "cards.example.org"):
             answer = _exchange(port, f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
             assert answer.startswith(b"HTTP/1.1 200"), (host, answer[:300])
-        server.stop()
-        assert server.process.stderr is not None
-        err = server.process.stderr.read()
+        err = server.log()
     assert "Traceback" not in err and "Error handling request" not in err, err[-2000:]

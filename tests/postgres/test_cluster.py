@@ -17,7 +17,7 @@ import pytest
 
 from cardsuite.net.client import Client, ClientError
 
-from ..net.helpers import ServerProcess, play_randomly, start_server, wait_for
+from ..net.helpers import ServerProcess, play_randomly, start_server, updates_until, wait_for
 
 pytestmark = pytest.mark.postgres
 
@@ -202,9 +202,7 @@ def test_an_owner_that_stalled_past_its_lease_lets_its_table_go_and_its_people_f
         finally:
             first.process.send_signal(signal.SIGCONT)
         # the first finds its lease gone, closes the connection (1012), and the client lands at the second
-        seen: list[str] = []
-        while not seen or seen[-1] not in ("resumed", "closed"):
-            seen.append((await host.next_update(timeout=20)).type)
+        seen = await updates_until(host, ("resumed", "closed"))
         assert "reconnecting" in seen and seen[-1] == "resumed" and host.url == second.url
         assert host.table.get("code") == made["code"]
         await host.close()
@@ -239,6 +237,6 @@ def test_a_process_restarted_at_its_address_says_how_many_tables_it_took_back(tm
         assert status == 200 and json.loads(body)["tables"] == 1
     finally:
         again.stop()
-    _, err = again.process.communicate(timeout=10)
+    err = again.log()
     assert "INFO cardsuite.serve: resumed 1 unfinished table from the store" in err
     assert "created" not in err and "adopted" not in err

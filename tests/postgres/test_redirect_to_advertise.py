@@ -16,7 +16,7 @@ from cardsuite.net.client import Client, ClientError
 from cardsuite.tui.online.connect import take_seat
 from cardsuite.tui.online.seating import Seating
 
-from ..net.helpers import ServerProcess, start_server
+from ..net.helpers import ServerProcess, start_server, updates_until
 
 pytestmark = pytest.mark.postgres
 
@@ -65,9 +65,7 @@ def test_a_join_at_the_wrong_process_follows_an_advertised_base_address(tmp_path
         back.rejoin = ("resume", {"code": code, "token": str(made["token"])})
         assert back.ws is not None
         await back.ws.close()
-        kinds: list[str] = []
-        while "resumed" not in kinds and "closed" not in kinds:
-            kinds.append((await back.next_update(timeout=15)).type)
+        kinds = await updates_until(back, ("resumed", "closed"))
         assert kinds[-1] == "resumed" and back.url == owner_base + "/game", kinds
         await back.close()
         await host.close()

@@ -71,9 +71,7 @@ def _owner_url(pg_url: str) -> str | None:
 
 def _log(server: ServerProcess) -> str:
     """Stop the server; everything it wrote to stderr."""
-    server.stop()
-    _, err = server.process.communicate(timeout=10)
-    return str(err)
+    return server.log()
 
 
 def _healthy(url: str) -> bool:

@@ -227,9 +227,10 @@ class Client:
         if self.session is None:
             self.session = aiohttp.ClientSession()
         try:
-            ws = await self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
-                                               timeout=aiohttp.ClientWSTimeout(ws_close=5.0), autoping=True,
-                                               headers=self.headers)
+            ws = await asyncio.wait_for(  # a server that accepts and never answers is given up, not waited on
+                self.session.ws_connect(self.url, max_msg_size=MAX_SERVER_MESSAGE, heartbeat=30.0,
+                                        timeout=aiohttp.ClientWSTimeout(ws_close=5.0), autoping=True,
+                                        headers=self.headers), timeout)
         except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             raise ClientError("connect", unreachable(self.url, exc)) from None
         try:
