@@ -43,7 +43,7 @@ from .homes import Snapshot, fill, make_read_only, snapshot, tmpfs
 BOUND = 60
 """Seconds one command may take, at most, whatever its input (a hang fails the test)."""
 
-FAST = settings(max_examples=200, deadline=None, derandomize=True, database=None,
+FAST = settings(max_examples=100, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
 SOAK = settings(max_examples=4000, deadline=None,

@@ -21,6 +21,8 @@ from cardsuite.tui.widgets.hand import HandView
 from .helpers import config, press_action, random_legal, screen_text, settle, table_app
 
 PLAYERS = {"nap": 4, "napas": 3, "napoleon": 5, "gops": 3}
+TEST_GAMES = ("gops", "napoleon")
+"""The games `make test` plays whole behind covers (a simultaneous one and a trick game of five)."""
 
 
 async def _trick_gathered(app: CardsuiteApp) -> None:
@@ -77,13 +79,14 @@ async def _play(pilot: Pilot[None], app: CardsuiteApp, seed: int, covers: int = 
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("game", sorted(PLAYERS))
-@pytest.mark.parametrize("seed", [5, pytest.param(11, marks=pytest.mark.soak)])
+@pytest.mark.parametrize(("game", "seed"), [
+    pytest.param(game, seed, marks=[pytest.mark.soak] if seed == 11 or game not in TEST_GAMES else [])
+    for seed in (5, 11) for game in sorted(PLAYERS)])
 async def test_one_cover_at_a_time_and_it_opens_onto_its_person(game: str, seed: int, monkeypatch: pytest.MonkeyPatch,
                                                                   quick_idle: None) -> None:
     """Two people and CPUs, tricks shown for a moment: never two covers, and a dismissed cover for X shows
-    X's hand only. A second seed of every game runs in ``make soak`` (these whole matches are the slowest
-    tests of ``make test``)."""
+    X's hand only. ``make test`` plays GOPS and Napoleon; the other games, and a second seed of every game, run in
+    ``make soak`` (these whole matches are the slowest tests of ``make test``)."""
     monkeypatch.setattr(flow, "pause_seconds", lambda delay: 0.01)
     players = PLAYERS[game]
     assert players in get_game(game).info.players
