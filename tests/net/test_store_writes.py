@@ -1,25 +1,35 @@
-"""A save the store refuses (a full disk) is told to the operator: one WARNING line per failed save, naming the
-table by its id and the error in short, held back past an allowance, and ``GET /health`` answers 503 until a
-write succeeds again."""
+"""A save the store refuses (a full disk) is told to the operator: one WARNING line per failed save (an action, a
+new table), naming the table by its id and the error in short, held back past an allowance, and ``GET /health``
+answers 503 until a write succeeds again, which ``/health`` itself tries, at most once a second.
+
+A real server's disk is made full by limiting the size of its files (``ulimit -f``) to what they hold: SQLite's
+write-ahead log cannot grow, as on a full disk, until the limit is lifted."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import resource
 import sqlite3
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from cardsuite.net import storewrites
+from cardsuite.net.client import Client, ClientError
 from cardsuite.net.config import ServerConfig
 from cardsuite.net.hub import Hub
 from cardsuite.net.protocol import ProtocolError
 from cardsuite.net.server import HUB, make_app
 from cardsuite.net.storewrites import FAILURES_BURST, StoreWrites
 from cardsuite.net.table import Table
+
+from .helpers import start_server, wait_for
 
 HOST = "Annabel Quill"
 
@@ -62,12 +72,15 @@ def test_a_failed_save_is_one_warning_line_and_health_says_the_store_is_unwritab
             def full(*_args: object, **_kwargs: object) -> None:
                 raise sqlite3.OperationalError("database or disk is full\nsecond line")
 
+            probing = hub.store.probe
             hub.store.add_action = full  # type: ignore[method-assign]
+            hub.store.probe = full  # type: ignore[method-assign]  # /health's own write fails as well
             with pytest.raises(ProtocolError) as refused:
                 await _act(hub, hub.tables[table.code])
             assert refused.value.code == "server"
             await health()
             hub.store.add_action = saving  # type: ignore[method-assign]
+            hub.store.probe = probing  # type: ignore[method-assign]
             await _act(hub, hub.tables[table.code])
             await health()
             return seen
@@ -105,3 +118,80 @@ def test_failed_saves_past_the_allowance_are_held_back_and_counted(monkeypatch: 
     assert writes.failing
     writes.succeeded()
     assert not writes.failing
+
+
+def _health(url: str) -> tuple[int, str]:
+    base = url.replace("ws://", "http://", 1).removesuffix("/game")
+    try:
+        with urllib.request.urlopen(base + "/health", timeout=10) as answer:
+            return int(answer.status), answer.read().decode()
+    except urllib.error.HTTPError as exc:
+        return int(exc.code), exc.read().decode()
+
+
+def test_a_table_the_full_disk_refuses_is_one_line_and_health_finds_the_room_again(tmp_path: Path) -> None:
+    server = start_server(tmp_path / "s")
+    room = (tmp_path / "s" / "tables.sqlite3-wal").stat().st_size
+    unlimited = resource.RLIM_INFINITY
+    made: list[str] = []
+
+    async def create() -> None:
+        client = await Client(server.url).connect()
+        try:
+            made.append(str((await client.request("create", game="gops", players=2, cpu="random", name="Ann",
+                                                  options={}))["code"]))
+        finally:
+            await client.close()
+
+    async def run() -> None:
+        resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE, (room, unlimited))  # the disk is full
+        with pytest.raises(ClientError) as refused:
+            await create()
+        assert refused.value.code == "server"
+        assert [_health(server.url) for _ in range(5)] == [(503, '{"status": "store unwritable"}')] * 5
+        resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE, (unlimited, unlimited))  # room again
+        await wait_for(lambda: _health(server.url)[0] == 200, seconds=10)  # no write but /health's own
+        await create()
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.stop()
+    _, err = server.process.communicate(timeout=10)
+    assert "Traceback" not in err and "request failed" not in err, err
+    refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
+    assert len(refusals) == 1, err
+    assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
+    assert len(made) == 1 and f"table {made[0]} created" in err
+
+
+def test_health_tries_a_write_at_most_once_a_second(monkeypatch: pytest.MonkeyPatch,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """However fast ``/health`` is polled, a store that stays unwritable is written to once a second at most."""
+    clock = [1000.0]
+    monkeypatch.setattr(storewrites.time, "monotonic", lambda: clock[0])
+    tried: list[float] = []
+    full = [True]
+
+    def probe() -> None:
+        tried.append(clock[0])
+        if full[0]:
+            raise OSError(28, "No space left on device")
+
+    async def polls(count: int, step: float) -> list[bool]:
+        found = []
+        for _ in range(count):
+            found.append(await writes.writable(probe))
+            clock[0] += step
+        return found
+
+    writes = StoreWrites()
+    assert asyncio.run(polls(3, 0.25)) == [True] * 3 and tried == []  # nothing failed: nothing tried
+    writes.failed("20261207-094245-00000001", OSError(28, "No space left on device"))
+    assert asyncio.run(polls(12, 0.25)) == [False] * 12
+    assert tried == [1000.75, 1001.75, 1002.75]
+    full[0] = False
+    with caplog.at_level(logging.INFO, logger="cardsuite.serve"):
+        assert asyncio.run(polls(4, 0.25)) == [True] * 4
+    assert tried == [1000.75, 1001.75, 1002.75, 1003.75] and not writes.failing
+    assert "the store takes writes again" in caplog.text

@@ -133,7 +133,7 @@ def test_leases_fence_the_old_owner_and_let_another_adopt(pg_url: str) -> None:
     assert second.adopt() == [] and second.take("AAAAAA") is None  # the lease runs: nobody else takes it
     owner = second.owner("AAAAAA")
     assert owner is not None and owner.live and owner.url == "ws://a/game"
-    assert first.renew() == {"t1"}
+    assert first.renew(["t1"]) == {"t1"}
     first.add_action("t1", 0, 0, "1 bid 2")
     time.sleep(1.3)  # first stalls past its lease
     assert second.adopt() == ["t1"]
@@ -141,11 +141,31 @@ def test_leases_fence_the_old_owner_and_let_another_adopt(pg_url: str) -> None:
         first.add_action("t1", 0, 1, "2 pass")
     with pytest.raises(LeaseLost):
         first.set_status("t1", "playing")
-    assert first.renew() == set()  # it learns it lost the table
+    assert first.renew(["t1"]) == set()  # it learns it lost the table
     second.add_action("t1", 0, 1, "2 pass")
     assert second.actions("t1") == {(0, 0, "1 bid 2"), (0, 1, "2 pass")}
     moved = first.owner("AAAAAA")
     assert moved is not None and moved.url == "ws://b/game"
+    first.close()
+    second.close()
+
+
+def test_a_renewal_renews_only_the_tables_the_process_serves(pg_url: str) -> None:
+    """A table this process holds but let go (the store was away) is not renewed: its lease runs out and
+    another process adopts it, while the served one stays."""
+    first = PgTableStore(pg_url, "ws://a/game", lease_seconds=30.0)
+    second = PgTableStore(pg_url, "ws://b/game", lease_seconds=30.0)
+    first.create(_row("t1", "AAAAAA"))
+    first.create(_row("t2", "BBBBBB"))
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # most of the lease has passed
+        conn.execute("UPDATE tables SET lease_until = now() + interval '1 second'")
+    assert first.renew(["t1"]) == {"t1"}
+    with psycopg.connect(pg_url) as conn:
+        leases = dict(conn.execute("SELECT id, lease_until > now() + interval '20 seconds' FROM tables").fetchall())
+    assert leases == {"t1": True, "t2": False}
+    time.sleep(1.2)
+    assert second.adopt() == ["t2"]
+    assert first.renew(["t1", "t2"]) == {"t1"}
     first.close()
     second.close()
 

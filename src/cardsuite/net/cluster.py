@@ -2,12 +2,14 @@
 
 Each process renews the leases of its tables every quarter of the lease (``pgstore.py``); a table whose
 renewal fails (it stalled past its lease and another process took the table) is dropped here and its
-connections are closed with WebSocket code 1012, so its clients come back through the front address and
-land at the new owner. While the store cannot be reached, no lease is renewed: once three quarters of a
-lease have passed since the last renewal, every table is let go the same way, before another process may
-adopt it, so this one never serves a table it may no longer own. Tables whose lease ran out (their process
-died, or could not reach the store) are adopted by whichever process comes first and rebuilt by replaying
-their actions, exactly as a restart does.
+connections are closed with WebSocket code 1012, so its clients come back through the front address and land
+at the new owner. While the store cannot be reached, no lease is renewed: once three quarters of a lease have
+passed since the last renewal, every table is let go the same way, before another process may adopt it, so
+this one never serves a table it may no longer own; and it renews only the leases of the tables it serves, so
+those it let go run out (a renewal under way meanwhile gives theirs up) and any process, this one too, adopts
+them once it reaches the store. Tables whose lease ran out (their process died, or could not reach the store)
+are adopted by whichever process comes first and rebuilt by replaying their actions, exactly as a restart
+does.
 
 A client asking for a table this process does not hold gets it here at once when its lease has run out,
 or an ``elsewhere`` refusal naming the owner's address (``serve --advertise``): clients follow it. No
@@ -106,14 +108,18 @@ class Cluster:
             self.lapse()
             try:
                 known = set(self.hub.tables)  # a table that comes meanwhile was not asked about
+                serving = [table.id for table in self.hub.tables.values()]
                 asked = loop.time()
-                renewing = asyncio.ensure_future(asyncio.to_thread(self.store.renew))
+                renewing = asyncio.ensure_future(asyncio.to_thread(self.store.renew, serving))
                 while not renewing.done():  # a store that hangs does not keep the tables served past the lease
                     await asyncio.wait({renewing}, timeout=beat)
                     self.lapse()
                 held = renewing.result()
                 self.renewed = asked
                 self.arm()
+                let_go = held - {table.id for table in self.hub.tables.values()}
+                if let_go:  # let go while the renewal was under way: handed over now, not a lease later
+                    self.store.release(sorted(let_go))
                 self.renew(held, known)
                 await self.adopt()
             except asyncio.CancelledError:
@@ -139,9 +145,11 @@ class Cluster:
                 self.lost += 1
 
     def renew(self, held: set[str] | None = None, known: set[str] | None = None) -> None:
-        """Renew this process's leases (or take ``held``, renewed off the event loop while it served the tables
-        whose codes are ``known``); drop the tables another process has taken over."""
-        held = self.store.renew() if held is None else held
+        """Renew the leases of the tables this process serves (or take ``held``, renewed off the event loop while
+        it served the tables whose codes are ``known``); drop the tables another process has taken over. A table
+        let go is never renewed: its lease runs out and another process adopts it."""
+        if held is None:
+            held = self.store.renew([table.id for table in self.hub.tables.values()])
         for code, table in list(self.hub.tables.items()):
             if known is not None and code not in known:
                 continue

@@ -32,7 +32,7 @@ from .metrics import Metrics
 from .protocol import ProtocolError, Request, error_message, message, new_code
 from .rows import Listing
 from .sockets import socket_book
-from .storeapi import open_store
+from .storeapi import NotStored, open_store
 from .storewrites import StoreWrites
 from .table import Table, watcher_view
 from .viewtext import ViewText, options_text
@@ -190,9 +190,13 @@ class Hub:
             self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
             return new_code(self._code_taken)
 
-        table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"), f["options"],
-                                    f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"), listing,
-                                    f["identity"])
+        try:
+            table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"),
+                                        f["options"], f["cpu"], f["name"], f.get("turn_seconds"), f.get("seed"),
+                                        listing, f["identity"])
+        except NotStored as exc:  # said as a failed save is (the store is unwritable), not as a request failing
+            self.writes.create_failed(exc.error)
+            raise ProtocolError("server", msg(refusals.SERVER_FAILED)) from None
         self.writes.succeeded()
         code = table.code
         self.add(table)

@@ -1,15 +1,15 @@
 """The server's tables in PostgreSQL, shared by several server processes (``serve --store postgresql://…``).
 
-The same tables as the SQLite store (``store.py``: tables, seats, actions) plus what sharing needs. Each
-table is **owned** by one process at a time through a lease in its row (``owner``, ``lease_until``, in the
-database's clock): the owner renews its leases every few seconds; when a process dies its leases run out
-and any other process adopts those tables (row locks with ``SKIP LOCKED`` decide who) and rebuilds them by
-replaying their actions. Every write of an owner is fenced: it changes the row only while this process
-still holds the lease, so a process that stalled past its lease can never write over the new owner
-(``LeaseLost``). Actions are inserted in autocommit, before the ``ok``; once the server ``group_commits``,
-the actions that arrive while one commit is under way go together in the next one (one round trip, off the
-event loop), and each caller awaits its own. A lost connection is opened again at the next use (``pglink.py``);
-each call uses one connection throughout, so a transaction is never finished on another.
+The same tables as the SQLite store (``store.py``: tables, seats, actions) plus what sharing needs. Each table
+is **owned** by one process at a time through a lease in its row (``owner``, ``lease_until``, in the database's
+clock): the owner renews the leases of the tables it serves every few seconds; when a process dies (or lets a
+table go) those leases run out and any other process adopts the tables (row locks with ``SKIP LOCKED`` decide
+who) and rebuilds them by replaying their actions. Every write of an owner is fenced: it changes the row only
+while this process still holds the lease, so a process that stalled past its lease can never write over the new
+owner (``LeaseLost``). Actions are inserted in autocommit, before the ``ok``; once the server
+``group_commits``, the actions that arrive while one commit is under way go together in the next one (one round
+trip, off the event loop), and each caller awaits its own. A lost connection is opened again at the next use
+(``pglink.py``); each call uses one connection throughout, so a transaction is never finished on another.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import asyncio
 import json
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,15 +244,23 @@ class PgTableStore:
         rows = self._run("SELECT deal, step, line FROM actions WHERE table_id = %s", (table_id,)).fetchall()
         return {(int(d), int(s), str(line)) for d, s, line in rows}
 
+    def probe(self) -> None:
+        """A cheap real write (this process's row: when it was last seen): whether the store takes writes again
+        (``storewrites.py``)."""
+        self._run("UPDATE processes SET seen = now() WHERE id = %s", (self.process,))
+
     # -- leases -----------------------------------------------------------------------------------
-    def renew(self) -> set[str]:
-        """Renew every lease this process holds; the ids of the tables it still owns."""
+    def renew(self, table_ids: Collection[str]) -> set[str]:
+        """Renew the leases of the tables ``table_ids`` (those this process serves) that it still holds; their
+        ids. A table it holds but let go (``cluster.lapse``) is not renewed: its lease runs out and any process
+        adopts it."""
         with self.lock:
             conn = self.conn
             conn.execute("UPDATE processes SET seen = now() WHERE id = %s", (self.process,))
             rows = conn.execute(
                 "UPDATE tables SET lease_until = now() + %s * interval '1 second'"
-                " WHERE owner = %s AND lease_until > now() RETURNING id", (self.lease, self.process)).fetchall()
+                " WHERE owner = %s AND lease_until > now() AND id = ANY(%s) RETURNING id",
+                (self.lease, self.process, list(table_ids))).fetchall()
         return {r[0] for r in rows}
 
     def adopt(self, limit: int = 50, mine_before: bool = False) -> list[str]:

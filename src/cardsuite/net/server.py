@@ -139,15 +139,16 @@ async def status_page(request: web.Request) -> web.Response:
 
 async def health_page(request: web.Request) -> web.Response:
     """``GET /health``: 200 while this process serves, reaches its store and its last write there succeeded,
-    else 503 (for the proxy). Why the store failed goes to the log only: it may name the database's host and
-    user, and anyone may ask."""
+    else 503 (for the proxy); after a failed write it tries one itself, at most once a second
+    (``storewrites.py``). Why the store failed goes to the log only: it may name the database's host and user,
+    and anyone may ask."""
     hub = request.app[HUB]
     try:
         await asyncio.to_thread(hub.store.code_taken, "health")
     except Exception as exc:
         fault("health: the store did not answer", exc)
         return web.json_response({"status": "store unreachable"}, status=503)
-    if hub.writes.failing:  # the log has said why, a line per failed save
+    if not await hub.writes.writable(hub.store.probe):  # the log has said why, a line per failed save
         return web.json_response({"status": "store unwritable"}, status=503)
     return web.json_response({"status": "ok", "tables": len(hub.tables), "store": "postgresql" if hub.cluster
                               else "sqlite"})

@@ -10,6 +10,14 @@ from typing import Protocol
 from .rows import Actor, SeatRow, TableRow
 
 
+class NotStored(Exception):
+    """The store refused to write a new table; ``error`` is why."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class Store(Protocol):
     """Tables, seats and actions; every write is committed before the call returns (an action's: or before
     the awaitable it returns is done)."""
@@ -36,6 +44,10 @@ class Store(Protocol):
 
     def table(self, table_id: str) -> TableRow | None:
         """One table with its seats and actions."""
+
+    def probe(self) -> None:
+        """A cheap real write, committed on return (or its error): whether the store takes writes; safe to call
+        from another thread."""
 
     def close(self) -> None:
         """Close the database."""

@@ -1,6 +1,7 @@
-"""Whether this process's store takes its writes: each save that failed is one WARNING line for the operator,
-and ``GET /health`` says the store is unwritable while the last write failed and none has succeeded since
-(the first that does is one line too).
+"""Whether this process's store takes its writes: each save that failed (an action, a new table) is one WARNING
+line for the operator, and ``GET /health`` says the store is unwritable while the last write failed and none has
+succeeded since (the first that does is one line too). An idle server writes nothing, so ``/health`` asks the store
+itself then: a cheap real write, at most once every ``PROBE_SECONDS`` however often it is polled.
 
 A line names the table by its id and gives the error's class and the first line of its message, cut short:
 never a join code, a seat token or a player's name. A full disk fails every table's saves at once, so the
@@ -9,8 +10,10 @@ lines share one allowance for the whole process (the next line said then tells h
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from ..naming import shown
 from .limits import Bucket
@@ -23,6 +26,9 @@ FAILURES_PER_SECOND = 1 / 10
 """How fast that allowance comes back: a line every 10 seconds."""
 REASON_CHARS = 200
 """The most of an error's message a line keeps."""
+PROBE_SECONDS = 1.0
+"""While the store is unwritable, ``/health`` tries a write at most this often (polls in between get the last
+answer): a health check polling fast cannot hammer a full disk."""
 
 
 def short_reason(exc: BaseException) -> str:
@@ -42,15 +48,22 @@ class StoreWrites:
         self.failing = False
         self.held = 0
         self.bucket = Bucket(FAILURES_PER_SECOND, FAILURES_BURST)
+        self.next_probe = 0.0
 
     def failed(self, table_id: str, exc: BaseException) -> None:
         """A save of table ``table_id`` failed with ``exc``: the store is unwritable until a write succeeds."""
+        self._failed("table %s: an action could not be saved (%s)", [table_id], exc)
+
+    def create_failed(self, exc: BaseException) -> None:
+        """A new table could not be stored (``exc``): the store is unwritable until a write succeeds."""
+        self._failed("a new table could not be saved (%s)", [], exc)
+
+    def _failed(self, line: str, args: list[object], exc: BaseException) -> None:
         self.failing = True
         if not self.bucket.take(time.monotonic()):
             self.held += 1
             return
-        line = "table %s: an action could not be saved (%s)"
-        args: list[object] = [table_id, short_reason(exc)]
+        args = [*args, short_reason(exc)]
         if self.held:
             line += " (%d such lines held back before this one)"
             args.append(self.held)
@@ -62,3 +75,20 @@ class StoreWrites:
         if self.failing:
             log.info("the store takes writes again")
         self.failing = False
+
+    async def writable(self, probe: Callable[[], object]) -> bool:
+        """Whether the store takes writes: while it does not, ``probe`` (a cheap real write to it, run off the
+        event loop) is tried again, at most once every ``PROBE_SECONDS``; the first that succeeds ends the
+        unwritable state. A probe that fails says nothing: the failed saves have said why."""
+        if not self.failing:
+            return True
+        now = time.monotonic()
+        if now < self.next_probe:
+            return False
+        self.next_probe = now + PROBE_SECONDS
+        try:
+            await asyncio.to_thread(probe)
+        except Exception:
+            return not self.failing  # (a save may have succeeded meanwhile)
+        self.succeeded()
+        return True

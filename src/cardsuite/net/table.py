@@ -37,7 +37,7 @@ from .dealing import KeyedRandom, new_secret, practice_key
 from .names import skeleton
 from .protocol import ProtocolError, new_token, token_digest, token_matches
 from .rows import Actor, Listing, SeatRow, TableRow
-from .storeapi import Store
+from .storeapi import NotStored, Store
 from .wire import encode_message
 
 
@@ -136,7 +136,8 @@ class Table:
         """A new table in the lobby with its host in seat 0; the table and the host's seat token.
 
         A chosen ``seed`` makes a practice table, never rated; a rated table needs the host's identity. ``code``
-        may be what gives the code once everything else is checked (it may refuse: the creator's allowance)."""
+        may be what gives the code once everything else is checked (it may refuse: the creator's allowance).
+        ``NotStored`` when the store refuses to write it."""
         listing = listing or Listing()
         if seed is not None:
             if listing.rated:
@@ -167,7 +168,10 @@ class Table:
         secret = new_secret() if seed is None else practice_key(seed)
         row = TableRow(new_table_id(), code, game.info.name, count, dict(resolved.non_default()), cpu,
                        seed or 0, turn_seconds, "lobby", "", seats, listing=listing, secret=secret)
-        store.create(row)
+        try:
+            store.create(row)
+        except Exception as exc:
+            raise NotStored(exc) from exc
         return cls(row, game, timing, store), token
 
     @classmethod
