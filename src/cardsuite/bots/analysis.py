@@ -4,9 +4,15 @@ Each finished deal of a record is replayed. At every decision of a seat that had
 action is valued with all cards known: exactly where the game's search hooks give an exact evaluator
 (Nap and Napas solve the trick play), otherwise by rollouts with the game's ``normal`` policy from the
 true position (search-based: an estimate). An action that scores clearly less for its seat than the
-best one is reported as a place where a card (or a bid) lost value. For trick games with an exact
+best one is reported as a place where a card (or a bid) lost value; what a deal is worth to a seat is its
+own score unless the game's hooks say otherwise (``SearchHooks.worth``: in Napas, where only the declarer
+scores, a defender is judged by the declarer's score against it). For trick games with an exact
 solver it also states what the contract was worth with best play from the first lead, and, for each
 seat, the best contract it could have made had it declared (the others passing).
+
+Each deal is analysed with an evaluator of its own (asked of the game afresh, its memos empty) and a
+generator seeded from ``seed`` and the deal's number, so what is said of a deal never depends on the deals
+before it in the record.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..core.game import Action, Game, Score, State, View
 from ..core.message import Message, SeatRef, listed, msg
-from ..core.search import Evaluator, Outcome, Policy, SearchHooks
+from ..core.search import Evaluator, Outcome, Policy, SearchHooks, own_score
 from .search import action_words, bot_policy, random_policy, rollout_evaluator
 
 EPSILON = 1e-9
@@ -42,7 +48,8 @@ class Mistake:
 
     @property
     def cost(self) -> float:
-        """Points the seat's score lost against the best action (with all cards shown)."""
+        """Points the seat lost against the best action (with all cards shown): of its own score, or as the
+        game's ``SearchHooks.worth`` measures it (a Napas defender: of the declarer's score against it)."""
         return self.best_value - self.played_value
 
 
@@ -75,6 +82,9 @@ class Analyst:
         """Values a simultaneous decision against what the others could be expected to do (GOPS), if given."""
         self.exact = hooks.evaluator is not None
         self.evaluator: Evaluator = hooks.evaluator or rollout_evaluator
+        """The deal's evaluator: a new one for each deal (``analyze_deal``), so no memo carries over."""
+        self.worth = hooks.worth or own_score
+        """What a finished deal is worth to a seat (``SearchHooks.worth``; by default its own score)."""
         self.rollouts = 1 if self.exact else rollouts
         self.seed = seed
         factories = game.bot_levels()
@@ -98,18 +108,21 @@ class Analyst:
 
     def value(self, state: State, seat: int, action: Action | None, rng: random.Random,
               others: Sequence[tuple[int, Action]] = ()) -> float:
-        """``seat``'s expected score after ``action``, all cards shown (exact, or a rollout average)."""
+        """What ``action`` is worth to ``seat``, all cards shown (exact, or a rollout average): its expected
+        score, or the game's measure (``SearchHooks.worth``)."""
         seed = rng.getrandbits(64)
         total = 0.0
         for i in range(self.rollouts):
             outcome = self.outcome(state, seat, action, random.Random(seed + i), others)
-            total += float(outcome.scores()[seat])
+            total += self.worth(outcome, seat)
         return total / self.rollouts
 
     def analyze_deal(self, index: int, start: State, actions: Sequence[tuple[int, Action]],
                      threshold: float = 0.5) -> DealAnalysis:
-        """Replay ``actions`` from ``start`` (a fresh deal) and find the costly decisions."""
+        """Replay ``actions`` from ``start`` (a fresh deal) and find the costly decisions; what is found
+        depends only on this deal, ``index`` and ``seed``, never on the deals analysed before it."""
         rng = random.Random(self.seed * 1_000_003 + index)
+        self.evaluator = self._new_evaluator()
         state = start.clone()
         mistakes: list[Mistake] = []
         play_start: State | None = None
@@ -144,6 +157,13 @@ class Analyst:
             analysis.contracts = [english for english, _ in found]
             analysis.contract_lines = [line for _, line in found]
         return analysis
+
+    def _new_evaluator(self) -> Evaluator:
+        """The game's evaluator made anew, its memos empty: an exact solver's table of outcomes keeps the
+        first line of play it met for a result (its trick count past what decides the contract), which
+        another deal's best play would otherwise be told."""
+        hooks = self.game.search_hooks() or SearchHooks()
+        return hooks.evaluator or rollout_evaluator
 
     def label(self, action: Action, view: View) -> Message:
         """``action`` as the game offers it to the seat (see ``bots.search.action_words``)."""

@@ -92,7 +92,9 @@ class SearchHooks:
     it took, a generator and a number of rollouts, and returns the better action, its worth and the taken
     one's when that was clearly worse than the seat's best against what the others could be expected to do
     (never what they did: the seat could not see it), else ``None``; ``cardsuite analyze`` judges that game's
-    decisions by it.
+    decisions by it. ``worth`` says what a finished deal (an ``Outcome``) is worth to a seat when ``cardsuite
+    analyze`` values that seat's decisions (``None``: the seat's own score): a game in which only the declarer
+    scores judges a defender by the declarer's score against it (Napas, ``defence_worth``).
     """
 
     sampler: Sampler | None = None
@@ -104,6 +106,23 @@ class SearchHooks:
     partner_odds: Callable[[View, random.Random], PartnerOdds | None] | None = None
     outside_bot: Callable[[], Bot] | None = None
     judge: Callable[[View, Action, random.Random, int], tuple[Action, float, float] | None] | None = None
+    worth: Callable[[Outcome, int], float] | None = None
+
+
+def own_score(outcome: Outcome, seat: int) -> float:
+    """A finished deal's worth to ``seat``: its own score (``SearchHooks.worth`` by default)."""
+    return float(outcome.scores()[seat])
+
+
+def defence_worth(outcome: Outcome, seat: int) -> float:
+    """A finished deal's worth to ``seat`` where only the declarer scores: the declarer's own score, and for
+    any other seat the declarer's score against it (a defender gains what the declarer loses). A deal with no
+    declarer (thrown in) is worth each seat its own score."""
+    scores = outcome.scores()
+    declarer = outcome.summary().declarer
+    if declarer is None or declarer == seat or not 0 <= declarer < len(scores):
+        return float(scores[seat])
+    return -float(scores[declarer])
 
 
 def rollout_until(state: State, rng: random.Random, policy: Policy,

@@ -13,7 +13,7 @@ from ...core.game import Action, BotFactory, Event, Game, GameInfo, GameTraits, 
 from ...core.message import N_
 from ...core.options import Options
 from ...core.sampling import deal_unseen
-from ...core.search import SearchHooks
+from ...core.search import SearchHooks, defence_worth
 from .bidding import BID_NAMES, deal_limit
 from .deal import deck_for, new_napas_deal
 from .exchange import exchange_action
@@ -164,11 +164,13 @@ class Napas(NapasPresentation, Game):
 
     def search_hooks(self) -> SearchHooks:
         """Solve the trick play exactly (must-trump, the trump lead) for analysis; the search values bids and
-        cards alike, against the others' own play."""
+        cards alike, against the others' own play. Only the declarer scores, so the analysis judges a
+        defender's card by the declarer's score against it (``defence_worth``)."""
         from ..trickeval import bidding_evaluator
         from ..tricksolver import NAPAS_RULES
 
-        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES, play_out_cards=True, remember_plays=True))
+        return SearchHooks(evaluator=bidding_evaluator(NAPAS_RULES, play_out_cards=True, remember_plays=True),
+                           worth=defence_worth)
 
     def bot_levels(self) -> Mapping[str, BotFactory]:
         from .bots import EasyNapasBot, NormalNapasBot
