@@ -266,6 +266,35 @@ def test_a_hint_or_an_analysis_says_each_action_as_a_sentence_does(language: str
         assert words in shown, (words, shown)
 
 
+@pytest.mark.parametrize(("language", "napoleon", "declarer"), [("en", "P0 as Napoleon (", "as declarer"),
+                                                               ("ja", "P0 がナポレオンなら", "宣言者"),
+                                                               ("lt", "P0 kaip Napoleonas (", "lošikas")])
+def test_the_contract_lines_call_the_declarer_by_the_games_own_word(language: str, napoleon: str,
+                                                                    declarer: str) -> None:
+    """Napoleon's declarer is Napoleon (ナポレオン, Napoleonas), never "the declarer" (宣言者); Nap's stays the
+    declarer."""
+    from cardsuite.bots.analysis import Analyst
+    from cardsuite.bots.search import random_policy
+    from cardsuite.i18n import game_words, use_language
+    from cardsuite.i18n.render import wording
+
+    said: dict[str, list[str]] = {}
+    use_language(language)
+    try:
+        for name, players in (("napoleon", 5), ("nap", 4)):
+            game = get_game(name)
+            analyst = Analyst(game, rollouts=1)
+            analyst.policy = random_policy  # the words are under test, not the play: quick rollouts
+            start = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(3))
+            say = wording([f"P{i}" for i in range(players)], game_words(game))
+            said[name] = [say(line) for _, line in analyst.contracts(start)]
+    finally:
+        use_language("en")
+    assert len(said["napoleon"]) == 5 and said["napoleon"][0].startswith(napoleon), said
+    assert not any(declarer in line for line in said["napoleon"]), said
+    assert all(declarer in line for line in said["nap"]), said
+
+
 def gops_endgame(tmp_path: Path, name: str, late: tuple[str, str] = ("2", "3")) -> Path:
     """A 2-player GOPS deal (played out) where seat 0 gives the king away: with the ace, the 10, the jack and
     the king left against the 2, 3, 4 and queen, it bids the ace for the king. ``late``: seat 1's bids of the

@@ -158,12 +158,13 @@ class Analyst:
         """For each seat: the contracts it could have made as declarer, the others passing, with the score,
         as the English line of ``--json`` and as a message for the reader's language. The message names each
         contract by the game's words for it in a sentence (``contract_words``: "misère", not the button's
-        "Misère")."""
+        "Misère") and the seat by the game's word for its declarer (``roles``: Napoleon's is "Napoleon")."""
         lines: list[tuple[str, Message]] = []
         state = start.clone()
         if state.phase != "bidding":
             return lines
         found: list[list[tuple[str, Message]]] = []
+        role: str | None = None
         for seat in range(state.players):
             view = state.view(seat)
             made: list[tuple[str, Message]] = []
@@ -171,21 +172,24 @@ class Analyst:
                 result = self._declare(state, seat, bid)
                 if result is None:
                     continue
+                role = role or result.role
                 if result.made:
                     score = f"{result.score:+}"
                     made.append((f"{self.game.describe_action(bid)} ({score})",
                                  msg_p("a contract and its score", "{bid} ({score})",
                                        bid=self._contract_words(result.contract, bid, view), score=score)))
             found.append(made)
+        title = self.game.roles().get(role or "declarer")
+        role_words = Message(title.title if title is not None else "declarer")
         for seat, made in enumerate(found):
             text = ", ".join(english for english, _ in made) if made else "nothing"
             english = f"seat {seat} as declarer (the others passing) could have made: {text}"
             if made:
-                lines.append((english, msg("{seat} as declarer (the others passing) could have made: {bids}",
-                                           seat=SeatRef(seat), bids=listed([m for _, m in made]))))
+                lines.append((english, msg("{seat} as {role} (the others passing) could have made: {bids}",
+                                           seat=SeatRef(seat), role=role_words, bids=listed([m for _, m in made]))))
             else:
-                lines.append((english, msg("{seat} as declarer (the others passing) could have made nothing",
-                                           seat=SeatRef(seat))))
+                lines.append((english, msg("{seat} as {role} (the others passing) could have made nothing",
+                                           seat=SeatRef(seat), role=role_words)))
         return lines
 
     def _contract_words(self, contract: str | None, bid: Action, view: View) -> Message:
@@ -248,15 +252,19 @@ class Analyst:
 
 
 class Declared(NamedTuple):
-    """A declarer's deal played out: made or not, its score and the contract (``DealSummary.contract``)."""
+    """A declarer's deal played out: made or not, its score, the contract (``DealSummary.contract``) and the
+    declarer's role (``DealSummary.roles``)."""
 
     made: bool
     score: Score
     contract: str | None
+    role: str | None
 
 
 def _declared(summary: DealSummary, score: Score) -> Declared:
-    return Declared(bool(summary.made), score, summary.contract)
+    declarer = summary.declarer
+    return Declared(bool(summary.made), score, summary.contract,
+                    summary.roles.get(declarer) if declarer is not None else None)
 
 
 def moment(view: View) -> Message | None:
