@@ -213,6 +213,88 @@ def test_hint_on_a_copy_of_a_save_in_play_without_its_save_key_says_to_ask_at_th
     assert RUNNER.invoke(app, ["hint", str(copy), "--iterations", "4"]).exit_code == 0
 
 
+def test_analyze_names_the_contracts_a_seat_could_have_made_in_running_text(tmp_path: Path) -> None:
+    """The contract lines say the game's words for each contract mid-sentence ("misère", "nap"), never the
+    bid buttons' "Bid 3" or "Misère"; ``--json`` keeps its English lines."""
+    path = thrown_away_winner(tmp_path)
+    english = RUNNER.invoke(app, ["--lang", "en", "analyze", str(path)]).stdout
+    assert "Seat 0 as declarer (the others passing) could have made: 3 (+9), misère (+9), 4 (+12)" in english
+    assert "Seat 1 as declarer (the others passing) could have made: 3 (+9), 4 (+12), nap (+15)" in english
+    japanese = RUNNER.invoke(app, ["--lang", "ja", "analyze", str(path)]).stdout
+    assert "成功できた契約：3（+9）、ミゼール（+9）、4（+12）" in japanese, japanese
+    lithuanian = RUNNER.invoke(app, ["--lang", "lt", "analyze", str(path)]).stdout
+    assert "būtų įvykdęs: 3 (+9), mizerį (+9), 4 (+12)" in lithuanian, lithuanian
+    for text in (english, japanese, lithuanian):
+        assert not re.search(r"Bid \d|Misère|Nap \(|を宣言|Pareikšti|Mizeris", text), text
+    (deal,) = json.loads(RUNNER.invoke(app, ["analyze", str(path), "--json"]).stdout)["deals"]
+    assert deal["contracts"][0] == ("seat 0 as declarer (the others passing) could have made: "
+                                    "3 (+9), Misère (+9), 4 (+12)")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "lt"])
+def test_a_hint_or_an_analysis_says_each_action_as_a_sentence_does(language: str) -> None:
+    """Bids, passes, the adjutant and the joker's lead in running text: the game's words for them mid-sentence
+    (``bid misère``, ``lead the joker, naming spades``), never a button's capitalised label."""
+    from cardsuite.bots.search import action_words
+    from cardsuite.core.game import Action
+    from cardsuite.i18n import game_words, use_language
+    from cardsuite.i18n.render import wording
+
+    use_language(language)
+    try:
+        said: dict[str, list[str]] = {}
+        for name, players, extra in (("nap", 4, ()), ("napas", 4, ()),
+                                     ("napoleon", 5, ("adjutant AH", "play JK S"))):
+            game = get_game(name)
+            state = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(2))
+            seat = min(state.to_act)
+            view = state.view(seat)
+            actions: list[Action] = [*state.legal_actions(seat), *map(game.parse_action, extra)]
+            say = wording([f"P{i}" for i in range(players)], game_words(game))
+            said[name] = [say(action_words(game, action, view)) for action in actions]
+    finally:
+        use_language("en")
+    shown = [text for texts in said.values() for text in texts]
+    assert not any(text[:1].isupper() for text in shown), shown
+    expected = {"en": ["bid misère", "bid the zero game", "bid 13 spades", "lead the joker, naming spades",
+                       "name the adjutant: the ace of hearts", "pass"],
+                "ja": ["ミゼールを宣言", "ゼロゲームを宣言", "スペードで13を宣言", "ジョーカーを出してスペードを指定",
+                       "パスする"],
+                "lt": ["pareikšti mizerį", "pareikšti nulio žaidimą", "išleisti džokerį, nurodant vynus",
+                       "sakyti pas"]}[language]
+    for words in expected:
+        assert words in shown, (words, shown)
+
+
+@pytest.mark.parametrize(("language", "napoleon", "declarer"), [("en", "P0 as Napoleon (", "as declarer"),
+                                                               ("ja", "P0 がナポレオンなら", "宣言者"),
+                                                               ("lt", "P0 kaip Napoleonas (", "lošikas")])
+def test_the_contract_lines_call_the_declarer_by_the_games_own_word(language: str, napoleon: str,
+                                                                    declarer: str) -> None:
+    """Napoleon's declarer is Napoleon (ナポレオン, Napoleonas), never "the declarer" (宣言者); Nap's stays the
+    declarer."""
+    from cardsuite.bots.analysis import Analyst
+    from cardsuite.bots.search import random_policy
+    from cardsuite.i18n import game_words, use_language
+    from cardsuite.i18n.render import wording
+
+    said: dict[str, list[str]] = {}
+    use_language(language)
+    try:
+        for name, players in (("napoleon", 5), ("nap", 4)):
+            game = get_game(name)
+            analyst = Analyst(game, rollouts=1)
+            analyst.policy = random_policy  # the words are under test, not the play: quick rollouts
+            start = game.new_deal(players, game.resolve_options({}, players), 0, rng=random.Random(3))
+            say = wording([f"P{i}" for i in range(players)], game_words(game))
+            said[name] = [say(line) for _, line in analyst.contracts(start)]
+    finally:
+        use_language("en")
+    assert len(said["napoleon"]) == 5 and said["napoleon"][0].startswith(napoleon), said
+    assert not any(declarer in line for line in said["napoleon"]), said
+    assert all(declarer in line for line in said["nap"]), said
+
+
 def gops_endgame(tmp_path: Path, name: str, late: tuple[str, str] = ("2", "3")) -> Path:
     """A 2-player GOPS deal (played out) where seat 0 gives the king away: with the ace, the 10, the jack and
     the king left against the 2, 3, 4 and queen, it bids the ace for the king. ``late``: seat 1's bids of the

@@ -74,3 +74,15 @@ def test_a_table_wider_than_the_width_is_printed_whole() -> None:
     print_whole(console, table)
     out = console.file.getvalue()
     assert "…" not in out and "+19.000" in out and "normal" in out
+
+
+def test_a_rules_page_is_folded_at_the_piped_width_not_at_columns(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``COLUMNS=20 cardsuite rules nap | cat``: the page and its option table are as wide as any piped output."""
+    from rich.cells import cell_len
+
+    out = printed(capsys, monkeypatch, "rules", "nap")
+    widths = [cell_len(line) for line in out.splitlines()]
+    assert max(widths) == PIPED_WIDTH
+    assert "five cards; the player who promises the most tricks plays alone" in " ".join(out.split())
+    assert any(line.startswith("│ deals_per_player ") for line in out.splitlines())

@@ -5,6 +5,7 @@ with an opening bracket, at widths where Rich's own wrapping would do so."""
 from __future__ import annotations
 
 import re
+from unittest import mock
 
 import pytest
 from typer.testing import CliRunner
@@ -18,7 +19,9 @@ CELL_EDGE = re.compile(r"\s{2,}|[│┃]")
 
 
 def printed(game: str, columns: int) -> str:
-    result = CliRunner().invoke(app, ["rules", game, "--lang", "ja"], env={"COLUMNS": str(columns)})
+    """The page as a terminal ``columns`` wide shows it (piped, it is as wide as any piped output)."""
+    with mock.patch("cardsuite.cli._console.is_terminal", return_value=True):
+        result = CliRunner().invoke(app, ["rules", game, "--lang", "ja"], env={"COLUMNS": str(columns)})
     assert result.exit_code == 0, result.output
     return result.output
 

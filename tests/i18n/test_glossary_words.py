@@ -8,7 +8,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from cardsuite.core.message import SeatRef, msg
+from cardsuite.core.message import Message, SeatRef, msg
 from cardsuite.i18n import translations, use_language
 from cardsuite.i18n.render import render
 
@@ -42,7 +42,8 @@ def test_every_lithuanian_message_about_the_declarer_uses_the_glossarys_word() -
 def test_the_lithuanian_analysis_and_exchange_refusal_say_losikas() -> None:
     use_language("lt")
     try:
-        line = render(msg("{seat} as declarer (the others passing) could have made nothing", seat=SeatRef(1)))
+        line = render(msg("{seat} as {role} (the others passing) could have made nothing", seat=SeatRef(1),
+                          role=Message("declarer")))
     finally:
         use_language("en")
     assert "lošikas" in line and "skelbėj" not in line

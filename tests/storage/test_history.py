@@ -159,6 +159,34 @@ def test_a_local_seat_handed_to_the_cpu_costs_its_person_a_loss_only(home: Path)
     assert outcomes[False]["after"].ordinal < outcomes[False]["before"].ordinal
 
 
+def helped_seat(seed: int) -> tuple[dict[str, object], bool]:
+    """A GOPS match where the CPU made an action of Ann's seat, and whether Ann's seat won it alone."""
+    record = finished("gops", seed)
+    totals = replay(record, get_game).totals
+    save = record["save"]
+    assert isinstance(save, dict)
+    save["cpu"], save["assisted"] = [1] + [0] * (len(totals) - 1), True
+    return record, totals[0] > max(totals[1:])
+
+
+def test_stats_show_a_person_whose_only_match_is_a_charged_loss(home: Path) -> None:
+    """Ann's only match: her seat, helped by the CPU, lost. Her rating counts it; so does her line in stats, as one
+    match played and lost, beside the seat's own line (``Ann (with the CPU)``). A win charges her nothing."""
+    lost = next(record for record, won in map(helped_seat, range(1, 40)) if not won)
+    History().record_finished(lost)
+    rating = History().ratings("gops")["gops"]["Ann"]
+    players = stats("gops")["games"]["gops"]["players"]
+    ann = players["Ann"]
+    assert (ann["kind"], ann["matches"], ann["losses"], ann["wins"] + ann["draws"]) == ("human", 1, 1, 0)
+    assert ann["rating"]["matches"] == rating.matches == 1
+    assert players["Ann (with the CPU)"]["matches"] == 1
+    lines = stats_lines(stats("gops"))
+    assert any(line.startswith("  Ann: 1 played, 0 won, 0 drawn, 1 lost; rating ") for line in lines), lines
+    won = next(record for record, won in map(helped_seat, range(1, 40)) if won)
+    History().record_finished(won)
+    assert stats("gops")["games"]["gops"]["players"]["Ann"]["matches"] == 1
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
 def test_a_damaged_database_is_moved_aside_and_a_new_one_started(damage: str, home: Path) -> None:
     History().record_finished(finished("gops", 1))

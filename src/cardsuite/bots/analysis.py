@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..core.game import Action, Game, Score, State, View
-from ..core.message import Message, SeatRef, listed, msg
+from ..core.game import Action, DealSummary, Game, Score, State, View
+from ..core.message import Message, SeatRef, listed, msg, msg_p
 from ..core.search import Evaluator, Outcome, Policy, SearchHooks, own_score
 from .search import action_words, bot_policy, random_policy, rollout_evaluator
 
@@ -175,29 +176,54 @@ class Analyst:
 
     def contracts(self, start: State) -> list[tuple[str, Message]]:
         """For each seat: the contracts it could have made as declarer, the others passing, with the score,
-        as the English line of ``--json`` and as a message for the reader's language."""
+        as the English line of ``--json`` and as a message for the reader's language. The message names each
+        contract by the game's words for it in a sentence (``contract_words``: "misère", not the button's
+        "Misère") and the seat by the game's word for its declarer (``roles``: Napoleon's is "Napoleon")."""
         lines: list[tuple[str, Message]] = []
         state = start.clone()
         if state.phase != "bidding":
             return lines
+        found: list[list[tuple[str, Message]]] = []
+        role: str | None = None
         for seat in range(state.players):
             view = state.view(seat)
             made: list[tuple[str, Message]] = []
             for bid in self._own_bids(state, seat):
                 result = self._declare(state, seat, bid)
-                if result is not None and result[0]:
-                    score = f"{result[1]:+}"
+                if result is None:
+                    continue
+                role = role or result.role
+                if result.made:
+                    score = f"{result.score:+}"
                     made.append((f"{self.game.describe_action(bid)} ({score})",
-                                 msg("{bid} ({score})", bid=self.label(bid, view), score=score)))
+                                 msg_p("a contract and its score", "{bid} ({score})",
+                                       bid=self._contract_words(result.contract, bid, view), score=score)))
+            found.append(made)
+        title = self.game.roles().get(role or "declarer")
+        role_words = Message(title.title if title is not None else "declarer")
+        for seat, made in enumerate(found):
             text = ", ".join(english for english, _ in made) if made else "nothing"
             english = f"seat {seat} as declarer (the others passing) could have made: {text}"
             if made:
-                lines.append((english, msg("{seat} as declarer (the others passing) could have made: {bids}",
-                                           seat=SeatRef(seat), bids=listed([m for _, m in made]))))
+                lines.append((english, msg("{seat} as {role} (the others passing) could have made: {bids}",
+                                           seat=SeatRef(seat), role=role_words, bids=listed([m for _, m in made]))))
             else:
-                lines.append((english, msg("{seat} as declarer (the others passing) could have made nothing",
-                                           seat=SeatRef(seat))))
+                lines.append((english, msg("{seat} as {role} (the others passing) could have made nothing",
+                                           seat=SeatRef(seat), role=role_words)))
         return lines
+
+    def _contract_words(self, contract: str | None, bid: Action, view: View) -> Message:
+        """A contract in a sentence: the game's words for it (``contract_words``), else the bid as offered."""
+        if contract:
+            try:
+                words = self.game.contract_words(contract)
+            except Exception:  # a presentation hook must not break an analysis
+                words = contract
+            if isinstance(words, Message):
+                return words
+            if words != contract:
+                return Message(words)
+        return self.label(bid, view)
 
     def _own_bids(self, state: State, seat: int) -> list[Action]:
         """The bids ``seat`` could make when its turn comes, the others passing before it."""
@@ -209,7 +235,7 @@ class Analyst:
             return []
         return [a for a in trial.legal_actions(seat) if a.verb == "bid"]
 
-    def _declare(self, state: State, seat: int, bid: Action) -> tuple[bool, Score] | None:
+    def _declare(self, state: State, seat: int, bid: Action) -> Declared | None:
         """Whether ``seat`` makes ``bid`` with best play (trying each choice between auction and play)."""
         trial = state.clone()
         while not trial.is_over and trial.phase == "bidding":
@@ -220,29 +246,45 @@ class Analyst:
             return None
         return self._best_after_auction(trial, seat, depth=0)
 
-    def _best_after_auction(self, state: State, seat: int, depth: int) -> tuple[bool, Score] | None:
+    def _best_after_auction(self, state: State, seat: int, depth: int) -> Declared | None:
         if state.is_over:
             summary = state.summary()
-            return (bool(summary.made), state.scores()[seat]) if summary.declarer == seat else None
+            return _declared(summary, state.scores()[seat]) if summary.declarer == seat else None
         if state.phase == "play":
             outcome = self.evaluator(state.clone(), seat, random.Random(0), self.policy)
             summary = outcome.summary()
             if summary.declarer != seat:
                 return None
-            return bool(summary.made), outcome.scores()[seat]
+            return _declared(summary, outcome.scores()[seat])
         if depth > 12:
             return None
         mover = next(iter(state.to_act))
         legal = state.legal_actions(mover)
         choices = list(legal) if mover == seat and len(legal) <= 4 else [_keep(legal)]
-        best: tuple[bool, Score] | None = None
+        best: Declared | None = None
         for action in choices:
             trial = state.clone()
             trial.apply(mover, action)
             result = self._best_after_auction(trial, seat, depth + 1)
-            if result is not None and (best is None or result[1] > best[1]):
+            if result is not None and (best is None or result.score > best.score):
                 best = result
         return best
+
+
+class Declared(NamedTuple):
+    """A declarer's deal played out: made or not, its score, the contract (``DealSummary.contract``) and the
+    declarer's role (``DealSummary.roles``)."""
+
+    made: bool
+    score: Score
+    contract: str | None
+    role: str | None
+
+
+def _declared(summary: DealSummary, score: Score) -> Declared:
+    declarer = summary.declarer
+    return Declared(bool(summary.made), score, summary.contract,
+                    summary.roles.get(declarer) if declarer is not None else None)
 
 
 def moment(view: View) -> Message | None:

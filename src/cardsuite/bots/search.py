@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from ..core.errors import SamplingError
 from ..core.game import Action, Bot, Game, Hint, Score, State, Utility, View
 from ..core.message import Message, msg, msg_n
-from ..core.presentation import action_label
 from ..core.search import Evaluator, Outcome, Policy, Sampler, SearchHooks, StatePolicyBot, rollout_until
 
 DEFAULT_BUDGET_MS = 200.0
@@ -424,15 +423,13 @@ def _signed(value: float) -> str:
 
 
 def action_words(game: Game, action: Action, view: View) -> Message:
-    """``action`` as the game offers it to the seat (``look``), in running text (``action_label``): a card
-    played from the hand by its name (games label those as record text, since the hand shows them), several
-    cards as the verb and the cards by name; else its label."""
+    """``action`` as a sentence says it (the game's ``action_words``: ``bid misère``, a card played from the
+    hand by its name, several cards as the verb and the cards by name), for a hint or an analysis."""
     try:
-        look = game.look(action, view)
+        words = game.action_words(action, view)
     except Exception:  # a presentation hook must not stop a hint or an analysis
         return Message(str(action))
-    label = action_label(action, look, button=False)
-    return label if isinstance(label, Message) else Message(label)
+    return words if isinstance(words, Message) else Message(words)
 
 
 def _policy_bot(game: Game, level: str) -> Bot | None:

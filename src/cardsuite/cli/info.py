@@ -39,18 +39,20 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsui
     # A value is shown as ``--option`` takes it, followed by its words in the reader's language when it has any
     # (``rebid (出し直し)``), then a list of choices has one a line; the keys are never translated. A cell too
     # long for its column is folded, never cut short; the page and the option table break lines by the Japanese
-    # rules (``i18n.linebreak``). The docstring is the command's help, so this stays a comment.
-    from rich.console import Console
+    # rules (``i18n.linebreak``). Piped or redirected, the page is as wide as every command's piped output
+    # (``_console.PIPED_WIDTH``), whatever ``COLUMNS`` says. The docstring is the command's help, so this stays a
+    # comment.
     from rich.table import Table
 
     from ..i18n.choices import value_with_words
     from ..i18n.linebreak import KinsokuText
     from ..rules_pages import rules_markdown
+    from ._console import print_whole, stdout_console
     from ._markdown import KinsokuMarkdown
 
     found = get_game(game)
     words = game_words(found)
-    console = Console()
+    console = stdout_console(soft_wrap=False)  # a page's paragraphs and list items are folded at its width
     console.print(KinsokuMarkdown(rules_markdown(found, current_language())))
     table = Table(title=_("Options (--option key=value)"), title_justify="left")
     for column in (
@@ -66,7 +68,7 @@ def rules(game: str = typer.Argument(..., help="The game, e.g. nap (see `cardsui
         cells = (spec.key, values, value_with_words(words, spec.default), words.gettext(spec.doc))
         # each as the table makes a string into text (markup read), wrapped by the rules
         table.add_row(*(KinsokuText.assemble(console.render_str(cell, highlight=False)) for cell in cells))
-    console.print(table)
+    print_whole(console, table)
 
 
 def _choices_text(words: NullTranslations, choices: Sequence[OptionValue]) -> str:

@@ -1,8 +1,9 @@
 """How a game wants its table shown: the presentation hooks of the contract and the values they return.
 
 A screen holds no rules: it asks the game for the lines of the table's centre (``table_lines``), what
-each legal action is called, which cards it uses and which key chooses it (``look``), the actions it
-shows greyed out because they open later in the phase (``not_yet``), the names and sides of its roles
+each legal action is called, which cards it uses and which key chooses it (``look``), how a sentence names
+it (``action_words``, for a hint or an analysis), the actions it shows greyed out because they open later in
+the phase (``not_yet``), the names and sides of its roles
 (``roles``), the order of a hand (``arrange_hand``), a one-screen "how to play" (``how_to_play``;
 ``how_to_play_for`` the table's options) and ASCII words for its non-ASCII terms. Every hook has a
 default, so an outside game gets a full table.
@@ -138,6 +139,12 @@ VERB_WORDS: Mapping[str, tuple[tuple[str, str], tuple[str, str]]] = {
 """The words of the verbs of records.md, each on a button and in running text, for the catalogs."""
 
 
+def bid_in_running_text(bid: Value) -> Message:
+    """Making a bid, as a sentence says it (``bid misère``, ``bid 13 spades``; Japanese ``ミゼールを宣言``): a bid
+    in ``Presentation.action_words``, where its button says ``Bid …``."""
+    return msg_p("action in running text", "bid {bid}", bid=bid)
+
+
 def action_label(action: Action, look: ActionLook, button: bool = True) -> str | Message:
     """An action's words: the game's label; a card played from the hand by its name where the game labels
     it with its record text, never the code; several cards named by their codes as the verb and the cards
@@ -239,6 +246,16 @@ class Presentation:
         describe = getattr(self, "describe_action", str)
         label = describe(action)
         return ActionLook(label if isinstance(label, Message) else str(label), cards)
+
+    def action_words(self, action: Action, view: View) -> str | Message:
+        """``action`` (one of ``view.legal``) as a sentence says it, where a hint or an analysis names it
+        mid-sentence (``trick 3, Ann: {action}``): lower case where the language has case, the game's own words
+        (``bid misère``, not the button's ``Misère``). By default its ``look`` label in running text
+        (``action_label``: a card by its name, ``keep the hand``), and a pass as the verb; a game whose labels
+        are a button's words for other actions gives their words here."""
+        if action.verb == "pass" and not action.args:
+            return msg_p("action verb, to do", "pass")
+        return action_label(action, self.look(action, view), button=False)
 
     def not_yet(self, view: View) -> tuple[NotYet, ...]:
         """The actions of this phase the seat to act may not take yet, each with why, shown greyed out beside

@@ -1,7 +1,9 @@
 """Statistics from the history: per game and per player, matches and results, roles, contracts,
 results against each CPU level, hints and undos, and the rating.
 
-``stats(game)`` returns plain dicts and lists (the ``--json`` output); ``stats_lines`` words them.
+``stats(game)`` returns plain dicts and lists (the ``--json`` output); ``stats_lines`` words them. A seat the
+CPU helped is its own player (``Ann (with the CPU)``); where its result was charged to its person's rating
+(``ratings.rate_played``), the person's line counts that match too, as their rating does.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from typing import Any
 from ..i18n import gettext, ngettext, pgettext
 from ..i18n.levels import level_word
 from ..naming import shown as safe
+from .database import played_by
 from .history import History, game_title
 from .listwords import label_words
-from .ratings import player_labels
+from .ratings import Rating, player_labels, rate_played
 
 
 def _tally() -> dict[str, int]:
@@ -38,13 +41,18 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
     history = history or History()
     where, args = ("WHERE m.game = ?", (game,)) if game else ("", ())
     seat_rows = history.rows(
-        "SELECT m.game, s.match_id, s.seat, s.player, s.kind, s.level, s.result, s.hints, s.undos "
+        "SELECT m.game, s.match_id, s.seat, s.player, s.kind, s.level, s.result, s.hints, s.undos, s.total "
         f"FROM seats s JOIN matches m ON m.id = s.match_id {where} ORDER BY s.match_id, s.seat", args)
     deal_rows = history.rows(
         "SELECT m.game, s.player, s.kind, d.role, d.contract, d.won FROM deals d "
         "JOIN matches m ON m.id = d.match_id JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat "
         f"{where}", args)
-    labels = player_labels(sorted({(str(r[4]), str(r[3])) for r in seat_rows}))
+    by_match: dict[int, list[tuple[object, ...]]] = {}
+    for row in seat_rows:
+        by_match.setdefault(int(str(row[1])), []).append(row)
+    charges = _charges(by_match)
+    labels = player_labels(sorted({(str(r[4]), str(r[3])) for r in seat_rows} |
+                                  {("human", who) for found in charges.values() for who in found}))
     games: dict[str, Any] = {}
 
     def player(name: str, who: str, kind: str) -> dict[str, Any]:
@@ -56,14 +64,11 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
         entry: dict[str, Any] = table[label]
         return entry
 
-    by_match: dict[int, list[tuple[object, ...]]] = {}
-    for row in seat_rows:
-        by_match.setdefault(int(str(row[1])), []).append(row)
-    for rows in by_match.values():
+    for match_id, rows in by_match.items():
         name = str(rows[0][0])
         games.setdefault(name, {"matches": 0, "players": {}})["matches"] += 1
         levels = sorted({str(r[5]) for r in rows if r[4] == "cpu" and r[5] is not None})
-        for _, _, _, who, kind, _, result, hints, undos in rows:
+        for _, _, _, who, kind, _, result, hints, undos, _ in rows:
             entry = player(name, str(who), str(kind))
             _count(entry, str(result))
             entry["hints"] += int(str(hints))
@@ -71,6 +76,9 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
             if kind != "cpu":
                 for level in levels:
                     _count(entry["vs_cpu"].setdefault(level, _tally()), str(result))
+        for who, result in charges.get(match_id, {}).items():
+            entry = player(name, who, "human")
+            _count(entry, result)
     for deal_game, who, kind, role, contract, won in deal_rows:
         entry = player(str(deal_game), str(who), str(kind))
         role_tally = entry["roles"].setdefault(str(role), {"deals": 0, "won": 0})
@@ -88,6 +96,30 @@ def stats(game: str | None = None, history: History | None = None) -> dict[str, 
                     "ordinal": round(rating.ordinal, 3), "matches": rating.matches,
                 }
     return {"games": dict(sorted(games.items()))}
+
+
+def _charges(by_match: dict[int, list[tuple[object, ...]]]) -> dict[int, dict[str, str]]:
+    """For each match (in the order they were filed), the people charged the result of a seat the CPU helped,
+    with that result: the ratings replayed as ``database.rate_into`` made them (``ratings.rate_played``: only a
+    result that lowered the person's rating), leaving out a person who also sat in the match in a seat of their
+    own, whose line counts it already."""
+    priors: dict[tuple[str, str, str], Rating] = {}
+    out: dict[int, dict[str, str]] = {}
+    for match_id in sorted(by_match):
+        rows = by_match[match_id]
+        game = str(rows[0][0])
+        seats = [(str(r[4]), str(r[3])) for r in rows]
+        totals = [float(str(r[9])) for r in rows]
+        people = [played_by(seat) for seat in seats]
+        known = {who: priors.get((game, *who), Rating()) for who in [*seats, *(p for seat in people for p in seat)]}
+        rated = rate_played(known, seats, totals, people)  # a person of no seat of the match: only if charged
+        for row, their in zip(rows, people, strict=True):
+            for person in their:
+                if person in rated and person not in seats:
+                    out.setdefault(match_id, {}).setdefault(person[1], str(row[6]))
+        for who, rating in rated.items():
+            priors[(game, *who)] = rating
+    return out
 
 
 def _results(t: dict[str, int]) -> str:

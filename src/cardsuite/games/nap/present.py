@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from ...core.game import Action, View
 from ...core.message import N_, Message, SeatRef, msg, msg_n, msg_p
-from ...core.presentation import ActionLook, Line, NotYet, Presentation, cards_named
+from ...core.presentation import ActionLook, Line, NotYet, Presentation, bid_in_running_text, cards_named
 from .bidding import BID_ACTIONS, BID_WORDS, LADDER, TOP_BIDS, TRICKS_NEEDED, points_of, table_bids
 
 BID_KEYS: Mapping[str, str] = {
@@ -82,6 +82,12 @@ class NapPresentation(Presentation):
         if action.verb == "pass":
             return ActionLook(msg_p("bid button", "Pass"), key="p", retractable=True)
         return ActionLook(str(action), cards_named(action))
+
+    def action_words(self, action: Action, view: View) -> str | Message:
+        """A bid as a sentence says it: ``bid 3``, ``bid misère``."""
+        if action.verb == "bid":
+            return bid_in_running_text(bid_words(str(action.args[0])))
+        return super().action_words(action, view)
 
     def not_yet(self, view: View) -> tuple[NotYet, ...]:
         """Wellington and Blücher, where the options allow them, while the seat to bid may not yet make them

@@ -8,7 +8,7 @@ from ...cards import Card
 from ...core.cardparse import parse_suit
 from ...core.game import Action, View
 from ...core.message import N_, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
-from ...core.presentation import ActionLook, Line, Presentation, cards_named
+from ...core.presentation import ActionLook, Line, Presentation, bid_in_running_text, cards_named
 from .bidding import BID_NAMES, ZERO, bid_words
 
 BID_KEYS: Mapping[str, str] = {b: b for b in BID_NAMES}
@@ -55,6 +55,12 @@ class NapasPresentation(Presentation):
         if action.verb == "exchange" and not action.args:
             return ActionLook("Keep the hand", key="k")
         return ActionLook(str(action), cards_named(action))
+
+    def action_words(self, action: Action, view: View) -> str | Message:
+        """A bid as a sentence says it: ``bid 3 tricks``, ``bid the zero game``."""
+        if action.verb == "bid":
+            return bid_in_running_text(bid_words(str(action.args[0])))
+        return super().action_words(action, view)
 
     def seat_note(self, view: View, seat: int) -> Line | None:
         exchanges = view.table.get("exchanges")

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 
 from ...cards import ACE, JOKER, RANK_LETTERS, SPADES, SUIT_LETTERS, SUIT_NAMES, make_card
 from ...core.game import Action, View
-from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n
-from ...core.presentation import ActionLook, Line, Presentation, Role, cards_named
+from ...core.message import N_, CardRef, CardsRef, Message, SeatRef, SuitRef, msg, msg_n, msg_p
+from ...core.presentation import VERB_WORDS, ActionLook, Line, Presentation, Role, bid_in_running_text, cards_named
 from .actions import bid_words
 from .deck import SAME_COLOUR_JACK, TRUMP_JACK
 
@@ -111,6 +111,20 @@ class NapoleonPresentation(Presentation):
         if action.verb == "play" and len(action.args) == 2:
             return ActionLook(msg("Lead the joker, naming {suit}", suit=SuitRef(int(action.args[1]))), (JOKER,))
         return ActionLook(str(action), cards_named(action))
+
+    def action_words(self, action: Action, view: View) -> str | Message:
+        """An action as a sentence says it: ``bid 13 spades``, ``pass (drop out)``, ``name the adjutant: the ace
+        of hearts``, ``lead the joker, naming spades``."""
+        if action.verb == "pass":
+            return msg_p("action in running text", "pass (drop out)")
+        if action.verb == "bid":
+            return bid_in_running_text(bid_words(int(action.args[0]), int(action.args[1])))
+        if action.verb == "adjutant":
+            context, verb = VERB_WORDS["adjutant"][1]
+            return msg("{verb}: {cards}", verb=Message(verb, context=context), cards=CardsRef((int(action.args[0]),)))
+        if action.verb == "play" and len(action.args) == 2:
+            return msg_p("action in running text", "lead the joker, naming {suit}", suit=SuitRef(int(action.args[1])))
+        return super().action_words(action, view)
 
     def roles(self) -> Mapping[str, Role]:
         return ROLES
