@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from pathlib import Path
 
 from textual.widgets import Static
@@ -13,6 +14,7 @@ from cardsuite.core.message import SeatRef
 from cardsuite.core.presentation import Line
 from cardsuite.i18n import PSEUDO, use_language
 from cardsuite.tui.online.app import OnlineApp
+from cardsuite.tui.online.remote import TIME_SLACK
 from cardsuite.tui.online.seating import Seating
 from cardsuite.tui.online.turn_clock import seconds_to_act, turn_line
 from cardsuite.tui.render import Display
@@ -124,6 +126,32 @@ def test_a_turn_the_timer_took_is_said_before_the_events_that_followed_it(tmp_pa
                 assert lines[note + 1].startswith("Bob (the CPU) chose"), lines  # the CPU's move for Bob, said so
 
     with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "2") as server:
+        asyncio.run(run(server.url))
+
+
+def test_another_seats_bid_near_the_end_of_this_seats_time_is_not_taken_for_the_timer(tmp_path: Path) -> None:
+    """GOPS: Ann bids within the last second of Bob's time, which moves the step on; the log says the time was up
+    once, when the CPU bid for Bob, not also at Ann's bid."""
+    async def run(url: str) -> None:
+        async with Clients(url) as new:
+            host = await new()
+            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
+            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
+            async with app.run_test(size=(100, 40)):
+                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
+                session = app.session
+                assert session is not None
+                await wait_for(lambda: session.deadline is not None and host.view is not None
+                               and bool(host.view.legal), 20)
+                assert session.deadline is not None
+                await asyncio.sleep(max(0.0, session.deadline[1] - TIME_SLACK / 2 - time.monotonic()))
+                await host.request("act", action=str(host.view.legal[0]))  # within Bob's last second
+                await wait_for(lambda: "Bob (the CPU) chose" in log_text(app), 20)
+                lines = log_text(app).splitlines()
+                notes = [i for i, line in enumerate(lines) if line.startswith("time is up")]
+                assert len(notes) == 1 and lines[notes[0] + 1].startswith("Bob (the CPU) chose"), lines
+
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "3") as server:
         asyncio.run(run(server.url))
 
 

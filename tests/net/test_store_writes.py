@@ -156,8 +156,7 @@ def test_a_table_the_full_disk_refuses_is_one_line_and_health_finds_the_room_aga
     try:
         asyncio.run(run())
     finally:
-        server.stop()
-    _, err = server.process.communicate(timeout=10)
+        err = server.log()
     assert "Traceback" not in err and "request failed" not in err, err
     refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
     assert len(refusals) == 1, err

@@ -7,8 +7,8 @@ else with the name and identity of the person who made it), written before the a
 anyone. The match itself is never stored: it is rebuilt by replaying
 the actions from the deals' source, so a restart (or a kill -9) resumes every table exactly where it was. A
 table's status is ``lobby``, ``playing``, ``finished`` or ``closed`` (it ended unplayed or abandoned);
-finished and closed tables are never loaded again. One more row (``probe``) is written only to find out that
-the disk takes writes again after a failed one. ``synchronous=NORMAL``: a committed action survives the
+finished and closed tables are never loaded again. One more row (``write_probe``) is written only to find out
+that the disk takes writes again after a failed one. ``synchronous=NORMAL``: a committed action survives the
 process being killed; only a power cut can lose the last ones (``durable=True`` makes every commit wait for
 the disk). The database holds every table's deal secret and seat digests: it is readable by the server's user
 alone (SQLite gives its ``-wal`` and ``-shm`` the same mode).
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, deal, step)
 );
 CREATE INDEX IF NOT EXISTS tables_status ON tables(status);
-CREATE TABLE IF NOT EXISTS probe (
+CREATE TABLE IF NOT EXISTS write_probe (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     writes INTEGER NOT NULL
 );
@@ -150,12 +150,12 @@ class TableStore:
                            actor.identity if actor else None))
 
     def probe(self) -> None:
-        """A cheap real write (the one row of ``probe`` counts them), committed on a connection of its own, so
-        that it may run in another thread: whether the disk takes writes again (``storewrites.py``)."""
+        """A cheap real write (the one row of ``write_probe`` counts them), committed on a connection of its own,
+        so that it may run in another thread: whether the disk takes writes again (``storewrites.py``)."""
         conn = sqlite3.connect(self.path, isolation_level=None)
         try:
             conn.execute("PRAGMA busy_timeout = 2000")
-            conn.execute("INSERT INTO probe (id, writes) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET"
+            conn.execute("INSERT INTO write_probe (id, writes) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET"
                          " writes = writes + 1")
         finally:
             conn.close()

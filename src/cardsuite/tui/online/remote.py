@@ -276,7 +276,8 @@ class RemoteSession(TableSession):
         then keep the new view's deadline (``end``: the end of its history, ``Client.pin``)."""
         now, step, me = time.monotonic(), (data.get("deal"), data.get("step")), self.me
         kept = self.deadline
-        ran_out = kept is not None and kept[0] != step and now >= kept[1] - TIME_SLACK and self.sent != kept[0]
+        ran_out = kept is not None and kept[0] != step and now >= kept[1] - TIME_SLACK and self.sent != kept[0] \
+            and (me is None or self.client.deal != kept[0][0] or self._moved_since(me, kept[2]))
         if kept is not None and ran_out and me is not None and me < len(self.names) \
                 and isinstance(kept[0][0], int):
             self.pin_note(kept[0][0], kept[2], _("time is up: the CPU played {name}'s turn").format(
@@ -286,6 +287,14 @@ class RemoteSession(TableSession):
         self.deadline = None
         if isinstance(left, int | float) and not isinstance(left, bool) and math.isfinite(left):
             self.deadline = (step, now + float(left), end)
+
+    def _moved_since(self, seat: int, pin: int) -> bool:
+        """Whether ``seat`` made a move among this deal's events after ``pin``: another seat's move near the end
+        of this seat's time (GOPS bids at once) moves the step on too, and is not the timer's."""
+        view = self.client.view
+        if view is None:
+            return True
+        return any(event.seat == seat and event.action for event in view.history[self.client.place(pin):])
 
     async def _tick(self) -> None:
         """Redraw once a second while a reconnection or a grace period counts down."""
