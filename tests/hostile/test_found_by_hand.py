@@ -258,6 +258,12 @@ async def test_the_table_shows_markup_and_escapes_in_names_as_text(home: Path) -
      '"stock": ["AD"]}]}', ['deal 0, key "hands": expected 2 hands, got 3']),
     ('{"format": "cardsuite-record/1", "game": "gops", "players": 2, "deals": [{"actions": []}]}',
      ['deal 0: a deal gives its "stock" or a "seed"']),
+    ('{"format": "cardsuite-record/1", "game": "gops", "players": 2, "deals": [{"dealer": 0, "seed": 1}]}',
+     ['deal 0, key "dealer": GOPS deals have no dealer']),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "deals": [{"dealer": 0, "seed": -5}]}',
+     ['deal 0, key "seed": the seed must be a whole number from 0 to 999999999999999999', "(-5 is not)"]),
+    ('{"format": "cardsuite-record/1", "game": "nap", "players": 4, "options": {"misere": 0}, "deals": []}',
+     ['key "options": option misere: 0 is not true or false']),
 ])
 def test_malformed_records_are_one_line(tmp_path: Path, body: str, words: list[str]) -> None:
     path = tmp_path / "bad.json"
@@ -790,7 +796,8 @@ def test_an_unknown_game_name_is_cut_like_any_quoted_input(tmp_path: Path) -> No
     (2.0, "option lowest_bid: 2.0 is not a whole number"),
     ([2], "option lowest_bid: [2] is not a whole number"),
     ("None", "option lowest_bid: 'None' is not a whole number"),
-    ({"a": {"b": 1}}, 'option deck: {"a": {"b": 1}} is not one of full, reduced'),
+    ({"a": {"b": 1}}, 'option deck: {"a": {"b": 1}} is not one of "full", "reduced"'),
+    ("2", "option lowest_bid: '2' is not a whole number"),
     ([0] * 100, "option lowest_bid: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0,… (300 characters) is not a whole number"),
 ])
 def test_an_option_value_of_the_wrong_type_is_echoed_as_its_json(tmp_path: Path, value: object, shown: str) -> None:

@@ -12,6 +12,10 @@ from .game import Action, DealResult, DealSetup, Event, Game, MatchProgress, Sco
 from .options import Options
 from .values import DealsSoFar
 
+LARGEST_SEED = 10**18 - 1
+"""The largest seed: of a match (``--seed``, a table's seed field) and of a record's deal (``"seed": N``); the
+smallest is 0. It fits a 64-bit integer."""
+
 
 def settle_deal(game: Game, options: Options, state: State, results: list[DealResult],
                 totals: Sequence[Score], played: int) -> tuple[DealResult, tuple[Score, ...], bool]:

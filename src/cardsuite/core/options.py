@@ -174,6 +174,26 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     return Options(specs, values)
 
 
+def check_json_types(specs: Sequence[OptionSpec], given: Mapping[str, object]) -> None:
+    """Refuse a value from JSON (a record's ``options``) whose type is not its option's: a whole number for an
+    integer option (not ``"3"``, ``3.0`` or ``true``), ``true`` or ``false`` for a true/false one (not ``1`` or
+    ``"yes"``), text for a text one (not ``32``). ``OptionSpec.parse`` reads such values from the command
+    line's text; a record holds them as they were written. Unknown keys are left to ``resolve_options``."""
+    by_key = {s.key: s for s in specs}
+    for key, raw in given.items():
+        spec = by_key.get(key)
+        if spec is None:
+            continue
+        kind = type(spec.default)
+        if kind is bool and not isinstance(raw, bool):
+            raise OptionError(msg(NOT_TRUE_OR_FALSE, option=spec.key, value=_quoted(raw)))
+        if kind is int and (not isinstance(raw, int) or isinstance(raw, bool)):
+            raise OptionError(msg(NOT_WHOLE, option=spec.key, value=_quoted(raw)))
+        if kind is str and not isinstance(raw, str):
+            values = ", ".join(json.dumps(v) for v in spec.choices) if spec.choices is not None else "text"
+            raise OptionError(msg(NOT_ONE_OF, option=spec.key, value=_quoted(raw), values=values))
+
+
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     """``["key=value", ...]`` from the command line into a dict of texts; a key given twice is an error."""
     out: dict[str, str] = {}

@@ -18,8 +18,9 @@ from ..naming import NAME_LIMIT, quoted, shown
 from .cardparse import parse_card
 from .errors import ActionSyntaxError, CardsuiteError, IllegalAction, InvalidDeal, RecordError
 from .game import Action, DealResult, DealSetup, DealSummary, Event, Game, MatchProgress, Score, State
+from .match import LARGEST_SEED
 from .message import Message, SeatRef, msg, msg_p
-from .options import Options
+from .options import Options, check_json_types
 from .values import DealsSoFar
 
 FORMAT = "cardsuite-record/1"
@@ -192,6 +193,7 @@ def replay(record: Mapping[str, object], find_game: Callable[[str], Game]) -> Re
     if not isinstance(raw_options, dict):
         raise _refused(_key("options"), msg("expected an object"))
     try:
+        check_json_types(game.info.options, raw_options)  # a record writes 3, not "3"; true, not 1
         options = game.resolve_options(raw_options, players)
     except CardsuiteError as exc:
         raise _refused(_key("options"), _why(exc)) from None
@@ -290,6 +292,8 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
     if game.info.uses_dealer:
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
             raise _refused(_deal(index, "dealer"), msg("expected a seat number 0..{last}", last=players - 1))
+    elif "dealer" in raw:
+        raise _refused(_deal(index, "dealer"), msg("{game} deals have no dealer", game=Message(game.info.title)))
     else:
         dealer = None
     if "seed" in raw and ("hands" in raw or "stock" in raw):
@@ -306,8 +310,10 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
             state = game.new_deal(players, options, dealer, hands=hands, stock=stock)
         else:
             seed = raw["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise _refused(_deal(index, "seed"), msg("expected a whole number"))
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= LARGEST_SEED:
+                raise _refused(_deal(index, "seed"), msg("the seed must be a whole number from 0 to {largest}, "
+                                                         "written with 0-9 ({seed} is not)",
+                                                         largest=LARGEST_SEED, seed=_json_text(seed)))
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
         raise _refused(where if exc.key is None else _deal(index, exc.key), _why(exc)) from None

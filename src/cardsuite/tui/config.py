@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..bots.base import NO_LEVEL, levels_for
 from ..core.errors import CardsuiteError, message_of
 from ..core.game import PLAYER_COUNT, Game
+from ..core.match import LARGEST_SEED as LARGEST_SEED
 from ..core.match import Match, SeatSpec
 from ..core.message import N_, Message, msg, msg_n
 from ..i18n import ENGLISH, _, current_language, readable_in_ascii, translations
@@ -25,9 +26,6 @@ from ..storage.saves import save_meta
 from ..storage.settings import SPEEDS as SPEEDS
 from ..storage.settings import Settings, load_settings
 from ..storage.settings import parse_speed as parse_speed
-
-LARGEST_SEED = 10**18 - 1
-"""The largest seed a table takes, the same bound as ``--seed`` (it fits a 64-bit integer)."""
 
 _SEED = re.compile(r"[+-]?[0-9]+")
 
