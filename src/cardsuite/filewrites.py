@@ -3,11 +3,12 @@
 Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same folder, flushed and synced,
 then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
 gets the usual mode for the umask (or keeps the mode of the file it replaces); a private file (a secret)
-is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). A target that is a
-link is written through, so the link stays. A write
-touches nothing else in its folder. Temporary files left by a killed writer are removed only by
-``remove_stale_temporaries``, which cardsuite calls on its own folders alone, and which removes only files
-of that name whose writer holds no lock.
+is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). No write goes through
+a symbolic link: a target that is one is refused in one line (``refuse_link``), and a temporary is
+created exclusively, never through a link planted at its name. A write touches nothing else in its
+folder. Temporary files left by a killed writer are removed only by ``remove_stale_temporaries``, which
+cardsuite calls on its own folders alone, and which removes only files of that name whose writer holds no
+lock.
 """
 
 from __future__ import annotations
@@ -117,13 +118,17 @@ def temporary_name(target_name: str) -> str:
     return f".{kept}.cardsuite-{secrets.token_hex(8)}.tmp"
 
 
+_NO_LINK = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags of every file a write creates: never opened through a link (``O_EXCL`` refuses one already)."""
+
+
 @contextlib.contextmanager
 def _temporary(target: Path) -> Iterator[tuple[int, Path]]:
     """A locked, empty temporary file beside ``target``; removed unless the caller moved it."""
     for _ in range(100):
         tmp = target.with_name(temporary_name(target.name))
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK, 0o600)
             break
         except FileExistsError:
             continue
@@ -193,15 +198,34 @@ def _make_folders(folder: Path) -> None:
                 raise
 
 
+def refuse_link(path: str | os.PathLike[str]) -> None:
+    """A one-line ``FileRefused`` when ``path`` is a symbolic link (one that points nowhere too).
+
+    cardsuite writes no file of a person's through a link. Writing through it would overwrite the file it
+    points to, which may be any file of theirs outside cardsuite's folders (a link made by mistake, or
+    unpacked from a copied home); replacing the link by a file instead would delete the link, which is
+    theirs too, and leave the file it points to silently out of date. Refusing changes neither: the line
+    names the link, and putting the file itself in its place (or removing the link) lets the next write
+    through. A link made after this look is still never followed: a rename replaces the link itself.
+    """
+    if os.path.islink(path):
+        raise FileRefused(msg("cannot write {file}: {reason}", file=shown(os.fspath(path)), reason=link_words()))
+
+
+def link_words() -> Message:
+    """Why a symbolic link is not written through, for a line that names it."""
+    return msg("it is a symbolic link, and cardsuite writes no file through a link (put the file itself in its place)")
+
+
 def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
-    """The file to write for ``path``: a file name, never a folder; through a link when replacing."""
+    """The file to write for ``path``: a file name, never a folder, never a symbolic link (``refuse_link``)."""
     name = os.fspath(path)
     target = Path(name)
     if not name or "\x00" in name or target.name in ("", ".", ".."):
         raise FileRefused(msg("{file} is not a file name", file=quoted(name, 60)))
     try:
-        if not exclusive and target.is_symlink():  # a link (say, to a dotfiles folder) stays a link
-            target = Path(os.path.realpath(target))
+        if not exclusive:  # an exclusive write never replaces anything, a link neither (``os.link`` refuses it)
+            refuse_link(target)
         if target.is_dir():
             raise FileRefused(msg("{file} is a folder, not a file", file=shown(name)))
     except OSError as exc:
@@ -249,7 +273,7 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
 
 
 def _write_exclusive(target: Path, data: bytes, mode: int) -> None:
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK, mode)
     try:
         _fill(fd, data, mode)
     except BaseException:
