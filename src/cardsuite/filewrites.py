@@ -4,8 +4,9 @@ Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same fo
 then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
 gets the usual mode for the umask (or keeps the mode of the file it replaces); a private file (a secret)
 is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). No write goes through
-a symbolic link: a target that is one is refused in one line (``refuse_link``), and a temporary is
-created exclusively, never through a link planted at its name. A write touches nothing else in its
+a symbolic link (``refuse_link``: one line) but the settings file's, a link a person makes to keep it in a
+dotfiles folder (``through_link``); a temporary is created exclusively, never through a link planted at its
+name. A write touches nothing else in its
 folder. Temporary files left by a killed writer are removed only by ``remove_stale_temporaries``, which
 cardsuite calls on its own folders alone, and which removes only files of that name whose writer holds no
 lock.
@@ -217,14 +218,17 @@ def link_words() -> Message:
     return msg("it is a symbolic link, and cardsuite writes no file through a link (put the file itself in its place)")
 
 
-def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
-    """The file to write for ``path``: a file name, never a folder, never a symbolic link (``refuse_link``)."""
+def _target(path: str | os.PathLike[str], exclusive: bool, through_link: bool = False) -> Path:
+    """The file to write for ``path``: a file name, never a folder, never a symbolic link (``refuse_link``),
+    unless ``through_link``: then the file it points to."""
     name = os.fspath(path)
     target = Path(name)
     if not name or "\x00" in name or target.name in ("", ".", ".."):
         raise FileRefused(msg("{file} is not a file name", file=quoted(name, 60)))
     try:
-        if not exclusive:  # an exclusive write never replaces anything, a link neither (``os.link`` refuses it)
+        if not exclusive and through_link and target.is_symlink():  # settings kept in a dotfiles folder
+            target = Path(os.path.realpath(target))
+        elif not exclusive:  # an exclusive write never replaces anything, a link neither (``os.link`` refuses it)
             refuse_link(target)
         if target.is_dir():
             raise FileRefused(msg("{file} is a folder, not a file", file=shown(name)))
@@ -238,7 +242,7 @@ def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
 
 
 def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False,
-                     make_folder: bool = True, private: bool = False) -> None:
+                     make_folder: bool = True, private: bool = False, through_link: bool = False) -> None:
     """Write ``text`` so that ``path`` holds the old content or the new, never a torn file.
 
     With ``exclusive`` the file must not exist yet: it appears whole or not at all (``FileExistsError``
@@ -248,10 +252,12 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
     read-only folder) are ``OSError``. Text that cannot be UTF-8 (a lone surrogate) raises
     ``UnicodeEncodeError`` before anything is written. Nothing else in the folder is touched. A ``private``
     file is readable by its owner alone (``PRIVATE``, whatever the umask; a file it replaces that others
-    could read is written without their permissions), and no one else can read it at any moment.
+    could read is written without their permissions), and no one else can read it at any moment. A ``path``
+    that is a symbolic link is refused (``refuse_link``), or with ``through_link`` the file it points to is
+    written (the settings file, kept in a dotfiles folder) and the link stays.
     """
     data = text.encode("utf-8")
-    target = _target(path, exclusive)
+    target = _target(path, exclusive, through_link)
     if make_folder:
         ensure_folder(target.parent)
     elif not target.parent.is_dir():

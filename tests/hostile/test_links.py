@@ -1,6 +1,7 @@
-"""No write of a person's file goes through a symbolic link: a settings file, a save, the identity key, the seat
-tokens and the history database that are links are refused in one line, and neither the link nor the file it
-points to (a file of the person's elsewhere) is changed. A temporary's name taken by a link is never followed."""
+"""No write of a person's file goes through a symbolic link but the settings file's (kept in a dotfiles
+folder): a save, the identity key, the seat tokens and the history database that are links are refused in
+one line, and neither the link nor the file it points to (a file of the person's elsewhere) is changed. A
+temporary's name taken by a link is never followed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from cardsuite.net import identity, tokens
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
 from cardsuite.storage.saves import Autosave
-from cardsuite.storage.settings import Settings, SettingsError, save_settings
+from cardsuite.storage.settings import Settings, save_settings
 
 from ..storage.helpers import new_match, play_out
 
@@ -71,14 +72,15 @@ def test_a_temporary_name_taken_by_a_link_is_not_followed(tmp_path: Path, monkey
     assert planted.is_symlink() and theirs.read_text(encoding="utf-8") == "mine, not cardsuite's\n"
 
 
-def test_a_settings_file_that_is_a_link_is_not_written_through(home: Path, tmp_path: Path) -> None:
+def test_a_settings_file_that_is_a_link_is_written_through_and_stays_a_link(home: Path, tmp_path: Path) -> None:
+    """The one file written through a link: a person keeps settings in a dotfiles folder on purpose."""
     home.mkdir()
     theirs = _elsewhere(tmp_path, "# in git\nspeed = \"slow\"\n")
     link = home / "settings.toml"
     link.symlink_to(theirs)
-    with pytest.raises(SettingsError, match=REFUSED):
-        save_settings(Settings(names=["Zed"], speed="slow"))
-    _untouched(link, theirs, "# in git\nspeed = \"slow\"\n")
+    save_settings(Settings(names=["Zed"], speed="slow"))
+    assert link.is_symlink() and os.readlink(link) == str(theirs)
+    assert "# in git" in theirs.read_text(encoding="utf-8") and "Zed" in theirs.read_text(encoding="utf-8")
 
 
 def test_a_save_that_is_a_link_is_not_written_through_and_play_goes_on(home: Path, tmp_path: Path) -> None:
