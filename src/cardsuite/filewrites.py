@@ -3,11 +3,13 @@
 Writes are atomic: a temporary ``.<name>.cardsuite-<random>.tmp`` in the same folder, flushed and synced,
 then renamed over the target (or linked to it, for files that must not overwrite anything). The new file
 gets the usual mode for the umask (or keeps the mode of the file it replaces); a private file (a secret)
-is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). A target that is a
-link is written through, so the link stays. A write
-touches nothing else in its folder. Temporary files left by a killed writer are removed only by
-``remove_stale_temporaries``, which cardsuite calls on its own folders alone, and which removes only files
-of that name whose writer holds no lock.
+is readable by its owner alone, and so is a folder a write creates (``FOLDER_MODE``). No write goes through
+a symbolic link (``refuse_link``: one line) but the settings file's, a link a person makes to keep it in a
+dotfiles folder (``through_link``); a temporary is created exclusively, never through a link planted at its
+name. A write touches nothing else in its
+folder. Temporary files left by a killed writer are removed only by ``remove_stale_temporaries``, which
+cardsuite calls on its own folders alone, and which removes only files of that name whose writer holds no
+lock.
 """
 
 from __future__ import annotations
@@ -117,13 +119,17 @@ def temporary_name(target_name: str) -> str:
     return f".{kept}.cardsuite-{secrets.token_hex(8)}.tmp"
 
 
+_NO_LINK = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags of every file a write creates: never opened through a link (``O_EXCL`` refuses one already)."""
+
+
 @contextlib.contextmanager
 def _temporary(target: Path) -> Iterator[tuple[int, Path]]:
     """A locked, empty temporary file beside ``target``; removed unless the caller moved it."""
     for _ in range(100):
         tmp = target.with_name(temporary_name(target.name))
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK, 0o600)
             break
         except FileExistsError:
             continue
@@ -193,15 +199,37 @@ def _make_folders(folder: Path) -> None:
                 raise
 
 
-def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
-    """The file to write for ``path``: a file name, never a folder; through a link when replacing."""
+def refuse_link(path: str | os.PathLike[str]) -> None:
+    """A one-line ``FileRefused`` when ``path`` is a symbolic link (one that points nowhere too).
+
+    cardsuite writes no file of a person's through a link. Writing through it would overwrite the file it
+    points to, which may be any file of theirs outside cardsuite's folders (a link made by mistake, or
+    unpacked from a copied home); replacing the link by a file instead would delete the link, which is
+    theirs too, and leave the file it points to silently out of date. Refusing changes neither: the line
+    names the link, and putting the file itself in its place (or removing the link) lets the next write
+    through. A link made after this look is still never followed: a rename replaces the link itself.
+    """
+    if os.path.islink(path):
+        raise FileRefused(msg("cannot write {file}: {reason}", file=shown(os.fspath(path)), reason=link_words()))
+
+
+def link_words() -> Message:
+    """Why a symbolic link is not written through, for a line that names it."""
+    return msg("it is a symbolic link, and cardsuite writes no file through a link (put the file itself in its place)")
+
+
+def _target(path: str | os.PathLike[str], exclusive: bool, through_link: bool = False) -> Path:
+    """The file to write for ``path``: a file name, never a folder, never a symbolic link (``refuse_link``),
+    unless ``through_link``: then the file it points to."""
     name = os.fspath(path)
     target = Path(name)
     if not name or "\x00" in name or target.name in ("", ".", ".."):
         raise FileRefused(msg("{file} is not a file name", file=quoted(name, 60)))
     try:
-        if not exclusive and target.is_symlink():  # a link (say, to a dotfiles folder) stays a link
+        if not exclusive and through_link and target.is_symlink():  # settings kept in a dotfiles folder
             target = Path(os.path.realpath(target))
+        elif not exclusive:  # an exclusive write never replaces anything, a link neither (``os.link`` refuses it)
+            refuse_link(target)
         if target.is_dir():
             raise FileRefused(msg("{file} is a folder, not a file", file=shown(name)))
     except OSError as exc:
@@ -214,7 +242,7 @@ def _target(path: str | os.PathLike[str], exclusive: bool) -> Path:
 
 
 def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool = False,
-                     make_folder: bool = True, private: bool = False) -> None:
+                     make_folder: bool = True, private: bool = False, through_link: bool = False) -> None:
     """Write ``text`` so that ``path`` holds the old content or the new, never a torn file.
 
     With ``exclusive`` the file must not exist yet: it appears whole or not at all (``FileExistsError``
@@ -224,10 +252,12 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
     read-only folder) are ``OSError``. Text that cannot be UTF-8 (a lone surrogate) raises
     ``UnicodeEncodeError`` before anything is written. Nothing else in the folder is touched. A ``private``
     file is readable by its owner alone (``PRIVATE``, whatever the umask; a file it replaces that others
-    could read is written without their permissions), and no one else can read it at any moment.
+    could read is written without their permissions), and no one else can read it at any moment. A ``path``
+    that is a symbolic link is refused (``refuse_link``), or with ``through_link`` the file it points to is
+    written (the settings file, kept in a dotfiles folder) and the link stays.
     """
     data = text.encode("utf-8")
-    target = _target(path, exclusive)
+    target = _target(path, exclusive, through_link)
     if make_folder:
         ensure_folder(target.parent)
     elif not target.parent.is_dir():
@@ -249,7 +279,7 @@ def write_atomically(path: str | os.PathLike[str], text: str, *, exclusive: bool
 
 
 def _write_exclusive(target: Path, data: bytes, mode: int) -> None:
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), mode)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK, mode)
     try:
         _fill(fd, data, mode)
     except BaseException:

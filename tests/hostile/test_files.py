@@ -212,14 +212,16 @@ def test_a_folder_is_not_written_over_and_a_persons_folder_is_not_made(tmp_path:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir"]
 
 
-def test_a_file_behind_a_link_is_written_through_the_link(tmp_path: Path) -> None:
+def test_a_file_behind_a_link_is_not_written_through_the_link(tmp_path: Path) -> None:
+    """More in test_links.py: the link and the file it points to both stay as they were."""
     (tmp_path / "dotfiles").mkdir()
     real = tmp_path / "dotfiles" / "settings.toml"
     real.write_text("old")
     link = tmp_path / "settings.toml"
     link.symlink_to(real)
-    filewrites.write_atomically(link, "new")
-    assert link.is_symlink() and real.read_text() == "new"
+    with pytest.raises(FileRefused, match="is a symbolic link"):
+        filewrites.write_atomically(link, "new")
+    assert link.is_symlink() and real.read_text() == "old"
 
 
 def test_moving_aside_never_replaces_a_file(tmp_path: Path) -> None:

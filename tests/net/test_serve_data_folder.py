@@ -3,6 +3,7 @@ cannot be one, a port already taken (each one line), and the folders it creates 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import subprocess
@@ -130,3 +131,36 @@ def test_a_store_that_cannot_be_opened_for_writing_is_refused_in_one_line(tmp_pa
     line = _one_line(_serve("--port", "0", "--data", str(data)))
     assert line == (f"cardsuite: the server's data folder cannot be used: {data} cannot be written "
                     "(tables.sqlite3: Is a directory)\n"), line
+
+
+def test_a_store_file_that_is_a_symbolic_link_is_refused_and_its_file_left_as_it_is(tmp_path: Path) -> None:
+    """A link in the data folder (planted there, say) would have the server write its tables into, and take
+    the group's and others' permissions from, whatever file it points to: refused in one line at start."""
+    import sqlite3
+
+    theirs = tmp_path / "shared.sqlite3"
+    with contextlib.closing(sqlite3.connect(theirs)) as conn:
+        conn.execute("CREATE TABLE mine (x)")
+        conn.commit()
+    theirs.chmod(0o644)
+    before = theirs.read_bytes()
+    for name in ("tables.sqlite3", "tables.sqlite3-wal", "tables.sqlite3-shm"):
+        data = tmp_path / f"data-{name}"
+        data.mkdir(mode=0o700)
+        (data / name).symlink_to(theirs)
+        line = _one_line(_serve("--port", "0", "--data", str(data)))
+        assert line.startswith("cardsuite: the server's data folder cannot be used: ") and str(data) in line, line
+        assert f"{name} in " in line and "is a symbolic link" in line and "serving" not in line, line
+        assert theirs.read_bytes() == before and stat.S_IMODE(theirs.stat().st_mode) == 0o644
+        assert (data / name).is_symlink() and [p.name for p in data.iterdir()] == [name]
+
+
+def test_a_data_folder_that_is_a_link_to_a_folder_serves_with_a_private_store(tmp_path: Path) -> None:
+    """The operator names the folder, and may name it through a link: the store is a file of the folder it
+    points to, private as ever."""
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    (tmp_path / "data").symlink_to(real)
+    with running_server(tmp_path / "data"):
+        pass
+    assert stat.S_IMODE((real / "tables.sqlite3").stat().st_mode) == 0o600 and (tmp_path / "data").is_symlink()

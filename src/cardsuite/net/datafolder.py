@@ -5,7 +5,11 @@ on the same folder would keep its own timers for the same tables and could close
 playing. The process holds the lock of the store's file (``storage/savelock.py``, as a table holds its
 save's) for its whole life, and the system lets go of it however the process ends. The PostgreSQL store
 is shared by several processes by design: no lock. A folder the process cannot write in (a read-only file
-system, a lock or store it may not open for writing) is refused at start, not found out by every player.
+system, a lock or store it may not open for writing) is refused at start, not found out by every player,
+and so is a store whose file (or ``-wal``, ``-shm``) is a symbolic link: SQLite would write the tables
+into the file it points to, and making the store private would change that file's mode, so a link planted
+there could make the server overwrite, or narrow the mode of, any file its user may write. The folder
+itself may be a link (the operator named it): the store is a file of the folder it points to.
 """
 
 from __future__ import annotations
@@ -53,10 +57,26 @@ def serving_folder(folder: Path, shared_store: bool) -> Iterator[None]:
                                "by one process (stop that one, or give this one another --data)",
                                folder=shown(os.fspath(folder))))
     try:
+        _refuse_links(folder, store)
         _check_writable(folder, store)
         yield
     finally:
         savelock.release(store)
+
+
+def _store_files(store: Path) -> tuple[Path, ...]:
+    """The store's file and SQLite's ``-wal`` and ``-shm`` beside it."""
+    return store, store.with_name(f"{store.name}-wal"), store.with_name(f"{store.name}-shm")
+
+
+def _refuse_links(folder: Path, store: Path) -> None:
+    """A one-line ``StorageError`` when one of the store's files in ``folder`` is a symbolic link (one that points
+    nowhere too): the tables are never written through one, nor its mode changed."""
+    for path in _store_files(store):
+        if os.path.islink(path):
+            raise StorageError(msg("the server's data folder cannot be used: {file} in {folder} is a symbolic link "
+                                   "(the tables are kept only in a file of the folder itself)",
+                                   file=shown(path.name), folder=shown(os.fspath(folder))))
 
 
 def _check_writable(folder: Path, store: Path) -> None:
@@ -74,9 +94,9 @@ def _check_writable(folder: Path, store: Path) -> None:
         probe.unlink()
     except OSError as exc:
         raise _unwritable(folder, probe, exc) from None
-    for path in (store, store.with_name(f"{store.name}-wal"), store.with_name(f"{store.name}-shm")):
+    for path in _store_files(store):
         try:
-            os.close(os.open(path, os.O_RDWR | _FLAGS))  # the store's own: SQLite follows a link, so this does
+            os.close(os.open(path, os.O_RDWR | _FLAGS | getattr(os, "O_NOFOLLOW", 0)))  # links: refused above
         except FileNotFoundError:
             continue  # made when the store opens, in the folder just written in
         except OSError as exc:

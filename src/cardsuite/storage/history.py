@@ -33,7 +33,7 @@ from ..core.presentation import Role
 from ..core.record import ReplayedDeal, as_record, replay
 from ..core.registry import get_game
 from ..files import FileRefused, parse_json
-from ..filewrites import ensure_folder
+from ..filewrites import ensure_folder, link_words
 from ..i18n import _, game_words, ngettext, pgettext
 from ..naming import shown
 from . import paths
@@ -157,6 +157,9 @@ class History:
             ensure_folder(self.path.parent)
         except FileRefused as exc:
             raise self._fail(exc) from None
+        linked = self._linked()
+        if linked is not None:  # SQLite would write through it, into whatever file it points to
+            raise self._fail(msg("cannot write {file}: {reason}", file=shown(linked.name), reason=link_words()))
         for attempt in range(2):
             try:
                 self._check_file()
@@ -242,6 +245,14 @@ class History:
                          "{n} of the finished matches in {file} were filed into a new history database", filed,
                          file=shown(aside.name)))
 
+    def _linked(self) -> Path | None:
+        """The database's file, ``-wal`` or ``-shm`` that is a symbolic link, if one is: it is never written through
+        (``filewrites.refuse_link``), only read read-only."""
+        for name in (self.path.name, f"{self.path.name}-wal", f"{self.path.name}-shm"):
+            if os.path.islink(self.path.with_name(name)):
+                return self.path.with_name(name)
+        return None
+
     def _may_write(self) -> bool:
         """Whether this program may write the database and beside it (SQLite's ``-wal`` and ``-shm``, a
         copy kept before an upgrade, a damaged file moved aside); a read-only file system answers no, even
@@ -250,8 +261,12 @@ class History:
 
     def _open_for_reading(self, verify: bool) -> sqlite3.Connection:
         """A connection for reading: the usual one where this program may write, else (or when opening it
-        for writing fails because the file system will not take a write) a read-only one."""
-        if self._may_write():
+        for writing fails because the file system will not take a write, or the database's file is a symbolic
+        link) a read-only one."""
+        linked = self._linked()
+        if linked not in (None, self.path):  # SQLite might write its -shm even reading: refused like a write
+            return self._open(verify)
+        if self._may_write() and linked is None:
             try:
                 return self._open(verify)
             except _Unwritable:

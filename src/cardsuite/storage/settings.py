@@ -350,7 +350,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         return
     try:
         remove_stale_temporaries(target.parent, target.name)
-        write_atomically(target, text)
+        write_atomically(target, text, through_link=True)  # a link to a dotfiles folder stays one
     except FileRefused as exc:
         raise SettingsError(message_of(exc)) from None
 
