@@ -17,7 +17,7 @@ from cardsuite.i18n.render import words_for
 from cardsuite.storage.saves import Autosave
 from cardsuite.tui.config import parse_seed
 
-from .helpers import cli, gops_record, nap_match, refused, write_json
+from .helpers import cli, gops_record, nap_match, refused, write_json, write_save
 
 
 def _record(game: str, players: int, **changes: object) -> dict[str, object]:
@@ -101,6 +101,42 @@ def test_a_deal_seed_that_play_takes_is_dealt(seed: int) -> None:
     deal = replay(_record("nap", 4, deals=[{"dealer": 0, "seed": seed}]), get_game).deals[0]
     assert len(deal.setup.hands) == 4 and not deal.complete
     assert parse_seed(str(seed)) == seed  # the home screen's seed field and --seed take it too
+
+
+def _save_with_seed(seed: object, match: Match | None = None) -> Path:
+    """A Nap save of a few actions whose match seed is ``seed`` (the deals as ``match`` dealt them)."""
+    path = write_save("20260101-000000-seed", match or nap_match(steps=3))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["save"]["seed"] = seed
+    return write_json(path, data)
+
+
+_SEED_WORDS = f'key "save.seed": the seed must be a whole number from 0 to {LARGEST_SEED}, written with 0-9'
+
+
+@pytest.mark.parametrize(("seed", "why"), [
+    (-5, f"{_SEED_WORDS} (-5 is not)"), (True, f"{_SEED_WORDS} (true is not)"), ("3", f'{_SEED_WORDS} ("3" is not)'),
+    (None, f"{_SEED_WORDS} (null is not)"),
+    (LARGEST_SEED + 1, "a number longer than 18 digits"),  # the file reader refuses it before the save is read
+])
+def test_a_save_seed_that_play_would_refuse_is_moved_aside_in_one_line(home: Path, seed: object, why: str) -> None:
+    path = _save_with_seed(seed)
+    ran = cli("resume", "20260101")
+    assert ran.code == 1 and len(ran.lines) == 2 and "Traceback" not in ran.err, ran.err
+    assert f"{why}); moved aside to 20260101-000000-seed.json.corrupt-" in ran.lines[0], ran.lines
+    assert not path.exists() and list((home / "saves").glob("20260101-000000-seed.json.corrupt-*"))
+    assert ran.opened == []
+
+
+def test_a_save_seed_that_play_takes_resumes() -> None:
+    game = get_game("nap")
+    seats = [SeatSpec("Ann")] + [SeatSpec(n, "cpu", "random") for n in ("Bob", "Cy", "Di")]
+    match = Match(game, 4, game.resolve_options({}, 4), LARGEST_SEED, seats)
+    match.act(min(match.state.to_act), match.state.legal_actions(min(match.state.to_act))[0])
+    _save_with_seed(LARGEST_SEED, match)
+    ran = cli("resume", "20260101")
+    assert ran.code == 0 and ran.err == "", ran.err
+    assert [what[2].seed for what in ran.opened] == [LARGEST_SEED]
 
 
 @pytest.mark.parametrize(("game", "players", "options", "shown"), [

@@ -13,6 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsuite.core.errors import CardsuiteError, RecordError
+from cardsuite.core.match import LARGEST_SEED
+from cardsuite.i18n import use_language
+from cardsuite.i18n.render import words_for
 from cardsuite.storage import paths
 from cardsuite.storage.history import History
 from cardsuite.storage.savefolder import find_save, list_saves, load_save, read_save
@@ -94,6 +97,54 @@ def test_a_seed_that_deals_other_cards_is_refused() -> None:
     meta["seed"] = 8
     with pytest.raises(RecordError, match="deal 0: the saved cards are not the ones seed 8 deals"):
         rebuild_match(record)
+
+
+@pytest.mark.parametrize(("seed", "shown"), [(-7, "-7"), (10**18, "1000000000000000000"), (True, "true")])
+def test_a_save_seed_that_play_would_refuse_is_refused_in_one_line(seed: object, shown: str) -> None:
+    """A save's match seed is one ``--seed`` takes; ``-7`` would deal as ``7`` does, and is refused all the same."""
+    record = Autosave().record(play_out(new_match(seed=7), random.Random(1), limit=5))
+    meta = record["save"]
+    assert isinstance(meta, dict)
+    meta["seed"] = seed
+    with pytest.raises(RecordError) as caught:
+        rebuild_match(record)
+    assert str(caught.value) == (f'key "save.seed": the seed must be a whole number from 0 to {LARGEST_SEED}, '
+                                 f"written with 0-9 ({shown} is not)")
+
+
+def _damaged_save_lines(save_id: str, seed: object) -> list[str]:
+    """What listing the saves says of a Nap save whose match seed is ``seed`` (``...`` for none)."""
+    autosave = Autosave(save_id, keep=True)
+    autosave.save(play_out(new_match(seed=7), random.Random(1), limit=5))
+    autosave.close()
+    data = json.loads(autosave.path.read_text(encoding="utf-8"))
+    if seed is ...:
+        del data["save"]["seed"]
+    else:
+        data["save"]["seed"] = seed
+    autosave.path.write_text(json.dumps(data), encoding="utf-8")
+    assert list_saves() == []
+    return paths.take_notices()
+
+
+@pytest.mark.parametrize("language", ["ja", "lt"])
+def test_a_damaged_saves_refusal_is_in_the_readers_language(language: str) -> None:
+    use_language(language)
+    (negative,) = _damaged_save_lines("20260101-000000-neg7", -7)
+    (missing,) = _damaged_save_lines("20260102-000000-none", ...)
+    for line in (negative, missing):
+        words = line[line.index(".json ") + 6:]  # after the file's name (the test's folder says "damaged")
+        assert "save.seed" in words and "damaged" not in words and "moved aside" not in words, line
+    assert "-7" in negative and "the seed must be" not in negative, negative
+    assert "missing" not in missing and "no match seed" not in missing, missing
+    record = Autosave().record(play_out(new_match(seed=7), random.Random(1), limit=5))
+    meta = record["save"]
+    assert isinstance(meta, dict)
+    meta["seed"] = 8
+    with pytest.raises(RecordError) as caught:
+        rebuild_match(record)
+    line = words_for(caught.value.args[0])
+    assert "8" in line and "the saved cards" not in line and "another version" not in line, line
 
 
 @pytest.mark.parametrize(

@@ -122,6 +122,15 @@ def _json_text(value: object) -> str:
     return quoted(json.dumps(value, ensure_ascii=False), 30, mark="")
 
 
+def seed_refusal(seed: object) -> Message | None:
+    """Why a seed read from a file is not one ``--seed`` takes (a whole number from 0 to ``LARGEST_SEED``,
+    not ``true``), in the words the home screen uses; None for a seed that is."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= LARGEST_SEED:
+        return None
+    return msg("the seed must be a whole number from 0 to {largest}, written with 0-9 ({seed} is not)",
+               largest=LARGEST_SEED, seed=_json_text(seed))
+
+
 def _refused(where: Message, reason: Message) -> RecordError:
     """The record's problem at ``where`` (a deal, an action, a key), in one line: ``deal 0: a card is dealt twice``."""
     return RecordError(msg_p("where a record is wrong, and why", "{where}: {reason}", where=where, reason=reason))
@@ -310,10 +319,9 @@ def _replay_deal(game: Game, players: int, options: Options, index: int, raw: ob
             state = game.new_deal(players, options, dealer, hands=hands, stock=stock)
         else:
             seed = raw["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= LARGEST_SEED:
-                raise _refused(_deal(index, "seed"), msg("the seed must be a whole number from 0 to {largest}, "
-                                                         "written with 0-9 ({seed} is not)",
-                                                         largest=LARGEST_SEED, seed=_json_text(seed)))
+            problem = seed_refusal(seed)
+            if problem is not None:
+                raise _refused(_deal(index, "seed"), problem)
             state = game.new_deal(players, options, dealer, rng=random.Random(seed))
     except InvalidDeal as exc:
         raise _refused(where if exc.key is None else _deal(index, exc.key), _why(exc)) from None

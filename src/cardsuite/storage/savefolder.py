@@ -22,7 +22,7 @@ from . import paths, savelock
 from .history import History
 from .listwords import local_minute, seat_scores
 from .meta import SAVE_KEY, save_meta
-from .saves import open_elsewhere_text, rebuild_match, seat_problem, valid_save_id
+from .saves import open_elsewhere_text, rebuild_match, saved_seed, seat_problem, valid_save_id
 
 __all__ = [
     "GameNotInstalled", "SaveInfo", "SaveUnreadable", "delete_save", "find_save", "list_saves", "load_save",
@@ -160,7 +160,7 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
     try:
         data = read_json(path, RECORD_LIMIT)
     except FileMissing as exc:  # gone meanwhile (filed or abandoned by another window)
-        raise RecordError(str(exc)) from None
+        raise RecordError(message_of(exc)) from None
     except FileUnreadable as exc:  # not the save's fault (permissions): leave it be
         raise SaveUnreadable(path, exc.reason_words) from None
     except FileRefused as exc:
@@ -169,8 +169,7 @@ def read_save(path: Path) -> tuple[dict[str, object], Replay]:
         record = as_record(data)
         _installed_game(path, record)
         checked = replay(record, get_game)
-        if not isinstance(save_meta(record).get("seed"), int):
-            raise RecordError('key "save.seed": missing')
+        saved_seed(record)
     except GameNotInstalled:
         raise
     except RecordError as exc:
@@ -328,7 +327,7 @@ def delete_save(save_id: str) -> SaveInfo:
     try:
         remove_file(info.path, N_("the save"))
     except FileRefused as exc:
-        raise CardsuiteError(str(exc)) from None
+        raise CardsuiteError(message_of(exc)) from None
     finally:
         savelock.release(info.path)
     return info

@@ -19,12 +19,13 @@ import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import cast
 
 from ..core.errors import CardsuiteError, RecordError, message_of
 from ..core.game import Game
 from ..core.match import Match, SeatSpec
-from ..core.message import N_, Message, msg
-from ..core.record import Replay, replay
+from ..core.message import N_, Message, msg, msg_p
+from ..core.record import Replay, replay, seed_refusal
 from ..core.registry import get_game
 from ..files import FileRefused
 from ..filewrites import remove_file, write_atomically
@@ -38,7 +39,7 @@ from .meta import COUNT_LIMIT, MATCH_KEY, SAVE_KEY, counts, match_identity, new_
 
 __all__ = [
     "COUNT_LIMIT", "SAVE_KEY", "Autosave", "failure_words", "new_save_id", "open_elsewhere_text", "rebuild_match",
-    "save_meta", "save_path", "save_record_of", "valid_save_id",
+    "save_meta", "save_path", "save_record_of", "saved_seed", "valid_save_id",
 ]
 
 
@@ -217,7 +218,7 @@ class Autosave:
                 continue
             self.written = True
             return
-        raise CardsuiteError("no free name for a new save")
+        raise CardsuiteError(msg("no free name for a new save"))
 
     def _claim(self) -> bool:
         """Hold the lock of this save (see ``savelock``); False when another process holds it."""
@@ -284,20 +285,39 @@ def rebuild_match(record: Mapping[str, object], find_game: Callable[[str], Game]
     different cards than the record holds (a save from another version), that is an error, not a guess.
     """
     checked = replay(record, find_game)
-    seed = save_meta(record).get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError('key "save.seed": missing: this record has no match seed and cannot be continued')
+    seed = saved_seed(record)
     seats = saved_seats(checked)
     match = Match(checked.game, checked.players, checked.options, seed, seats)
     for index, deal in enumerate(checked.deals):
         if index:
             match.next_deal()
         if match.state.setup() != deal.setup:
-            raise RecordError(f"deal {index}: the saved cards are not the ones seed {seed} deals (another version?)")
+            raise RecordError(_refused(msg("deal {index}", index=index),
+                                       msg("the saved cards are not the ones seed {seed} deals (another version?)",
+                                           seed=seed)))
         for seat, action in deal.actions:
             match.act(seat, action)
     match.play_on()
     return match
+
+
+def saved_seed(record: Mapping[str, object]) -> int:
+    """The match seed of a save: a seed ``--seed`` takes (0 to ``LARGEST_SEED``), else ``RecordError`` in one
+    line, as a record's deal seed is refused."""
+    meta = save_meta(record)
+    seed = meta.get("seed")
+    where = msg('key "{name}"', name="save.seed")
+    if "seed" not in meta:
+        raise RecordError(_refused(where, msg("missing: this record has no match seed and cannot be continued")))
+    problem = seed_refusal(seed)
+    if problem is not None:
+        raise RecordError(_refused(where, problem))
+    return cast(int, seed)  # seed_refusal passes only an int
+
+
+def _refused(where: Message, reason: Message) -> Message:
+    """A save's problem at ``where`` (a key, a deal), as a record's is said: ``key "save.seed": ...``."""
+    return msg_p("where a record is wrong, and why", "{where}: {reason}", where=where, reason=reason)
 
 
 def saved_seats(checked: Replay) -> list[SeatSpec]:
