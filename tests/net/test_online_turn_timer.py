@@ -8,6 +8,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from cardsuite.core.message import SeatRef
@@ -103,35 +104,11 @@ def test_a_turn_the_timer_took_is_said_in_the_log_and_a_move_made_in_time_is_not
         asyncio.run(run(server.url))
 
 
-def test_a_turn_the_timer_took_is_said_before_the_events_that_followed_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("late", [False, True], ids=["ann-bids-at-once", "ann-bids-in-bobs-last-second"])
+def test_a_turn_the_timer_took_is_said_once_before_the_events_that_followed_it(tmp_path: Path, late: bool) -> None:
     """The CPU's move for the seat and what came after it arrive together: the log says the time was up before
-    them (the next prize is turned after the note, not before it)."""
-    async def run(url: str) -> None:
-        async with Clients(url) as new:
-            host = await new()
-            made = await host.request("create", game="gops", players=2, cpu="random", name="Ann")
-            app = OnlineApp(Seating(url, code=str(made["code"]), name="Bob"))
-            async with app.run_test(size=(100, 40)):
-                await wait_for(lambda: isinstance(app.screen, TableScreen), 20)
-                assert app.session is not None
-                client = app.session.client
-                await wait_for(lambda: "1" in client.timers and host.view is not None and bool(host.view.legal), 20)
-                await host.request("act", action=str(host.view.legal[0]))  # Ann bids; Bob's time runs out
-                await wait_for(lambda: "time is up" in log_text(app)
-                               and sum(line.startswith("prize:") for line in log_text(app).splitlines()) >= 2, 20)
-                lines = log_text(app).splitlines()
-                note = next(i for i, line in enumerate(lines) if line.startswith("time is up"))
-                prizes = [i for i, line in enumerate(lines) if line.startswith("prize:")]
-                assert prizes[0] < note < prizes[1], lines
-                assert lines[note + 1].startswith("Bob (the CPU) chose"), lines  # the CPU's move for Bob, said so
-
-    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "2") as server:
-        asyncio.run(run(server.url))
-
-
-def test_another_seats_bid_near_the_end_of_this_seats_time_is_not_taken_for_the_timer(tmp_path: Path) -> None:
-    """GOPS: Ann bids within the last second of Bob's time, which moves the step on; the log says the time was up
-    once, when the CPU bid for Bob, not also at Ann's bid."""
+    them (the next prize is turned after the note, not before it), once, also when the other seat's bid came in
+    the seat's last second (it moves the step on too, and is not the timer's)."""
     async def run(url: str) -> None:
         async with Clients(url) as new:
             host = await new()
@@ -143,15 +120,19 @@ def test_another_seats_bid_near_the_end_of_this_seats_time_is_not_taken_for_the_
                 assert session is not None
                 await wait_for(lambda: session.deadline is not None and host.view is not None
                                and bool(host.view.legal), 20)
-                assert session.deadline is not None
-                await asyncio.sleep(max(0.0, session.deadline[1] - TIME_SLACK / 2 - time.monotonic()))
-                await host.request("act", action=str(host.view.legal[0]))  # within Bob's last second
-                await wait_for(lambda: "Bob (the CPU) chose" in log_text(app), 20)
+                assert session.deadline is not None and host.view is not None
+                if late:
+                    await asyncio.sleep(max(0.0, session.deadline[1] - TIME_SLACK / 2 - time.monotonic()))
+                await host.request("act", action=str(host.view.legal[0]))  # Ann bids; Bob's time runs out
+                await wait_for(lambda: "time is up" in log_text(app)
+                               and sum(line.startswith("prize:") for line in log_text(app).splitlines()) >= 2, 20)
                 lines = log_text(app).splitlines()
                 notes = [i for i, line in enumerate(lines) if line.startswith("time is up")]
-                assert len(notes) == 1 and lines[notes[0] + 1].startswith("Bob (the CPU) chose"), lines
+                prizes = [i for i, line in enumerate(lines) if line.startswith("prize:")]
+                assert len(notes) == 1 and prizes[0] < notes[0] < prizes[1], lines
+                assert lines[notes[0] + 1].startswith("Bob (the CPU) chose"), lines  # the CPU's move for Bob
 
-    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "3") as server:
+    with running_server(tmp_path, "--cpu-delay", "0", "--turn-seconds", "3" if late else "2") as server:
         asyncio.run(run(server.url))
 
 
