@@ -7,12 +7,17 @@ summary names the new code (``next_code``), where a ``resume`` with the old code
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.message import msg
-from . import refusals
+from . import refusals, tablelog
 from .dealing import new_secret
-from .protocol import ProtocolError
+from .protocol import ProtocolError, new_code
 from .rows import Listing, SeatRow, TableRow
 from .table import Table, new_table_id
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 
 def ask(table: Table, seat: int) -> bool:
@@ -36,3 +41,28 @@ def rematch_row(table: Table, code: str) -> TableRow:
              for i, s in enumerate(table.seats)]
     return TableRow(new_table_id(), code, old.game, old.players, dict(old.options), old.cpu, 0,
                     old.turn_seconds, "lobby", "", seats, listing=listing, secret=new_secret())
+
+
+def start(hub: Hub, table: Table) -> None:
+    """Every person at finished ``table`` asked: the new table is stored and served, every connection at the old
+    one moves to it, and it starts."""
+    code = new_code(hub.code_taken)
+    row = rematch_row(table, code)
+    hub.store.create(row)
+    fresh = Table(row, table.game, hub.timing, hub.store)
+    hub.add(fresh)
+    creator = hub.addresses.creators.get(table.code)
+    if creator is not None:
+        hub.addresses.created(creator, code)
+    table.next_code = code
+    table.changed()
+    for conn in list(hub.conns.get(table.code, ())):
+        hub.conns[table.code].discard(conn)
+        conn.table, conn.sent_deal, conn.sent_history, conn.sent_version = fresh, -1, (), -1
+        hub.conns[code].add(conn)
+        if conn.seat is not None:
+            fresh.connect(conn.seat)
+    fresh.start()
+    tablelog.rematch(table, fresh)
+    hub.wake(fresh)
+    hub.broadcast(fresh)
