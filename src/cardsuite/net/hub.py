@@ -403,10 +403,19 @@ class Hub:
 
     async def _on_rematch(self, conn: Conn, req: Request) -> None:
         table, seat = self._seated(conn)
-        everyone = rematch.ask(table, seat)
+        asked, row = seat in table.rematch, None
+        if rematch.ask(table, seat):
+            try:
+                row = rematch.stored(self, table)
+            except NotStored as exc:  # said as a failed create is; the finished table stays as it was
+                if not asked:
+                    table.rematch.discard(seat)
+                self.writes.create_failed(exc.error)
+                raise ProtocolError("server", msg(refusals.SERVER_FAILED)) from None
+            self.writes.succeeded()
         conn.send(message("ok", **_ref(req)))
-        if everyone:
-            rematch.start(self, table)
+        if row is not None:
+            rematch.start(self, table, row)
         self.broadcast(table)
 
     async def _on_sync(self, conn: Conn, req: Request) -> None:

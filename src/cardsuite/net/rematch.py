@@ -14,6 +14,7 @@ from . import refusals, tablelog
 from .dealing import new_secret
 from .protocol import ProtocolError, new_code
 from .rows import Listing, SeatRow, TableRow
+from .storeapi import NotStored
 from .table import Table, new_table_id
 
 if TYPE_CHECKING:
@@ -43,12 +44,21 @@ def rematch_row(table: Table, code: str) -> TableRow:
                     old.turn_seconds, "lobby", "", seats, listing=listing, secret=new_secret())
 
 
-def start(hub: Hub, table: Table) -> None:
-    """Every person at finished ``table`` asked: the new table is stored and served, every connection at the old
-    one moves to it, and it starts."""
-    code = new_code(hub.code_taken)
-    row = rematch_row(table, code)
-    hub.store.create(row)
+def stored(hub: Hub, table: Table) -> TableRow:
+    """Every person at finished ``table`` asked: the rematch's table, written to the store. ``NotStored`` when
+    the store refuses it (a full disk); nothing has changed then, and the rematch may be asked for again."""
+    row = rematch_row(table, new_code(hub.code_taken))
+    try:
+        hub.store.create(row)
+    except Exception as exc:
+        raise NotStored(exc) from exc
+    return row
+
+
+def start(hub: Hub, table: Table, row: TableRow) -> None:
+    """Serve the rematch's table ``row`` (``stored``): every connection at the old table moves to it, and it
+    starts."""
+    code = row.code
     fresh = Table(row, table.game, hub.timing, hub.store)
     hub.add(fresh)
     creator = hub.addresses.creators.get(table.code)
