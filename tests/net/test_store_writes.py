@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
 import resource
 import sqlite3
@@ -29,7 +30,7 @@ from cardsuite.net.server import HUB, make_app
 from cardsuite.net.storewrites import FAILURES_BURST, StoreWrites
 from cardsuite.net.table import Table
 
-from .helpers import start_server, wait_for
+from .helpers import play_randomly, start_server, wait_for
 
 HOST = "Annabel Quill"
 
@@ -162,6 +163,44 @@ def test_a_table_the_full_disk_refuses_is_one_line_and_health_finds_the_room_aga
     assert len(refusals) == 1, err
     assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
     assert len(made) == 1 and f"table {made[0]} created" in err
+
+
+def test_a_rematch_the_full_disk_refuses_is_one_line_and_may_be_asked_for_again(tmp_path: Path) -> None:
+    """The rematch's new table is a new table: a store that refuses it is a failed save (one line, ``/health``
+    503 until a write succeeds), its player is refused, and the finished table can still start it."""
+    server = start_server(tmp_path / "s", "--cpu-delay", "0", "--deal-pause", "0", "--rate", "1000")
+    unlimited = resource.RLIM_INFINITY
+
+    async def run() -> None:
+        ann = await Client(server.url).connect()
+        made = await ann.request("create", game="gops", players=2, cpu="random", name="Ann", options={"games": 1})
+        await ann.request("start")
+        await play_randomly(ann, random.Random(1))
+        room = (tmp_path / "s" / "tables.sqlite3-wal").stat().st_size
+        resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE, (room, unlimited))  # the disk is full
+        with pytest.raises(ClientError) as refused:
+            await ann.request("rematch")
+        assert refused.value.code == "server"
+        assert [_health(server.url) for _ in range(3)] == [(503, '{"status": "store unwritable"}')] * 3
+        await ann.request("sync")
+        await wait_for(lambda: ann.table.get("rematch") == [])
+        assert ann.table["code"] == made["code"] and ann.table["status"] == "finished"
+        assert ann.table["next_code"] is None
+        resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE, (unlimited, unlimited))  # room again
+        await wait_for(lambda: _health(server.url)[0] == 200, seconds=10)
+        await ann.request("rematch")
+        await wait_for(lambda: ann.table.get("code") != made["code"] and ann.table.get("status") == "playing")
+        await ann.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        err = server.log()
+    assert "Traceback" not in err and "request failed" not in err, err
+    refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
+    assert len(refusals) == 1, err
+    assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
+    assert err.count("as the rematch of table") == 1, err
 
 
 def test_health_tries_a_write_at_most_once_a_second(monkeypatch: pytest.MonkeyPatch,

@@ -171,7 +171,8 @@ class Hub:
     async def _on_ping(self, conn: Conn, req: Request) -> None:
         conn.send(message("pong", **_ref(req)))
 
-    def _code_taken(self, code: str) -> bool:
+    def code_taken(self, code: str) -> bool:
+        """Whether a table here or in the store has join code ``code``."""
         return code in self.tables or self.store.code_taken(code)
 
     def _free(self, conn: Conn) -> None:
@@ -188,7 +189,7 @@ class Hub:
 
         def allowed() -> str:
             self.addresses.may_create(conn.address, time.monotonic(), len(self.tables))
-            return new_code(self._code_taken)
+            return new_code(self.code_taken)
 
         try:
             table, token = Table.create(self.store, self.timing, allowed, f["game"], f.get("players"),
@@ -402,33 +403,20 @@ class Hub:
 
     async def _on_rematch(self, conn: Conn, req: Request) -> None:
         table, seat = self._seated(conn)
-        everyone = rematch.ask(table, seat)
+        asked, row = seat in table.rematch, None
+        if rematch.ask(table, seat):
+            try:
+                row = rematch.stored(self, table)
+            except NotStored as exc:  # said as a failed create is; the finished table stays as it was
+                if not asked:
+                    table.rematch.discard(seat)
+                self.writes.create_failed(exc.error)
+                raise ProtocolError("server", msg(refusals.SERVER_FAILED)) from None
+            self.writes.succeeded()
         conn.send(message("ok", **_ref(req)))
-        if everyone:
-            self._start_rematch(table)
+        if row is not None:
+            rematch.start(self, table, row)
         self.broadcast(table)
-
-    def _start_rematch(self, table: Table) -> None:
-        code = new_code(self._code_taken)
-        row = rematch.rematch_row(table, code)
-        self.store.create(row)
-        fresh = Table(row, table.game, self.timing, self.store)
-        self.add(fresh)
-        creator = self.addresses.creators.get(table.code)
-        if creator is not None:
-            self.addresses.created(creator, code)
-        table.next_code = code
-        table.changed()
-        for conn in list(self.conns.get(table.code, ())):
-            self.conns[table.code].discard(conn)
-            conn.table, conn.sent_deal, conn.sent_history, conn.sent_version = fresh, -1, (), -1
-            self.conns[code].add(conn)
-            if conn.seat is not None:
-                fresh.connect(conn.seat)
-        fresh.start()
-        tablelog.rematch(table, fresh)
-        self.wake(fresh)
-        self.broadcast(fresh)
 
     async def _on_sync(self, conn: Conn, req: Request) -> None:
         if conn.table is None:

@@ -7,12 +7,18 @@ summary names the new code (``next_code``), where a ``resume`` with the old code
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.message import msg
-from . import refusals
+from . import refusals, tablelog
 from .dealing import new_secret
-from .protocol import ProtocolError
+from .protocol import ProtocolError, new_code
 from .rows import Listing, SeatRow, TableRow
+from .storeapi import NotStored
 from .table import Table, new_table_id
+
+if TYPE_CHECKING:
+    from .hub import Hub
 
 
 def ask(table: Table, seat: int) -> bool:
@@ -36,3 +42,37 @@ def rematch_row(table: Table, code: str) -> TableRow:
              for i, s in enumerate(table.seats)]
     return TableRow(new_table_id(), code, old.game, old.players, dict(old.options), old.cpu, 0,
                     old.turn_seconds, "lobby", "", seats, listing=listing, secret=new_secret())
+
+
+def stored(hub: Hub, table: Table) -> TableRow:
+    """Every person at finished ``table`` asked: the rematch's table, written to the store. ``NotStored`` when
+    the store refuses it (a full disk); nothing has changed then, and the rematch may be asked for again."""
+    row = rematch_row(table, new_code(hub.code_taken))
+    try:
+        hub.store.create(row)
+    except Exception as exc:
+        raise NotStored(exc) from exc
+    return row
+
+
+def start(hub: Hub, table: Table, row: TableRow) -> None:
+    """Serve the rematch's table ``row`` (``stored``): every connection at the old table moves to it, and it
+    starts."""
+    code = row.code
+    fresh = Table(row, table.game, hub.timing, hub.store)
+    hub.add(fresh)
+    creator = hub.addresses.creators.get(table.code)
+    if creator is not None:
+        hub.addresses.created(creator, code)
+    table.next_code = code
+    table.changed()
+    for conn in list(hub.conns.get(table.code, ())):
+        hub.conns[table.code].discard(conn)
+        conn.table, conn.sent_deal, conn.sent_history, conn.sent_version = fresh, -1, (), -1
+        hub.conns[code].add(conn)
+        if conn.seat is not None:
+            fresh.connect(conn.seat)
+    fresh.start()
+    tablelog.rematch(table, fresh)
+    hub.wake(fresh)
+    hub.broadcast(fresh)
