@@ -7,18 +7,38 @@ summary names the new code (``next_code``), where a ``resume`` with the old code
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..core.message import msg
 from . import refusals, tablelog
+from .conn import Conn
 from .dealing import new_secret
+from .limits import AddressBook
 from .protocol import ProtocolError, new_code
 from .rows import Listing, SeatRow, TableRow
-from .storeapi import NotStored
-from .table import Table, new_table_id
+from .storeapi import NotStored, Store
+from .table import Table, Timing, new_table_id
 
-if TYPE_CHECKING:
-    from .hub import Hub
+
+class Host(Protocol):
+    """What a rematch needs of this process's hub (``hub.Hub``): its store and tables, and serving a new one."""
+
+    store: Store
+    timing: Timing
+    addresses: AddressBook
+    conns: dict[str, set[Conn]]
+
+    def code_taken(self, code: str) -> bool:
+        """Whether a table here or in the store has join code ``code``."""
+
+    def add(self, table: Table) -> None:
+        """Start serving ``table``."""
+
+    def wake(self, table: Table) -> None:
+        """Tell the table's task that something changed."""
+
+    def broadcast(self, table: Table) -> None:
+        """Send every connection at ``table`` what changed, each only its own seat's view."""
 
 
 def ask(table: Table, seat: int) -> bool:
@@ -44,7 +64,7 @@ def rematch_row(table: Table, code: str) -> TableRow:
                     old.turn_seconds, "lobby", "", seats, listing=listing, secret=new_secret())
 
 
-def stored(hub: Hub, table: Table) -> TableRow:
+def stored(hub: Host, table: Table) -> TableRow:
     """Every person at finished ``table`` asked: the rematch's table, written to the store. ``NotStored`` when
     the store refuses it (a full disk); nothing has changed then, and the rematch may be asked for again."""
     row = rematch_row(table, new_code(hub.code_taken))
@@ -55,7 +75,7 @@ def stored(hub: Hub, table: Table) -> TableRow:
     return row
 
 
-def start(hub: Hub, table: Table, row: TableRow) -> None:
+def start(hub: Host, table: Table, row: TableRow) -> None:
     """Serve the rematch's table ``row`` (``stored``): every connection at the old table moves to it, and it
     starts."""
     code = row.code
