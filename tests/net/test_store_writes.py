@@ -130,6 +130,15 @@ def _health(url: str) -> tuple[int, str]:
         return int(exc.code), exc.read().decode()
 
 
+def _one_failed_save_then_room(err: str) -> None:
+    """The log of a server whose disk was full for one new table: that one line, then one line when it has room
+    again, and no traceback or failed request."""
+    assert "Traceback" not in err and "request failed" not in err, err
+    refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
+    assert len(refusals) == 1, err
+    assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
+
+
 def test_a_table_the_full_disk_refuses_is_one_line_and_health_finds_the_room_again(tmp_path: Path) -> None:
     server = start_server(tmp_path / "s")
     room = (tmp_path / "s" / "tables.sqlite3-wal").stat().st_size
@@ -158,10 +167,7 @@ def test_a_table_the_full_disk_refuses_is_one_line_and_health_finds_the_room_aga
         asyncio.run(run())
     finally:
         err = server.log()
-    assert "Traceback" not in err and "request failed" not in err, err
-    refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
-    assert len(refusals) == 1, err
-    assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
+    _one_failed_save_then_room(err)
     assert len(made) == 1 and f"table {made[0]} created" in err
 
 
@@ -196,10 +202,7 @@ def test_a_rematch_the_full_disk_refuses_is_one_line_and_may_be_asked_for_again(
         asyncio.run(run())
     finally:
         err = server.log()
-    assert "Traceback" not in err and "request failed" not in err, err
-    refusals = re.findall(r"WARNING cardsuite\.serve: a new table could not be saved \(OperationalError: .+\)\n", err)
-    assert len(refusals) == 1, err
-    assert err.count("INFO cardsuite.serve: the store takes writes again") == 1, err
+    _one_failed_save_then_room(err)
     assert err.count("as the rematch of table") == 1, err
 
 
