@@ -134,8 +134,9 @@ def test_a_store_that_cannot_be_opened_for_writing_is_refused_in_one_line(tmp_pa
 
 
 def test_a_store_file_that_is_a_symbolic_link_is_refused_and_its_file_left_as_it_is(tmp_path: Path) -> None:
-    """A link in the data folder (planted there, say) would have the server write its tables into, and take
-    the group's and others' permissions from, whatever file it points to: refused in one line at start."""
+    """A link in the data folder (planted there, say) would have the server write its tables or its finished
+    matches into, and take the group's and others' permissions from, whatever file it points to: refused in one
+    line at start."""
     import sqlite3
 
     theirs = tmp_path / "shared.sqlite3"
@@ -144,7 +145,8 @@ def test_a_store_file_that_is_a_symbolic_link_is_refused_and_its_file_left_as_it
         conn.commit()
     theirs.chmod(0o644)
     before = theirs.read_bytes()
-    for name in ("tables.sqlite3", "tables.sqlite3-wal", "tables.sqlite3-shm"):
+    for name in ("tables.sqlite3", "tables.sqlite3-wal", "tables.sqlite3-shm", "history.sqlite3",
+                 "history.sqlite3-wal"):
         data = tmp_path / f"data-{name}"
         data.mkdir(mode=0o700)
         (data / name).symlink_to(theirs)

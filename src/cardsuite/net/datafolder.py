@@ -6,8 +6,8 @@ playing. The process holds the lock of the store's file (``storage/savelock.py``
 save's) for its whole life, and the system lets go of it however the process ends. The PostgreSQL store
 is shared by several processes by design: no lock. A folder the process cannot write in (a read-only file
 system, a lock or store it may not open for writing) is refused at start, not found out by every player,
-and so is a store whose file (or ``-wal``, ``-shm``) is a symbolic link: SQLite would write the tables
-into the file it points to, and making the store private would change that file's mode, so a link planted
+and so is a store or history whose file (or ``-wal``, ``-shm``) is a symbolic link: SQLite would write into
+the file it points to, and making the store private would change that file's mode, so a link planted
 there could make the server overwrite, or narrow the mode of, any file its user may write. The folder
 itself may be a link (the operator named it): the store is a file of the folder it points to.
 """
@@ -29,6 +29,8 @@ from ..storage.paths import StorageError
 
 STORE_FILE = "tables.sqlite3"
 """The SQLite store's file in the data folder (its lock is ``.tables.sqlite3.lock`` beside it)."""
+HISTORY_FILE = "history.sqlite3"
+"""The finished matches of a server on the SQLite store (on PostgreSQL they are in the database)."""
 PROBE_FILE = ".tables.sqlite3.probe"
 """A file written and removed at start to find out that the folder can be written in."""
 _FLAGS = getattr(os, "O_CLOEXEC", 0)
@@ -65,17 +67,22 @@ def serving_folder(folder: Path, shared_store: bool) -> Iterator[None]:
 
 
 def _store_files(store: Path) -> tuple[Path, ...]:
-    """The store's file and SQLite's ``-wal`` and ``-shm`` beside it."""
+    """The store's file and SQLite's ``-wal`` and ``-shm`` beside it (or the history's, for its file)."""
     return store, store.with_name(f"{store.name}-wal"), store.with_name(f"{store.name}-shm")
 
 
 def _refuse_links(folder: Path, store: Path) -> None:
-    """A one-line ``StorageError`` when one of the store's files in ``folder`` is a symbolic link (one that points
-    nowhere too): the tables are never written through one, nor its mode changed."""
+    """A one-line ``StorageError`` when one of the store's or the history's files in ``folder`` is a symbolic link
+    (one that points nowhere too): neither is ever written through one, nor its mode changed."""
     for path in _store_files(store):
         if os.path.islink(path):
             raise StorageError(msg("the server's data folder cannot be used: {file} in {folder} is a symbolic link "
                                    "(the tables are kept only in a file of the folder itself)",
+                                   file=shown(path.name), folder=shown(os.fspath(folder))))
+    for path in _store_files(folder / HISTORY_FILE):
+        if os.path.islink(path):
+            raise StorageError(msg("the server's data folder cannot be used: {file} in {folder} is a symbolic link "
+                                   "(the finished matches are kept only in a file of the folder itself)",
                                    file=shown(path.name), folder=shown(os.fspath(folder))))
 
 

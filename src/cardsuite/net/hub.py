@@ -24,6 +24,7 @@ from ..storage.history import History
 from . import refusals, rematch, tablelog
 from .config import ServerConfig
 from .conn import GOING_AWAY, MAX_FAILED_JOINS, MAX_PAUSED, POLICY_CLOSE, Conn
+from .datafolder import HISTORY_FILE
 from .faultlog import fault
 from .filing import filed_record, rated_keys
 from .limits import AddressBook
@@ -56,7 +57,7 @@ class Hub:
         config.data.mkdir(mode=0o700, parents=True, exist_ok=True)  # made here: the server's user's alone
         self.store = open_store(config.store, config.data / "tables.sqlite3", config.socket_address(), config.durable,
                                 config.lease_seconds)
-        self.history: Any = History(config.data / "history.sqlite3")
+        self.history: Any = History(config.data / HISTORY_FILE)
         self.writes = StoreWrites()  # whether the store takes writes: /health and the log say when it does not
         self.cluster: Cluster | None = None
         if config.store:
