@@ -130,7 +130,8 @@ async def test_marked_cards_are_confirmed_before_the_exchange() -> None:
 
 async def test_enter_on_the_match_over_page_plays_again_and_a_cpu_seat_is_filed_as_such() -> None:
     """A person who hands the seat to the CPU mid-match is filed as "(with the CPU)", never credited with
-    the CPU's play; Enter on the standings plays again instead of leaving."""
+    the CPU's play (a loss of that seat is charged to them, so it counts in their own line too); Enter on the
+    standings plays again instead of leaving."""
     seats = [SeatSpec("Ann"), SeatSpec("Cy", "cpu", "random")]
     app = table_app(config("gops", seats, seed=4, games=1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -150,7 +151,11 @@ async def test_enter_on_the_match_over_page_plays_again_and_a_cpu_seat_is_filed_
         await settle(pilot, app)
         assert app.is_running and isinstance(app.screen, TableScreen) and app.table is not table
     players = stats("gops")["games"]["gops"]["players"]
-    assert "Ann (with the CPU)" in players and "Ann" not in players
+    assert "Ann (with the CPU)" in players
+    if "Ann" in players:  # only a loss of the helped seat is charged to her: never a win or a draw
+        assert {k: players["Ann"][k] for k in ("matches", "wins", "draws", "losses")} == \
+            {"matches": 1, "wins": 0, "draws": 0, "losses": 1}, players["Ann"]
+        assert players["Ann (with the CPU)"]["matches"] == 1
 
 
 TERMINALS = [
